@@ -1,0 +1,135 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { ApiError, errorBody, type FieldError } from './errors.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const apiPrefix = '/api';
+
+/** Builds the API (under /api) without listening: the server listens, tests inject. */
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, disableRequestLogging: true, trustProxy: true });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(answerError);
+
+  // One log line per request, with the path only: query strings may carry e-mails or RUTs.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Travesía API',
+        description: 'Storefront API of Travesía (spec §7). Errors use the body { status, detail, instance, errors }.',
+        version: '1.0.0',
+      },
+      servers: [{ url: apiPrefix }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
+
+  await app.register(
+    async (api) => {
+      await api.register(companyRoutes);
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+      await api.register(subscriptionRoutes);
+
+      // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
+      api.get('/docs', { schema: { hide: true } }, (request, reply) => {
+        if (request.headers.accept?.includes('text/html')) return reply.redirect(`${apiPrefix}/docs/ui/`);
+        return reply.send(app.swagger());
+      });
+
+      // Any other /api path: the catalogue's 404 body, never the storefront's HTML.
+      api.all('/*', { schema: { hide: true } }, async () => {
+        throw new ApiError(404, errorMessages.resourceNotFound);
+      });
+    },
+    { prefix: apiPrefix },
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? '/'));
+  });
+
+  return app;
+}
+
+/** Spec §8: every failure leaves as `{ status, detail, instance, errors }`, with no stack trace or SQL. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const instance = request.url.split('?')[0] ?? '/';
+  if (error instanceof ApiError) {
+    return reply.code(error.status).send(errorBody(error.status, error.detail, instance, error.fieldErrors));
+  }
+  const invalidDetail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = error.validationContext;
+    const fieldErrors: FieldError[] = error.validation.map((issue) => ({
+      field: issue.instancePath.slice(1).replaceAll('/', '.') || String(context),
+      message: issue.message ?? 'Invalid value',
+    }));
+    if (context === 'querystring' || context === 'params') {
+      const given = (context === 'params' ? request.params : request.query) as Record<string, unknown>;
+      const missing = fieldErrors.find(({ field }) => given[field] === undefined || given[field] === '');
+      if (missing) {
+        const detail = parameterMustBeDefined(missing.field);
+        return reply.code(400).send(errorBody(400, detail, instance, [{ field: missing.field, message: detail }]));
+      }
+      // A company id that is not a positive integer names no company.
+      if (context === 'params' && fieldErrors.some(({ field }) => field === 'companyId')) {
+        return reply.code(404).send(errorBody(404, errorMessages.companyNotFound, instance));
+      }
+    }
+    return reply.code(400).send(errorBody(400, invalidDetail, instance, fieldErrors));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400) {
+    // Fastify's own 400s: malformed JSON, empty body with a JSON content type…
+    return reply.code(400).send(errorBody(400, invalidDetail, instance, [{ field: 'body', message: error.message }]));
+  }
+  if (status > 400 && status < 500) {
+    return reply.code(status).send(errorBody(status, errorMessages.unexpected, instance));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(errorBody(500, errorMessages.internal, instance));
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
+const flag = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'on', 'yes'].includes(value)));
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || value === '' || /^postgres(ql)?:\/\//.test(value), {
+    message: 'must start with postgres:// or postgresql://',
+  })
+  .transform((value) => (value ? value : undefined));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL server; when unset the API runs embedded PGlite persisted under DATA_DIR. */
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** The one company this storefront sells for (spec §1: fixed by environment configuration). */
+  COMPANY_ID: z.coerce.number().int().positive().default(1),
+  /** Seed the demo company on an empty database. */
+  SEED_DEMO_DATA: flag(true),
+  /** Where the built storefront lives; when present the same process serves it next to the API. */
+  WEB_BUILD_DIR: z.string().optional(),
+  // Feature flags of spec §6, with the spec's defaults.
+  FEATURE_VIRTUAL_BRANCH: flag(true),
+  FEATURE_EXCLUSIVE_MEMBERS: flag(true),
+  FEATURE_DISCOUNT_LABEL: flag(true),
+  FEATURE_DOWNLOAD_CERTIFICATES: flag(false),
+  FEATURE_SLIDER_VIDEO: flag(false),
+  FEATURE_REMOTE_MARKETING_SCRIPT: flag(true),
+  FEATURE_LOCAL_TAG_MANAGER_SCRIPT: flag(false),
+});
+
+export type Environment = z.output<typeof environmentSchema>;
+
+export type FeatureFlags = {
+  virtualBranch: boolean;
+  exclusiveMembers: boolean;
+  discountLabel: boolean;
+  downloadCertificates: boolean;
+  sliderVideo: boolean;
+  remoteMarketingScript: boolean;
+  localTagManagerScript: boolean;
+};
+
+export type Config = {
+  env: Environment['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Environment['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  dataDir: string;
+  companyId: number;
+  seedDemoData: boolean;
+  webBuildDir: string | undefined;
+  features: FeatureFlags;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with a one-line message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    companyId: e.COMPANY_ID,
+    seedDemoData: e.SEED_DEMO_DATA,
+    webBuildDir: e.WEB_BUILD_DIR,
+    features: {
+      virtualBranch: e.FEATURE_VIRTUAL_BRANCH,
+      exclusiveMembers: e.FEATURE_EXCLUSIVE_MEMBERS,
+      discountLabel: e.FEATURE_DISCOUNT_LABEL,
+      downloadCertificates: e.FEATURE_DOWNLOAD_CERTIFICATES,
+      sliderVideo: e.FEATURE_SLIDER_VIDEO,
+      remoteMarketingScript: e.FEATURE_REMOTE_MARKETING_SCRIPT,
+      localTagManagerScript: e.FEATURE_LOCAL_TAG_MANAGER_SCRIPT,
+    },
+  };
+}

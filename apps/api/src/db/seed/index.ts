@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import * as t from '#app/db/schema.ts';
+import { companyDocumentSchemas } from '#app/modules/company/schemas.ts';
+import type { CompanySeed } from './types.ts';
+
+/**
+ * Writes a whole company in one transaction: either the store opens complete, or nothing is written.
+ * Editorial documents are validated against their schemas first so a bad seed fails here, not in a visitor's page.
+ */
+export async function seedCompany(db: Database, seed: CompanySeed): Promise<void> {
+  for (const [kind, schema] of Object.entries(companyDocumentSchemas)) {
+    schema.parse(seed.documents[kind as keyof typeof companyDocumentSchemas]);
+  }
+  const companyId = seed.company.id;
+  await db.transaction(async (tx) => {
+    await tx.insert(t.companies).values(seed.company);
+    await tx
+      .insert(t.companyDocuments)
+      .values(Object.entries(seed.documents).map(([kind, body]) => ({ companyId, kind, body })));
+    await tx.insert(t.origins).values(seed.origins.map((o, i) => ({ ...o, companyId, sortOrder: i })));
+    await tx.insert(t.modalities).values(seed.modalities.map((m, i) => ({ ...m, companyId, sortOrder: i })));
+    const existingCountries = await tx.select({ isoCode: t.countries.isoCode }).from(t.countries);
+    const known = new Set(existingCountries.map((c) => c.isoCode));
+    const newCountries = seed.countries.filter((c) => !known.has(c.isoCode));
+    if (newCountries.length > 0) await tx.insert(t.countries).values(newCountries);
+    const countryIds = new Map(
+      (await tx.select({ id: t.countries.id, isoCode: t.countries.isoCode }).from(t.countries)).map((c) => [
+        c.isoCode,
+        c.id,
+      ]),
+    );
+    for (const [index, destination] of seed.destinations.entries()) {
+      await tx
+        .insert(t.destinations)
+        .values({ id: destination.id, companyId, code: destination.code, label: destination.label, sortOrder: index });
+      await tx
+        .insert(t.destinationModalities)
+        .values(destination.modalityIds.map((modalityId) => ({ destinationId: destination.id, modalityId })));
+      await tx.insert(t.destinationCountries).values(
+        destination.countryIsoCodes.map((isoCode) => {
+          const countryId = countryIds.get(isoCode);
+          if (countryId === undefined) throw new Error(`Seed: destination ${destination.code} names unknown ${isoCode}`);
+          return { destinationId: destination.id, countryId };
+        }),
+      );
+    }
+    await tx.insert(t.passengerTypes).values(seed.passengerTypes.map((p) => ({ ...p, companyId })));
+    for (const [index, product] of seed.products.entries()) {
+      await tx
+        .insert(t.products)
+        .values({ id: product.id, companyId, code: product.code, label: product.label, sortOrder: index });
+      await tx
+        .insert(t.passengerTypeProducts)
+        .values(product.passengerTypeIds.map((passengerTypeId) => ({ passengerTypeId, productId: product.id })));
+    }
+    await tx.insert(t.exchangeRates).values({ ...seed.exchangeRate, companyId, validFrom: new Date(0) });
+    await tx.insert(t.faqEntries).values(seed.faqs.map((f, i) => ({ ...f, companyId, sortOrder: i })));
+    await tx.insert(t.subjects).values(seed.subjects.map((s, i) => ({ ...s, companyId, sortOrder: i })));
+    await tx.insert(t.contactInfos).values(seed.contactInfos.map((c, i) => ({ ...c, companyId, sortOrder: i })));
+    await tx.insert(t.contacts).values(seed.contacts.map((c, i) => ({ ...c, companyId, sortOrder: i })));
+    await tx.insert(t.paymentGateways).values(seed.paymentGateways.map((g, i) => ({ ...g, companyId, sortOrder: i })));
+  });
+}
+
+/** Seeds the company only when it is not there yet, so restarts never duplicate or overwrite anything. */
+export async function ensureCompanySeeded(db: Database, seed: CompanySeed): Promise<boolean> {
+  const [existing] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.id, seed.company.id));
+  if (existing) return false;
+  await seedCompany(db, seed);
+  return true;
+}

@@ -1,0 +1,48 @@
+import type { CompanyDocuments } from '#app/modules/company/schemas.ts';
+
+/** Everything one company needs to open its store; the demo company is one value of this type. */
+export type CompanySeed = {
+  company: { id: number; name: string; legalName: string; rut: string; address: string };
+  documents: CompanyDocuments;
+  origins: { id: number; label: string }[];
+  modalities: {
+    id: number;
+    code: 'single-trip' | 'annual-multi-trip' | 'long-stay';
+    label: string;
+    addDays: number;
+    returnDateEnabled: boolean;
+    returnAddDays: number;
+    minDays: number;
+    maxDays: number;
+  }[];
+  countries: { id: number; isoCode: string; label: string }[];
+  destinations: { id: number; code: string; label: string; modalityIds: number[]; countryIsoCodes: string[] }[];
+  passengerTypes: { id: number; label: string; ageFrom: number; ageTo: number }[];
+  products: { id: number; code: string; label: string; passengerTypeIds: number[] }[];
+  exchangeRate: { fromCurrency: 'USD'; toCurrency: 'CLP'; rate: string };
+  faqs: { category: string; question: string; answer: string }[];
+  subjects: { id: number; label: string }[];
+  contactInfos: {
+    label: string;
+    phone: string;
+    whatsapp: string | null;
+    icon: string;
+    isEmergency: boolean;
+    isSaleContact: boolean;
+  }[];
+  contacts: {
+    category: string;
+    label: string;
+    isEmergency: boolean;
+    isSaleContact: boolean;
+    isPrioritized: boolean;
+    phones: string[];
+    whatsappPhone1: string | null;
+    whatsappPhone2: string | null;
+    emails: string[];
+    urlHref: string | null;
+    urlLabel: string | null;
+    banner: string | null;
+  }[];
+  paymentGateways: { id: string; name: string; logo: string; url: string }[];
+};

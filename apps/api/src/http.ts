@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+  interface FastifyContextConfig {
+    /** The §8 message answered with a 400 when this route's input fails validation. */
+    invalidInputDetail?: string;
+  }
+}
+
+/** Route schemas are zod schemas: typed handlers, and the OpenAPI document from the same source. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+export type { FastifyReply, FastifyRequest };
+
+/** Path ids are positive integers; anything else is a company that does not exist (see the error handler). */
+export const companyParams = z.object({ companyId: z.coerce.number().int().positive() });

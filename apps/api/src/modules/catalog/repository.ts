@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import {
+  countries,
+  destinationCountries,
+  destinationModalities,
+  destinations,
+  exchangeRates,
+  modalities,
+  origins,
+  passengerTypeProducts,
+  passengerTypes,
+  paymentGateways,
+  products,
+} from '#app/db/schema.ts';
+
+export function listOrigins(db: Database, companyId: number) {
+  return db
+    .select({ id: origins.id, label: origins.label })
+    .from(origins)
+    .where(eq(origins.companyId, companyId))
+    .orderBy(asc(origins.sortOrder), asc(origins.id));
+}
+
+export function listModalities(db: Database, companyId: number) {
+  return db
+    .select()
+    .from(modalities)
+    .where(eq(modalities.companyId, companyId))
+    .orderBy(asc(modalities.sortOrder), asc(modalities.id));
+}
+
+export function listDestinationsByModality(db: Database, companyId: number, modalityId: number) {
+  return db
+    .select({ id: destinations.id, label: destinations.label })
+    .from(destinations)
+    .innerJoin(destinationModalities, eq(destinationModalities.destinationId, destinations.id))
+    .where(and(eq(destinations.companyId, companyId), eq(destinationModalities.modalityId, modalityId)))
+    .orderBy(asc(destinations.sortOrder), asc(destinations.id));
+}
+
+export async function findDestination(db: Database, companyId: number, destinationId: number) {
+  const [row] = await db
+    .select()
+    .from(destinations)
+    .where(and(eq(destinations.companyId, companyId), eq(destinations.id, destinationId)));
+  return row;
+}
+
+export async function findModality(db: Database, companyId: number, modalityId: number) {
+  const [row] = await db
+    .select()
+    .from(modalities)
+    .where(and(eq(modalities.companyId, companyId), eq(modalities.id, modalityId)));
+  return row;
+}
+
+export function listCountriesOfDestination(db: Database, destinationId: number) {
+  return db
+    .select({ id: countries.id, label: countries.label })
+    .from(countries)
+    .innerJoin(destinationCountries, eq(destinationCountries.countryId, countries.id))
+    .where(eq(destinationCountries.destinationId, destinationId))
+    .orderBy(asc(countries.label));
+}
+
+/** Every country the company sells to, once (countries may belong to several regions). */
+export function listCountriesOfCompany(db: Database, companyId: number) {
+  return db
+    .selectDistinct({ id: countries.id, label: countries.label })
+    .from(countries)
+    .innerJoin(destinationCountries, eq(destinationCountries.countryId, countries.id))
+    .innerJoin(destinations, eq(destinations.id, destinationCountries.destinationId))
+    .where(eq(destinations.companyId, companyId))
+    .orderBy(asc(countries.label));
+}
+
+export function listPassengerTypes(db: Database, companyId: number) {
+  return db
+    .select({
+      id: passengerTypes.id,
+      label: passengerTypes.label,
+      ageFrom: passengerTypes.ageFrom,
+      ageTo: passengerTypes.ageTo,
+    })
+    .from(passengerTypes)
+    .where(eq(passengerTypes.companyId, companyId))
+    .orderBy(asc(passengerTypes.ageFrom));
+}
+
+export function listPassengerTypeProducts(db: Database, companyId: number) {
+  return db
+    .select({
+      idPassangerTypeProducto: passengerTypeProducts.id,
+      idPassangerType: passengerTypeProducts.passengerTypeId,
+      idProducto: passengerTypeProducts.productId,
+    })
+    .from(passengerTypeProducts)
+    .innerJoin(products, eq(products.id, passengerTypeProducts.productId))
+    .where(eq(products.companyId, companyId))
+    .orderBy(asc(passengerTypeProducts.productId), asc(passengerTypeProducts.passengerTypeId));
+}
+
+/** The rate in force now: the newest one whose validity has started. */
+export async function findCurrentExchangeRate(db: Database, companyId: number, now = new Date()) {
+  const [row] = await db
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(
+      and(
+        eq(exchangeRates.companyId, companyId),
+        eq(exchangeRates.fromCurrency, 'USD'),
+        eq(exchangeRates.toCurrency, 'CLP'),
+        lte(exchangeRates.validFrom, now),
+      ),
+    )
+    .orderBy(desc(exchangeRates.validFrom), desc(exchangeRates.id))
+    .limit(1);
+  return row;
+}
+
+export function listPaymentGateways(db: Database, companyId: number) {
+  return db
+    .select({ id: paymentGateways.id, name: paymentGateways.name, logo: paymentGateways.logo, url: paymentGateways.url })
+    .from(paymentGateways)
+    .where(and(eq(paymentGateways.companyId, companyId), eq(paymentGateways.enabled, true)))
+    .orderBy(asc(paymentGateways.sortOrder), asc(paymentGateways.id));
+}

@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { companies, companyDocuments } from '#app/db/schema.ts';
+import type { CompanyDocumentKind, CompanyDocuments } from './schemas.ts';
+
+export async function findCompany(db: Database, companyId: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row;
+}
+
+export async function findDocument<K extends CompanyDocumentKind>(
+  db: Database,
+  companyId: number,
+  kind: K,
+): Promise<CompanyDocuments[K] | undefined> {
+  const [row] = await db
+    .select({ body: companyDocuments.body })
+    .from(companyDocuments)
+    .where(and(eq(companyDocuments.companyId, companyId), eq(companyDocuments.kind, kind)));
+  return row?.body as CompanyDocuments[K] | undefined;
+}

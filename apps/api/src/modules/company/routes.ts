@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#app/errors.ts';
+import { companyParams, typed } from '#app/http.ts';
+import { countrySchema, modalitySchema, passengerTypeSchema } from '#app/modules/catalog/schemas.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
+import { contactInfoSchema } from '#app/modules/content/schemas.ts';
+import * as content from '#app/modules/content/service.ts';
+import {
+  companyInfoSchema,
+  footerSchema,
+  marketingSchema,
+  missionSchema,
+  navigationBarSchema,
+  visionSchema,
+  websiteSettingsSchema,
+} from './schemas.ts';
+import { getCompanyInfo, requireDocument } from './service.ts';
+
+const tags = ['company'];
+
+const featureFlagsSchema = z.object({
+  virtualBranch: z.boolean(),
+  exclusiveMembers: z.boolean(),
+  discountLabel: z.boolean(),
+  downloadCertificates: z.boolean(),
+  sliderVideo: z.boolean(),
+  remoteMarketingScript: z.boolean(),
+  localTagManagerScript: z.boolean(),
+});
+
+export const websiteParametersSchema = websiteSettingsSchema
+  .extend({
+    companyId: z.number().int(),
+    navigationBar: navigationBarSchema,
+    footer: footerSchema,
+    contacts: z.array(contactInfoSchema),
+    modalities: z.array(modalitySchema),
+    passangerTypes: z.array(passengerTypeSchema),
+    countries: z.array(countrySchema),
+    features: featureFlagsSchema.describe('Feature flags of spec §6, from the server configuration'),
+  })
+  .meta({ id: 'WebsiteParameters' });
+
+export async function companyRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db, config } = fastify;
+
+  app.get(
+    '/companies/:companyId',
+    { schema: { tags, params: companyParams, response: { 200: companyInfoSchema, ...errorResponses } } },
+    (request) => getCompanyInfo(db, request.params.companyId),
+  );
+
+  app.get(
+    '/companies/:companyId/navigation-bar',
+    { schema: { tags, params: companyParams, response: { 200: navigationBarSchema, ...errorResponses } } },
+    (request) => requireDocument(db, request.params.companyId, 'navigation-bar'),
+  );
+
+  app.get(
+    '/companies/:companyId/footer',
+    { schema: { tags, params: companyParams, response: { 200: footerSchema, ...errorResponses } } },
+    (request) => requireDocument(db, request.params.companyId, 'footer'),
+  );
+
+  app.get(
+    '/companies/:companyId/marketing',
+    { schema: { tags, params: companyParams, response: { 200: marketingSchema, ...errorResponses } } },
+    (request) => requireDocument(db, request.params.companyId, 'marketing'),
+  );
+
+  app.get(
+    '/companies/:companyId/mission',
+    { schema: { tags, params: companyParams, response: { 200: missionSchema, ...errorResponses } } },
+    (request) => requireDocument(db, request.params.companyId, 'mission'),
+  );
+
+  app.get(
+    '/companies/:companyId/vision',
+    { schema: { tags, params: companyParams, response: { 200: visionSchema, ...errorResponses } } },
+    (request) => requireDocument(db, request.params.companyId, 'vision'),
+  );
+
+  app.get(
+    '/companies/:companyId/website-parameters',
+    {
+      schema: {
+        tags,
+        description: 'Everything the storefront shell needs in one call',
+        params: companyParams,
+        response: { 200: websiteParametersSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.params;
+      const website = await requireDocument(db, companyId, 'website');
+      const [navigationBar, footer, contacts, modalities, passangerTypes, countries] = await Promise.all([
+        requireDocument(db, companyId, 'navigation-bar'),
+        requireDocument(db, companyId, 'footer'),
+        content.listContactInfos(db, companyId),
+        catalog.listModalities(db, companyId),
+        catalog.listPassengerTypes(db, companyId),
+        catalog.listCountries(db, companyId),
+      ]);
+      return {
+        companyId,
+        ...website,
+        navigationBar,
+        footer,
+        contacts,
+        modalities,
+        passangerTypes,
+        countries,
+        features: config.features,
+      };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { contactInfos, contacts, faqEntries, subjects } from '#app/db/schema.ts';
+
+export function listFaqEntries(db: Database, companyId: number) {
+  return db
+    .select()
+    .from(faqEntries)
+    .where(eq(faqEntries.companyId, companyId))
+    .orderBy(asc(faqEntries.sortOrder), asc(faqEntries.id));
+}
+
+export function listSubjects(db: Database, companyId: number) {
+  return db
+    .select({ id: subjects.id, label: subjects.label })
+    .from(subjects)
+    .where(eq(subjects.companyId, companyId))
+    .orderBy(asc(subjects.sortOrder), asc(subjects.id));
+}
+
+export function listContactInfos(db: Database, companyId: number) {
+  return db
+    .select({
+      label: contactInfos.label,
+      phone: contactInfos.phone,
+      whatsapp: contactInfos.whatsapp,
+      icon: contactInfos.icon,
+      isEmergency: contactInfos.isEmergency,
+      isSaleContact: contactInfos.isSaleContact,
+    })
+    .from(contactInfos)
+    .where(eq(contactInfos.companyId, companyId))
+    .orderBy(asc(contactInfos.sortOrder), asc(contactInfos.id));
+}
+
+export function listContacts(db: Database, companyId: number, onlyEmergencyOrSale: boolean) {
+  const ofCompany = eq(contacts.companyId, companyId);
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      onlyEmergencyOrSale ? and(ofCompany, or(eq(contacts.isEmergency, true), eq(contacts.isSaleContact, true))) : ofCompany,
+    )
+    .orderBy(asc(contacts.sortOrder), asc(contacts.id));
+}

@@ -1,0 +1,31 @@
+import { errorMessages } from '@travesia/domain/messages';
+import { newsletterSchema } from '@travesia/domain/validation';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#app/errors.ts';
+import { companyParams, typed } from '#app/http.ts';
+import { subscribe } from './service.ts';
+
+export async function subscriptionRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db } = fastify;
+
+  app.post(
+    '/companies/:companyId/subscriptions',
+    {
+      config: { invalidInputDetail: errorMessages.invalidInputParameters },
+      schema: {
+        tags: ['subscriptions'],
+        description: 'Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters)',
+        params: companyParams,
+        body: newsletterSchema,
+        response: { 204: z.null().describe('Subscribed'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await subscribe(db, request.params.companyId, request.body.email);
+      request.log.info({ companyId: request.params.companyId }, 'newsletter subscription stored');
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+
+/** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
+export type StorefrontLoadContext = { apiFetch: typeof fetch };
+
+export function storefrontBuildExists(buildDir: string): boolean {
+  return existsSync(join(buildDir, 'server', 'index.js'));
+}
+
+/**
+ * Serves the built React Router app next to the API: hashed assets from build/client with a year of cache,
+ * everything else rendered on the server.
+ */
+export async function mountStorefront(app: FastifyInstance, buildDir: string): Promise<void> {
+  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const apiFetch = inProcessFetch(app);
+  const listener = createRequestListener({
+    build,
+    mode: 'production',
+    getLoadContext: (): StorefrontLoadContext => ({ apiFetch }),
+  });
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: join(buildDir, 'client'),
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join('client', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+    // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    web.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      reply.hijack();
+      await listener(request.raw, reply.raw);
+    });
+  });
+}
+
+/** A fetch whose requests are answered by `app.inject`, so server-side rendering calls the API without a socket. */
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: body,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+    }
+    const noBody = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
+    return new Response(noBody ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}

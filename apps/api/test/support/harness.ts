@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '#app/app.ts';
+import { type Config, loadConfig } from '#app/config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '#app/db/client.ts';
+import { demoCompany } from '#app/db/seed/demo-company.ts';
+import { seedCompany } from '#app/db/seed/index.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database holding the demo company, private to the calling suite. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('seededPgliteDump'));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `travesia_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await database.migrate();
+  await seedCompany(database.db, demoCompany);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestContext = { app: FastifyInstance; database: DatabaseHandle; config: Config };
+
+/**
+ * Runs `suite` once per database kind, each with its own app on its own fresh database.
+ * The context object is filled in beforeAll, so read it inside tests.
+ */
+export function describeOnEachDatabase(
+  title: string,
+  suite: (context: TestContext, kind: DatabaseKind) => void,
+  env: NodeJS.ProcessEnv = {},
+) {
+  for (const kind of databaseKinds) {
+    describe(`${title} [${kind}]`, () => {
+      const context = {} as TestContext;
+      beforeAll(async () => {
+        context.config = loadConfig({ NODE_ENV: 'test', ...env });
+        context.database = await openTestDatabase(kind);
+        context.app = await buildApp({ config: context.config, db: context.database.db });
+        await context.app.ready();
+      });
+      afterAll(async () => {
+        await context.app?.close();
+        await context.database?.close();
+      });
+      suite(context, kind);
+    });
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { cleanPhone, isExternalLink, isPlainLink, phoneHref, whatsappHref, whatsappNumber } from './links.ts';
+
+describe('cleanPhone', () => {
+  it.each([
+    ['+56 (2) 2345 6789', '+56223456789'],
+    ['+56 9 8765 4321', '+56987654321'],
+    ['(2) 2345-6789', '22345-6789'],
+    ['600 600 1234', '6006001234'],
+    ['+56223456789', '+56223456789'],
+    ['  +56  (9)  8765  4321  ', '+56987654321'],
+    ['+56\t9\u00a08765 4321', '+56987654321'],
+    ['', ''],
+  ])('removes spaces and parentheses from %j', (phone, expected) => {
+    expect(cleanPhone(phone)).toBe(expected);
+  });
+
+  it.each([
+    ['+56-2-2345-6789', '+56-2-2345-6789'],
+    ['+56.2.2345.6789', '+56.2.2345.6789'],
+    ['[+56] 2', '[+56]2'],
+  ])('keeps every other character (%s)', (phone, expected) => {
+    expect(cleanPhone(phone)).toBe(expected);
+  });
+});
+
+describe('phoneHref', () => {
+  it.each([
+    ['+56 (2) 2345 6789', 'tel:+56223456789'],
+    ['+56 9 8765 4321', 'tel:+56987654321'],
+    ['600 600 1234', 'tel:6006001234'],
+  ])('builds a tel: link for %j', (phone, expected) => {
+    expect(phoneHref(phone)).toBe(expected);
+  });
+});
+
+describe('whatsappNumber', () => {
+  it.each([
+    ['+56 9 8765 4321', '56987654321'],
+    ['+56987654321', '56987654321'],
+    ['56987654321', '56987654321'],
+    ['+56 (9) 8765-4321', '56987654321'],
+    ['++56 9 8765 4321', '56987654321'],
+    ['+56-9-8765-4321', '56987654321'],
+  ])('strips spaces, parentheses, plus signs and dashes from %j', (phone, expected) => {
+    expect(whatsappNumber(phone)).toBe(expected);
+  });
+});
+
+describe('whatsappHref', () => {
+  it.each([
+    ['+56 9 8765 4321', 'https://wa.me/56987654321'],
+    ['+56 (9) 1234 5678', 'https://wa.me/56912345678'],
+    ['56912345678', 'https://wa.me/56912345678'],
+  ])('builds a wa.me chat link for %j', (phone, expected) => {
+    expect(whatsappHref(phone)).toBe(expected);
+  });
+});
+
+describe('isPlainLink', () => {
+  it.each([
+    ['http://example.com'],
+    ['https://example.com/path?q=1#x'],
+    ['HTTPS://EXAMPLE.COM'],
+    ['Http://example.com'],
+    ['https://wa.me/56987654321'],
+  ])('is true for the http/https address %s', (href) => {
+    expect(isPlainLink(href)).toBe(true);
+  });
+
+  it.each([['tel:+56223456789'], ['tel:+1'], ['tel:+12345678901234'], ['TEL:+56223456789']])(
+    'is true for tel:+ with 1 to 14 digits (%s)',
+    (href) => {
+      expect(isPlainLink(href)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['tel:+123456789012345'],
+    ['tel:12345'],
+    ['tel:+'],
+    ['tel:+56 2 2345 6789'],
+    ['tel:+56-2-2345-6789'],
+    ['tel:+5622345678x'],
+    ['tel:++56223456789'],
+  ])('is false for a tel link that is not + and 1 to 14 digits (%s)', (href) => {
+    expect(isPlainLink(href)).toBe(false);
+  });
+
+  it.each([
+    ['/faq'],
+    ['faq'],
+    ['mailto:info@example.com'],
+    ['javascript:alert(1)'],
+    ['ftp://example.com'],
+    ['//example.com'],
+    ['https://'],
+    ['https:example.com'],
+    [' https://example.com'],
+    ['#top'],
+    [''],
+  ])('is false for %j (routed inside the app)', (href) => {
+    expect(isPlainLink(href)).toBe(false);
+  });
+});
+
+describe('isExternalLink', () => {
+  it.each([['http://example.com'], ['https://example.com/x'], ['HTTPS://example.com']])(
+    'is true for the http/https address %s',
+    (href) => {
+      expect(isExternalLink(href)).toBe(true);
+    },
+  );
+
+  it.each([['tel:+56223456789'], ['/faq'], ['faq'], ['mailto:a@b.cl'], ['javascript:void(0)'], ['https://'], ['']])(
+    'is false for %j',
+    (href) => {
+      expect(isExternalLink(href)).toBe(false);
+    },
+  );
+});

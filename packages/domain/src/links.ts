@@ -1,0 +1,38 @@
+/**
+ * Link helpers. Spec: "Phone-link cleaning removes spaces and parentheses; tel pattern allows up to 14 digits";
+ * the WhatsApp link also strips the plus sign; footer links that are an "http/https address or tel:+ up to 14 digits"
+ * are plain links, every other href is routed inside the app.
+ */
+
+/** Removes whitespace and parentheses, and nothing else: `+56 (2) 2345 6789` → `+56223456789`. */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[\s()]/g, '');
+}
+
+/** `tel:` link of a phone number: `+56 (2) 2345 6789` → `tel:+56223456789`. */
+export function phoneHref(phone: string): string {
+  return `tel:${cleanPhone(phone)}`;
+}
+
+/** Number as WhatsApp expects it: cleaned, then every `+` and `-` removed: `+56 9 8765 4321` → `56987654321`. */
+export function whatsappNumber(phone: string): string {
+  return cleanPhone(phone).replace(/[+-]/g, '');
+}
+
+/** WhatsApp chat link: `+56 9 8765 4321` → `https://wa.me/56987654321`. */
+export function whatsappHref(phone: string): string {
+  return `https://wa.me/${whatsappNumber(phone)}`;
+}
+
+const externalPattern = /^https?:\/\/\S+$/i;
+const telPattern = /^tel:\+\d{1,14}$/i;
+
+/** True for an http/https address (scheme in any case). Used by the nav bar. */
+export function isExternalLink(href: string): boolean {
+  return externalPattern.test(href);
+}
+
+/** True for an http/https address or `tel:+` followed by 1 to 14 digits; such hrefs are rendered as plain links. */
+export function isPlainLink(href: string): boolean {
+  return isExternalLink(href) || telPattern.test(href);
+}
