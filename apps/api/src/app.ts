@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -33,7 +34,11 @@ export const apiPrefix = '/api';
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, disableRequestLogging: true, trustProxy: true });
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+  });
   app.decorate('db', db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);

@@ -40,7 +40,8 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
       await tx.insert(t.destinationCountries).values(
         destination.countryIsoCodes.map((isoCode) => {
           const countryId = countryIds.get(isoCode);
-          if (countryId === undefined) throw new Error(`Seed: destination ${destination.code} names unknown ${isoCode}`);
+          if (countryId === undefined)
+            throw new Error(`Seed: destination ${destination.code} names unknown ${isoCode}`);
           return { destinationId: destination.id, countryId };
         }),
       );
@@ -65,7 +66,10 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
 
 /** Seeds the company only when it is not there yet, so restarts never duplicate or overwrite anything. */
 export async function ensureCompanySeeded(db: Database, seed: CompanySeed): Promise<boolean> {
-  const [existing] = await db.select({ id: t.companies.id }).from(t.companies).where(eq(t.companies.id, seed.company.id));
+  const [existing] = await db
+    .select({ id: t.companies.id })
+    .from(t.companies)
+    .where(eq(t.companies.id, seed.company.id));
   if (existing) return false;
   await seedCompany(db, seed);
   return true;
