@@ -1,0 +1,83 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { ErrorBody } from '#app/errors.ts';
+
+export type Answer = {
+  status: number;
+  headers: Record<string, unknown>;
+  text: string;
+  /** The body parsed as JSON (fails the test when it is not JSON). */
+  json<T = unknown>(): T;
+};
+
+/** A stack frame as Node prints it: `at fn (file:///…:12:3)`, `at node:internal/…:1:2`, `at /abs/path.js:1:2`. */
+const stackFrame = /\bat (?:async )?(?:[^\s()]+ \()?(?:file:|node:|\/)[^\s()]*:\d+:\d+\)?/;
+/** SQL as drizzle or the database drivers would leak it. */
+const sqlText = /\bselect\b[^"]*"|\binsert into\b|\bdelete from\b|\bfailed query\b|\brelation "|\bsyntax error at\b/i;
+
+/** Asserts a response body leaks neither a stack trace nor SQL (spec §8). */
+export function expectNoInternals(text: string): void {
+  expect(text, 'response body contains a stack trace').not.toMatch(stackFrame);
+  expect(text, 'response body contains SQL').not.toMatch(sqlText);
+}
+
+/** Injects a request and checks that whatever comes back carries no stack trace nor SQL. */
+export async function call(app: FastifyInstance, options: InjectOptions | string): Promise<Answer> {
+  const response = await app.inject(options);
+  expectNoInternals(response.body);
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    json: <T>() => JSON.parse(response.body) as T,
+  };
+}
+
+export const get = (app: FastifyInstance, url: string) => call(app, { method: 'GET', url });
+
+/** Asserts the spec §8 error body exactly, with its `errors` list empty. */
+export function expectError(answer: Answer, status: number, detail: string, instance: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(answer.json<ErrorBody>()).toStrictEqual({ status, detail, instance, errors: [] });
+}
+
+/** Asserts a 400 with the given detail and a non-empty list of field errors; returns that list. */
+export function expectBadRequest(answer: Answer, detail: string, instance: string): ErrorBody['errors'] {
+  expect(answer.status).toBe(400);
+  const body = answer.json<ErrorBody>();
+  expect(Object.keys(body).sort()).toStrictEqual(['detail', 'errors', 'instance', 'status']);
+  expect(body).toMatchObject({ status: 400, detail, instance });
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const error of body.errors) {
+    expect(error).toStrictEqual({ field: expect.any(String), message: expect.any(String) });
+    expect(error.message).not.toBe('');
+  }
+  return body.errors;
+}
+
+/** Every company-scoped GET of spec §7, with the parameters each needs to get past validation. */
+export const companyGetPaths = (companyId: string | number) => [
+  `/api/companies/${companyId}`,
+  `/api/companies/${companyId}/navigation-bar`,
+  `/api/companies/${companyId}/footer`,
+  `/api/companies/${companyId}/website-parameters`,
+  `/api/companies/${companyId}/marketing`,
+  `/api/companies/${companyId}/mission`,
+  `/api/companies/${companyId}/vision`,
+  `/api/companies/${companyId}/origins`,
+  `/api/companies/${companyId}/destinations/1`,
+  `/api/companies/${companyId}/destinations/3/countries`,
+  `/api/companies/${companyId}/modalities`,
+  `/api/companies/${companyId}/passanger-types`,
+  `/api/companies/${companyId}/exchange-rate?amount=100`,
+  `/api/companies/${companyId}/frequently-asked-questions`,
+  `/api/companies/${companyId}/subjects`,
+  `/api/companies/${companyId}/contacts-info`,
+  `/api/companies/${companyId}/contacts?isEmergencyOrSaleContact=true`,
+  `/api/companies/${companyId}/contacts?isEmergencyOrSaleContact=false`,
+  `/api/companies/${companyId}/passanger-type-product`,
+  `/api/companies/${companyId}/payment-gateways`,
+];
+
+export const pathOf = (url: string) => url.split('?')[0] ?? url;

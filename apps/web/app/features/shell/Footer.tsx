@@ -1,0 +1,98 @@
+import { isPlainLink, whatsappHref } from '@travesia/domain/links';
+import { SmartLink } from '#app/components/SmartLink.tsx';
+import type { Footer as FooterData } from '#app/lib/website.ts';
+import { NewsletterForm } from './NewsletterForm.tsx';
+
+const socialNames: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  x: 'X',
+  tiktok: 'TikTok',
+};
+
+/** The network's name from its icon file (…/instagram.svg), for the link's accessible name. */
+function socialName(icon: string): string {
+  const file = icon.split('/').pop()?.replace(/\.\w+$/, '') ?? '';
+  return socialNames[file] ?? file;
+}
+
+/**
+ * Spec §2 footer: menu columns (http/https and tel:+ up to 14 digits are plain links, the rest routed), social
+ * icons and Suscríbete when enabled, © current year, logo.
+ */
+export function Footer({ data, companyId }: { data: FooterData; companyId: number }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 text-slate-200" style={{ background: data.background }}>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_1.4fr]">
+        {data.menus.map((menu) => (
+          <nav key={menu.label} aria-label={menu.label}>
+            <h2 className={`mb-3 text-base text-white ${menu.bold ? 'font-bold' : 'font-medium'}`} style={{ color: menu.forecolor }}>
+              {menu.label}
+            </h2>
+            <ul className="space-y-2">
+              {menu.items.map((item) => (
+                <li key={`${item.label}-${item.href}`}>
+                  <SmartLink
+                    href={item.href}
+                    target={item.target}
+                    isPlain={isPlainLink}
+                    className={`hover:underline ${item.bold ? 'font-semibold' : ''}`}
+                  >
+                    <span style={{ color: item.forecolor }}>{item.label}</span>
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="space-y-6">
+          {data.usaSuscription ? <NewsletterForm companyId={companyId} /> : null}
+          {data.usaSocialNetwork && data.socialMedia.length > 0 ? (
+            <ul className="flex flex-wrap gap-3" aria-label="Redes sociales">
+              {data.socialMedia.map((social) => (
+                <li key={social.href}>
+                  <a
+                    href={social.href}
+                    target={social.target}
+                    rel="noopener noreferrer"
+                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/25"
+                    aria-label={socialName(social.icon)}
+                  >
+                    <img src={social.icon} alt="" width={22} height={22} className="h-5.5 w-5.5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row">
+          <p>
+            © {year} {data.copyright}
+          </p>
+          <img src={data.logo} alt="Travesía" width={140} height={35} className="h-8 w-auto" />
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Floating WhatsApp button (image 125×125) opening a chat with the configured number, leading plus removed. */
+export function WhatsAppButton({ number }: { number: string }) {
+  return (
+    <a
+      href={whatsappHref(number)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="fixed right-2 bottom-2 z-30 h-20 w-20 drop-shadow-lg transition-transform hover:scale-105 sm:h-[125px] sm:w-[125px]"
+      aria-label="Escríbenos por WhatsApp"
+      data-testid="whatsapp-button"
+    >
+      <img src="/img/whatsapp.svg" alt="" width={125} height={125} className="h-full w-full" />
+    </a>
+  );
+}

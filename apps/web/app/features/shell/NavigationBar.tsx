@@ -1,0 +1,152 @@
+import { isExternalLink } from '@travesia/domain/links';
+import { uiMessages } from '@travesia/domain/messages';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SmartLink } from '#app/components/SmartLink.tsx';
+import type { NavigationBar as NavigationBarData } from '#app/lib/website.ts';
+import { useShellModals } from './ShellModals.tsx';
+
+type Item = NavigationBarData['items'][number];
+
+const itemClass =
+  'block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-700 lg:inline-block';
+
+/**
+ * Spec §2 navigation bar: logo to /home, items from the server (dropdowns, external vs routed links, the
+ * highlighted help button), Acceso Clientes when the virtual branch is on; collapses behind a toggle on phones.
+ */
+export function NavigationBar({ data, showClientAccess }: { data: NavigationBarData; showClientAccess: boolean }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+
+  // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each location change by design
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Principal" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+        <Link to="/home" className="shrink-0" aria-label="Travesía, ir al inicio">
+          <img src={data.logo} alt="Travesía" width={160} height={40} className="h-9 w-auto sm:h-10" />
+        </Link>
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span aria-hidden="true">☰</span> Menú
+        </button>
+        <div id={menuId} className={`${open ? 'block' : 'hidden'} w-full lg:block lg:w-auto`}>
+          <ul className="flex flex-col gap-1 py-2 lg:flex-row lg:items-center lg:gap-2 lg:py-0">
+            {data.items.map((item) => (
+              <li key={`${item.label}-${item.href}`} className="relative">
+                <NavItem item={item} />
+              </li>
+            ))}
+            {showClientAccess ? (
+              <li>
+                <Link
+                  to="/login"
+                  target="_blank"
+                  rel="noopener"
+                  className="block rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-700 hover:bg-brand-700 hover:text-white"
+                >
+                  {uiMessages.clientAccess}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function NavItem({ item }: { item: Item }) {
+  const { openHelp } = useShellModals();
+  if (item.isButton) {
+    const colours = {
+      '--button-bg': item.colorPrimario ?? 'var(--color-accent-500)',
+      '--button-hover': item.colorSecundario ?? 'var(--color-accent-600)',
+    } as CSSProperties;
+    return (
+      <button
+        type="button"
+        onClick={openHelp}
+        style={colours}
+        className="w-full rounded-full bg-(--button-bg) px-4 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-(--button-hover) lg:w-auto"
+        data-testid="help-button"
+      >
+        {item.label}
+      </button>
+    );
+  }
+  if (item.isMenu) return <Dropdown item={item} />;
+  return (
+    <SmartLink href={item.href} target={item.target} isPlain={isExternalLink} className={itemClass}>
+      {item.label}
+    </SmartLink>
+  );
+}
+
+function Dropdown({ item }: { item: Item }) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container}>
+      <button
+        type="button"
+        className={`${itemClass} flex w-full items-center justify-between gap-1 lg:w-auto`}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {item.label}
+        <span aria-hidden="true" className={`text-xs transition-transform ${open ? 'rotate-180' : ''}`}>
+          ▾
+        </span>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="z-50 mt-1 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg lg:absolute lg:left-0"
+      >
+        {item.items1.map((sub) => (
+          <li key={`${sub.label}-${sub.href}`}>
+            <SmartLink
+              href={sub.href}
+              target={sub.target}
+              isPlain={isExternalLink}
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-3 rounded-lg px-3 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+            >
+              <img src={sub.icon} alt="" width={24} height={24} className="h-6 w-6" />
+              <span>{sub.label}</span>
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from 'react-router';
+import type { components } from './api-schema.d.ts';
+
+export type WebsiteParameters = components['schemas']['WebsiteParameters'];
+export type NavigationBar = components['schemas']['NavigationBar'];
+export type Footer = components['schemas']['Footer'];
+export type ContactInfo = components['schemas']['ContactInfo'];
+
+export type RootData = { companyId: number; website: WebsiteParameters };
+
+/** The website parameters loaded once by the root route, for any component of the page. */
+export function useWebsite(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('useWebsite() outside the root route');
+  return data;
+}
+
+/** Spec §2: each page sets its own title. */
+export function pageTitle(title: string): { title: string }[] {
+  return [{ title: `${title} | Travesía` }];
+}

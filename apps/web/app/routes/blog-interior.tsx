@@ -1,0 +1,8 @@
+import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { pageTitle } from '#app/lib/website.ts';
+
+export const meta = () => pageTitle('Blog');
+
+export default function BlogArticle() {
+  return <PlaceholderPage title="Blog" />;
+}
