@@ -38,7 +38,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = `http://localhost:${config.port}`;
-  console.log(`Travesía is ready at ${where} (API at ${where}/api, docs at ${where}/api/docs) — database: ${database.kind}`);
+  console.log(
+    `Travesía is ready at ${where} (API at ${where}/api, docs at ${where}/api/docs) — database: ${database.kind}`,
+  );
 }
 
 main().catch((error: unknown) => {

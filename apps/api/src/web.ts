@@ -32,7 +32,8 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        if (path.includes(`${join('client', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join('client', 'assets')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'public, max-age=3600');
       },
     });
@@ -64,6 +65,6 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
     }
     const noBody = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
-    return new Response(noBody ? null : response.rawPayload, { status: response.statusCode, headers });
+    return new Response(noBody ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
   };
 }

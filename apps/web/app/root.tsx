@@ -96,8 +96,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {unavailable ? 'Estamos teniendo problemas para cargar la tienda' : 'Algo salió mal'}
       </h1>
       <p className="mb-8 text-slate-600">
-        Por favor intenta nuevamente en unos minutos. Si necesitas asistencia urgente durante tu viaje, llama a
-        nuestra central de emergencias.
+        Por favor intenta nuevamente en unos minutos. Si necesitas asistencia urgente durante tu viaje, llama a nuestra
+        central de emergencias.
       </p>
       <Link to="/" reloadDocument className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
         Volver al inicio

@@ -203,16 +203,10 @@ export const contacts = pgTable('contacts', {
   isEmergency: boolean('is_emergency').notNull().default(false),
   isSaleContact: boolean('is_sale_contact').notNull().default(false),
   isPrioritized: boolean('is_prioritized').notNull().default(false),
-  phones: text('phones')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
   whatsappPhone1: text('whatsapp_phone1'),
   whatsappPhone2: text('whatsapp_phone2'),
-  emails: text('emails')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
   urlHref: text('url_href'),
   urlLabel: text('url_label'),
   banner: text('banner'),

@@ -4,5 +4,10 @@ import { pageTitle } from '#app/lib/website.ts';
 export const meta = () => pageTitle('Hemos recibido tu solicitud');
 
 export default function ContactConfirmation() {
-  return <PlaceholderPage title="Hemos recibido tu solicitud" lead="Te responderemos a la brevedad en el correo que nos indicaste." />;
+  return (
+    <PlaceholderPage
+      title="Hemos recibido tu solicitud"
+      lead="Te responderemos a la brevedad en el correo que nos indicaste."
+    />
+  );
 }

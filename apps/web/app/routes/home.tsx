@@ -107,7 +107,13 @@ export default function Home() {
             {articles.slice(0, 3).map((article) => (
               <li key={article.id} className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
                 <Link to={`/blog-interior/${article.id}/${slug(article.title)}`} className="block hover:bg-slate-50">
-                  <img src={article.image} alt="" width={640} height={360} className="aspect-video w-full object-cover" />
+                  <img
+                    src={article.image}
+                    alt=""
+                    width={640}
+                    height={360}
+                    className="aspect-video w-full object-cover"
+                  />
                   <div className="p-5">
                     <p className="mb-1 text-sm font-semibold text-accent-600">{article.category}</p>
                     <h3 className="mb-2 text-lg font-semibold text-slate-900">{article.title}</h3>

@@ -121,7 +121,12 @@ export async function findCurrentExchangeRate(db: Database, companyId: number, n
 
 export function listPaymentGateways(db: Database, companyId: number) {
   return db
-    .select({ id: paymentGateways.id, name: paymentGateways.name, logo: paymentGateways.logo, url: paymentGateways.url })
+    .select({
+      id: paymentGateways.id,
+      name: paymentGateways.name,
+      logo: paymentGateways.logo,
+      url: paymentGateways.url,
+    })
     .from(paymentGateways)
     .where(and(eq(paymentGateways.companyId, companyId), eq(paymentGateways.enabled, true)))
     .orderBy(asc(paymentGateways.sortOrder), asc(paymentGateways.id));

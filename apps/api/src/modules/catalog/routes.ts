@@ -66,7 +66,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/passanger-type-product',
     {
-      schema: { tags, params: companyParams, response: { 200: z.array(passengerTypeProductSchema), ...errorResponses } },
+      schema: {
+        tags,
+        params: companyParams,
+        response: { 200: z.array(passengerTypeProductSchema), ...errorResponses },
+      },
     },
     (request) => catalog.listPassengerTypeProducts(db, request.params.companyId),
   );

@@ -17,9 +17,7 @@ export const navigationBarSchema = z
         isButton: z.boolean().describe('Highlighted button that opens the help modal'),
         colorPrimario: z.string().nullable(),
         colorSecundario: z.string().nullable(),
-        items1: z.array(
-          z.object({ icon: z.string(), label: z.string(), href: z.string(), target: linkTargetSchema }),
-        ),
+        items1: z.array(z.object({ icon: z.string(), label: z.string(), href: z.string(), target: linkTargetSchema })),
       }),
     ),
   })
@@ -83,7 +81,13 @@ export const websiteSettingsSchema = z.object({
 export const marketingSchema = z
   .object({
     promotions: z.array(
-      z.object({ title: z.string(), description: z.string(), image: z.string(), href: z.string(), validUntil: z.string() }),
+      z.object({
+        title: z.string(),
+        description: z.string(),
+        image: z.string(),
+        href: z.string(),
+        validUntil: z.string(),
+      }),
     ),
   })
   .meta({ id: 'Marketing' });

@@ -39,7 +39,9 @@ export function listContacts(db: Database, companyId: number, onlyEmergencyOrSal
     .select()
     .from(contacts)
     .where(
-      onlyEmergencyOrSale ? and(ofCompany, or(eq(contacts.isEmergency, true), eq(contacts.isSaleContact, true))) : ofCompany,
+      onlyEmergencyOrSale
+        ? and(ofCompany, or(eq(contacts.isEmergency, true), eq(contacts.isSaleContact, true)))
+        : ofCompany,
     )
     .orderBy(asc(contacts.sortOrder), asc(contacts.id));
 }

@@ -40,7 +40,6 @@ export async function contentRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(contactSchema), ...errorResponses },
       },
     },
-    (request) =>
-      content.listContacts(db, request.params.companyId, request.query.isEmergencyOrSaleContact === 'true'),
+    (request) => content.listContacts(db, request.params.companyId, request.query.isEmergencyOrSaleContact === 'true'),
   );
 }

@@ -14,7 +14,11 @@ const socialNames: Record<string, string> = {
 
 /** The network's name from its icon file (…/instagram.svg), for the link's accessible name. */
 function socialName(icon: string): string {
-  const file = icon.split('/').pop()?.replace(/\.\w+$/, '') ?? '';
+  const file =
+    icon
+      .split('/')
+      .pop()
+      ?.replace(/\.\w+$/, '') ?? '';
   return socialNames[file] ?? file;
 }
 
@@ -29,7 +33,10 @@ export function Footer({ data, companyId }: { data: FooterData; companyId: numbe
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_1.4fr]">
         {data.menus.map((menu) => (
           <nav key={menu.label} aria-label={menu.label}>
-            <h2 className={`mb-3 text-base text-white ${menu.bold ? 'font-bold' : 'font-medium'}`} style={{ color: menu.forecolor }}>
+            <h2
+              className={`mb-3 text-base text-white ${menu.bold ? 'font-bold' : 'font-medium'}`}
+              style={{ color: menu.forecolor }}
+            >
               {menu.label}
             </h2>
             <ul className="space-y-2">

@@ -21,7 +21,10 @@ export function HelpModal({ open, onOpenChange }: { open: boolean; onOpenChange:
               <img src={contact.icon} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{contact.label}</p>
-                <a className="block font-medium text-brand-700 underline-offset-2 hover:underline" href={phoneHref(contact.phone)}>
+                <a
+                  className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+                  href={phoneHref(contact.phone)}
+                >
                   {contact.phone}
                 </a>
                 {contact.whatsapp ? (

@@ -21,12 +21,14 @@ export function NavigationBar({ data, showClientAccess }: { data: NavigationBarD
   const menuId = useId();
 
   // A navigation closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each location change by design
   useEffect(() => setOpen(false), [location.key]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Principal" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+      <nav
+        aria-label="Principal"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+      >
         <Link to="/home" className="shrink-0" aria-label="Travesía, ir al inicio">
           <img src={data.logo} alt="Travesía" width={160} height={40} className="h-9 w-auto sm:h-10" />
         </Link>

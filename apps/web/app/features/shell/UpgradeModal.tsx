@@ -10,7 +10,10 @@ const upgradeRows: { benefit: string; limit: string }[] = [
     benefit: 'Reembolso por interrupción de viaje debido a diagnóstico positivo de COVID-19',
     limit: `Hasta ${usd(3000)}`,
   },
-  { benefit: 'Gastos de hotel y alimentación por estadía prolongada', limit: `${usd(180)} por día, hasta ${usd(3000)}` },
+  {
+    benefit: 'Gastos de hotel y alimentación por estadía prolongada',
+    limit: `${usd(180)} por día, hasta ${usd(3000)}`,
+  },
   { benefit: 'Diferencia de tarifa o penalidad por regreso demorado', limit: usd(2000) },
   { benefit: 'Traslado de un familiar (pasaje en clase económica)', limit: `Hasta ${usd(1500)}` },
   { benefit: 'Estadía de un familiar', limit: `${usd(180)} por día, hasta ${usd(1000)}` },

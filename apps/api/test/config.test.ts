@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '#app/config.ts';
+
+const specDefaultFeatures = {
+  virtualBranch: true,
+  exclusiveMembers: true,
+  discountLabel: true,
+  downloadCertificates: false,
+  sliderVideo: false,
+  remoteMarketingScript: true,
+  localTagManagerScript: false,
+};
+
+/** The error loadConfig throws for `env`, checked to be a ConfigError with a one-line message. */
+function configErrorFor(env: NodeJS.ProcessEnv): string {
+  let thrown: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  const { message } = thrown as ConfigError;
+  expect(message).not.toContain('\n');
+  return message;
+}
+
+describe('loadConfig', () => {
+  it('defaults: port 3000, embedded database under ./data, demo company 1, spec §6 feature flags', () => {
+    expect(loadConfig({})).toStrictEqual({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      dataDir: './data',
+      companyId: 1,
+      seedDemoData: true,
+      webBuildDir: undefined,
+      features: specDefaultFeatures,
+    });
+  });
+
+  it('reads the process environment when given no source', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '4321';
+    try {
+      expect(loadConfig().port).toBe(4321);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('an empty DATABASE_URL means no PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each(['postgres://user:secret@db:5432/travesia', 'postgresql://localhost/travesia'])(
+    'accepts DATABASE_URL %s',
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
+
+  it('reads PORT, HOST, COMPANY_ID and DATA_DIR', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', COMPANY_ID: '7', DATA_DIR: '/var/lib/travesia' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', companyId: 7, dataDir: '/var/lib/travesia' });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['on', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['off', false],
+    ['no', false],
+  ])('a feature flag set to %s is %s', (value, expected) => {
+    expect(loadConfig({ FEATURE_VIRTUAL_BRANCH: value }).features.virtualBranch).toBe(expected);
+    expect(loadConfig({ FEATURE_SLIDER_VIDEO: value }).features.sliderVideo).toBe(expected);
+  });
+
+  it.each(['abc', '0', '70000', '80.5'])('PORT=%s throws a ConfigError naming PORT', (port) => {
+    const message = configErrorFor({ PORT: port });
+    expect(message).toMatch(/^Invalid configuration: PORT /);
+  });
+
+  it('DATABASE_URL=mysql://x throws a ConfigError naming DATABASE_URL', () => {
+    expect(configErrorFor({ DATABASE_URL: 'mysql://x' })).toBe(
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    );
+  });
+
+  it('a feature flag that is not a boolean spelling throws instead of silently meaning false', () => {
+    expect(configErrorFor({ FEATURE_DOWNLOAD_CERTIFICATES: 'maybe' })).toMatch(
+      /^Invalid configuration: FEATURE_DOWNLOAD_CERTIFICATES /,
+    );
+  });
+
+  it('several bad variables are all named on the one line', () => {
+    const message = configErrorFor({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+  });
+});
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Starts the real server as a user would (`tsx apps/api/src/server.ts`) and waits for it to exit. */
+function runServer(env: Record<string, string>, timeoutMs = 45_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not exit within ${timeoutMs} ms; stdout: ${stdout}; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('server start-up failures', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'travesia-startup-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('an unreachable PostgreSQL stops start-up with exit code 1 and one line naming the server, no stack', async () => {
+    const run = await runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nowhere', DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.split('\n').filter((line) => line !== '');
+    expect(lines, run.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Error: Cannot connect to PostgreSQL at postgres:\/\/127\.0\.0\.1:1\/nowhere/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stderr).not.toContain('nobody');
+    // It failed before touching the embedded database.
+    expect(await readdir(dataDir)).toStrictEqual([]);
+  });
+
+  it('a bad PORT stops start-up with exit code 1 and one line naming PORT, no stack', async () => {
+    const run = await runServer({ PORT: 'abc', DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^Error: Invalid configuration: PORT [^\n]*\n?$/);
+    expect(run.stdout).toBe('');
+  });
+});

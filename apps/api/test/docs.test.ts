@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { describeOnEachDatabase } from './support/harness.ts';
+import { call, get } from './support/http.ts';
+
+const committedOpenApi = new URL('../../web/openapi.json', import.meta.url);
+
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>;
+};
+
+/** Every call of spec §7, as the document names it (relative to the `/api` server). */
+const specPaths: [string, string][] = [
+  ['get', '/companies/{companyId}'],
+  ['get', '/companies/{companyId}/navigation-bar'],
+  ['get', '/companies/{companyId}/footer'],
+  ['get', '/companies/{companyId}/website-parameters'],
+  ['get', '/companies/{companyId}/marketing'],
+  ['get', '/companies/{companyId}/mission'],
+  ['get', '/companies/{companyId}/vision'],
+  ['get', '/companies/{companyId}/origins'],
+  ['get', '/companies/{companyId}/destinations/{modalityId}'],
+  ['get', '/companies/{companyId}/destinations/{destinationId}/countries'],
+  ['get', '/companies/{companyId}/modalities'],
+  ['get', '/companies/{companyId}/passanger-types'],
+  ['get', '/companies/{companyId}/exchange-rate'],
+  ['get', '/companies/{companyId}/frequently-asked-questions'],
+  ['get', '/companies/{companyId}/subjects'],
+  ['get', '/companies/{companyId}/contacts-info'],
+  ['get', '/companies/{companyId}/contacts'],
+  ['get', '/companies/{companyId}/passanger-type-product'],
+  ['get', '/companies/{companyId}/payment-gateways'],
+  ['post', '/companies/{companyId}/subscriptions'],
+];
+
+describeOnEachDatabase('OpenAPI document', (ctx) => {
+  const served = async () => {
+    const answer = await get(ctx.app, '/api/docs');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    return answer.json<OpenApiDocument>();
+  };
+
+  it('GET /api/docs serves an OpenAPI 3 document for the /api server', async () => {
+    const document = await served();
+    expect(document.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(document.info.title).toBe('Travesía API');
+    expect(document.servers).toStrictEqual([{ url: '/api' }]);
+  });
+
+  it('documents every call of the API, and nothing else', async () => {
+    const document = await served();
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toStrictEqual(specPaths.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it('documents the required query parameters amount and isEmergencyOrSaleContact', async () => {
+    const { paths } = await served();
+    const queryOf = (path: string) =>
+      (paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.required]);
+    expect(queryOf('/companies/{companyId}/exchange-rate')).toStrictEqual([['amount', true]]);
+    expect(queryOf('/companies/{companyId}/contacts')).toStrictEqual([['isEmergencyOrSaleContact', true]]);
+  });
+
+  it('a browser asking for HTML is redirected to the interactive viewer at /api/docs/ui/', async () => {
+    const answer = await call(ctx.app, { method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });
+    expect(answer.status).toBeGreaterThanOrEqual(300);
+    expect(answer.status).toBeLessThan(400);
+    expect(answer.headers.location).toBe('/api/docs/ui/');
+    const viewer = await call(ctx.app, { method: 'GET', url: '/api/docs/ui/' });
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('the committed apps/web/openapi.json is the document the API serves now', async () => {
+    const committed: unknown = JSON.parse(await readFile(committedOpenApi, 'utf8'));
+    expect(
+      committed,
+      'apps/web/openapi.json is stale, so the web app’s typed client is too: run `npm run gen:api` and commit the result',
+    ).toStrictEqual(await served());
+  });
+});

@@ -1,0 +1,131 @@
+import { errorMessages, uiMessages } from '@travesia/domain/messages';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { subscriptions } from '#app/db/schema.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { call, expectBadRequest, expectError } from './support/http.ts';
+
+const url = '/api/companies/1/subscriptions';
+
+const subscribe = (ctx: TestContext, payload: unknown, path = url) =>
+  call(ctx.app, { method: 'POST', url: path, payload: payload as Record<string, unknown> });
+
+const rowsFor = (ctx: TestContext, email: string) =>
+  ctx.database.db
+    .select({ companyId: subscriptions.companyId, email: subscriptions.email })
+    .from(subscriptions)
+    .where(eq(subscriptions.email, email));
+
+describeOnEachDatabase('newsletter subscriptions', (ctx) => {
+  it('a valid e-mail → 204 with no body, and the address is stored for the company', async () => {
+    const answer = await subscribe(ctx, { email: 'viajero@example.cl' });
+    expect(answer.status).toBe(204);
+    expect(answer.text).toBe('');
+    expect(await rowsFor(ctx, 'viajero@example.cl')).toStrictEqual([{ companyId: 1, email: 'viajero@example.cl' }]);
+  });
+
+  it('stores the address lower-cased', async () => {
+    expect((await subscribe(ctx, { email: 'Camila.Rojas@Example.CL' })).status).toBe(204);
+    expect(await rowsFor(ctx, 'camila.rojas@example.cl')).toStrictEqual([
+      { companyId: 1, email: 'camila.rojas@example.cl' },
+    ]);
+    expect(await rowsFor(ctx, 'Camila.Rojas@Example.CL')).toStrictEqual([]);
+  });
+
+  it('subscribing Ana@Example.cl then ana@example.cl answers 204 twice and stores one row', async () => {
+    expect((await subscribe(ctx, { email: 'Ana@Example.cl' })).status).toBe(204);
+    const again = await subscribe(ctx, { email: 'ana@example.cl' });
+    expect(again.status).toBe(204);
+    expect(again.text).toBe('');
+    expect(await rowsFor(ctx, 'ana@example.cl')).toStrictEqual([{ companyId: 1, email: 'ana@example.cl' }]);
+  });
+
+  it('trims surrounding spaces before storing', async () => {
+    expect((await subscribe(ctx, { email: '  espacios@example.cl ' })).status).toBe(204);
+    expect(await rowsFor(ctx, 'espacios@example.cl')).toHaveLength(1);
+  });
+
+  it('accepts an address of exactly 50 characters', async () => {
+    const email = `${'b'.repeat(39)}@example.cl`;
+    expect(email).toHaveLength(50);
+    expect((await subscribe(ctx, { email })).status).toBe(204);
+    expect(await rowsFor(ctx, email)).toHaveLength(1);
+  });
+
+  it('an address over 50 characters → 400 Formato de Email incorrecto, nothing stored', async () => {
+    const email = `${'c'.repeat(40)}@example.cl`;
+    expect(email).toHaveLength(51);
+    const errors = expectBadRequest(await subscribe(ctx, { email }), errorMessages.invalidInputParameters, url);
+    expect(errors[0]).toStrictEqual({ field: 'email', message: uiMessages.emailFormat });
+    expect(await rowsFor(ctx, email)).toStrictEqual([]);
+  });
+
+  it.each(['not-an-email', 'ana@', '@example.cl', 'ana example@example.cl'])(
+    'a malformed e-mail (%s) → 400 Invalid input parameters with Formato de Email incorrecto',
+    async (email) => {
+      const errors = expectBadRequest(await subscribe(ctx, { email }), 'Invalid input parameters', url);
+      expect(errors[0]?.message).toBe('Formato de Email incorrecto');
+      expect(await rowsFor(ctx, email.toLowerCase())).toStrictEqual([]);
+    },
+  );
+
+  it('an e-mail that is not a string → 400 Formato de Email incorrecto', async () => {
+    const errors = expectBadRequest(await subscribe(ctx, { email: 42 }), errorMessages.invalidInputParameters, url);
+    expect(errors[0]?.message).toBe(uiMessages.emailFormat);
+  });
+
+  it.each([{}, { email: '' }, { email: '   ' }, { email: null }])(
+    'a missing or blank e-mail (%j) → 400 Campo Obligatorio',
+    async (payload) => {
+      const errors = expectBadRequest(await subscribe(ctx, payload), errorMessages.invalidInputParameters, url);
+      expect(errors[0]?.message).toBe(uiMessages.required);
+    },
+  );
+
+  it('no body at all → 400 with the error body, not 500', async () => {
+    const answer = await call(ctx.app, { method: 'POST', url });
+    expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+  });
+
+  it('an empty body declared as JSON → 400 with the error body', async () => {
+    const answer = await call(ctx.app, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+  });
+
+  it('malformed JSON → 400 with the error body, not 500', async () => {
+    const answer = await call(ctx.app, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "ana@example.cl"',
+    });
+    expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+  });
+
+  it('a JSON array instead of an object → 400 with the error body', async () => {
+    const answer = await call(ctx.app, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '["ana@example.cl"]',
+    });
+    expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+  });
+
+  it('an unknown company → 404 Company not found, and nothing is stored', async () => {
+    const path = '/api/companies/999/subscriptions';
+    expectError(await subscribe(ctx, { email: 'nadie@example.cl' }, path), 404, errorMessages.companyNotFound, path);
+    expect(await rowsFor(ctx, 'nadie@example.cl')).toStrictEqual([]);
+  });
+
+  it('a non-numeric company id → 404 Company not found, and nothing is stored', async () => {
+    const path = '/api/companies/abc/subscriptions';
+    expectError(await subscribe(ctx, { email: 'abc@example.cl' }, path), 404, errorMessages.companyNotFound, path);
+    expect(await rowsFor(ctx, 'abc@example.cl')).toStrictEqual([]);
+  });
+});

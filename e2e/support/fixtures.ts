@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { test as base } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts';
+import { demoCompany } from '../../apps/api/src/db/seed/demo-company.ts';
+import { seedCompany } from '../../apps/api/src/db/seed/index.ts';
+import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
+
+const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
+
+export type Storefront = { baseURL: string; database: DatabaseHandle; app: FastifyInstance };
+
+/**
+ * The storefront as `npm start` serves it (same app, same SSR build), on an in-memory database holding the
+ * demo company, started once per worker. Tests read `storefront.database` to check what a page stored.
+ */
+export const test = base.extend<object, { storefront: Storefront }>({
+  storefront: [
+    async ({}, use) => {
+      if (!storefrontBuildExists(webBuildDir)) throw new Error('No storefront build: run `npm run build` first');
+      const database = await openPglite({});
+      await database.migrate();
+      await seedCompany(database.db, demoCompany);
+      const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db });
+      await mountStorefront(app, webBuildDir);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('Server has no port');
+      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app });
+      await app.close();
+      await database.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ storefront }, use) => {
+    await use(storefront.baseURL);
+  },
+});
+
+export { expect } from '@playwright/test';
