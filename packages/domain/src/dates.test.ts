@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, fixedReturnDate, parseIsoDate, todayInChile, tripDays, validateTripDates } from './dates.ts';
+
+const singleTrip = { returnDateEnabled: true, returnAddDays: 7, minDays: 1, maxDays: 180 };
+const annual = { returnDateEnabled: false, returnAddDays: 364, minDays: 365, maxDays: 365 };
+const longStay = { returnDateEnabled: true, returnAddDays: 90, minDays: 61, maxDays: 365 };
+const today = '2026-11-22';
+
+describe('trip dates', () => {
+  it.each([
+    ['2026-12-01', '2026-12-01', 1],
+    ['2026-12-01', '2026-12-10', 10],
+    ['2026-12-25', '2027-01-05', 12], // across the new year
+    ['2028-02-28', '2028-03-01', 3], // leap year: 28, 29, 1
+    ['2026-04-04', '2026-04-06', 3], // Chile's daylight-saving change does not move days
+  ])('a trip from %s to %s lasts %i days', (from, to, days) => {
+    expect(tripDays(from, to)).toBe(days);
+  });
+
+  it('rejects dates that do not exist', () => {
+    expect(parseIsoDate('2026-02-30')).toBeNull();
+    expect(parseIsoDate('2026-13-01')).toBeNull();
+    expect(parseIsoDate('01-12-2026')).toBeNull();
+    expect(parseIsoDate('2026-02-28')).not.toBeNull();
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-11-22', 364)).toBe('2027-11-21');
+  });
+
+  it('fixes the annual return at departure + 364 (a 365-day term) and leaves single trips free', () => {
+    expect(fixedReturnDate('2026-12-01', annual)).toBe('2027-11-30');
+    expect(tripDays('2026-12-01', '2027-11-30')).toBe(365);
+    expect(fixedReturnDate('2026-12-01', singleTrip)).toBeNull();
+  });
+
+  it("knows Chile's calendar day, which is behind UTC late in the evening", () => {
+    // 02:30 UTC on 23 Nov is 23:30 on 22 Nov in Santiago (UTC−3 in summer)
+    expect(todayInChile(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('validateTripDates', () => {
+  it('accepts a valid single trip', () => {
+    expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2026-12-10', today }, singleTrip)).toEqual([]);
+  });
+
+  it('accepts a trip leaving today', () => {
+    expect(validateTripDates({ departureDate: today, returnDate: today, today }, singleTrip)).toEqual([]);
+  });
+
+  it('requires both dates', () => {
+    expect(validateTripDates({ departureDate: undefined, returnDate: '', today }, singleTrip)).toEqual([
+      { field: 'departureDate', message: 'Ingresa la fecha de salida' },
+      { field: 'returnDate', message: 'Ingresa la fecha de regreso' },
+    ]);
+  });
+
+  it('rejects a return before the departure', () => {
+    expect(validateTripDates({ departureDate: '2026-12-10', returnDate: '2026-12-01', today }, singleTrip)).toEqual([
+      { field: 'returnDate', message: 'La fecha de regreso debe ser igual o posterior a la de salida' },
+    ]);
+  });
+
+  it('rejects a departure in the past or more than a year ahead', () => {
+    expect(validateTripDates({ departureDate: '2026-11-21', returnDate: '2026-11-30', today }, singleTrip)).toEqual([
+      { field: 'departureDate', message: 'La fecha de salida no puede ser anterior a hoy' },
+    ]);
+    expect(
+      validateTripDates({ departureDate: '2027-11-23', returnDate: '2027-11-30', today }, singleTrip)[0]?.field,
+    ).toBe('departureDate');
+  });
+
+  it('enforces the modality limits on trip length', () => {
+    // 181 days on a single trip, 60 on a long stay
+    expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-05-30', today }, singleTrip)).toEqual([
+      { field: 'returnDate', message: 'El viaje no puede durar más de 180 días en esta modalidad' },
+    ]);
+    expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-01-29', today }, longStay)).toEqual([
+      { field: 'returnDate', message: 'El viaje debe durar al menos 61 días en esta modalidad' },
+    ]);
+  });
+
+  it('requires the fixed return date of the annual modality', () => {
+    expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-11-30', today }, annual)).toEqual([]);
+    expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-06-30', today }, annual)).toEqual([
+      { field: 'returnDate', message: 'En esta modalidad la fecha de regreso es 2027-11-30' },
+    ]);
+  });
+});

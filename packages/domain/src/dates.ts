@@ -1,0 +1,109 @@
+/**
+ * Trip dates as calendar days ('YYYY-MM-DD'), computed in UTC so no time zone or daylight-saving change can move a
+ * day. Trip days count both ends: a trip leaving and returning the same day lasts 1 day.
+ */
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+/** Days since 1970-01-01 of a valid ISO calendar date, or null (2026-02-30 is not a date). */
+export function parseIsoDate(value: string): number | null {
+  const match = isoDatePattern.exec(value);
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const time = Date.UTC(y, m - 1, d);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return time / dayMs;
+}
+
+export function formatIsoDate(dayNumber: number): string {
+  return new Date(dayNumber * dayMs).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const day = parseIsoDate(isoDate);
+  if (day === null) throw new RangeError(`Not a date: ${isoDate}`);
+  return formatIsoDate(day + days);
+}
+
+/** Trip days = return − departure + 1. */
+export function tripDays(departureDate: string, returnDate: string): number {
+  const from = parseIsoDate(departureDate);
+  const to = parseIsoDate(returnDate);
+  if (from === null || to === null) throw new RangeError('Not a date');
+  return to - from + 1;
+}
+
+/** Today's calendar date in Chile (America/Santiago), the day a visitor sees on the quoter. */
+export function todayInChile(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
+}
+
+export type ModalityDateRules = {
+  /** true: the visitor chooses the return date; false: it is departure + returnAddDays. */
+  returnDateEnabled: boolean;
+  returnAddDays: number;
+  minDays: number;
+  maxDays: number;
+};
+
+export type TripDateField = 'departureDate' | 'returnDate';
+export type TripDateError = { field: TripDateField; message: string };
+
+/** How far ahead a trip may be bought. */
+export const maxDaysAhead = 365;
+
+export const tripDateMessages = {
+  departureRequired: 'Ingresa la fecha de salida',
+  returnRequired: 'Ingresa la fecha de regreso',
+  invalidDate: 'Fecha inválida',
+  departureInPast: 'La fecha de salida no puede ser anterior a hoy',
+  departureTooFar: `La fecha de salida no puede ser posterior a ${maxDaysAhead} días desde hoy`,
+  returnBeforeDeparture: 'La fecha de regreso debe ser igual o posterior a la de salida',
+  tooShort: (min: number) => `El viaje debe durar al menos ${min} ${min === 1 ? 'día' : 'días'} en esta modalidad`,
+  tooLong: (max: number) => `El viaje no puede durar más de ${max} días en esta modalidad`,
+  fixedReturn: (date: string) => `En esta modalidad la fecha de regreso es ${date}`,
+} as const;
+
+/** The return date a modality imposes, or null when the visitor chooses it. */
+export function fixedReturnDate(departureDate: string, rules: ModalityDateRules): string | null {
+  return rules.returnDateEnabled ? null : addDays(departureDate, rules.returnAddDays);
+}
+
+/** Every problem with a trip's dates for a modality, in Spanish, by field. Empty when the dates are fine. */
+export function validateTripDates(
+  input: { departureDate: string | undefined; returnDate: string | undefined; today: string },
+  rules: ModalityDateRules,
+): TripDateError[] {
+  const errors: TripDateError[] = [];
+  if (!input.departureDate) errors.push({ field: 'departureDate', message: tripDateMessages.departureRequired });
+  if (!input.returnDate) errors.push({ field: 'returnDate', message: tripDateMessages.returnRequired });
+  if (!input.departureDate || !input.returnDate) return errors;
+
+  const departure = parseIsoDate(input.departureDate);
+  const back = parseIsoDate(input.returnDate);
+  const today = parseIsoDate(input.today);
+  if (departure === null) errors.push({ field: 'departureDate', message: tripDateMessages.invalidDate });
+  if (back === null) errors.push({ field: 'returnDate', message: tripDateMessages.invalidDate });
+  if (departure === null || back === null || today === null) return errors;
+
+  if (departure < today) errors.push({ field: 'departureDate', message: tripDateMessages.departureInPast });
+  if (departure > today + maxDaysAhead)
+    errors.push({ field: 'departureDate', message: tripDateMessages.departureTooFar });
+  if (back < departure) {
+    errors.push({ field: 'returnDate', message: tripDateMessages.returnBeforeDeparture });
+    return errors;
+  }
+  if (!rules.returnDateEnabled) {
+    const expected = departure + rules.returnAddDays;
+    if (back !== expected) {
+      errors.push({ field: 'returnDate', message: tripDateMessages.fixedReturn(formatIsoDate(expected)) });
+    }
+    return errors;
+  }
+  const days = back - departure + 1;
+  if (days < rules.minDays) errors.push({ field: 'returnDate', message: tripDateMessages.tooShort(rules.minDays) });
+  if (days > rules.maxDays) errors.push({ field: 'returnDate', message: tripDateMessages.tooLong(rules.maxDays) });
+  return errors;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, type PricingInput, priceTrip } from './pricing.ts';
+
+const europeTenDays: PricingInput = {
+  days: 10,
+  rating: 'daily',
+  // two adults (band 0–74) at USD 3.50 a day, one senior (75–84) at USD 7.00 a day
+  passengers: [
+    { passengerTypeId: 1, quantity: 2, rateCents: 350 },
+    { passengerTypeId: 2, quantity: 1, rateCents: 700 },
+  ],
+  promotionBp: 1500,
+  discountCodeBp: 0,
+  covidFeeCentsPerDay: null,
+  taxBp: null,
+  clpPerUsd: '948.5300',
+};
+
+describe('priceTrip', () => {
+  it('sums each band at its daily rate and applies the standing promotion', () => {
+    // valorPlan = 2 × 3.50 × 10 + 1 × 7.00 × 10 = 140.00; 15 % off = 21.00; net 119.00
+    // per day 11.90; CLP 119 × 948.53 = 112 875.07 → 112 875
+    expect(priceTrip(europeTenDays)).toEqual({
+      days: 10,
+      planValueCents: 14_000,
+      discountBp: 1500,
+      discountCents: 2100,
+      netCents: 11_900,
+      covidCents: 0,
+      taxBp: 0,
+      taxCents: 0,
+      totalCents: 11_900,
+      perDayCents: 1190,
+      totalClp: 112_875,
+    });
+  });
+
+  it('adds a discount code to the promotion, then the covid upgrade and tax on the discounted price', () => {
+    const price = priceTrip({ ...europeTenDays, discountCodeBp: 1000, covidFeeCentsPerDay: 100, taxBp: 1900 });
+    // discount 25 % of 140.00 = 35.00 → net 105.00; covid 3 passengers × 10 days × 1.00 = 30.00
+    // tax 19 % of 135.00 = 25.65; total 160.65; per day 16.065 → 16.07
+    // CLP 160.65 × 948.53 = 152 381.3445 → 152 381
+    expect(price.discountCents).toBe(3500);
+    expect(price.netCents).toBe(10_500);
+    expect(price.covidCents).toBe(3000);
+    expect(price.taxCents).toBe(2565);
+    expect(price.totalCents).toBe(16_065);
+    expect(price.perDayCents).toBe(1607);
+    expect(price.totalClp).toBe(152_381);
+  });
+
+  it('rounds each step half up in cents', () => {
+    // 3.33 with 15 % off: 0.4995 → 0.50; net 2.83; tax 19 % of 2.83 = 0.5377 → 0.54
+    const price = priceTrip({
+      ...europeTenDays,
+      days: 1,
+      passengers: [{ passengerTypeId: 1, quantity: 1, rateCents: 333 }],
+      taxBp: 1900,
+    });
+    expect(price.discountCents).toBe(50);
+    expect(price.netCents).toBe(283);
+    expect(price.taxCents).toBe(54);
+    expect(price.totalCents).toBe(337);
+  });
+
+  it('prices the annual modality at a flat price per passenger, whatever the days', () => {
+    // 2 × 250.00 = 500.00; per day 500 / 365 = 1.3698… → 1.37; CLP 500 × 948.53 = 474 265
+    const price = priceTrip({
+      ...europeTenDays,
+      days: 365,
+      rating: 'flat',
+      passengers: [{ passengerTypeId: 1, quantity: 2, rateCents: 25_000 }],
+      promotionBp: 0,
+    });
+    expect(price.planValueCents).toBe(50_000);
+    expect(price.totalCents).toBe(50_000);
+    expect(price.perDayCents).toBe(137);
+    expect(price.totalClp).toBe(474_265);
+  });
+
+  it('rounds the CLP amount half up to whole pesos', () => {
+    const oneCent = { ...europeTenDays, days: 1, promotionBp: 0 };
+    // 0.50 USD at 1 CLP/USD = 0.5 → 1 peso; 0.49 → 0
+    expect(
+      priceTrip({ ...oneCent, passengers: [{ passengerTypeId: 1, quantity: 1, rateCents: 50 }], clpPerUsd: '1' })
+        .totalClp,
+    ).toBe(1);
+    expect(
+      priceTrip({ ...oneCent, passengers: [{ passengerTypeId: 1, quantity: 1, rateCents: 49 }], clpPerUsd: '1' })
+        .totalClp,
+    ).toBe(0);
+  });
+
+  it('never discounts more than the whole price', () => {
+    const price = priceTrip({ ...europeTenDays, promotionBp: 6000, discountCodeBp: 6000 });
+    expect(price.discountBp).toBe(10_000);
+    expect(price.netCents).toBe(0);
+  });
+
+  it('ignores passengers types with zero travellers', () => {
+    const price = priceTrip({
+      ...europeTenDays,
+      passengers: [...europeTenDays.passengers, { passengerTypeId: 3, quantity: 0, rateCents: 9999 }],
+    });
+    expect(price.planValueCents).toBe(14_000);
+  });
+
+  it.each([
+    ['days', { days: 0 }],
+    ['promotionBp', { promotionBp: -1 }],
+    ['quantity', { passengers: [{ passengerTypeId: 1, quantity: 1.5, rateCents: 100 }] }],
+    ['rateCents', { passengers: [{ passengerTypeId: 1, quantity: 1, rateCents: -5 }] }],
+  ])('rejects a bad %s', (_name, override) => {
+    expect(() => priceTrip({ ...europeTenDays, ...override })).toThrow(RangeError);
+  });
+});
+
+describe('centsToDecimal', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [12_345, '123.45'],
+    [-250, '-2.50'],
+  ])('writes %i cents as %s', (cents, expected) => {
+    expect(centsToDecimal(cents)).toBe(expected);
+  });
+});

@@ -1,0 +1,105 @@
+import { convertUsdToClp } from './exchange.ts';
+
+/**
+ * The price of a plan for a trip. The spec shows no formula; this is Travesía's model:
+ *
+ * 1. Each passenger costs the plan's rate for their passenger type (age band) and the destination region:
+ *    a daily rate × trip days, or a flat price for the annual modality.   valorPlan = Σ quantity × unit price
+ * 2. Discount: the plan's standing promotion percent plus a valid discount code's percent, both on valorPlan.
+ *    montoDescuento = valorPlan × (promotion + code);  montoNeto = valorCONDCTO = valorPlan − montoDescuento
+ * 3. Covid upgrade, when asked for and offered: surcharge per passenger per day.   covid = Σ quantity × days × fee
+ * 4. Tax, when the plan has enableTax: montoTax = (montoNeto + covid) × tax rate
+ * 5. totalAmount = montoNeto + covid + montoTax (USD);  valorDia = totalAmount / days
+ * 6. montoConversion = totalAmount in CLP at the stored rate, whole pesos, half up.
+ *
+ * All USD amounts are integer cents and percentages integer basis points (1 % = 100 bp); every rounding is half up,
+ * done once per step, so the parts always add up to the total.
+ */
+export type PricedPassengers = {
+  passengerTypeId: number;
+  quantity: number;
+  /** Cents per day for daily-rated plans, or cents for the whole term for flat-rated ones. */
+  rateCents: number;
+}[];
+
+export type PricingInput = {
+  days: number;
+  rating: 'daily' | 'flat';
+  passengers: PricedPassengers;
+  promotionBp: number;
+  discountCodeBp: number;
+  /** Cents per passenger per day; null when the upgrade was not asked for or the plan does not offer it. */
+  covidFeeCentsPerDay: number | null;
+  /** Tax rate in bp when the plan charges tax (enableTax); null otherwise. */
+  taxBp: number | null;
+  /** CLP per USD as a decimal string, e.g. '948.5300'. */
+  clpPerUsd: string;
+};
+
+export type PlanPrice = {
+  days: number;
+  planValueCents: number;
+  discountBp: number;
+  discountCents: number;
+  netCents: number;
+  covidCents: number;
+  taxBp: number;
+  taxCents: number;
+  totalCents: number;
+  perDayCents: number;
+  totalClp: number;
+};
+
+/** a × b / c rounded half up, for non-negative integers, without floating point. */
+function mulDivRound(a: number, b: number, c: number): number {
+  const product = BigInt(a) * BigInt(b);
+  const divisor = BigInt(c);
+  return Number((product * 2n + divisor) / (divisor * 2n));
+}
+
+function assertCount(name: string, value: number, min = 0) {
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`${name} must be an integer ≥ ${min}: ${value}`);
+}
+
+export function priceTrip(input: PricingInput): PlanPrice {
+  assertCount('days', input.days, 1);
+  assertCount('promotionBp', input.promotionBp);
+  assertCount('discountCodeBp', input.discountCodeBp);
+  let planValueCents = 0;
+  let passengerCount = 0;
+  for (const passenger of input.passengers) {
+    assertCount('quantity', passenger.quantity);
+    assertCount('rateCents', passenger.rateCents);
+    const unit = input.rating === 'daily' ? passenger.rateCents * input.days : passenger.rateCents;
+    planValueCents += passenger.quantity * unit;
+    passengerCount += passenger.quantity;
+  }
+  const discountBp = Math.min(10_000, input.promotionBp + input.discountCodeBp);
+  const discountCents = mulDivRound(planValueCents, discountBp, 10_000);
+  const netCents = planValueCents - discountCents;
+  const covidCents = input.covidFeeCentsPerDay === null ? 0 : passengerCount * input.days * input.covidFeeCentsPerDay;
+  const taxBp = input.taxBp ?? 0;
+  const taxCents = mulDivRound(netCents + covidCents, taxBp, 10_000);
+  const totalCents = netCents + covidCents + taxCents;
+  return {
+    days: input.days,
+    planValueCents,
+    discountBp,
+    discountCents,
+    netCents,
+    covidCents,
+    taxBp,
+    taxCents,
+    totalCents,
+    perDayCents: mulDivRound(totalCents, 1, input.days),
+    totalClp: convertUsdToClp(centsToDecimal(totalCents), input.clpPerUsd),
+  };
+}
+
+/** 12345 → '123.45', exact. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
