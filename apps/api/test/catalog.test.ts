@@ -73,7 +73,9 @@ describeOnEachDatabase('catalog', (ctx) => {
     expect(answer.status).toBe(200);
     const europe = demoCompany.destinations.find((d) => d.id === 3);
     expect(europe?.label).toBe('Europa');
-    const expected = (europe?.countryIsoCodes ?? []).map(countryOf).sort((a, b) => a.label.localeCompare(b.label, 'es'));
+    const expected = (europe?.countryIsoCodes ?? [])
+      .map(countryOf)
+      .sort((a, b) => a.label.localeCompare(b.label, 'es'));
     expect(answer.json()).toStrictEqual(expected);
     expect(answer.json()).toContainEqual({ id: 17, label: 'España' });
   });
@@ -95,6 +97,15 @@ describeOnEachDatabase('catalog', (ctx) => {
     const url = '/api/companies/1/destinations/999/countries';
     expectError(await get(ctx.app, url), 404, errorMessages.resourceNotFound, url);
   });
+
+  it.each(['2147483647', '2147483648', '9007199254740991'])(
+    'modality and destination %s (up to and beyond the integer column) → 404 Resource not found, not 500',
+    async (id) => {
+      for (const url of [`/api/companies/1/destinations/${id}`, `/api/companies/1/destinations/${id}/countries`]) {
+        expectError(await get(ctx.app, url), 404, errorMessages.resourceNotFound, url);
+      }
+    },
+  );
 
   it('GET /passanger-types answers the 3 age bands 0–74, 75–84 and 85–120', async () => {
     const answer = await get(ctx.app, '/api/companies/1/passanger-types');

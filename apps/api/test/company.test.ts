@@ -46,7 +46,7 @@ describeOnEachDatabase('company documents', (ctx) => {
   it('GET /navigation-bar answers the seeded bar, menus with their items1 entries', async () => {
     const answer = await get(ctx.app, '/api/companies/1/navigation-bar');
     expect(answer.status).toBe(200);
-    const body = answer.json<typeof documents['navigation-bar']>();
+    const body = answer.json<(typeof documents)['navigation-bar']>();
     expect(body).toStrictEqual(documents['navigation-bar']);
     const plans = body.items.find((item) => item.isMenu);
     expect(plans?.items1.map((entry) => entry.label)).toContain('Cotiza tu viaje');
@@ -200,8 +200,18 @@ describeOnEachDatabase('unknown companies', (ctx) => {
     expectError(await get(ctx.app, url), 404, errorMessages.companyNotFound, pathOf(url));
   });
 
-  it.each(['0', '-1', '1.5', '1e3'])('company id %s names no company → 404 Company not found', async (id) => {
-    const url = `/api/companies/${id}/footer`;
-    expectError(await get(ctx.app, url), 404, errorMessages.companyNotFound, url);
-  });
+  it.each(companyGetPaths(2_147_483_648))(
+    'GET %s (id beyond the integer column) → 404 Company not found, not a database error',
+    async (url) => {
+      expectError(await get(ctx.app, url), 404, errorMessages.companyNotFound, pathOf(url));
+    },
+  );
+
+  it.each(['0', '-1', '1.5', '1e3', '2147483647'])(
+    'company id %s names no company → 404 Company not found',
+    async (id) => {
+      const url = `/api/companies/${id}/footer`;
+      expectError(await get(ctx.app, url), 404, errorMessages.companyNotFound, url);
+    },
+  );
 });

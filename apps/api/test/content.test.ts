@@ -81,7 +81,10 @@ describeOnEachDatabase('content', (ctx) => {
   it('a contact without a URL has url null; one with a URL has { href, label }', async () => {
     const body = (await get(ctx.app, '/api/companies/1/contacts?isEmergencyOrSaleContact=false')).json<WireContact[]>();
     expect(body.find((c) => c.category === 'Asistencia en viaje 24/7')?.url).toBeNull();
-    expect(body.find((c) => c.category === 'Ventas')?.url).toStrictEqual({ href: '/cotizador', label: 'Cotizar ahora' });
+    expect(body.find((c) => c.category === 'Ventas')?.url).toStrictEqual({
+      href: '/cotizador',
+      label: 'Cotizar ahora',
+    });
   });
 
   it("a missing isEmergencyOrSaleContact → 400 The parameter 'isEmergencyOrSaleContact' must be defined.", async () => {

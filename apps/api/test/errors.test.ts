@@ -124,24 +124,23 @@ for (const kind of databaseKinds) {
       expect(answer.json()).toMatchObject({ detail: parameterMustBeDefined('amount') });
     });
   });
-
 }
 
 describe('internal errors on a database whose queries fail with SQL in the message', () => {
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      const fail = () => {
-        throw new Error('Failed query: select "id", "name" from "companies" where "companies"."id" = $1');
-      };
-      const db = { select: fail, selectDistinct: fail, insert: fail, transaction: fail } as unknown as Database;
-      app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db });
-      await app.ready();
-    });
-    afterAll(async () => {
-      await app?.close();
-    });
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const fail = () => {
+      throw new Error('Failed query: select "id", "name" from "companies" where "companies"."id" = $1');
+    };
+    const db = { select: fail, selectDistinct: fail, insert: fail, transaction: fail } as unknown as Database;
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
-    it('every call answers 500 Internal error, and neither the SQL nor the stack reaches the client', async () => {
-      await expectInternalErrors(app);
-    });
+  it('every call answers 500 Internal error, and neither the SQL nor the stack reaches the client', async () => {
+    await expectInternalErrors(app);
+  });
 });

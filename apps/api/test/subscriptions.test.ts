@@ -123,6 +123,12 @@ describeOnEachDatabase('newsletter subscriptions', (ctx) => {
     expect(await rowsFor(ctx, 'nadie@example.cl')).toStrictEqual([]);
   });
 
+  it('a company id beyond the integer column → 404 Company not found, not 500', async () => {
+    const path = '/api/companies/2147483648/subscriptions';
+    expectError(await subscribe(ctx, { email: 'grande@example.cl' }, path), 404, errorMessages.companyNotFound, path);
+    expect(await rowsFor(ctx, 'grande@example.cl')).toStrictEqual([]);
+  });
+
   it('a non-numeric company id → 404 Company not found, and nothing is stored', async () => {
     const path = '/api/companies/abc/subscriptions';
     expectError(await subscribe(ctx, { email: 'abc@example.cl' }, path), 404, errorMessages.companyNotFound, path);

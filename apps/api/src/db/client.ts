@@ -26,6 +26,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export class DatabaseStartError extends Error {}
 
+/** The largest value of an `integer` column: a larger id names no row (and must not reach the database). */
+export const maxIntegerId = 2_147_483_647;
+
 /** Shows where we tried to connect without leaking a password into logs. */
 export function describeDatabaseUrl(url: string): string {
   try {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
-import type { Database } from '#app/db/client.ts';
+import { type Database, maxIntegerId } from '#app/db/client.ts';
 import {
   countries,
   destinationCountries,
@@ -40,6 +40,7 @@ export function listDestinationsByModality(db: Database, companyId: number, moda
 }
 
 export async function findDestination(db: Database, companyId: number, destinationId: number) {
+  if (destinationId > maxIntegerId) return undefined;
   const [row] = await db
     .select()
     .from(destinations)
@@ -48,6 +49,7 @@ export async function findDestination(db: Database, companyId: number, destinati
 }
 
 export async function findModality(db: Database, companyId: number, modalityId: number) {
+  if (modalityId > maxIntegerId) return undefined;
   const [row] = await db
     .select()
     .from(modalities)

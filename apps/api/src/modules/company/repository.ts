@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#app/db/client.ts';
+import { type Database, maxIntegerId } from '#app/db/client.ts';
 import { companies, companyDocuments } from '#app/db/schema.ts';
 import type { CompanyDocumentKind, CompanyDocuments } from './schemas.ts';
 
 export async function findCompany(db: Database, companyId: number) {
+  if (companyId > maxIntegerId) return undefined;
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   return row;
 }
