@@ -22,6 +22,8 @@ import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 
 export type BuildAppOptions = {
@@ -78,6 +80,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(quotationRoutes);
+      await api.register(planRoutes);
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

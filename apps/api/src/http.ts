@@ -24,3 +24,6 @@ export type { FastifyReply, FastifyRequest };
 
 /** Path ids are positive integers; anything else is a company that does not exist (see the error handler). */
 export const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
+
+/** A row id as clients send it: a positive integer that fits PostgreSQL's integer column. */
+export const dbId = z.number().int().positive().max(2_147_483_647);

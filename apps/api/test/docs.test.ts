@@ -34,6 +34,14 @@ const specPaths: [string, string][] = [
   ['get', '/companies/{companyId}/passanger-type-product'],
   ['get', '/companies/{companyId}/payment-gateways'],
   ['post', '/companies/{companyId}/subscriptions'],
+  ['post', '/companies/{companyId}/quotation-redirect'],
+  ['post', '/quotations/{companyId}'],
+  ['get', '/quotations/{companyId}/{quotationId}'],
+  ['put', '/quotations/{companyId}/{quotationId}'],
+  ['get', '/{companyId}/plans'],
+  ['get', '/{companyId}/plans-comparador'],
+  ['get', '/{companyId}/plans/{planId}'],
+  ['get', '/{companyId}/plans-quotation/{quotationId}'],
 ];
 
 describeOnEachDatabase('OpenAPI document', (ctx) => {

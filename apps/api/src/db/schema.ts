@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   integer,
   jsonb,
   numeric,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** The insurer. Spec §1: one storefront sells for one company, chosen by COMPANY_ID. */
@@ -119,7 +121,10 @@ export const passengerTypes = pgTable('passenger_types', {
   ageTo: integer('age_to').notNull(),
 });
 
-/** Plans on sale. Prices and benefits arrive with the quoting issue; here the catalogue identity. */
+/**
+ * Plans on sale. Money is integer USD cents, percentages integer basis points (1 % = 100 bp); see
+ * packages/domain/src/pricing.ts for how they combine.
+ */
 export const products = pgTable('products', {
   id: integer('id').primaryKey(),
   companyId: integer('company_id')
@@ -128,7 +133,137 @@ export const products = pgTable('products', {
   code: text('code').notNull(),
   label: text('label').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** 'daily': rate × trip days; 'flat': one price for the whole term (annual multi-trip). */
+  rating: text('rating', { enum: ['daily', 'flat'] })
+    .notNull()
+    .default('daily'),
+  image: text('image').notNull().default(''),
+  imageSmall: text('image_small').notNull().default(''),
+  titleColor: text('title_color').notNull().default('#0b5563'),
+  color: text('color').notNull().default('#0b5563'),
+  bestOptionLabel: text('best_option_label'),
+  bestOptionColor: text('best_option_color'),
+  /** '+' marks the plan for passengers over 75 (spec §3 Plan preview). */
+  arrowColor: text('arrow_color'),
+  isBestSeller: boolean('is_best_seller').notNull().default(false),
+  /** Medical expenses limit in USD: what «mejor cobertura» and sorting by coverage compare. */
+  medicalLimitUsd: integer('medical_limit_usd').notNull().default(0),
+  promotionBp: integer('promotion_bp').notNull().default(0),
+  enableTax: boolean('enable_tax').notNull().default(false),
+  taxBp: integer('tax_bp').notNull().default(0),
+  /** Covid upgrade surcharge per passenger per day; null when the plan does not offer the upgrade. */
+  covidFeeCentsPerDay: integer('covid_fee_cents_per_day'),
 });
+
+/** The modalities a plan is sold for. */
+export const productModalities = pgTable(
+  'product_modalities',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    modalityId: integer('modality_id')
+      .notNull()
+      .references(() => modalities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.modalityId] })],
+);
+
+/** A plan's price for one passenger type travelling to one destination region (per day, or flat). */
+export const productRates = pgTable(
+  'product_rates',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    destinationId: integer('destination_id')
+      .notNull()
+      .references(() => destinations.id, { onDelete: 'cascade' }),
+    passengerTypeId: integer('passenger_type_id')
+      .notNull()
+      .references(() => passengerTypes.id, { onDelete: 'cascade' }),
+    rateCents: integer('rate_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.destinationId, t.passengerTypeId] })],
+);
+
+/** A plan's benefits with their limits, in display order; priority ones are shown on cards. */
+export const productBenefits = pgTable('product_benefits', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  value: text('value').notNull(),
+  isPriority: boolean('is_priority').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Discount codes, valid between two calendar days (inclusive, Chile's calendar). */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Stored upper-case; visitors type codes in any case. */
+    code: text('code').notNull(),
+    percentBp: integer('percent_bp').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+/**
+ * A visitor's trip: what they asked for and, later, who travels. The id is a random UUID so a quotation's URL,
+ * shared or not, cannot be guessed from another's.
+ */
+export const quotations = pgTable('quotations', {
+  id: uuid('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  originId: integer('origin_id')
+    .notNull()
+    .references(() => origins.id),
+  destinationId: integer('destination_id')
+    .notNull()
+    .references(() => destinations.id),
+  modalityId: integer('modality_id')
+    .notNull()
+    .references(() => modalities.id),
+  departureDate: date('departure_date', { mode: 'string' }).notNull(),
+  returnDate: date('return_date', { mode: 'string' }).notNull(),
+  discountCode: text('discount_code'),
+  upgradeCovid: boolean('upgrade_covid').notNull().default(false),
+  status: text('status').notNull().default('quoted'),
+  planId: integer('plan_id').references(() => products.id),
+  referralCode: text('referral_code'),
+  pantalla: text('pantalla'),
+  name: text('name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  email: text('email'),
+  rut: text('rut'),
+  domicilio: text('domicilio'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quotationPassengers = pgTable(
+  'quotation_passengers',
+  {
+    quotationId: uuid('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    passengerTypeId: integer('passenger_type_id')
+      .notNull()
+      .references(() => passengerTypes.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quotationId, t.passengerTypeId] })],
+);
 
 /** Which passenger types a plan may be sold to (spec §3 Passenger-type product). */
 export const passengerTypeProducts = pgTable(

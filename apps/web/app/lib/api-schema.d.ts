@@ -1302,6 +1302,549 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotations/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuotationBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotations/{companyId}/{quotationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quotation"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** @description Replaces the quotation; answers its id as plain text */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuotationBodyInput"];
+                };
+            };
+            responses: {
+                /** @description The quotation id (text/plain) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/quotation-redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 301 to the quotation's comparator page */
+        post: {
+            parameters: {
+                query: {
+                    quotationId: string;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Moved Permanently */
+                301: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{companyId}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every plan that fits the trip, priced in USD and CLP */
+        get: {
+            parameters: {
+                query: {
+                    origin: number;
+                    destination: number;
+                    modality: number;
+                    departureDate: string;
+                    returnDate: string;
+                    /** @description passenger type id:quantity pairs, e.g. 1:2,2:1 */
+                    passengers: string;
+                    discountCode?: string;
+                    upgradeCovid?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{companyId}/plans-comparador": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The quotation's plans for the comparator. The stored quotation is the trip priced; the search parameters are accepted for compatibility and not used. */
+        get: {
+            parameters: {
+                query: {
+                    origin?: number;
+                    destination?: number;
+                    modality?: number;
+                    departureDate?: string;
+                    returnDate?: string;
+                    /** @description passenger type id:quantity pairs, e.g. 1:2,2:1 */
+                    passengers?: string;
+                    discountCode?: string;
+                    upgradeCovid?: "true" | "false";
+                    quotationId: string;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComparatorPlan"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{companyId}/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One plan priced for a quotation (a list of one) */
+        get: {
+            parameters: {
+                query: {
+                    quotationId: string;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                    planId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{companyId}/plans-quotation/{quotationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The quotation's plans as the preview (capture) view shows them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PreviewPlan"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1558,6 +2101,225 @@ export interface components {
                 localTagManagerScript: boolean;
             };
         };
+        DiscountCodeOutcomeInput: {
+            code: string | null;
+            /** @enum {string} */
+            status: "none" | "applied" | "unknown" | "expired" | "not-yet-valid";
+            /** @description Why a typed code was or was not applied, in Spanish */
+            message: string | null;
+        };
+        PlanInput: {
+            id: number;
+            label: string;
+            bestOption: {
+                label: string;
+                color: string;
+                arrowColor: string;
+            } | null;
+            image: {
+                original: string;
+                small: string;
+            };
+            enableTax: boolean;
+            /** @description The covid upgrade is included in this price */
+            isCovidupgrade: boolean;
+            covidUpgradeAvailable: boolean;
+            /** @description USD */
+            valorPlan: number;
+            /** @description CLP per USD */
+            valorTipoCambio: number;
+            /** @description totalAmount in CLP */
+            montoConversion: number;
+            /** @description Percent off valorPlan (promotion + discount code) */
+            discount: number;
+            /** @description USD */
+            montoDescuento: number;
+            /** @description USD */
+            montoNeto: number;
+            /** @description USD */
+            montoCovid: number;
+            /** @description Tax multiplier, 1 when the plan charges none */
+            tax: number;
+            /** @description USD */
+            montoTax: number;
+            /** @description USD */
+            totalAmount: number;
+            /** @description USD */
+            valorDia: number;
+            dias: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description Medical limit in USD */
+            coberturaMedica: number;
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
+            formatted: {
+                totalAmount: string;
+                /** @description valorPlan before discounts */
+                before: string;
+                perDay: string;
+                montoConversion: string;
+            };
+        };
+        ComparatorPlanInput: {
+            id: number;
+            label: string;
+            color: string;
+            arrowColor: string | null;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            original: string;
+            colorTitulo: string;
+            /** @description USD */
+            valorDia: number;
+            tipoCambio: number;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            tax: number;
+            /** @description USD */
+            montoTAX: number;
+            /** @description USD */
+            totalAmount: number;
+            montoConversion: number;
+            montoTotalFormateado: string;
+            montoAntesFormateado: string;
+            valorDiaFormateado: string;
+            montoConversionFormateado: string;
+            existeDescuentoAplicado: boolean;
+            monedaConvertida: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            monedaOrigen: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            prestaciones: {
+                idPlan: number;
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            bestOptionLabel: string | null;
+            dias: number;
+            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
+        };
+        PreviewPlanInput: {
+            id: number;
+            label: string;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            totalAmount: number;
+            tax: number;
+            /** @description USD */
+            valorDia: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            montoConversion: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description '+' marks the over-75 badge */
+            arrowColor: string | null;
+            original: string;
+            colorTitulo: string;
+            selected: boolean;
+            prestaciones: {
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            tipoCambio: number;
+            siglaMonedaOrigen: string;
+            siglaMonedaConvertida: string;
+            simboloMonedaOrigen: string;
+            simboloMonedaConvertida: string;
+            cultureMonedaOrigen: string;
+            cultureMonedaConvertida: string;
+            puntoSeparadorMonedaOrigen: number;
+            puntoSeparadorMonedaConvertida: number;
+            nDecimalesMonedaOrigen: number;
+            nDecimalesMonedaConvertida: number;
+        };
+        QuotationBodyInput: {
+            origin: number;
+            destination: number;
+            modality: number;
+            departureDate: string;
+            returnDate: string;
+            passangerTypes: {
+                passengerTypeId?: number;
+                id?: number;
+                quantity: number;
+            }[];
+            discountCode?: string | null;
+            /** @default false */
+            upgradeCovid: boolean;
+            planId?: number | null;
+            referralCode?: string | null;
+            pantalla?: string | null;
+            name?: string | null;
+            lastName?: string | null;
+            phone?: string | null;
+            /** Format: email */
+            email?: string | null;
+            rut?: string | null;
+            domicilio?: string | null;
+        };
+        QuotationInput: {
+            /** Format: uuid */
+            id: string;
+            origin: number;
+            destination: number;
+            modality: number;
+            departureDate: string;
+            returnDate: string;
+            passangerTypes: {
+                quantity: number;
+                id: number;
+                passengerTypeId: number;
+                ageFrom: number;
+                ageTo: number;
+            }[];
+            name: string | null;
+            lastName: string | null;
+            phone: string | null;
+            email: string | null;
+            rut: string | null;
+            domicilio: string | null;
+            discountCode: string | null;
+            upgradeCovid: boolean;
+            company: number;
+            status: string;
+            planId: number | null;
+            referralCode: string | null;
+            pantalla: string | null;
+        };
         ErrorBody: {
             status: number;
             detail: string;
@@ -1809,6 +2571,225 @@ export interface components {
                 remoteMarketingScript: boolean;
                 localTagManagerScript: boolean;
             };
+        };
+        DiscountCodeOutcome: {
+            code: string | null;
+            /** @enum {string} */
+            status: "none" | "applied" | "unknown" | "expired" | "not-yet-valid";
+            /** @description Why a typed code was or was not applied, in Spanish */
+            message: string | null;
+        };
+        Plan: {
+            id: number;
+            label: string;
+            bestOption: {
+                label: string;
+                color: string;
+                arrowColor: string;
+            } | null;
+            image: {
+                original: string;
+                small: string;
+            };
+            enableTax: boolean;
+            /** @description The covid upgrade is included in this price */
+            isCovidupgrade: boolean;
+            covidUpgradeAvailable: boolean;
+            /** @description USD */
+            valorPlan: number;
+            /** @description CLP per USD */
+            valorTipoCambio: number;
+            /** @description totalAmount in CLP */
+            montoConversion: number;
+            /** @description Percent off valorPlan (promotion + discount code) */
+            discount: number;
+            /** @description USD */
+            montoDescuento: number;
+            /** @description USD */
+            montoNeto: number;
+            /** @description USD */
+            montoCovid: number;
+            /** @description Tax multiplier, 1 when the plan charges none */
+            tax: number;
+            /** @description USD */
+            montoTax: number;
+            /** @description USD */
+            totalAmount: number;
+            /** @description USD */
+            valorDia: number;
+            dias: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description Medical limit in USD */
+            coberturaMedica: number;
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            discountCode: components["schemas"]["DiscountCodeOutcome"];
+            formatted: {
+                totalAmount: string;
+                /** @description valorPlan before discounts */
+                before: string;
+                perDay: string;
+                montoConversion: string;
+            };
+        };
+        ComparatorPlan: {
+            id: number;
+            label: string;
+            color: string;
+            arrowColor: string | null;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            original: string;
+            colorTitulo: string;
+            /** @description USD */
+            valorDia: number;
+            tipoCambio: number;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            tax: number;
+            /** @description USD */
+            montoTAX: number;
+            /** @description USD */
+            totalAmount: number;
+            montoConversion: number;
+            montoTotalFormateado: string;
+            montoAntesFormateado: string;
+            valorDiaFormateado: string;
+            montoConversionFormateado: string;
+            existeDescuentoAplicado: boolean;
+            monedaConvertida: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            monedaOrigen: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            prestaciones: {
+                idPlan: number;
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            bestOptionLabel: string | null;
+            dias: number;
+            discountCode: components["schemas"]["DiscountCodeOutcome"];
+        };
+        PreviewPlan: {
+            id: number;
+            label: string;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            totalAmount: number;
+            tax: number;
+            /** @description USD */
+            valorDia: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            montoConversion: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description '+' marks the over-75 badge */
+            arrowColor: string | null;
+            original: string;
+            colorTitulo: string;
+            selected: boolean;
+            prestaciones: {
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            tipoCambio: number;
+            siglaMonedaOrigen: string;
+            siglaMonedaConvertida: string;
+            simboloMonedaOrigen: string;
+            simboloMonedaConvertida: string;
+            cultureMonedaOrigen: string;
+            cultureMonedaConvertida: string;
+            puntoSeparadorMonedaOrigen: number;
+            puntoSeparadorMonedaConvertida: number;
+            nDecimalesMonedaOrigen: number;
+            nDecimalesMonedaConvertida: number;
+        };
+        QuotationBody: {
+            origin: number;
+            destination: number;
+            modality: number;
+            departureDate: string;
+            returnDate: string;
+            passangerTypes: {
+                passengerTypeId?: number;
+                id?: number;
+                quantity: number;
+            }[];
+            discountCode?: string | null;
+            /** @default false */
+            upgradeCovid: boolean;
+            planId?: number | null;
+            referralCode?: string | null;
+            pantalla?: string | null;
+            name?: string | null;
+            lastName?: string | null;
+            phone?: string | null;
+            /** Format: email */
+            email?: string | null;
+            rut?: string | null;
+            domicilio?: string | null;
+        };
+        Quotation: {
+            /** Format: uuid */
+            id: string;
+            origin: number;
+            destination: number;
+            modality: number;
+            departureDate: string;
+            returnDate: string;
+            passangerTypes: {
+                quantity: number;
+                id: number;
+                passengerTypeId: number;
+                ageFrom: number;
+                ageTo: number;
+            }[];
+            name: string | null;
+            lastName: string | null;
+            phone: string | null;
+            email: string | null;
+            rut: string | null;
+            domicilio: string | null;
+            discountCode: string | null;
+            upgradeCovid: boolean;
+            company: number;
+            status: string;
+            planId: number | null;
+            referralCode: string | null;
+            pantalla: string | null;
         };
     };
     responses: never;

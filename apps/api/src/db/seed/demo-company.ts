@@ -1,3 +1,4 @@
+import { demoDiscountCodes, demoPlans } from './demo-plans.ts';
 import type { CompanySeed } from './types.ts';
 
 /**
@@ -593,19 +594,8 @@ export const demoCompany: CompanySeed = {
     { id: 3, label: 'Pasajero de 85 años o más', ageFrom: 85, ageTo: 120 },
   ],
 
-  products: [
-    { id: 410, code: 'travesia-esencial', label: 'Travesía Esencial', passengerTypeIds: [1, 2] },
-    { id: 411, code: 'travesia-plus', label: 'Travesía Plus', passengerTypeIds: [1, 2] },
-    { id: 412, code: 'travesia-premium', label: 'Travesía Premium', passengerTypeIds: [1, 2] },
-    { id: 413, code: 'travesia-senior', label: 'Travesía Senior', passengerTypeIds: [2, 3] },
-    { id: 414, code: 'travesia-anual', label: 'Travesía Anual', passengerTypeIds: [1] },
-    {
-      id: 418,
-      code: 'travesia-proteccion-especial',
-      label: 'Travesía Protección Especial',
-      passengerTypeIds: [1, 2],
-    },
-  ],
+  products: demoPlans,
+  discountCodes: demoDiscountCodes,
 
   exchangeRate: { fromCurrency: 'USD', toCurrency: 'CLP', rate: '948.5300' },
 

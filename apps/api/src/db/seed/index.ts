@@ -48,12 +48,21 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
     }
     await tx.insert(t.passengerTypes).values(seed.passengerTypes.map((p) => ({ ...p, companyId })));
     for (const [index, product] of seed.products.entries()) {
-      await tx
-        .insert(t.products)
-        .values({ id: product.id, companyId, code: product.code, label: product.label, sortOrder: index });
+      const { passengerTypeIds, modalityIds, rates, benefits, ...columns } = product;
+      await tx.insert(t.products).values({ ...columns, companyId, sortOrder: index });
       await tx
         .insert(t.passengerTypeProducts)
-        .values(product.passengerTypeIds.map((passengerTypeId) => ({ passengerTypeId, productId: product.id })));
+        .values(passengerTypeIds.map((passengerTypeId) => ({ passengerTypeId, productId: product.id })));
+      await tx
+        .insert(t.productModalities)
+        .values(modalityIds.map((modalityId) => ({ productId: product.id, modalityId })));
+      await tx.insert(t.productRates).values(rates.map((rate) => ({ ...rate, productId: product.id })));
+      await tx
+        .insert(t.productBenefits)
+        .values(benefits.map((benefit, order) => ({ ...benefit, productId: product.id, sortOrder: order })));
+    }
+    if (seed.discountCodes.length > 0) {
+      await tx.insert(t.discountCodes).values(seed.discountCodes.map((code) => ({ ...code, companyId })));
     }
     await tx.insert(t.exchangeRates).values({ ...seed.exchangeRate, companyId, validFrom: new Date(0) });
     await tx.insert(t.faqEntries).values(seed.faqs.map((f, i) => ({ ...f, companyId, sortOrder: i })));

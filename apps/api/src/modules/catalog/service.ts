@@ -63,3 +63,24 @@ export async function convertAmount(db: Database, companyId: number, amountUsd: 
   if (!current) throw resourceNotFound();
   return { amount: convertUsdToClp(amountUsd, current.rate), type: Number(current.rate) };
 }
+
+/** The date rules of a modality (domain ModalityDateRules), or undefined when the company has no such modality. */
+export async function findModalityRules(db: Database, companyId: number, modalityId: number) {
+  const row = await repository.findModality(db, companyId, modalityId);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    code: row.code,
+    returnDateEnabled: row.returnDateEnabled,
+    returnAddDays: row.returnAddDays,
+    minDays: row.minDays,
+    maxDays: row.maxDays,
+  };
+}
+
+/** CLP per USD in force, as a decimal string. */
+export async function currentRate(db: Database, companyId: number): Promise<string> {
+  const current = await repository.findCurrentExchangeRate(db, companyId);
+  if (!current) throw resourceNotFound();
+  return current.rate;
+}

@@ -1,0 +1,200 @@
+import type { CompanySeed } from './types.ts';
+
+type Plan = CompanySeed['products'][number];
+
+/** Price level of each destination region relative to Europe (id → factor). */
+const regionFactors: Record<number, number> = { 1: 0.8, 2: 1.3, 3: 1, 4: 1.2, 5: 1.25, 6: 1.15, 7: 1.35 };
+const allRegions = [1, 2, 3, 4, 5, 6, 7];
+
+/** Daily (or flat) rates in cents: base × region factor × the band's factor (passenger type id → factor). */
+function rates(base: number, bands: Record<number, number>, regions: number[] = allRegions): Plan['rates'] {
+  return regions.flatMap((destinationId) =>
+    Object.entries(bands).map(([passengerTypeId, bandFactor]) => ({
+      destinationId,
+      passengerTypeId: Number(passengerTypeId),
+      rateCents: Math.round(base * (regionFactors[destinationId] ?? 1) * bandFactor),
+    })),
+  );
+}
+
+const usd = (amount: number) => `USD ${amount.toLocaleString('es-CL')}`;
+
+/** The benefits every plan has, with limits scaled to its medical limit. */
+function benefits(medical: number, extras: Plan['benefits'] = []): Plan['benefits'] {
+  return [
+    { label: 'Asistencia médica por accidente o enfermedad', value: usd(medical), isPriority: true },
+    { label: 'Medicamentos ambulatorios', value: usd(Math.round(medical / 50)), isPriority: true },
+    { label: 'Enfermedades preexistentes (urgencia)', value: usd(Math.round(medical / 60)), isPriority: true },
+    { label: 'Odontología de urgencia', value: usd(Math.min(1000, Math.round(medical / 100))), isPriority: false },
+    { label: 'Repatriación sanitaria', value: usd(Math.round(medical / 2)), isPriority: true },
+    {
+      label: 'Compensación por pérdida de equipaje',
+      value: usd(Math.min(2500, Math.round(medical / 40))),
+      isPriority: false,
+    },
+    {
+      label: 'Cancelación e interrupción de viaje',
+      value: usd(Math.min(5000, Math.round(medical / 25))),
+      isPriority: false,
+    },
+    {
+      label: 'Asistencia legal y adelanto de fianza',
+      value: usd(Math.min(10000, Math.round(medical / 10))),
+      isPriority: false,
+    },
+    ...extras,
+  ];
+}
+
+const dailyBands = { 1: 1, 2: 2 };
+
+/** Travesía's plans: four single-trip/long-stay tiers, a senior plan, an annual multi-trip plan. */
+export const demoPlans: Plan[] = [
+  {
+    id: 410,
+    code: 'travesia-esencial',
+    label: 'Travesía Esencial',
+    passengerTypeIds: [1, 2],
+    modalityIds: [1, 3],
+    rating: 'daily',
+    image: '/img/plans/esencial.svg',
+    imageSmall: '/img/plans/esencial.svg',
+    titleColor: '#137888',
+    color: '#137888',
+    bestOptionLabel: null,
+    bestOptionColor: null,
+    arrowColor: null,
+    isBestSeller: false,
+    medicalLimitUsd: 30_000,
+    promotionBp: 1500,
+    enableTax: false,
+    taxBp: 0,
+    covidFeeCentsPerDay: 90,
+    rates: rates(250, dailyBands),
+    benefits: benefits(30_000),
+  },
+  {
+    id: 411,
+    code: 'travesia-plus',
+    label: 'Travesía Plus',
+    passengerTypeIds: [1, 2],
+    modalityIds: [1, 3],
+    rating: 'daily',
+    image: '/img/plans/plus.svg',
+    imageSmall: '/img/plans/plus.svg',
+    titleColor: '#0b5563',
+    color: '#0b5563',
+    bestOptionLabel: 'Más vendido',
+    bestOptionColor: '#f26b4f',
+    arrowColor: '#f26b4f',
+    isBestSeller: true,
+    medicalLimitUsd: 60_000,
+    promotionBp: 1500,
+    enableTax: false,
+    taxBp: 0,
+    covidFeeCentsPerDay: 110,
+    rates: rates(380, dailyBands),
+    benefits: benefits(60_000, [{ label: 'Práctica recreativa de deportes', value: usd(5000), isPriority: false }]),
+  },
+  {
+    id: 412,
+    code: 'travesia-premium',
+    label: 'Travesía Premium',
+    passengerTypeIds: [1, 2],
+    modalityIds: [1, 3],
+    rating: 'daily',
+    image: '/img/plans/premium.svg',
+    imageSmall: '/img/plans/premium.svg',
+    titleColor: '#06323a',
+    color: '#06323a',
+    bestOptionLabel: 'Mejor cobertura',
+    bestOptionColor: '#06323a',
+    arrowColor: '#06323a',
+    isBestSeller: false,
+    medicalLimitUsd: 250_000,
+    promotionBp: 2000,
+    enableTax: false,
+    taxBp: 0,
+    covidFeeCentsPerDay: 130,
+    rates: rates(620, dailyBands),
+    benefits: benefits(250_000, [
+      { label: 'Práctica recreativa de deportes', value: usd(15_000), isPriority: false },
+      { label: 'Cancelación por cualquier motivo', value: '75 % del viaje', isPriority: false },
+    ]),
+  },
+  {
+    id: 413,
+    code: 'travesia-senior',
+    label: 'Travesía Senior',
+    passengerTypeIds: [2, 3],
+    modalityIds: [1],
+    rating: 'daily',
+    image: '/img/plans/senior.svg',
+    imageSmall: '/img/plans/senior.svg',
+    titleColor: '#7a3e9d',
+    color: '#7a3e9d',
+    bestOptionLabel: 'Mayores de 75',
+    bestOptionColor: '#7a3e9d',
+    arrowColor: '+',
+    isBestSeller: false,
+    medicalLimitUsd: 60_000,
+    promotionBp: 1000,
+    enableTax: false,
+    taxBp: 0,
+    covidFeeCentsPerDay: 150,
+    rates: rates(900, { 2: 1, 3: 1.5 }),
+    benefits: benefits(60_000),
+  },
+  {
+    id: 414,
+    code: 'travesia-anual',
+    label: 'Travesía Anual',
+    passengerTypeIds: [1],
+    modalityIds: [2],
+    rating: 'flat',
+    image: '/img/plans/anual.svg',
+    imageSmall: '/img/plans/anual.svg',
+    titleColor: '#0b5563',
+    color: '#0b5563',
+    bestOptionLabel: 'Viajeros frecuentes',
+    bestOptionColor: '#137888',
+    arrowColor: '#137888',
+    isBestSeller: false,
+    medicalLimitUsd: 150_000,
+    promotionBp: 1000,
+    enableTax: false,
+    taxBp: 0,
+    covidFeeCentsPerDay: null,
+    rates: rates(24_900, { 1: 1 }, [1, 7]),
+    benefits: benefits(150_000, [{ label: 'Días por viaje', value: 'Hasta 60 días', isPriority: true }]),
+  },
+  {
+    id: 418,
+    code: 'travesia-proteccion-especial',
+    label: 'Travesía Protección Especial',
+    passengerTypeIds: [1, 2],
+    modalityIds: [1],
+    rating: 'daily',
+    image: '/img/plans/proteccion-especial.svg',
+    imageSmall: '/img/plans/proteccion-especial.svg',
+    titleColor: '#b4432a',
+    color: '#b4432a',
+    bestOptionLabel: null,
+    bestOptionColor: null,
+    arrowColor: null,
+    isBestSeller: false,
+    medicalLimitUsd: 100_000,
+    promotionBp: 0,
+    enableTax: true,
+    taxBp: 1900,
+    covidFeeCentsPerDay: null,
+    rates: rates(480, dailyBands),
+    benefits: benefits(100_000, [{ label: 'Embarazo (hasta la semana 32)', value: usd(10_000), isPriority: false }]),
+  },
+];
+
+export const demoDiscountCodes: CompanySeed['discountCodes'] = [
+  { code: 'BIENVENIDA10', percentBp: 1000, validFrom: '2026-01-01', validTo: '2027-12-31' },
+  { code: 'VERANO15', percentBp: 1500, validFrom: '2026-12-01', validTo: '2027-03-31' },
+  { code: 'INVIERNO2025', percentBp: 2000, validFrom: '2025-06-01', validTo: '2025-08-31' },
+];

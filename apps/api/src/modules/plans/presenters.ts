@@ -1,0 +1,132 @@
+import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
+import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
+import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
+
+/** Spec §2 preview: plan 418 is the single special plan shown unselected. */
+export const unselectedPreviewPlanId = 418;
+
+const usd = (cents: number) => cents / 100;
+const taxMultiplier = (bp: number) => 1 + bp / 10_000;
+const publicDiscount = (discount: DiscountOutcome) => ({
+  code: discount.code,
+  status: discount.status,
+  message: discount.message,
+});
+
+function descriptor(currency: (typeof currencies)[keyof typeof currencies], id: number) {
+  return {
+    code: currency.code,
+    id,
+    decimals: currency.decimals,
+    separator: currency.dotThousands ? 1 : 0,
+    symbol: currency.symbol,
+    culture: currency.culture,
+  };
+}
+
+export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPlan {
+  const { product, price } = plan;
+  return {
+    id: product.id,
+    label: product.label,
+    bestOption:
+      product.bestOptionLabel && product.bestOptionColor
+        ? { label: product.bestOptionLabel, color: product.bestOptionColor, arrowColor: product.arrowColor ?? '' }
+        : null,
+    image: { original: product.image, small: product.imageSmall },
+    enableTax: product.enableTax,
+    isCovidupgrade: plan.covidApplied,
+    covidUpgradeAvailable: product.covidFeeCentsPerDay !== null,
+    valorPlan: usd(price.planValueCents),
+    valorTipoCambio: Number(pricing.clpPerUsd),
+    montoConversion: price.totalClp,
+    discount: price.discountBp / 100,
+    montoDescuento: usd(price.discountCents),
+    montoNeto: usd(price.netCents),
+    montoCovid: usd(price.covidCents),
+    tax: taxMultiplier(price.taxBp),
+    montoTax: usd(price.taxCents),
+    totalAmount: usd(price.totalCents),
+    valorDia: usd(price.perDayCents),
+    dias: price.days,
+    mejorPlan: product.isBestSeller,
+    mejorCobertura: plan.isBestCoverage,
+    coberturaMedica: product.medicalLimitUsd,
+    benefits: plan.benefits,
+    discountCode: publicDiscount(pricing.discount),
+    formatted: {
+      totalAmount: formatUsd(usd(price.totalCents)),
+      before: formatUsd(usd(price.planValueCents)),
+      perDay: formatUsd(usd(price.perDayCents)),
+      montoConversion: formatClp(price.totalClp),
+    },
+  };
+}
+
+export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): ComparatorPlan {
+  const { product, price } = plan;
+  return {
+    id: product.id,
+    label: product.label,
+    color: product.color,
+    arrowColor: product.arrowColor,
+    mejorPlan: product.isBestSeller,
+    mejorCobertura: plan.isBestCoverage,
+    original: product.image,
+    colorTitulo: product.titleColor,
+    valorDia: usd(price.perDayCents),
+    tipoCambio: Number(pricing.clpPerUsd),
+    amount: usd(price.planValueCents),
+    valorDCTO: usd(price.discountCents),
+    valorCONDCTO: usd(price.netCents),
+    tax: taxMultiplier(price.taxBp),
+    montoTAX: usd(price.taxCents),
+    totalAmount: usd(price.totalCents),
+    montoConversion: price.totalClp,
+    montoTotalFormateado: formatUsd(usd(price.totalCents)),
+    montoAntesFormateado: formatUsd(usd(price.planValueCents)),
+    valorDiaFormateado: formatUsd(usd(price.perDayCents)),
+    montoConversionFormateado: formatClp(price.totalClp),
+    existeDescuentoAplicado: price.discountCents > 0,
+    monedaConvertida: descriptor(currencies.CLP, 1),
+    monedaOrigen: descriptor(currencies.USD, 2),
+    prestaciones: plan.benefits.map((b) => ({ idPlan: product.id, detallePrestacion: b.label, limite: b.value })),
+    benefits: plan.benefits,
+    bestOptionLabel: product.bestOptionLabel,
+    dias: price.days,
+    discountCode: publicDiscount(pricing.discount),
+  };
+}
+
+export function toPreviewPlan(plan: PricedPlan, pricing: TripPricing): PreviewPlan {
+  const { product, price } = plan;
+  return {
+    id: product.id,
+    label: product.label,
+    amount: usd(price.planValueCents),
+    totalAmount: usd(price.totalCents),
+    tax: taxMultiplier(price.taxBp),
+    valorDia: usd(price.perDayCents),
+    valorDCTO: usd(price.discountCents),
+    valorCONDCTO: usd(price.netCents),
+    montoConversion: price.totalClp,
+    mejorPlan: product.isBestSeller,
+    mejorCobertura: plan.isBestCoverage,
+    arrowColor: product.arrowColor,
+    original: product.image,
+    colorTitulo: product.titleColor,
+    selected: product.id !== unselectedPreviewPlanId,
+    prestaciones: plan.benefits.map((b) => ({ detallePrestacion: b.label, limite: b.value })),
+    tipoCambio: Number(pricing.clpPerUsd),
+    siglaMonedaOrigen: currencies.USD.code,
+    siglaMonedaConvertida: currencies.CLP.code,
+    simboloMonedaOrigen: currencies.USD.symbol,
+    simboloMonedaConvertida: currencies.CLP.symbol,
+    cultureMonedaOrigen: currencies.USD.culture,
+    cultureMonedaConvertida: currencies.CLP.culture,
+    puntoSeparadorMonedaOrigen: currencies.USD.dotThousands ? 1 : 0,
+    puntoSeparadorMonedaConvertida: currencies.CLP.dotThousands ? 1 : 0,
+    nDecimalesMonedaOrigen: currencies.USD.decimals,
+    nDecimalesMonedaConvertida: currencies.CLP.decimals,
+  };
+}

@@ -1,0 +1,55 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import {
+  discountCodes,
+  passengerTypeProducts,
+  productBenefits,
+  productModalities,
+  productRates,
+  products,
+} from '#app/db/schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+
+export function listProductsForModality(db: Database, companyId: number, modalityId: number) {
+  return db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(productModalities, eq(productModalities.productId, products.id))
+    .where(and(eq(products.companyId, companyId), eq(productModalities.modalityId, modalityId)))
+    .orderBy(asc(products.sortOrder), asc(products.id))
+    .then((rows) => rows.map((row) => row.product));
+}
+
+export function listRates(db: Database, productIds: number[], destinationId: number) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productRates)
+    .where(and(inArray(productRates.productId, productIds), eq(productRates.destinationId, destinationId)));
+}
+
+export function listAllowedPassengerTypes(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ productId: passengerTypeProducts.productId, passengerTypeId: passengerTypeProducts.passengerTypeId })
+    .from(passengerTypeProducts)
+    .where(inArray(passengerTypeProducts.productId, productIds));
+}
+
+export function listBenefits(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productBenefits)
+    .where(inArray(productBenefits.productId, productIds))
+    .orderBy(asc(productBenefits.productId), asc(productBenefits.sortOrder), asc(productBenefits.id));
+}
+
+export async function findDiscountCode(db: Database, companyId: number, code: string) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.companyId, companyId), eq(discountCodes.code, code.trim().toUpperCase())));
+  return row;
+}

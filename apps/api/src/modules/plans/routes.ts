@@ -1,0 +1,140 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses, resourceNotFound } from '#app/errors.ts';
+import { companyParams, dbId, typed } from '#app/http.ts';
+import { tripOfQuotation } from '#app/modules/quotations/service.ts';
+import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
+import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema } from './schemas.ts';
+import { priceTripPlans, type Trip } from './service.ts';
+
+const tags = ['plans'];
+const idQuery = z.coerce.number().pipe(dbId);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use el formato AAAA-MM-DD');
+
+/** `passengers=1:2,2:1` → two of passenger type 1 and one of type 2. */
+const passengersQuery = z
+  .string()
+  .regex(/^\d{1,9}:\d{1,2}(,\d{1,9}:\d{1,2})*$/, 'Use tipo:cantidad separados por coma, por ejemplo 1:2,2:1')
+  .transform((value) =>
+    value.split(',').map((pair) => {
+      const [passengerTypeId = 0, quantity = 0] = pair.split(':').map(Number);
+      return { passengerTypeId, quantity };
+    }),
+  )
+  .describe('passenger type id:quantity pairs, e.g. 1:2,2:1');
+
+/** Spec §5: these are required; discountCode and upgradeCovid are optional but never null. */
+const searchQuery = z.object({
+  origin: idQuery,
+  destination: idQuery,
+  modality: idQuery,
+  departureDate: isoDate,
+  returnDate: isoDate,
+  passengers: passengersQuery,
+  discountCode: z.string().max(30).optional(),
+  upgradeCovid: z.enum(['true', 'false']).optional(),
+});
+
+function tripOfSearch(query: z.output<typeof searchQuery>): Trip {
+  return {
+    originId: query.origin,
+    destinationId: query.destination,
+    modalityId: query.modality,
+    departureDate: query.departureDate,
+    returnDate: query.returnDate,
+    passengers: query.passengers,
+    discountCode: query.discountCode ?? null,
+    upgradeCovid: query.upgradeCovid === 'true',
+  };
+}
+
+export async function planRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db } = fastify;
+
+  app.get(
+    '/:companyId/plans',
+    {
+      config: { invalidInputDetail: errorMessages.invalidInputParameters },
+      schema: {
+        tags,
+        description: 'Every plan that fits the trip, priced in USD and CLP',
+        params: companyParams,
+        querystring: searchQuery,
+        response: { 200: z.array(listingPlanSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const pricing = await priceTripPlans(
+        db,
+        request.params.companyId,
+        tripOfSearch(request.query),
+        errorMessages.invalidInputParameters,
+      );
+      return pricing.plans.map((plan) => toListingPlan(plan, pricing));
+    },
+  );
+
+  app.get(
+    '/:companyId/plans-comparador',
+    {
+      config: { invalidInputDetail: errorMessages.invalidPlanQuotationId },
+      schema: {
+        tags,
+        description:
+          "The quotation's plans for the comparator. The stored quotation is the trip priced; the search parameters are accepted for compatibility and not used.",
+        params: companyParams,
+        querystring: searchQuery.partial().extend({ quotationId: z.uuid() }),
+        response: { 200: z.array(comparatorPlanSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.params;
+      const trip = await tripOfQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      return pricing.plans.map((plan) => toComparatorPlan(plan, pricing));
+    },
+  );
+
+  app.get(
+    '/:companyId/plans/:planId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidPlanQuotationId },
+      schema: {
+        tags,
+        description: 'One plan priced for a quotation (a list of one)',
+        params: companyParams.extend({ planId: idQuery }),
+        querystring: z.object({ quotationId: z.uuid() }),
+        response: { 200: z.array(listingPlanSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId, planId } = request.params;
+      const trip = await tripOfQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      const plan = pricing.plans.find((candidate) => candidate.product.id === planId);
+      if (!plan) throw resourceNotFound();
+      return [toListingPlan(plan, pricing)];
+    },
+  );
+
+  app.get(
+    '/:companyId/plans-quotation/:quotationId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidPlanQuotationId },
+      schema: {
+        tags,
+        description: "The quotation's plans as the preview (capture) view shows them",
+        params: companyParams.extend({ quotationId: z.uuid() }),
+        response: { 200: z.array(previewPlanSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId, quotationId } = request.params;
+      const trip = await tripOfQuotation(db, companyId, quotationId);
+      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      return pricing.plans.map((plan) => toPreviewPlan(plan, pricing));
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+const money = z.number().describe('USD');
+
+export const discountCodeOutcomeSchema = z
+  .object({
+    code: z.string().nullable(),
+    status: z.enum(['none', 'applied', 'unknown', 'expired', 'not-yet-valid']),
+    message: z.string().nullable().describe('Why a typed code was or was not applied, in Spanish'),
+  })
+  .meta({ id: 'DiscountCodeOutcome' });
+
+export const benefitSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  value: z.string(),
+  isPriority: z.boolean(),
+});
+
+const formattedSchema = z.object({
+  totalAmount: z.string(),
+  before: z.string().describe('valorPlan before discounts'),
+  perDay: z.string(),
+  montoConversion: z.string(),
+});
+
+/** Spec §3 Plan (listing). */
+export const listingPlanSchema = z
+  .object({
+    id: z.number().int(),
+    label: z.string(),
+    bestOption: z.object({ label: z.string(), color: z.string(), arrowColor: z.string() }).nullable(),
+    image: z.object({ original: z.string(), small: z.string() }),
+    enableTax: z.boolean(),
+    isCovidupgrade: z.boolean().describe('The covid upgrade is included in this price'),
+    covidUpgradeAvailable: z.boolean(),
+    valorPlan: money,
+    valorTipoCambio: z.number().describe('CLP per USD'),
+    montoConversion: z.number().int().describe('totalAmount in CLP'),
+    discount: z.number().describe('Percent off valorPlan (promotion + discount code)'),
+    montoDescuento: money,
+    montoNeto: money,
+    montoCovid: money,
+    tax: z.number().describe('Tax multiplier, 1 when the plan charges none'),
+    montoTax: money,
+    totalAmount: money,
+    valorDia: money,
+    dias: z.number().int(),
+    mejorPlan: z.boolean(),
+    mejorCobertura: z.boolean(),
+    coberturaMedica: z.number().int().describe('Medical limit in USD'),
+    benefits: z.array(benefitSchema),
+    discountCode: discountCodeOutcomeSchema,
+    formatted: formattedSchema,
+  })
+  .meta({ id: 'Plan' });
+
+const currencyDescriptorSchema = z.object({
+  code: z.string(),
+  id: z.number().int(),
+  decimals: z.number().int(),
+  separator: z.number().int().describe('1: a dot is the thousands separator'),
+  symbol: z.string(),
+  culture: z.string(),
+});
+
+/** Spec §3 Comparator plan. */
+export const comparatorPlanSchema = z
+  .object({
+    id: z.number().int(),
+    label: z.string(),
+    color: z.string(),
+    arrowColor: z.string().nullable(),
+    mejorPlan: z.boolean(),
+    mejorCobertura: z.boolean(),
+    original: z.string(),
+    colorTitulo: z.string(),
+    valorDia: money,
+    tipoCambio: z.number(),
+    amount: money,
+    valorDCTO: money,
+    valorCONDCTO: money,
+    tax: z.number(),
+    montoTAX: money,
+    totalAmount: money,
+    montoConversion: z.number().int(),
+    montoTotalFormateado: z.string(),
+    montoAntesFormateado: z.string(),
+    valorDiaFormateado: z.string(),
+    montoConversionFormateado: z.string(),
+    existeDescuentoAplicado: z.boolean(),
+    monedaConvertida: currencyDescriptorSchema,
+    monedaOrigen: currencyDescriptorSchema,
+    prestaciones: z.array(z.object({ idPlan: z.number().int(), detallePrestacion: z.string(), limite: z.string() })),
+    benefits: z.array(benefitSchema),
+    bestOptionLabel: z.string().nullable(),
+    dias: z.number().int(),
+    discountCode: discountCodeOutcomeSchema,
+  })
+  .meta({ id: 'ComparatorPlan' });
+
+/** Spec §3 Plan (preview). */
+export const previewPlanSchema = z
+  .object({
+    id: z.number().int(),
+    label: z.string(),
+    amount: money,
+    totalAmount: money,
+    tax: z.number(),
+    valorDia: money,
+    valorDCTO: money,
+    valorCONDCTO: money,
+    montoConversion: z.number().int(),
+    mejorPlan: z.boolean(),
+    mejorCobertura: z.boolean(),
+    arrowColor: z.string().nullable().describe("'+' marks the over-75 badge"),
+    original: z.string(),
+    colorTitulo: z.string(),
+    selected: z.boolean(),
+    prestaciones: z.array(z.object({ detallePrestacion: z.string(), limite: z.string() })),
+    tipoCambio: z.number(),
+    siglaMonedaOrigen: z.string(),
+    siglaMonedaConvertida: z.string(),
+    simboloMonedaOrigen: z.string(),
+    simboloMonedaConvertida: z.string(),
+    cultureMonedaOrigen: z.string(),
+    cultureMonedaConvertida: z.string(),
+    puntoSeparadorMonedaOrigen: z.number().int(),
+    puntoSeparadorMonedaConvertida: z.number().int(),
+    nDecimalesMonedaOrigen: z.number().int(),
+    nDecimalesMonedaConvertida: z.number().int(),
+  })
+  .meta({ id: 'PreviewPlan' });
+
+export type ListingPlan = z.infer<typeof listingPlanSchema>;
+export type ComparatorPlan = z.infer<typeof comparatorPlanSchema>;
+export type PreviewPlan = z.infer<typeof previewPlanSchema>;

@@ -1,0 +1,120 @@
+import { todayInChile, tripDays } from '@travesia/domain/dates';
+import { type PlanPrice, priceTrip } from '@travesia/domain/pricing';
+import type { Database } from '#app/db/client.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
+import * as repository from './repository.ts';
+import { checkTrip, type Trip } from './trip.ts';
+
+export type { Trip } from './trip.ts';
+
+export type DiscountOutcome = {
+  code: string | null;
+  status: 'none' | 'applied' | 'unknown' | 'expired' | 'not-yet-valid';
+  percentBp: number;
+  message: string | null;
+};
+
+export type PricedPlan = {
+  product: repository.ProductRow;
+  price: PlanPrice;
+  benefits: { id: number; label: string; value: string; isPriority: boolean }[];
+  covidApplied: boolean;
+  isBestCoverage: boolean;
+};
+
+export type TripPricing = { plans: PricedPlan[]; discount: DiscountOutcome; clpPerUsd: string; days: number };
+
+const discountMessages = {
+  applied: (percent: number) => `Código de descuento aplicado: ${percent} % adicional`,
+  unknown: 'El código de descuento no existe; te mostramos los precios sin él.',
+  expired: 'El código de descuento ya no está vigente; te mostramos los precios sin él.',
+  notYetValid: 'El código de descuento aún no está vigente; te mostramos los precios sin él.',
+};
+
+/** An unknown or expired code prices without it and says why; it is never an error (issue #3). */
+export async function resolveDiscountCode(
+  db: Database,
+  companyId: number,
+  code: string | null,
+  today = todayInChile(),
+): Promise<DiscountOutcome> {
+  const typed = code?.trim().toUpperCase() || null;
+  if (!typed) return { code: null, status: 'none', percentBp: 0, message: null };
+  const row = await repository.findDiscountCode(db, companyId, typed);
+  if (!row) return { code: typed, status: 'unknown', percentBp: 0, message: discountMessages.unknown };
+  if (today > row.validTo) return { code: typed, status: 'expired', percentBp: 0, message: discountMessages.expired };
+  if (today < row.validFrom) {
+    return { code: typed, status: 'not-yet-valid', percentBp: 0, message: discountMessages.notYetValid };
+  }
+  return {
+    code: typed,
+    status: 'applied',
+    percentBp: row.percentBp,
+    message: discountMessages.applied(row.percentBp / 100),
+  };
+}
+
+/**
+ * Every plan that fits the trip, priced (spec §5 plan search). A plan fits when it is sold for the modality, has
+ * a rate for the destination and every passenger type travelling, and accepts those types
+ * (passanger-type-product). Prices come from packages/domain/src/pricing.ts.
+ */
+export async function priceTripPlans(
+  db: Database,
+  companyId: number,
+  trip: Trip,
+  invalidDetail: string,
+  passengersField = 'passengers',
+): Promise<TripPricing> {
+  await checkTrip(db, companyId, trip, invalidDetail, passengersField);
+  const travelling = trip.passengers.filter((p) => p.quantity > 0);
+  const days = tripDays(trip.departureDate, trip.returnDate);
+  const [candidates, discount, clpPerUsd] = await Promise.all([
+    repository.listProductsForModality(db, companyId, trip.modalityId),
+    resolveDiscountCode(db, companyId, trip.discountCode),
+    catalog.currentRate(db, companyId),
+  ]);
+  const ids = candidates.map((product) => product.id);
+  const [rates, allowed, benefits] = await Promise.all([
+    repository.listRates(db, ids, trip.destinationId),
+    repository.listAllowedPassengerTypes(db, ids),
+    repository.listBenefits(db, ids),
+  ]);
+
+  const plans: PricedPlan[] = [];
+  for (const product of candidates) {
+    const passengers = travelling.map((p) => ({
+      ...p,
+      rateCents: rates.find((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId)?.rateCents,
+      allowed: allowed.some((a) => a.productId === product.id && a.passengerTypeId === p.passengerTypeId),
+    }));
+    if (passengers.some((p) => p.rateCents === undefined || !p.allowed)) continue;
+    const covidApplied = trip.upgradeCovid && product.covidFeeCentsPerDay !== null;
+    const price = priceTrip({
+      days,
+      rating: product.rating,
+      passengers: passengers.map((p) => ({
+        passengerTypeId: p.passengerTypeId,
+        quantity: p.quantity,
+        rateCents: p.rateCents ?? 0,
+      })),
+      promotionBp: product.promotionBp,
+      discountCodeBp: discount.percentBp,
+      covidFeeCentsPerDay: covidApplied ? product.covidFeeCentsPerDay : null,
+      taxBp: product.enableTax ? product.taxBp : null,
+      clpPerUsd,
+    });
+    plans.push({
+      product,
+      price,
+      benefits: benefits
+        .filter((b) => b.productId === product.id)
+        .map((b) => ({ id: b.id, label: b.label, value: b.value, isPriority: b.isPriority })),
+      covidApplied,
+      isBestCoverage: false,
+    });
+  }
+  const bestCoverage = Math.max(0, ...plans.map((plan) => plan.product.medicalLimitUsd));
+  for (const plan of plans) plan.isBestCoverage = plan.product.medicalLimitUsd === bestCoverage;
+  return { plans, discount, clpPerUsd, days };
+}

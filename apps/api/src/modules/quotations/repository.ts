@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { passengerTypes, quotationPassengers, quotations } from '#app/db/schema.ts';
+
+export type QuotationRow = typeof quotations.$inferSelect;
+export type QuotationValues = Omit<typeof quotations.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+export type PassengerCount = { passengerTypeId: number; quantity: number };
+
+export async function findQuotation(db: Database, companyId: number | undefined, quotationId: string) {
+  const [row] = await db
+    .select()
+    .from(quotations)
+    .where(
+      companyId === undefined
+        ? eq(quotations.id, quotationId)
+        : and(eq(quotations.id, quotationId), eq(quotations.companyId, companyId)),
+    );
+  return row;
+}
+
+export function listQuotationPassengers(db: Database, quotationId: string) {
+  return db
+    .select({
+      passengerTypeId: quotationPassengers.passengerTypeId,
+      quantity: quotationPassengers.quantity,
+      ageFrom: passengerTypes.ageFrom,
+      ageTo: passengerTypes.ageTo,
+    })
+    .from(quotationPassengers)
+    .innerJoin(passengerTypes, eq(passengerTypes.id, quotationPassengers.passengerTypeId))
+    .where(eq(quotationPassengers.quotationId, quotationId))
+    .orderBy(passengerTypes.ageFrom);
+}
+
+/** Creates the quotation and its passenger counts in one transaction. */
+export async function insertQuotation(
+  db: Database,
+  row: QuotationValues & { id: string; companyId: number },
+  passengers: PassengerCount[],
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(quotations).values(row);
+    await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: row.id })));
+  });
+}
+
+/** Replaces the quotation's fields and passenger counts in one transaction: never half-updated. */
+export async function updateQuotation(db: Database, id: string, values: QuotationValues, passengers: PassengerCount[]) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(quotations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(quotations.id, id));
+    await tx.delete(quotationPassengers).where(eq(quotationPassengers.quotationId, id));
+    await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));
+  });
+}

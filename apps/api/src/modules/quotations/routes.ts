@@ -1,0 +1,80 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#app/errors.ts';
+import { companyParams, typed } from '#app/http.ts';
+import { quotationInputSchema, quotationSchema } from './schemas.ts';
+import * as quotations from './service.ts';
+
+const tags = ['quotations'];
+const quotationParams = companyParams.extend({ quotationId: z.uuid() });
+
+export async function quotationRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db } = fastify;
+
+  app.post(
+    '/quotations/:companyId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidInputs },
+      schema: {
+        tags,
+        description:
+          'Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID.',
+        params: companyParams,
+        body: quotationInputSchema,
+        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = await quotations.createQuotation(db, request.params.companyId, request.body);
+      return reply.code(201).header('Location', `/api/quotations/${request.params.companyId}/${id}`).send({ id });
+    },
+  );
+
+  app.get(
+    '/quotations/:companyId/:quotationId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidQuotationId },
+      schema: { tags, params: quotationParams, response: { 200: quotationSchema, ...errorResponses } },
+    },
+    (request) => quotations.getQuotation(db, request.params.companyId, request.params.quotationId),
+  );
+
+  app.put(
+    '/quotations/:companyId/:quotationId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidInputs },
+      schema: {
+        tags,
+        description: 'Replaces the quotation; answers its id as plain text',
+        params: quotationParams,
+        body: quotationInputSchema,
+        response: { 200: z.string().describe('The quotation id (text/plain)'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, quotationId } = request.params;
+      await quotations.updateQuotation(db, companyId, quotationId, request.body);
+      return reply.type('text/plain; charset=utf-8').send(quotationId);
+    },
+  );
+
+  app.post(
+    '/companies/:companyId/quotation-redirect',
+    {
+      config: { invalidInputDetail: errorMessages.invalidQuotationId },
+      schema: {
+        tags,
+        description: "301 to the quotation's comparator page",
+        params: companyParams,
+        querystring: z.object({ quotationId: z.uuid() }),
+        response: { 301: z.null().describe(errorMessages.movedPermanently), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const path = await quotations.comparatorPathOf(db, request.params.companyId, request.query.quotationId);
+      return reply.code(301).header('Location', path).send(null);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { errorMessages } from '@travesia/domain/messages';
+import type { Database } from '#app/db/client.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
+import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
+import * as repository from './repository.ts';
+import type { Quotation, QuotationInput } from './schemas.ts';
+
+const passengersField = 'passangerTypes';
+
+function tripOfInput(input: QuotationInput): Trip {
+  return {
+    originId: input.origin,
+    destinationId: input.destination,
+    modalityId: input.modality,
+    departureDate: input.departureDate,
+    returnDate: input.returnDate,
+    passengers: input.passangerTypes.map((p) => ({
+      passengerTypeId: p.passengerTypeId ?? p.id ?? 0,
+      quantity: p.quantity,
+    })),
+    discountCode: input.discountCode?.trim() || null,
+    upgradeCovid: input.upgradeCovid,
+  };
+}
+
+/**
+ * Validates the whole quotation against the catalogue (same rules as a plan search) and, when a plan is chosen,
+ * that the plan is sold for this trip.
+ */
+async function validatedValues(db: Database, companyId: number, input: QuotationInput) {
+  const trip = tripOfInput(input);
+  const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs, passengersField);
+  if (input.planId != null && !pricing.plans.some((plan) => plan.product.id === input.planId)) {
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'planId', message: 'El plan elegido no está disponible para este viaje' },
+    ]);
+  }
+  const values: repository.QuotationValues = {
+    originId: trip.originId,
+    destinationId: trip.destinationId,
+    modalityId: trip.modalityId,
+    departureDate: trip.departureDate,
+    returnDate: trip.returnDate,
+    discountCode: trip.discountCode?.toUpperCase() ?? null,
+    upgradeCovid: trip.upgradeCovid,
+    planId: input.planId ?? null,
+    referralCode: input.referralCode ?? null,
+    pantalla: input.pantalla ?? null,
+    name: input.name ?? null,
+    lastName: input.lastName ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    rut: input.rut ?? null,
+    domicilio: input.domicilio ?? null,
+    status: input.planId != null ? 'plan-selected' : 'quoted',
+  };
+  return { values, passengers: trip.passengers.filter((p) => p.quantity > 0) };
+}
+
+export async function createQuotation(db: Database, companyId: number, input: QuotationInput): Promise<string> {
+  await requireCompany(db, companyId);
+  const { values, passengers } = await validatedValues(db, companyId, input);
+  const id = randomUUID();
+  await repository.insertQuotation(db, { ...values, id, companyId }, passengers);
+  return id;
+}
+
+export async function updateQuotation(db: Database, companyId: number, quotationId: string, input: QuotationInput) {
+  await requireCompany(db, companyId);
+  const existing = await repository.findQuotation(db, companyId, quotationId);
+  if (!existing) throw resourceNotFound();
+  const { values, passengers } = await validatedValues(db, companyId, input);
+  await repository.updateQuotation(db, quotationId, values, passengers);
+}
+
+export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {
+  await requireCompany(db, companyId);
+  const row = await repository.findQuotation(db, companyId, quotationId);
+  if (!row) throw resourceNotFound();
+  const passengers = await repository.listQuotationPassengers(db, quotationId);
+  return {
+    id: row.id,
+    origin: row.originId,
+    destination: row.destinationId,
+    modality: row.modalityId,
+    departureDate: row.departureDate,
+    returnDate: row.returnDate,
+    passangerTypes: passengers.map((p) => ({
+      quantity: p.quantity,
+      id: p.passengerTypeId,
+      passengerTypeId: p.passengerTypeId,
+      ageFrom: p.ageFrom,
+      ageTo: p.ageTo,
+    })),
+    name: row.name,
+    lastName: row.lastName,
+    phone: row.phone,
+    email: row.email,
+    rut: row.rut,
+    domicilio: row.domicilio,
+    discountCode: row.discountCode,
+    upgradeCovid: row.upgradeCovid,
+    company: row.companyId,
+    status: row.status,
+    planId: row.planId,
+    referralCode: row.referralCode,
+    pantalla: row.pantalla,
+  };
+}
+
+/** The trip a stored quotation asks to price, for the plan calls that take a quotationId. */
+export async function tripOfQuotation(db: Database, companyId: number, quotationId: string): Promise<Trip> {
+  const quotation = await getQuotation(db, companyId, quotationId);
+  return {
+    originId: quotation.origin,
+    destinationId: quotation.destination,
+    modalityId: quotation.modality,
+    departureDate: quotation.departureDate,
+    returnDate: quotation.returnDate,
+    passengers: quotation.passangerTypes.map((p) => ({ passengerTypeId: p.passengerTypeId, quantity: p.quantity })),
+    discountCode: quotation.discountCode,
+    upgradeCovid: quotation.upgradeCovid,
+  };
+}
+
+/** Where the quotation-redirect call sends the browser: the quotation's comparator. */
+export async function comparatorPathOf(db: Database, companyId: number, quotationId: string): Promise<string> {
+  await getQuotation(db, companyId, quotationId);
+  return `/comparador/${quotationId}`;
+}
