@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '../apps/api/src/db/schema.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openHydrated } from './support/shell.ts';
+
+const subscriptionsPath = '/api/companies/1/subscriptions';
+
+test.describe('newsletter (Suscríbete)', () => {
+  test('a malformed address shows «Formato de Email incorrecto» and calls no API', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === subscriptionsPath) calls.push(`${request.method()} ${request.url()}`);
+    });
+    await openHydrated(page, '/');
+    const form = page.getByRole('form', { name: 'Suscríbete' });
+    const input = form.getByLabel('Correo electrónico');
+    await input.fill('correo-malo');
+    await form.getByRole('button', { name: 'Suscribirme' }).click();
+
+    await expect(form.getByRole('alert')).toHaveText('Formato de Email incorrecto');
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('El email ha sido suscrito')).toHaveCount(0);
+    // Submitting again with Enter still makes no call.
+    await input.press('Enter');
+    await expect(form.getByRole('alert')).toHaveText('Formato de Email incorrecto');
+    expect(calls).toEqual([]);
+  });
+
+  test('a valid address is subscribed, the input resets and the address is stored lower-cased', async ({
+    page,
+    storefront,
+  }) => {
+    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const address = `Viajero.${unique}@Ejemplo.CL`;
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === subscriptionsPath) calls.push(request.method());
+    });
+    await openHydrated(page, '/');
+    const form = page.getByRole('form', { name: 'Suscríbete' });
+    const input = form.getByLabel('Correo electrónico');
+    await input.fill(address);
+    const response = page.waitForResponse((res) => new URL(res.url()).pathname === subscriptionsPath);
+    await form.getByRole('button', { name: 'Suscribirme' }).click();
+    expect((await response).ok()).toBe(true);
+
+    await expect(form.getByText('El email ha sido suscrito')).toBeVisible();
+    await expect(input).toHaveValue('');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    expect(calls).toEqual(['POST']);
+
+    const rows = await storefront.database.db
+      .select({ email: subscriptions.email, companyId: subscriptions.companyId })
+      .from(subscriptions)
+      .where(eq(subscriptions.email, address.toLowerCase()));
+    expect(rows).toEqual([{ email: address.toLowerCase(), companyId: 1 }]);
+    const asTyped = await storefront.database.db.select().from(subscriptions).where(eq(subscriptions.email, address));
+    expect(asTyped).toEqual([]);
+  });
+});

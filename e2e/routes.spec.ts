@@ -1,0 +1,97 @@
+import { expect, test } from './support/fixtures.ts';
+import { homeHeading, mainNav } from './support/shell.ts';
+
+/** The route table of spec §2 (a sample value for each parameter). */
+const paths = [
+  '/',
+  '/home',
+  '/home/abc',
+  '/europmembers',
+  '/error',
+  '/exito',
+  '/confirmacion',
+  '/comparador/1',
+  '/cotizador',
+  '/cotizador/partner',
+  '/contratacion',
+  '/compra/1/1',
+  '/facturacion/1/1',
+  '/pago/1/1',
+  '/contactanos',
+  '/certificados',
+  '/faq',
+  '/quienes-somos',
+  '/reembolsos',
+  '/blog',
+  '/blog-interior/1/titulo',
+  '/terminos',
+  '/politicas',
+  '/contacto',
+  '/preview/1',
+  '/login',
+  '/informacion-legal',
+];
+
+/** Spec §2: preview and quoter modes render without nav and footer. */
+const chromeless = new Set(['/preview/1', '/cotizador', '/cotizador/partner']);
+
+/** Headings of the root error boundary: a route that lands there has not rendered its page. */
+const errorHeadings = /Algo salió mal|Estamos teniendo problemas/;
+
+test.describe('route table', () => {
+  for (const path of paths) {
+    const chrome = chromeless.has(path) ? 'without' : 'with';
+    test(`${path} renders its page with an h1, its own title, ${chrome} nav and footer`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(path);
+
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveCount(1);
+      await expect(h1).toBeVisible();
+      await expect(h1).toHaveText(/\S/);
+      await expect(h1).not.toHaveText(errorHeadings);
+      await expect(page).toHaveTitle(/^\S.* \| Travesía$/);
+
+      if (chromeless.has(path)) {
+        await expect(page.getByRole('banner')).toHaveCount(0);
+        await expect(mainNav(page)).toHaveCount(0);
+        await expect(page.getByRole('contentinfo')).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveCount(0);
+      } else {
+        await expect(mainNav(page)).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    });
+  }
+
+  test('pages set different titles', async ({ request }) => {
+    // Paths that share a screen on purpose (/, /home, /home/:code; /blog and its articles; the quoter) are left out.
+    const distinct = paths.filter(
+      (path) => !['/home', '/home/abc', '/cotizador/partner', '/blog-interior/1/titulo'].includes(path),
+    );
+    const titles = new Map<string, string>();
+    for (const path of distinct) {
+      const html = await (await request.get(path)).text();
+      const found = html.match(/<title>([^<]*)<\/title>/g) ?? [];
+      expect(found, `one <title> in ${path}`).toHaveLength(1);
+      titles.set(path, found[0] ?? '');
+    }
+    expect(titles.get('/faq')).not.toBe(titles.get('/contactanos'));
+    expect(titles.get('/faq')).not.toBe(titles.get('/certificados'));
+    expect(titles.get('/contactanos')).not.toBe(titles.get('/certificados'));
+    const repeated = [...titles].filter(
+      ([, title]) => [...titles.values()].filter((other) => other === title).length > 1,
+    );
+    expect(repeated, 'pages sharing a title').toEqual([]);
+  });
+});
+
+test.describe('unknown paths', () => {
+  test('an unknown path lands on home', async ({ page }) => {
+    await page.goto('/no-existe/xyz');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHeading);
+    await expect(mainNav(page)).toBeVisible();
+  });
+});
