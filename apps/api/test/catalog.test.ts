@@ -32,6 +32,8 @@ describeOnEachDatabase('catalog', (ctx) => {
         label: m.label,
         adddays: m.addDays,
         returnDateConfiguration: { enabled: m.returnDateEnabled, addDays: m.returnAddDays },
+        minDays: m.minDays,
+        maxDays: m.maxDays,
       })),
     );
   });
@@ -47,10 +49,17 @@ describeOnEachDatabase('catalog', (ctx) => {
     expect(single?.returnDateConfiguration).toStrictEqual({ enabled: true, addDays: 7 });
   });
 
-  it('the modalities keep the trip-length limits to themselves (minDays, maxDays, code are not on the wire)', async () => {
+  it('the modalities publish their trip-length limits (the quoter checks them before any call) but not their code', async () => {
     const modalities = (await get(ctx.app, '/api/companies/1/modalities')).json<Record<string, unknown>[]>();
     for (const modality of modalities) {
-      expect(Object.keys(modality).sort()).toStrictEqual(['adddays', 'id', 'label', 'returnDateConfiguration']);
+      expect(Object.keys(modality).sort()).toStrictEqual([
+        'adddays',
+        'id',
+        'label',
+        'maxDays',
+        'minDays',
+        'returnDateConfiguration',
+      ]);
     }
   });
 

@@ -115,6 +115,8 @@ describeOnEachDatabase('website parameters', (ctx) => {
         label: m.label,
         adddays: m.addDays,
         returnDateConfiguration: { enabled: m.returnDateEnabled, addDays: m.returnAddDays },
+        minDays: m.minDays,
+        maxDays: m.maxDays,
       })),
     );
     expect(body.passangerTypes).toStrictEqual(demoCompany.passengerTypes);

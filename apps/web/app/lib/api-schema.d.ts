@@ -1881,6 +1881,10 @@ export interface components {
                 /** @description Days from departure to the fixed or proposed return date */
                 addDays: number;
             };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
         };
         PassengerTypeInput: {
             id: number;
@@ -2352,6 +2356,10 @@ export interface components {
                 /** @description Days from departure to the fixed or proposed return date */
                 addDays: number;
             };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
         };
         PassengerType: {
             id: number;

@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
+import { QuoterForm } from '#app/features/quoter/QuoterForm.tsx';
+import { loadQuoter, submitQuoter } from '#app/features/quoter/quoter.server.ts';
 import { useShellModals } from '#app/features/shell/ShellModals.tsx';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
+import type { Route } from './+types/home';
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadQuoter(context, request);
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return submitQuoter(context, request);
+}
 
 export const meta = () => [
   ...pageTitle('Asistencia en viaje'),
@@ -20,7 +31,7 @@ function slug(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export default function Home() {
+export default function Home({ loaderData, actionData, params }: Route.ComponentProps) {
   const { website } = useWebsite();
   const { openUpgrade } = useShellModals();
   const { coverages, socialQuotes, blogCategories } = website.home;
@@ -31,7 +42,7 @@ export default function Home() {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
           <p className="mb-3 inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             Descuentos y promociones ya aplicados en todos los planes
           </p>
@@ -41,21 +52,23 @@ export default function Home() {
           <p className="mb-8 max-w-2xl text-lg text-brand-50">
             Compara planes con precios en dólares y pesos chilenos, y paga en hasta 6 cuotas sin interés.
           </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/cotizador"
-              className="rounded-xl bg-accent-500 px-6 py-3 text-center text-lg font-bold text-white shadow hover:bg-accent-600"
-            >
-              Cotiza tu viaje
-            </Link>
-            <button
-              type="button"
-              onClick={openUpgrade}
-              className="rounded-xl border border-white/60 px-6 py-3 text-lg font-semibold hover:bg-white/10"
-            >
-              Conoce el upgrade COVID-19
-            </button>
+          <div className="rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
+            <h2 className="mb-4 text-xl font-bold text-brand-700">Cotiza tu viaje</h2>
+            <QuoterForm
+              {...loaderData}
+              passengerTypes={website.passangerTypes}
+              actionResult={actionData}
+              referralCode={'code' in params ? (params.code ?? null) : null}
+              pantalla="home"
+            />
           </div>
+          <button
+            type="button"
+            onClick={openUpgrade}
+            className="mt-4 rounded-xl border border-white/60 px-5 py-2.5 font-semibold hover:bg-white/10"
+          >
+            Conoce el upgrade COVID-19
+          </button>
         </div>
       </section>
 

@@ -16,6 +16,8 @@ export const modalitySchema = z
       enabled: z.boolean().describe('true: the visitor chooses the return date; false: it is fixed'),
       addDays: z.number().int().describe('Days from departure to the fixed or proposed return date'),
     }),
+    minDays: z.number().int().describe('Shortest trip sold in this modality, in days'),
+    maxDays: z.number().int().describe('Longest trip sold in this modality, in days'),
   })
   .meta({ id: 'Modality' });
 

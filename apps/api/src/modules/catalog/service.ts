@@ -19,6 +19,8 @@ export async function listModalities(db: Database, companyId: number): Promise<M
     label: row.label,
     adddays: row.addDays,
     returnDateConfiguration: { enabled: row.returnDateEnabled, addDays: row.returnAddDays },
+    minDays: row.minDays,
+    maxDays: row.maxDays,
   }));
 }
 

@@ -77,7 +77,7 @@ export function Footer({ data, companyId }: { data: FooterData; companyId: numbe
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 pt-6 pb-24 text-sm sm:flex-row sm:pr-40 sm:pb-6">
           <p>
             © {year} {data.copyright}
           </p>

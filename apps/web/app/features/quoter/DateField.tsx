@@ -1,0 +1,145 @@
+import * as Popover from '@radix-ui/react-popover';
+import { parseIsoDate } from '@travesia/domain/dates';
+import { useEffect, useId, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { es } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+
+/** 'YYYY-MM-DD' ↔ 'dd-mm-aaaa', the way Chileans write dates. */
+export function toChileanDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return y && m && d ? `${d}-${m}-${y}` : iso;
+}
+
+/** Accepts dd-mm-aaaa or dd/mm/aaaa; answers the ISO date, or null when it is not a calendar date. */
+export function fromChileanDate(text: string): string | null {
+  const match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, d = '', m = '', y = ''] = match;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return parseIsoDate(iso) === null ? null : iso;
+}
+
+const isoToLocalDate = (iso: string) => {
+  const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+const localDateToIso = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+type Props = {
+  label: string;
+  /** ISO date, '' when empty, or the raw text when what was typed is not a date (validation reports it). */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  min: string;
+  max: string;
+  disabled?: boolean;
+  error?: string;
+  hint?: string;
+  name: string;
+};
+
+/**
+ * A date field Chileans can type (dd-mm-aaaa) or pick from a calendar in Spanish (react-day-picker, keyboard
+ * navigable, with Spanish labels for screen readers).
+ */
+export function DateField({ label, value, onChange, onBlur, min, max, disabled, error, hint, name }: Props) {
+  const inputId = useId();
+  const messageId = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(() => (parseIsoDate(value) === null ? value : toChileanDate(value)));
+
+  // Follow outside changes (a fixed return date, a reset) without fighting what the visitor is typing.
+  useEffect(() => {
+    if (parseIsoDate(value) !== null) setText(toChileanDate(value));
+    else if (value === '') setText('');
+  }, [value]);
+
+  const selected = parseIsoDate(value) === null ? undefined : isoToLocalDate(value);
+  const describedBy = error || hint ? messageId : undefined;
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <div className="flex">
+        <input
+          id={inputId}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          placeholder="dd-mm-aaaa"
+          autoComplete="off"
+          value={text}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setText(event.target.value);
+            const iso = fromChileanDate(event.target.value);
+            onChange(iso ?? event.target.value.trim());
+          }}
+          onBlur={onBlur}
+          className="min-w-0 flex-1 rounded-l-lg border border-slate-300 px-3 py-2.5 text-slate-900 disabled:bg-slate-100 disabled:text-slate-600"
+        />
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger
+            type="button"
+            disabled={disabled}
+            className="rounded-r-lg border border-l-0 border-slate-300 px-3 text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
+            aria-label={`Abrir calendario: ${label}`}
+          >
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <rect x="3" y="5" width="18" height="16" rx="2" />
+              <path d="M3 10h18M8 3v4M16 3v4" />
+            </svg>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              align="end"
+              sideOffset={6}
+              className="z-50 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+              aria-label={`Calendario: ${label}`}
+            >
+              <DayPicker
+                mode="single"
+                locale={es}
+                selected={selected}
+                defaultMonth={selected ?? isoToLocalDate(min)}
+                startMonth={isoToLocalDate(min)}
+                endMonth={isoToLocalDate(max)}
+                disabled={[{ before: isoToLocalDate(min) }, { after: isoToLocalDate(max) }]}
+                onSelect={(date) => {
+                  if (!date) return;
+                  onChange(localDateToIso(date));
+                  setOpen(false);
+                }}
+                autoFocus
+              />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </div>
+      {error ? (
+        <p id={messageId} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
