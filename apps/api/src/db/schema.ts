@@ -247,6 +247,12 @@ export const quotations = pgTable('quotations', {
   email: text('email'),
   rut: text('rut'),
   domicilio: text('domicilio'),
+  /** Purchase step: one emergency contact for everybody, or one per traveller. */
+  shareEmergencyContact: boolean('share_emergency_contact'),
+  emergencyFirstName: text('emergency_first_name'),
+  emergencyLastName: text('emergency_last_name'),
+  emergencyPhone: text('emergency_phone'),
+  countryDestinationId: integer('country_destination_id').references(() => countries.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -377,3 +383,157 @@ export const subscriptions = pgTable(
   },
   (t) => [uniqueIndex('subscriptions_company_email').on(t.companyId, t.email)],
 );
+
+/** The people travelling on a quotation, in order (seq 1…n), as the purchase step records them. */
+export const travellers = pgTable(
+  'travellers',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: uuid('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    passengerTypeId: integer('passenger_type_id')
+      .notNull()
+      .references(() => passengerTypes.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Spec §9: 9 Chile, 38 Otro. */
+    nationalityId: integer('nationality_id').notNull(),
+    /** Spec §9: 1 RUT, 2 DNI. */
+    documentType: integer('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    contactFirstName: text('contact_first_name').notNull(),
+    contactLastName: text('contact_last_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    status: text('status').notNull().default('active'),
+  },
+  (t) => [uniqueIndex('travellers_quotation_seq').on(t.quotationId, t.seq)],
+);
+
+/** Billing step (spec §3 Invoice details), one per quotation. */
+export const invoiceDetails = pgTable('invoice_details', {
+  quotationId: uuid('quotation_id')
+    .primaryKey()
+    .references(() => quotations.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  streetNumber: text('street_number').notNull(),
+  apartment: text('apartment'),
+  locality: text('locality').notNull(),
+  province: text('province').notNull(),
+  generateInvoice: boolean('generate_invoice').notNull().default(false),
+  companyName: text('company_name'),
+  companyRut: text('company_rut'),
+  companyBusiness: text('company_business'),
+  companyAddress: text('company_address'),
+  companyEmail: text('company_email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A sale (idVenta): at most one per quotation (unique), priced once when payment starts; what every payment
+ * attempt charges, and what becomes paid at most once.
+ */
+export const sales = pgTable('sales', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  quotationId: uuid('quotation_id')
+    .notNull()
+    .unique()
+    .references(() => quotations.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  amountUsdCents: integer('amount_usd_cents').notNull(),
+  amountClp: integer('amount_clp').notNull(),
+  status: text('status', { enum: ['pending', 'paid'] })
+    .notNull()
+    .default('pending'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One attempt to pay a sale through a gateway (idTransaction). Terminal once it leaves 'pending'. */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  saleId: integer('sale_id')
+    .notNull()
+    .references(() => sales.id),
+  gateway: text('gateway').notNull(),
+  /** Our order number sent to the gateway (Webpay buy_order, ≤ 26 characters). */
+  buyOrder: text('buy_order').notNull().unique(),
+  sessionId: text('session_id').notNull(),
+  /** The gateway's id of the transaction (Webpay token). */
+  externalId: text('external_id').unique(),
+  amountClp: integer('amount_clp').notNull(),
+  status: text('status', { enum: ['pending', 'authorized', 'declined', 'aborted', 'timeout', 'error'] })
+    .notNull()
+    .default('pending'),
+  paymentTypeCode: text('payment_type_code'),
+  instalments: integer('instalments'),
+  authorizationCode: text('authorization_code'),
+  cardLastDigits: text('card_last_digits'),
+  responseCode: integer('response_code'),
+  detail: text('detail'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** The built-in sandbox gateway's own ledger (what its payment page decided). */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  token: text('token').primaryKey(),
+  buyOrder: text('buy_order').notNull(),
+  sessionId: text('session_id').notNull(),
+  amountClp: integer('amount_clp').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['created', 'approved', 'declined', 'aborted', 'committed'] })
+    .notNull()
+    .default('created'),
+  decision: text('decision', { enum: ['approved', 'declined'] }),
+  instalments: integer('instalments'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One certificate per traveller of a paid sale. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    travellerId: integer('traveller_id')
+      .notNull()
+      .references(() => travellers.id),
+    number: text('number').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId)],
+);
+
+/**
+ * E-mails to send, written in the same transaction as what causes them (a paid sale) and sent by a worker:
+ * none is lost if the process stops, and `dedupeKey` keeps the automatic one from going out twice.
+ */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  saleId: integer('sale_id')
+    .notNull()
+    .references(() => sales.id),
+  dedupeKey: text('dedupe_key').unique(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
