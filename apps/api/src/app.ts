@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
@@ -19,9 +20,18 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
+import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import type { PaymentGateway } from './integrations/payments/gateway.ts';
+import { sandboxGateway } from './integrations/payments/sandbox.ts';
+import { webpayGateway } from './integrations/payments/webpay.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { certificateRoutes } from './modules/certificates/routes.ts';
+import { processOutbox } from './modules/certificates/service.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { passengerRoutes } from './modules/passengers/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -34,6 +44,14 @@ export type BuildAppOptions = {
 
 export const apiPrefix = '/api';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+    /** Sends what is due in the e-mail outbox now (one run at a time); resolves with how many were sent. */
+    flushOutbox: () => Promise<number>;
+  }
+}
+
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,6 +61,23 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  const mailer = createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
+  app.decorate('mailer', mailer);
+  let outboxRun: Promise<number> = Promise.resolve(0);
+  app.decorate('flushOutbox', () => {
+    outboxRun = outboxRun.then(
+      () => processOutbox(db, mailer, app.log),
+      () => processOutbox(db, mailer, app.log),
+    );
+    return outboxRun;
+  });
+  const nudgeOutbox = () => {
+    app.flushOutbox().catch((error: unknown) => app.log.warn(`e-mail outbox run failed: ${String(error)}`));
+  };
+  const gateways = new Map<string, PaymentGateway>([
+    ['sandbox', sandboxGateway(db)],
+    ['webpay', webpayGateway(config.webpay)],
+  ]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(answerError);
@@ -82,6 +117,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(subscriptionRoutes);
       await api.register(quotationRoutes);
       await api.register(planRoutes);
+      await api.register(paymentRoutes({ db, gateways, onPaid: nudgeOutbox }));
+      await api.register(certificateRoutes({ onEmailQueued: nudgeOutbox }));
+      await api.register(passengerRoutes);
+      await api.register(invoiceRoutes);
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

@@ -29,6 +29,23 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: flag(true),
   /** Where the built storefront lives; when present the same process serves it next to the API. */
   WEB_BUILD_DIR: z.string().optional(),
+  /** The store's public address (gateway return URLs, links in e-mails); by default taken from each request. */
+  PUBLIC_URL: z.url().optional(),
+  /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
+  WEBPAY_ENVIRONMENT: z
+    .union([z.enum(['integration', 'production']), z.url()])
+    .default('integration')
+    .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
+  WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
+  WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
+  /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Travesía <certificados@travesia.cl>'),
+  /** How often the e-mail worker looks for pending e-mails, in milliseconds (0 turns the worker off). */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   // Feature flags of spec §6, with the spec's defaults.
   FEATURE_VIRTUAL_BRANCH: flag(true),
   FEATURE_EXCLUSIVE_MEMBERS: flag(true),
@@ -61,6 +78,9 @@ export type Config = {
   companyId: number;
   seedDemoData: boolean;
   webBuildDir: string | undefined;
+  publicUrl: string | undefined;
+  webpay: { environment: string; commerceCode: string; apiKey: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxIntervalMs: number };
   features: FeatureFlags;
 };
 
@@ -84,6 +104,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     companyId: e.COMPANY_ID,
     seedDemoData: e.SEED_DEMO_DATA,
     webBuildDir: e.WEB_BUILD_DIR,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,
       exclusiveMembers: e.FEATURE_EXCLUSIVE_MEMBERS,

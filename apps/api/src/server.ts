@@ -27,8 +27,18 @@ async function main() {
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);
 
+  // Background e-mails (certificates) leave from the PostgreSQL-backed outbox; any number of processes may run this.
+  const outboxTimer =
+    config.mail.outboxIntervalMs > 0
+      ? setInterval(() => {
+          app.flushOutbox().catch((error: unknown) => app.log.warn(`e-mail outbox run failed: ${String(error)}`));
+        }, config.mail.outboxIntervalMs)
+      : undefined;
+  app.log.info(`E-mails go to ${app.mailer.destination}`);
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
+    clearInterval(outboxTimer);
     await app.close();
     await database.close();
     process.exit(0);

@@ -435,11 +435,11 @@ export const invoiceDetails = pgTable('invoice_details', {
 });
 
 /**
- * A sale (idVenta): at most one per quotation (unique), priced once when payment starts; what every payment
- * attempt charges, and what becomes paid at most once.
+ * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
+ * charges, and what becomes paid at most once. Ids are random (not a sequence) because they appear in URLs.
  */
 export const sales = pgTable('sales', {
-  id: serial('id').primaryKey(),
+  id: integer('id').primaryKey(),
   companyId: integer('company_id')
     .notNull()
     .references(() => companies.id),
@@ -472,9 +472,13 @@ export const payments = pgTable('payments', {
   /** The gateway's id of the transaction (Webpay token). */
   externalId: text('external_id').unique(),
   amountClp: integer('amount_clp').notNull(),
-  status: text('status', { enum: ['pending', 'authorized', 'declined', 'aborted', 'timeout', 'error'] })
+  /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */
+  status: text('status', {
+    enum: ['pending', 'confirming', 'authorized', 'declined', 'aborted', 'timeout', 'error'],
+  })
     .notNull()
     .default('pending'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
   paymentTypeCode: text('payment_type_code'),
   instalments: integer('instalments'),
   authorizationCode: text('authorization_code'),

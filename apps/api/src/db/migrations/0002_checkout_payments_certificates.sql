@@ -46,6 +46,7 @@ CREATE TABLE "payments" (
 	"external_id" text,
 	"amount_clp" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"claimed_at" timestamp with time zone,
 	"payment_type_code" text,
 	"instalments" integer,
 	"authorization_code" text,
@@ -59,7 +60,7 @@ CREATE TABLE "payments" (
 );
 --> statement-breakpoint
 CREATE TABLE "sales" (
-	"id" serial PRIMARY KEY NOT NULL,
+	"id" integer PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
 	"quotation_id" uuid NOT NULL,
 	"product_id" integer NOT NULL,

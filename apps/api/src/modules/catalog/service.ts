@@ -86,3 +86,12 @@ export async function currentRate(db: Database, companyId: number): Promise<stri
   if (!current) throw resourceNotFound();
   return current.rate;
 }
+
+/** Names of a trip's destination and modality, for documents (certificates, e-mails). */
+export async function tripLabels(db: Database, companyId: number, destinationId: number, modalityId: number) {
+  const [destination, modality] = await Promise.all([
+    repository.findDestination(db, companyId, destinationId),
+    repository.findModality(db, companyId, modalityId),
+  ]);
+  return { destination: destination?.label ?? '', modality: modality?.label ?? '' };
+}

@@ -53,3 +53,8 @@ export async function findDiscountCode(db: Database, companyId: number, code: st
     .where(and(eq(discountCodes.companyId, companyId), eq(discountCodes.code, code.trim().toUpperCase())));
   return row;
 }
+
+export function listProductsByIds(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db.select().from(products).where(inArray(products.id, productIds));
+}

@@ -118,3 +118,13 @@ export async function priceTripPlans(
   for (const plan of plans) plan.isBestCoverage = plan.product.medicalLimitUsd === bestCoverage;
   return { plans, discount, clpPerUsd, days };
 }
+
+/** A plan's name and benefits with their limits, in display order. */
+export async function planSummary(db: Database, productId: number) {
+  const [product] = await repository.listProductsByIds(db, [productId]);
+  const benefits = await repository.listBenefits(db, [productId]);
+  return {
+    label: product?.label ?? '',
+    benefits: benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
+  };
+}

@@ -1,13 +1,25 @@
 import { errorMessages } from '@travesia/domain/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { ApiError, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { quotationInputSchema, quotationSchema } from './schemas.ts';
 import * as quotations from './service.ts';
 
 const tags = ['quotations'];
 const quotationParams = companyParams.extend({ quotationId: z.uuid() });
+
+/**
+ * A malformed quotation id is «Invalid quotation id supplied» (decision 004), also on PUT, whose other 400s are
+ * «Invalid inputs supplied». Checked before validation; an invalid company id still answers its 404.
+ */
+async function rejectMalformedQuotationId(request: FastifyRequest) {
+  const params = request.params as Record<string, unknown>;
+  if (!companyParams.safeParse(params).success) return;
+  if (!z.uuid().safeParse(params.quotationId).success) {
+    throw new ApiError(400, errorMessages.invalidQuotationId, [{ field: 'quotationId', message: 'Invalid UUID' }]);
+  }
+}
 
 export async function quotationRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -45,6 +57,7 @@ export async function quotationRoutes(fastify: FastifyInstance) {
     '/quotations/:companyId/:quotationId',
     {
       config: { invalidInputDetail: errorMessages.invalidInputs },
+      preValidation: rejectMalformedQuotationId,
       schema: {
         tags,
         description: 'Replaces the quotation; answers its id as plain text',

@@ -130,3 +130,10 @@ export async function comparatorPathOf(db: Database, companyId: number, quotatio
   await getQuotation(db, companyId, quotationId);
   return `/comparador/${quotationId}`;
 }
+
+/** A quotation by id alone, for calls whose path carries no company (payments, passengers…). */
+export async function getQuotationOfAnyCompany(db: Database, quotationId: string): Promise<Quotation> {
+  const row = await repository.findQuotation(db, undefined, quotationId);
+  if (!row) throw resourceNotFound();
+  return getQuotation(db, row.companyId, quotationId);
+}

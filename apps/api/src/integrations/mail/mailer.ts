@@ -1,0 +1,60 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type OutgoingEmail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: Uint8Array; contentType: string }[];
+};
+
+export interface Mailer {
+  /** Where messages go, for logs and the README: an SMTP server, or the local catcher's folder. */
+  readonly destination: string;
+  send(email: OutgoingEmail): Promise<{ messageId: string }>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it, the local catcher: the same nodemailer message,
+ * written as an .eml file under DATA_DIR/outbox, which any mail client opens.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
+  const toMessage = (email: OutgoingEmail) => ({
+    from: options.from,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    attachments: email.attachments.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content),
+      contentType: a.contentType,
+    })),
+  });
+
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    const url = new URL(options.smtpUrl);
+    return {
+      destination: `smtp://${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      async send(email) {
+        const info = await transport.sendMail(toMessage(email));
+        return { messageId: info.messageId };
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    destination: options.outboxDir,
+    async send(email) {
+      const info = await transport.sendMail(toMessage(email));
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      return { messageId: info.messageId };
+    },
+  };
+}

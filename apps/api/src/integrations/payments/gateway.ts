@@ -1,0 +1,63 @@
+/**
+ * One interface, one implementation per gateway (DESIGN.md "Payments"). A gateway starts a payment and, when
+ * the payer's browser comes back, tells what happened from the parameters of that return.
+ */
+
+/** What the browser brings back to our return URL (Webpay's names; the sandbox speaks the same). */
+export type GatewayReturn = {
+  token_ws?: string | undefined;
+  TBK_TOKEN?: string | undefined;
+  TBK_ID_SESION?: string | undefined;
+  TBK_ORDEN_COMPRA?: string | undefined;
+};
+
+export type PaymentOutcome = 'authorized' | 'declined' | 'aborted' | 'timeout' | 'error';
+
+export type ConfirmResult = {
+  status: PaymentOutcome;
+  amountClp: number | null;
+  instalments: number | null;
+  /** VD débito, VN sin cuotas, VC cuotas normales, SI 3 sin interés, S2 2 sin interés, NC N sin interés, VP prepago. */
+  paymentTypeCode: string | null;
+  authorizationCode: string | null;
+  cardLastDigits: string | null;
+  responseCode: number | null;
+  detail: string;
+};
+
+export type StartPayment = { buyOrder: string; sessionId: string; amountClp: number; returnUrl: string };
+
+export interface PaymentGateway {
+  id: string;
+  start(payment: StartPayment): Promise<{ redirectUrl: string; externalId: string }>;
+  confirm(externalId: string | null, params: GatewayReturn): Promise<ConfirmResult>;
+}
+
+/** Which payment a return is about: its token when there is one, else (timeouts) our buy order. */
+export function identifyReturn(params: GatewayReturn): { externalId: string | null; buyOrder: string | null } {
+  return {
+    externalId: params.token_ws ?? params.TBK_TOKEN ?? null,
+    buyOrder: params.TBK_ORDEN_COMPRA ?? null,
+  };
+}
+
+/**
+ * Webpay's return cases (chile-facts): token_ws alone → commit; TBK_TOKEN (aborted by the payer) → ask status,
+ * never commit; only TBK_ID_SESION/TBK_ORDEN_COMPRA → timeout; all four → an error page was shown.
+ */
+export function classifyReturn(params: GatewayReturn): 'commit' | 'aborted' | 'timeout' | 'error' {
+  if (params.token_ws && params.TBK_TOKEN) return 'error';
+  if (params.token_ws) return 'commit';
+  if (params.TBK_TOKEN) return 'aborted';
+  if (params.TBK_ORDEN_COMPRA || params.TBK_ID_SESION) return 'timeout';
+  return 'error';
+}
+
+export const emptyResult = {
+  amountClp: null,
+  instalments: null,
+  paymentTypeCode: null,
+  authorizationCode: null,
+  cardLastDigits: null,
+  responseCode: null,
+} as const;

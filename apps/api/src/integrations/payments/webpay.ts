@@ -1,0 +1,98 @@
+import transbank from 'transbank-sdk';
+import { type ConfirmResult, classifyReturn, emptyResult, type GatewayReturn, type PaymentGateway } from './gateway.ts';
+
+const { Environment, Options, WebpayPlus } = transbank;
+
+type WebpayConfig = { environment: string; commerceCode: string; apiKey: string };
+
+/** The commit/status answer of Webpay Plus REST v1.2 (chile-facts). */
+type WebpayTransaction = {
+  vci?: string;
+  amount?: number;
+  status?: string;
+  buy_order?: string;
+  session_id?: string;
+  card_detail?: { card_number?: string };
+  authorization_code?: string;
+  payment_type_code?: string;
+  response_code?: number;
+  installments_number?: number;
+};
+
+function baseUrl(environment: string): string {
+  if (environment === 'integration') return Environment.Integration;
+  if (environment === 'production') return Environment.Production;
+  return environment.replace(/\/$/, ''); // a Webpay-compatible server, e.g. a test double on loopback
+}
+
+function fromTransaction(answer: WebpayTransaction, approvedDetail: string): ConfirmResult {
+  const approved = answer.response_code === 0 && answer.status === 'AUTHORIZED';
+  return {
+    status: approved ? 'authorized' : 'declined',
+    amountClp: typeof answer.amount === 'number' ? answer.amount : null,
+    instalments: answer.installments_number ?? null,
+    paymentTypeCode: answer.payment_type_code ?? null,
+    authorizationCode: answer.authorization_code ?? null,
+    cardLastDigits: answer.card_detail?.card_number ?? null,
+    responseCode: answer.response_code ?? null,
+    detail: approved
+      ? approvedDetail
+      : `Webpay: ${answer.status ?? 'sin estado'} (código ${answer.response_code ?? '?'})`,
+  };
+}
+
+/** Webpay Plus through Transbank's official SDK. */
+export function webpayGateway(config: WebpayConfig): PaymentGateway {
+  const transaction = () =>
+    new WebpayPlus.Transaction(new Options(config.commerceCode, config.apiKey, baseUrl(config.environment), 20_000));
+
+  return {
+    id: 'webpay',
+    async start({ buyOrder, sessionId, amountClp, returnUrl }) {
+      const answer = (await transaction().create(buyOrder, sessionId, amountClp, returnUrl)) as {
+        token: string;
+        url: string;
+      };
+      // Webpay expects the browser to arrive with token_ws; a GET with it as a query parameter is accepted.
+      return { redirectUrl: `${answer.url}?token_ws=${encodeURIComponent(answer.token)}`, externalId: answer.token };
+    },
+    async confirm(externalId, params: GatewayReturn) {
+      const kind = classifyReturn(params);
+      if (kind === 'timeout')
+        return { ...emptyResult, status: 'timeout', detail: 'Se agotó el tiempo para pagar en Webpay' };
+      if (kind === 'error' || !externalId) {
+        return { ...emptyResult, status: 'error', detail: 'Webpay mostró un error durante el pago' };
+      }
+      if (kind === 'aborted') {
+        // Aborted by the payer: ask the status (never commit) for the record.
+        const answer = (await transaction()
+          .status(externalId)
+          .catch(() => ({}))) as WebpayTransaction;
+        return {
+          ...emptyResult,
+          amountClp: answer.amount ?? null,
+          status: 'aborted',
+          detail: 'El pago fue anulado en Webpay',
+        };
+      }
+      try {
+        return fromTransaction(
+          (await transaction().commit(externalId)) as WebpayTransaction,
+          'Pago autorizado por Webpay',
+        );
+      } catch (commitError) {
+        // A commit that already happened (e.g. we crashed before recording it) is recovered from the status.
+        try {
+          const answer = (await transaction().status(externalId)) as WebpayTransaction;
+          if (answer.status === 'AUTHORIZED' || answer.status === 'FAILED') {
+            return fromTransaction(answer, 'Pago autorizado por Webpay (recuperado)');
+          }
+        } catch {
+          // fall through to the error below
+        }
+        const reason = commitError instanceof Error ? commitError.message : String(commitError);
+        return { ...emptyResult, status: 'error', detail: `No se pudo confirmar el pago en Webpay: ${reason}` };
+      }
+    },
+  };
+}

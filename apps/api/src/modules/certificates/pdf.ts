@@ -1,0 +1,170 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+export type CertificateData = {
+  company: { name: string; legalName: string; rut: string; address: string };
+  saleId: number;
+  issuedAt: Date;
+  plan: { label: string; benefits: { label: string; value: string }[] };
+  trip: { destination: string; modality: string; departureDate: string; returnDate: string; days: number };
+  travellers: { number: string; name: string; document: string; birthDate: string }[];
+  emergencyPhones: { label: string; phone: string; whatsapp: string | null }[];
+};
+
+const brand = rgb(11 / 255, 85 / 255, 99 / 255);
+const accent = rgb(242 / 255, 107 / 255, 79 / 255);
+const ink = rgb(0.15, 0.18, 0.22);
+const muted = rgb(0.4, 0.44, 0.5);
+
+/** The standard PDF fonts speak WinAnsi (Latin-1 and a few more): Spanish fits; anything else is replaced. */
+function winAnsi(text: string): string {
+  return text.replace(/[‐‑‒]/g, '-').replace(/[^\x20-\x7E\xA0-\xFF–—‘’“”•€…]/g, '?');
+}
+
+const chileanDate = (iso: string) => iso.split('-').reverse().join('-');
+
+/** The activation procedure printed on every certificate. */
+export const activationSteps = [
+  'Antes de acudir a un centro médico, comunícate con nuestra central de asistencia 24/7 (teléfonos abajo).',
+  'Indica tu número de certificado, tu nombre y documento, el país y la ciudad donde te encuentras.',
+  'Te derivaremos al prestador más cercano de nuestra red; no pagues gastos sin autorización previa.',
+  'Si no puedes llamar, escríbenos por WhatsApp; ante una emergencia vital acude al centro más cercano y avísanos dentro de 24 horas.',
+];
+
+class Writer {
+  private y: number;
+  constructor(
+    private readonly document: PDFDocument,
+    private page: PDFPage,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.y = page.getHeight() - 40;
+  }
+
+  private ensure(space: number) {
+    if (this.y - space > 50) return;
+    this.page = this.document.addPage([595.28, 841.89]);
+    this.y = this.page.getHeight() - 50;
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; color?: typeof ink; x?: number; width?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const x = options.x ?? 50;
+    const width = options.width ?? 495;
+    const words = winAnsi(value).split(/\s+/);
+    let line = '';
+    const lines: string[] = [];
+    for (const word of words) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    if (line) lines.push(line);
+    for (const current of lines) {
+      this.ensure(size + 4);
+      this.page.drawText(current, { x, y: this.y - size, size, font, color: options.color ?? ink });
+      this.y -= size + 4;
+    }
+  }
+
+  row(left: string, right: string, options: { bold?: boolean } = {}) {
+    this.ensure(16);
+    const top = this.y;
+    this.text(left, { x: 50, width: 330, bold: options.bold });
+    const leftBottom = this.y;
+    this.y = top;
+    this.text(right, { x: 390, width: 155, bold: true });
+    this.y = Math.min(leftBottom, this.y) - 2;
+    this.page.drawLine({
+      start: { x: 50, y: this.y + 2 },
+      end: { x: 545, y: this.y + 2 },
+      thickness: 0.5,
+      color: rgb(0.85, 0.87, 0.9),
+    });
+  }
+
+  heading(value: string) {
+    this.gap(10);
+    this.ensure(30);
+    this.text(value, { size: 13, bold: true, color: brand });
+    this.gap(2);
+  }
+
+  gap(points: number) {
+    this.y -= points;
+  }
+
+  banner(title: string, subtitle: string) {
+    const height = 70;
+    const top = this.page.getHeight();
+    this.page.drawRectangle({ x: 0, y: top - height, width: this.page.getWidth(), height, color: brand });
+    this.page.drawRectangle({ x: 0, y: top - height - 4, width: this.page.getWidth(), height: 4, color: accent });
+    this.page.drawText(winAnsi(title), { x: 50, y: top - 38, size: 20, font: this.fonts.bold, color: rgb(1, 1, 1) });
+    this.page.drawText(winAnsi(subtitle), {
+      x: 50,
+      y: top - 56,
+      size: 10,
+      font: this.fonts.regular,
+      color: rgb(1, 1, 1),
+    });
+    this.y = top - height - 24;
+  }
+}
+
+/** A certificate of a paid sale as a real PDF (pdf-lib): who is covered, by what, where, when, and whom to call. */
+export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(`Certificado de asistencia en viaje – venta ${data.saleId}`);
+  document.setAuthor(data.company.legalName);
+  document.setSubject(`Plan ${data.plan.label}`);
+  document.setLanguage('es-CL');
+  document.setCreationDate(data.issuedAt);
+  const fonts = {
+    regular: await document.embedFont(StandardFonts.Helvetica),
+    bold: await document.embedFont(StandardFonts.HelveticaBold),
+  };
+  const writer = new Writer(document, document.addPage([595.28, 841.89]), fonts);
+  writer.banner(`${data.company.name} · Certificado de asistencia en viaje`, `Venta N° ${data.saleId}`);
+
+  writer.text(`Plan ${data.plan.label}`, { size: 16, bold: true, color: brand });
+  writer.text(
+    `Emitido el ${data.issuedAt.toISOString().slice(0, 10).split('-').reverse().join('-')} por ${data.company.legalName}, RUT ${data.company.rut}.`,
+    { color: muted },
+  );
+
+  writer.heading('Viaje');
+  writer.row('Destino', data.trip.destination);
+  writer.row('Modalidad', data.trip.modality);
+  writer.row('Vigencia', `${chileanDate(data.trip.departureDate)} al ${chileanDate(data.trip.returnDate)}`);
+  writer.row('Días de cobertura', String(data.trip.days));
+
+  writer.heading('Pasajeros cubiertos');
+  for (const traveller of data.travellers) {
+    writer.row(
+      `${traveller.name} · ${traveller.document} · nacimiento ${chileanDate(traveller.birthDate)}`,
+      traveller.number,
+    );
+  }
+
+  writer.heading('Coberturas y límites');
+  for (const benefit of data.plan.benefits) writer.row(benefit.label, benefit.value);
+
+  writer.heading('Teléfonos de emergencia (24 horas, 365 días)');
+  for (const phone of data.emergencyPhones) {
+    writer.row(phone.label, phone.whatsapp ? `${phone.phone} · WhatsApp ${phone.whatsapp}` : phone.phone);
+  }
+
+  writer.heading('Cómo activar tu asistencia');
+  activationSteps.forEach((step, index) => {
+    writer.text(`${index + 1}. ${step}`);
+  });
+
+  writer.gap(12);
+  writer.text(
+    `${data.company.legalName} · RUT ${data.company.rut} · ${data.company.address}. Este certificado es válido solo para las personas y fechas indicadas. Las condiciones generales del plan forman parte de este certificado.`,
+    { size: 8, color: muted },
+  );
+  return document.save();
+}

@@ -1,0 +1,135 @@
+import { tripDays } from '@travesia/domain/dates';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#app/db/client.ts';
+import { resourceNotFound } from '#app/errors.ts';
+import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
+import * as content from '#app/modules/content/service.ts';
+import { planSummary } from '#app/modules/plans/service.ts';
+import { getQuotation } from '#app/modules/quotations/service.ts';
+import { type CertificateData, renderCertificatePdf } from './pdf.ts';
+import * as repository from './repository.ts';
+
+export const certificateFileName = 'certificado.pdf';
+export const certificateEmailKind = 'certificate';
+
+const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 'DNI'} ${number}`;
+
+/** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
+async function requirePaidSale(db: Database, saleId: number) {
+  const sale = await repository.findSale(db, saleId);
+  if (!sale || sale.status !== 'paid') throw resourceNotFound();
+  return sale;
+}
+
+export async function listCertificates(db: Database, saleId: number) {
+  await requirePaidSale(db, saleId);
+  return repository.listCertificatesOfSale(db, saleId);
+}
+
+export async function certificateData(db: Database, saleId: number): Promise<CertificateData> {
+  const sale = await requirePaidSale(db, saleId);
+  const [company, quotation, plan, people, contacts] = await Promise.all([
+    requireCompany(db, sale.companyId),
+    getQuotation(db, sale.companyId, sale.quotationId),
+    planSummary(db, sale.productId),
+    repository.listCertificatesOfSale(db, saleId),
+    content.listContactInfos(db, sale.companyId),
+  ]);
+  const labels = await catalog.tripLabels(db, sale.companyId, quotation.destination, quotation.modality);
+  return {
+    company: { name: company.name, legalName: company.legalName, rut: company.rut, address: company.address },
+    saleId,
+    issuedAt: sale.paidAt ?? sale.createdAt,
+    plan,
+    trip: {
+      destination: labels.destination,
+      modality: labels.modality,
+      departureDate: quotation.departureDate,
+      returnDate: quotation.returnDate,
+      days: tripDays(quotation.departureDate, quotation.returnDate),
+    },
+    travellers: people.map((person) => ({
+      number: person.number,
+      name: `${person.firstName} ${person.lastName}`,
+      document: documentLabel(person.documentType, person.documentNumber),
+      birthDate: person.birthDate,
+    })),
+    emergencyPhones: contacts
+      .filter((contact) => contact.isEmergency)
+      .map((contact) => ({ label: contact.label, phone: contact.phone, whatsapp: contact.whatsapp })),
+  };
+}
+
+export async function certificatePdf(db: Database, saleId: number): Promise<Uint8Array> {
+  return renderCertificatePdf(await certificateData(db, saleId));
+}
+
+/** Spec §7: the answer's message holds the file link, which the browser downloads as certificado.pdf. */
+export async function certificateLink(db: Database, saleId: number) {
+  await requirePaidSale(db, saleId);
+  return { message: `/api/certificates/b2c/${saleId}/${certificateFileName}` };
+}
+
+/** auto-envio: the certificate e-mail once more, on request (spec §7: type 0, canal 'WEB'). */
+export async function requestCertificateEmail(db: Database, quotationId: string) {
+  const sale = await repository.findSaleOfQuotation(db, quotationId);
+  if (!sale || sale.status !== 'paid') throw resourceNotFound();
+  await repository.enqueueEmail(db, { kind: certificateEmailKind, saleId: sale.id, dedupeKey: null });
+  return sale.id;
+}
+
+/** The automatic e-mail after payment; called inside the paying transaction, deduplicated per sale. */
+export async function queueAutomaticCertificateEmail(tx: Database, saleId: number) {
+  await repository.enqueueEmail(tx, { kind: certificateEmailKind, saleId, dedupeKey: `certificate:auto:${saleId}` });
+}
+
+export { issueCertificates } from './repository.ts';
+
+async function sendCertificateEmail(db: Database, mailer: Mailer, saleId: number) {
+  const data = await certificateData(db, saleId);
+  const people = await repository.listCertificatesOfSale(db, saleId);
+  const recipients = [...new Set(people.map((person) => person.email.toLowerCase()))];
+  const pdf = await renderCertificatePdf(data);
+  const names = data.travellers.map((t) => `${t.name} (${t.number})`).join(', ');
+  const period = `${data.trip.departureDate.split('-').reverse().join('-')} al ${data.trip.returnDate.split('-').reverse().join('-')}`;
+  await mailer.send({
+    to: recipients,
+    subject: `Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${saleId}`,
+    text: `Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.\n\nBuen viaje,\n${data.company.name}`,
+    html: `<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p><p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    attachments: [{ filename: certificateFileName, content: pdf, contentType: 'application/pdf' }],
+  });
+  return recipients.length;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const maxAttempts = 5;
+
+/** Sends what is due in the e-mail outbox; safe to run from several processes at once. */
+export async function processOutbox(db: Database, mailer: Mailer, log?: FastifyBaseLogger): Promise<number> {
+  const due = await repository.leaseDueEmails(db, 10, 120);
+  let sent = 0;
+  for (const email of due) {
+    try {
+      const recipients = await sendCertificateEmail(db, mailer, email.saleId);
+      await repository.markEmailSent(db, email.id);
+      sent += 1;
+      log?.info({ saleId: email.saleId, recipients, destination: mailer.destination }, 'certificate e-mail sent');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = email.attempts + 1 >= maxAttempts;
+      await repository.markEmailFailed(db, email.id, reason, giveUp, 30 * 2 ** email.attempts);
+      log?.warn({ saleId: email.saleId, attempt: email.attempts + 1, giveUp }, `certificate e-mail failed: ${reason}`);
+    }
+  }
+  return sent;
+}
+
+export function listEmailsOfSale(db: Database, saleId: number) {
+  return repository.listEmailsOfSale(db, saleId);
+}

@@ -1,0 +1,168 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { payments, quotations, sales, sandboxTransactions } from '#app/db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type SaleRow = typeof sales.$inferSelect;
+
+export async function findSaleOfQuotation(db: Database, quotationId: string) {
+  const [row] = await db.select().from(sales).where(eq(sales.quotationId, quotationId));
+  return row;
+}
+
+/**
+ * The quotation's one sale, created on its first payment attempt; while unpaid it takes the amount priced now
+ * (passengers may have changed after a declined attempt). A paid sale is never repriced.
+ */
+export async function upsertPendingSale(
+  db: Database,
+  values: { companyId: number; quotationId: string; productId: number; amountUsdCents: number; amountClp: number },
+): Promise<SaleRow> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [row] = await db
+      .insert(sales)
+      .values({ ...values, id: randomInt(10_000_000, 2_147_483_647) })
+      .onConflictDoUpdate({
+        target: sales.quotationId,
+        set: { productId: values.productId, amountUsdCents: values.amountUsdCents, amountClp: values.amountClp },
+        setWhere: eq(sales.status, 'pending'),
+      })
+      .returning();
+    if (row) return row;
+    const existing = await findSaleOfQuotation(db, values.quotationId);
+    if (existing) return existing; // paid meanwhile: the caller sees its status
+  }
+  throw new Error('Could not allocate a sale id');
+}
+
+export async function countPayments(db: Database, saleId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.saleId, saleId));
+  return row?.count ?? 0;
+}
+
+export async function insertPayment(
+  db: Database,
+  values: { saleId: number; gateway: string; buyOrder: string; sessionId: string; amountClp: number },
+) {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('Payment not stored');
+  return row;
+}
+
+export async function setPaymentExternalId(db: Database, paymentId: number, externalId: string) {
+  await db.update(payments).set({ externalId }).where(eq(payments.id, paymentId));
+}
+
+export async function failPaymentStart(db: Database, paymentId: number, detail: string) {
+  await db.update(payments).set({ status: 'error', detail, confirmedAt: new Date() }).where(eq(payments.id, paymentId));
+}
+
+export async function findPaymentByExternalId(db: Database, gateway: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.externalId, externalId)));
+  return row;
+}
+
+export async function findPaymentByBuyOrder(db: Database, gateway: string, buyOrder: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.buyOrder, buyOrder)));
+  return row;
+}
+
+export async function findPayment(db: Database, paymentId: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
+}
+
+/**
+ * Exactly one caller gets to ask the gateway about a payment: the one whose update moves it from pending to
+ * confirming. A claim left by a crashed process expires, and the gateway's status recovers the answer.
+ */
+export async function claimPayment(db: Database, paymentId: number, staleAfterSeconds: number): Promise<boolean> {
+  const staleBefore = new Date(Date.now() - staleAfterSeconds * 1000);
+  const claimed = await db
+    .update(payments)
+    .set({ status: 'confirming', claimedAt: new Date() })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(eq(payments.status, 'pending'), and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore))),
+      ),
+    )
+    .returning({ id: payments.id });
+  return claimed.length === 1;
+}
+
+export async function recordOutcome(
+  tx: Database,
+  paymentId: number,
+  outcome: {
+    status: PaymentRow['status'];
+    paymentTypeCode: string | null;
+    instalments: number | null;
+    authorizationCode: string | null;
+    cardLastDigits: string | null;
+    responseCode: number | null;
+    detail: string;
+  },
+) {
+  await tx
+    .update(payments)
+    .set({ ...outcome, confirmedAt: new Date() })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Locks the sale row for the rest of the transaction (no two payments can both make it paid). */
+export async function lockSale(tx: Database, saleId: number) {
+  const [row] = await tx.select().from(sales).where(eq(sales.id, saleId)).for('update');
+  return row;
+}
+
+export async function markSalePaid(tx: Database, sale: SaleRow) {
+  await tx.update(sales).set({ status: 'paid', paidAt: new Date() }).where(eq(sales.id, sale.id));
+  await tx.update(quotations).set({ status: 'paid', updatedAt: new Date() }).where(eq(quotations.id, sale.quotationId));
+}
+
+export async function markQuotationPaymentStarted(db: Database, quotationId: string) {
+  await db
+    .update(quotations)
+    .set({ status: 'payment-started', updatedAt: new Date() })
+    .where(
+      and(eq(quotations.id, quotationId), or(eq(quotations.status, 'quoted'), eq(quotations.status, 'plan-selected'))),
+    );
+}
+
+export async function findSandboxTransaction(db: Database, token: string) {
+  const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, token));
+  return row;
+}
+
+export async function decideSandboxTransaction(
+  db: Database,
+  token: string,
+  decision: { status: 'approved' | 'declined' | 'aborted'; instalments: number | null },
+) {
+  const updated = await db
+    .update(sandboxTransactions)
+    .set({
+      status: decision.status,
+      decision: decision.status === 'aborted' ? null : decision.status,
+      instalments: decision.instalments,
+    })
+    .where(and(eq(sandboxTransactions.token, token), eq(sandboxTransactions.status, 'created')))
+    .returning();
+  return updated[0];
+}
+
+export async function findSaleOfQuotationBySaleId(db: Database, saleId: number) {
+  const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
+  return row;
+}

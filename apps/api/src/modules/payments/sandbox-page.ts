@@ -1,0 +1,44 @@
+import { formatClp } from '@travesia/domain/money';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="es-CL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+  body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef3f5;color:#1e293b}
+  main{max-width:420px;margin:32px auto;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.12);padding:24px}
+  h1{font-size:1.3rem;margin:0 0 4px;color:#0b5563} .badge{display:inline-block;background:#fde7e1;color:#9a3412;border-radius:999px;padding:2px 10px;font-size:.8rem;font-weight:600}
+  .amount{font-size:2rem;font-weight:800;margin:16px 0 4px} label{display:block;font-weight:600;margin:16px 0 6px}
+  select,button{width:100%;font-size:1rem;border-radius:10px;padding:12px} select{border:1px solid #cbd5e1;background:#fff}
+  button{border:0;font-weight:700;margin-top:10px;cursor:pointer} .approve{background:#0b5563;color:#fff}
+  .decline{background:#fff;border:2px solid #b91c1c;color:#b91c1c} .abandon{background:#f1f5f9;color:#334155}
+  p.small{font-size:.85rem;color:#64748b}
+</style></head><body><main>${body}</main></body></html>`;
+
+/** The sandbox gateway's payment page: approve in 1–6 interest-free instalments, decline, or abandon. */
+export function sandboxPaymentPage(input: { token: string; buyOrder: string; amountClp: number }) {
+  const action = `/api/payments/sandbox/${encodeURIComponent(input.token)}`;
+  const options = [1, 2, 3, 4, 5, 6]
+    .map((n) => `<option value="${n}">${n === 1 ? '1 cuota (sin cuotas)' : `${n} cuotas sin interés`}</option>`)
+    .join('');
+  return page(
+    'Pasarela de pago de prueba',
+    `<span class="badge">Pasarela de prueba</span>
+<h1>Pago de tu asistencia en viaje</h1>
+<p class="small">Orden de compra ${escape(input.buyOrder)}</p>
+<p class="amount">${escape(formatClp(input.amountClp))}</p>
+<p class="small">Hasta 6 cuotas sin interés. Ningún cargo real: esta pasarela simula la respuesta del banco.</p>
+<form method="post" action="${action}">
+  <label for="instalments">Cuotas</label>
+  <select id="instalments" name="instalments">${options}</select>
+  <button class="approve" name="decision" value="approve" type="submit">Aprobar pago</button>
+  <button class="decline" name="decision" value="decline" type="submit">Rechazar pago</button>
+  <button class="abandon" name="decision" value="abandon" type="submit">Abandonar y volver a la tienda</button>
+</form>`,
+  );
+}
+
+export function sandboxDonePage(message: string) {
+  return page('Pasarela de pago de prueba', `<h1>${escape(message)}</h1><p><a href="/">Volver a la tienda</a></p>`);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const paymentBodySchema = z
+  .object({
+    quotationId: z.uuid(),
+    gatewayId: z.string().min(1).max(40).describe('An id from GET /companies/{companyId}/payment-gateways'),
+  })
+  .meta({ id: 'PaymentBody' });
+
+export const paymentCreatedSchema = z
+  .object({
+    redirectUrl: z.string().describe('Where to send the browser to pay'),
+    idVenta: z.number().int(),
+    idTransaction: z.number().int(),
+  })
+  .meta({ id: 'PaymentCreated' });
+
+export const paymentResultSchema = z
+  .object({
+    idTransaction: z.number().int(),
+    idVenta: z.number().int(),
+    resultTransaction: z.enum(['PENDING', 'CONFIRMING', 'AUTHORIZED', 'DECLINED', 'ABORTED', 'TIMEOUT', 'ERROR']),
+    detailResoonse: z.string(),
+    message: z.string().describe('The outcome in a few Spanish words'),
+    quotationId: z.uuid(),
+    planId: z.number().int(),
+    amountClp: z.number().int(),
+    amountUsd: z.number(),
+    gateway: z.string(),
+    instalments: z.number().int().nullable(),
+    paymentTypeCode: z.string().nullable(),
+    authorizationCode: z.string().nullable(),
+    cardLastDigits: z.string().nullable(),
+    certificates: z.array(z.object({ number: z.string(), name: z.string(), lastName: z.string() })),
+  })
+  .meta({ id: 'PaymentResult' });
+
+/** What a gateway's return may carry, from a query string or a form post. */
+export const gatewayReturnSchema = z.object({
+  token_ws: z.string().max(128).optional(),
+  TBK_TOKEN: z.string().max(128).optional(),
+  TBK_ID_SESION: z.string().max(128).optional(),
+  TBK_ORDEN_COMPRA: z.string().max(128).optional(),
+});

@@ -1,0 +1,217 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#app/db/client.ts';
+import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
+import type { GatewayReturn, PaymentGateway } from '#app/integrations/payments/gateway.ts';
+import { identifyReturn } from '#app/integrations/payments/gateway.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
+import {
+  issueCertificates,
+  listCertificates,
+  queueAutomaticCertificateEmail,
+} from '#app/modules/certificates/service.ts';
+import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
+import { listTravellers } from '#app/modules/passengers/service.ts';
+import { priceTripPlans } from '#app/modules/plans/service.ts';
+import { getQuotationOfAnyCompany, tripOfQuotation } from '#app/modules/quotations/service.ts';
+import * as repository from './repository.ts';
+
+export type Gateways = Map<string, PaymentGateway>;
+
+export type PaymentDeps = {
+  db: Database;
+  gateways: Gateways;
+  log: FastifyBaseLogger;
+  /** Called after a sale becomes paid (the e-mail worker is nudged). */
+  onPaid: (saleId: number) => void;
+};
+
+const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
+
+/**
+ * POST /payments: prices the quotation's chosen plan on the server, records the sale (one per quotation) and a
+ * payment attempt, and asks the gateway where to send the payer. The browser never says how much.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  input: { quotationId: string; gatewayId: string; returnUrl: (gatewayId: string) => string },
+): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number }> {
+  const { db } = deps;
+  const quotation = await getQuotationOfAnyCompany(db, input.quotationId);
+  const companyId = quotation.company;
+  const [travellers, invoice, companyGateways, existingSale] = await Promise.all([
+    listTravellers(db, quotation.id),
+    findInvoiceDetails(db, quotation.id),
+    catalog.listPaymentGateways(db, companyId),
+    repository.findSaleOfQuotation(db, quotation.id),
+  ]);
+  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
+  const problems: FieldError[] = [];
+  const expectedTravellers = quotation.passangerTypes.reduce((sum, p) => sum + p.quantity, 0);
+  if (quotation.planId === null) problems.push({ field: 'quotationId', message: 'Elige un plan antes de pagar' });
+  if (travellers.length !== expectedTravellers) {
+    problems.push({ field: 'quotationId', message: 'Completa los datos de los pasajeros antes de pagar' });
+  }
+  if (!invoice) problems.push({ field: 'quotationId', message: 'Completa los datos de facturación antes de pagar' });
+  const gateway = deps.gateways.get(input.gatewayId);
+  if (!gateway || !companyGateways.some((g) => g.id === input.gatewayId)) {
+    problems.push({ field: 'gatewayId', message: 'Medio de pago no disponible' });
+  }
+  if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
+
+  const trip = await tripOfQuotation(db, companyId, quotation.id);
+  const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
+  const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
+  if (!plan)
+    throw invalid([{ field: 'quotationId', message: 'El plan elegido ya no está disponible para este viaje' }]);
+
+  const sale = await repository.upsertPendingSale(db, {
+    companyId,
+    quotationId: quotation.id,
+    productId: plan.product.id,
+    amountUsdCents: plan.price.totalCents,
+    amountClp: plan.price.totalClp,
+  });
+  if (sale.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
+  const attempt = (await repository.countPayments(db, sale.id)) + 1;
+  // Webpay: buy_order ≤ 26 characters, session_id ≤ 61.
+  const payment = await repository.insertPayment(db, {
+    saleId: sale.id,
+    gateway: gateway.id,
+    buyOrder: `TRV${sale.id}-${attempt}`,
+    sessionId: quotation.id,
+    amountClp: sale.amountClp,
+  });
+  try {
+    const started = await gateway.start({
+      buyOrder: payment.buyOrder,
+      sessionId: payment.sessionId,
+      amountClp: payment.amountClp,
+      returnUrl: input.returnUrl(gateway.id),
+    });
+    await repository.setPaymentExternalId(db, payment.id, started.externalId);
+    await repository.markQuotationPaymentStarted(db, quotation.id);
+    deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
+    return { redirectUrl: started.redirectUrl, idVenta: sale.id, idTransaction: payment.id };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await repository.failPaymentStart(db, payment.id, `No se pudo iniciar el pago: ${reason}`);
+    deps.log.error({ paymentId: payment.id, gateway: gateway.id }, `gateway start failed: ${reason}`);
+    throw new ApiError(502, errorMessages.unexpected);
+  }
+}
+
+const terminal = new Set(['authorized', 'declined', 'aborted', 'timeout', 'error']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The payer's browser is back from the gateway. Idempotent: the same return twice, or fifty at once, asks the
+ * gateway once and makes at most one paid sale with one set of certificates; every caller gets the same answer.
+ */
+export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params: GatewayReturn) {
+  const { db } = deps;
+  const gateway = deps.gateways.get(gatewayId);
+  if (!gateway) throw resourceNotFound();
+  const { externalId, buyOrder } = identifyReturn(params);
+  const payment =
+    (externalId ? await repository.findPaymentByExternalId(db, gatewayId, externalId) : undefined) ??
+    (buyOrder ? await repository.findPaymentByBuyOrder(db, gatewayId, buyOrder) : undefined);
+  if (!payment) throw resourceNotFound();
+
+  if (await repository.claimPayment(db, payment.id, 120)) {
+    const result = await gateway.confirm(payment.externalId ?? externalId, params).catch((error: unknown) => ({
+      status: 'error' as const,
+      amountClp: null,
+      instalments: null,
+      paymentTypeCode: null,
+      authorizationCode: null,
+      cardLastDigits: null,
+      responseCode: null,
+      detail: `Error al confirmar: ${error instanceof Error ? error.message : String(error)}`,
+    }));
+    let status: repository.PaymentRow['status'] = result.status;
+    let detail = result.detail;
+    if (status === 'authorized' && result.amountClp !== payment.amountClp) {
+      status = 'error';
+      detail = `El monto autorizado (${result.amountClp}) no coincide con el de la venta (${payment.amountClp})`;
+      deps.log.error({ paymentId: payment.id }, 'authorized amount differs from the sale: not paid, needs refund');
+    }
+    let paidSaleId: number | null = null;
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      if (status === 'authorized') {
+        const sale = await repository.lockSale(tx, payment.saleId);
+        if (!sale || sale.status === 'paid') {
+          status = 'error';
+          detail = 'La venta ya había sido pagada con otra transacción';
+          deps.log.error(
+            { paymentId: payment.id, saleId: payment.saleId },
+            'second authorization of a paid sale: needs refund',
+          );
+        } else {
+          await repository.markSalePaid(tx, sale);
+          await issueCertificates(tx, sale.id, sale.quotationId, new Date().getFullYear());
+          await queueAutomaticCertificateEmail(tx, sale.id);
+          paidSaleId = sale.id;
+        }
+      }
+      await repository.recordOutcome(tx, payment.id, {
+        status,
+        paymentTypeCode: result.paymentTypeCode,
+        instalments: result.instalments,
+        authorizationCode: result.authorizationCode,
+        cardLastDigits: result.cardLastDigits,
+        responseCode: result.responseCode,
+        detail,
+      });
+    });
+    deps.log.info({ paymentId: payment.id, saleId: payment.saleId, status }, 'payment confirmed');
+    if (paidSaleId !== null) deps.onPaid(paidSaleId);
+  } else {
+    // Another request holds the claim: wait for its answer rather than asking the gateway again.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const current = await repository.findPayment(db, payment.id);
+      if (current && terminal.has(current.status)) break;
+      await sleep(100);
+    }
+  }
+  const final = await repository.findPayment(db, payment.id);
+  if (!final) throw resourceNotFound();
+  return final;
+}
+
+const resultTexts: Record<string, string> = {
+  authorized: 'Pago aprobado',
+  declined: 'Pago rechazado por el emisor de la tarjeta',
+  aborted: 'Pago anulado por el cliente',
+  timeout: 'Se agotó el tiempo para completar el pago',
+  error: 'No se pudo completar el pago',
+  pending: 'Pago en curso',
+  confirming: 'Pago en confirmación',
+};
+
+/** GET /companies/{idTransaction}/payment-result/{idVenta}. */
+export async function paymentResult(db: Database, paymentId: number, saleId: number) {
+  const payment = await repository.findPayment(db, paymentId);
+  if (!payment || payment.saleId !== saleId) throw resourceNotFound();
+  const sale = await repository.findSaleOfQuotationBySaleId(db, saleId);
+  if (!sale) throw resourceNotFound();
+  const certificates = payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  return {
+    idTransaction: payment.id,
+    idVenta: sale.id,
+    resultTransaction: payment.status.toUpperCase(),
+    detailResoonse: payment.detail ?? resultTexts[payment.status] ?? payment.status,
+    message: resultTexts[payment.status] ?? payment.status,
+    quotationId: sale.quotationId,
+    planId: sale.productId,
+    amountClp: payment.amountClp,
+    amountUsd: sale.amountUsdCents / 100,
+    gateway: payment.gateway,
+    instalments: payment.instalments,
+    paymentTypeCode: payment.paymentTypeCode,
+    authorizationCode: payment.authorizationCode,
+    cardLastDigits: payment.cardLastDigits,
+    certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
+  };
+}
