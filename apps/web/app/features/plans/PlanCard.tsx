@@ -1,0 +1,62 @@
+import { ChoosePlanForm } from './ChoosePlanForm.tsx';
+import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
+import { PriceBlock } from './PriceBlock.tsx';
+import type { ComparatorPlan } from './types.ts';
+
+type Props = { plan: ComparatorPlan; benefitsShown?: number; error?: string | null };
+
+/** One plan of the comparator's listing: badges, image, title, first benefits, prices and «Elegir plan». */
+export function PlanCard({ plan, benefitsShown = 4, error = null }: Props) {
+  const accent = planColor(plan);
+  const badges = comparatorBadges(plan);
+  const headingId = `plan-${plan.id}-titulo`;
+  const highlighted = plan.mejorPlan;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow hover:shadow-md ${
+        highlighted ? 'border-accent-500 ring-2 ring-accent-500/70' : 'border-slate-200'
+      }`}
+    >
+      <div className="h-1.5" style={{ backgroundColor: accent }} aria-hidden="true" />
+      <div className="relative">
+        <img src={plan.original} alt="" width={640} height={360} className="aspect-[16/7] w-full object-cover" />
+        <PlanBadges badges={badges} className="absolute top-3 left-3 right-3" />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={headingId} className="mb-3 text-xl font-extrabold" style={{ color: plan.colorTitulo }}>
+          {plan.label}
+        </h3>
+        <ul className="mb-5 space-y-2 text-sm" aria-label={`Principales coberturas de ${plan.label}`}>
+          {plan.prestaciones.slice(0, benefitsShown).map((benefit, index) => (
+            <li key={benefit.detallePrestacion} className="flex items-start gap-2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="mt-0.5 h-4 w-4 shrink-0 text-brand-500"
+                fill="currentColor"
+              >
+                <path d="M8.2 14.3 3.9 10l1.4-1.4 2.9 2.9 6.5-6.5 1.4 1.4-7.9 7.9Z" />
+              </svg>
+              <span className="text-slate-700">
+                {benefit.detallePrestacion}:{' '}
+                <strong className={index === 0 ? 'text-base text-slate-900' : 'text-slate-900'}>
+                  {benefit.limite}
+                </strong>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-auto border-t border-slate-100 pt-4">
+          <PriceBlock plan={plan} />
+          <ChoosePlanForm planId={plan.id} planLabel={plan.label} className="mt-4" />
+          {error ? (
+            <p className="mt-2 text-sm font-medium text-red-700" id={`plan-${plan.id}-error`}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
