@@ -42,8 +42,28 @@ describe('loadConfig', () => {
       companyId: 1,
       seedDemoData: true,
       webBuildDir: undefined,
+      publicUrl: undefined,
+      webpay: {
+        environment: 'integration',
+        commerceCode: '597055555532',
+        apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+      },
+      mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>', outboxIntervalMs: 5000 },
       features: specDefaultFeatures,
     });
+  });
+
+  it('payments default to the Webpay integration environment and mail to the local catcher', () => {
+    const config = loadConfig({
+      WEBPAY_ENVIRONMENT: 'http://127.0.0.1:9999',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://tienda.travesia.cl/',
+    });
+    expect(config.webpay.environment).toBe('http://127.0.0.1:9999');
+    expect(config.mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(config.publicUrl).toBe('https://tienda.travesia.cl');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ WEBPAY_ENVIRONMENT: 'staging' })).toThrow(/WEBPAY_ENVIRONMENT/);
   });
 
   it('reads the process environment when given no source', () => {

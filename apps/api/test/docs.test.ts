@@ -42,6 +42,12 @@ const specPaths: [string, string][] = [
   ['get', '/{companyId}/plans-comparador'],
   ['get', '/{companyId}/plans/{planId}'],
   ['get', '/{companyId}/plans-quotation/{quotationId}'],
+  ['put', '/quotations/{quotationId}/passangers'],
+  ['get', '/quotations/{quotationId}/passangers'],
+  ['put', '/quotations/{quotationId}/passangers-detail'],
+  ['get', '/quotations/{quotationId}/passangers-detail'],
+  ['post', '/quotations/{quotationId}/invoice-details'],
+  ['get', '/quotations/{quotationId}/invoice-details'],
 ];
 
 describeOnEachDatabase('OpenAPI document', (ctx) => {

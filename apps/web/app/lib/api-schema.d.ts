@@ -1845,6 +1845,729 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts paying a quotation's chosen plan through a gateway. The amount is priced on the server from the stored quotation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentCreated"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/return/{gatewayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The gateway's return URL (GET) */
+        get: {
+            parameters: {
+                query?: {
+                    token_ws?: string;
+                    TBK_TOKEN?: string;
+                    TBK_ID_SESION?: string;
+                    TBK_ORDEN_COMPRA?: string;
+                };
+                header?: never;
+                path: {
+                    gatewayId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** @description The gateway's return URL (form POST) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gatewayId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{idTransaction}/payment-result/{idVenta}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The outcome of a payment attempt (idTransaction) of a sale (idVenta) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idTransaction: number;
+                    idVenta: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/b2c/{idVenta}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The link to a paid sale's certificate PDF, in `message` (spec §7) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idVenta: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CertificateLink"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/b2c/{idVenta}/certificado.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The certificate PDF of a paid sale */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idVenta: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotations/{quotationId}/auto-envio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description E-mails the certificate of the paid sale of this quotation again (spec §7: type 0, canal WEB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        type: 0;
+                        /** @enum {string} */
+                        canal: "WEB";
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotations/{quotationId}/passangers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The saved travellers (404 until they are saved), each with its passenger type and order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Passengers"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** @description Replaces the travellers of a quotation and its emergency contact and destination country. The server checks every rule (spec §9): as many travellers as the quotation's passengers; each one's age on the departure date in a passenger type of the company, those types being the quoted ones; RUT check digit, DNI form, e-mail, phone; the destination country in the quotation's region. Once the sale is paid nothing can change (400). Answers 400 «Invalid inputs supplied» with one { field, message } (Spanish) per problem; nothing is written then. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PassengersBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotations/{quotationId}/passangers-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The saved travellers as legacy rows, in seq order (an empty list until they are saved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassengerDetailRow"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** @description The same write in the legacy row shape: one row per traveller, each with its own emergency contact (never shared) and the destination country (idCountry, the same on every row). The server checks every rule (spec §9): as many travellers as the quotation's passengers; each one's age on the departure date in a passenger type of the company, those types being the quoted ones; RUT check digit, DNI form, e-mail, phone; the destination country in the quotation's region. Once the sale is paid nothing can change (400). Answers 400 «Invalid inputs supplied» with one { field, message } (Spanish) per problem; nothing is written then. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PassengerDetailBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotations/{quotationId}/invoice-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The quotation's billing data (404 until it is saved) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceDetails"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Creates or replaces the quotation's billing data. With generateInvoice the company details are required (RUT with a valid check digit, e-mail). Refused (400) once the sale is paid; 400 «Invalid inputs supplied» with one { field, message } (Spanish) per problem. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetailsBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2105,6 +2828,203 @@ export interface components {
                 localTagManagerScript: boolean;
             };
         };
+        InvoiceDetailsBodyInput: {
+            personalInformation: {
+                address: string;
+                streetNumber: string;
+                /** @description Optional; blank is stored as null */
+                apartment?: string | null;
+                locality: string;
+                province: string;
+            };
+            generateInvoice: boolean;
+            /** @description Required when generateInvoice is true; not stored when it is false */
+            companyDetails?: {
+                name: string;
+                /** @description The company's RUT */
+                id: string;
+                /** @description Giro */
+                business: string;
+                address: string;
+                email: string;
+            } | null;
+        };
+        InvoiceDetailsInput: {
+            personalInformation: {
+                address: string;
+                streetNumber: string;
+                apartment: string | null;
+                locality: string;
+                province: string;
+            };
+            generateInvoice: boolean;
+            companyDetails: {
+                name: string;
+                id: string;
+                business: string;
+                address: string;
+                email: string;
+            } | null;
+        };
+        PassengersBodyInput: {
+            shareEmergencyContact: boolean;
+            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
+            emergencyContact?: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            /** @description A country of the quotation's destination region */
+            countryDestination: number;
+            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+            passangers: {
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                /** @enum {number} */
+                nationality: 9 | 38;
+                document: {
+                    /** @enum {number} */
+                    type: 1 | 2;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
+                emergencyContact?: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        PassengersInput: {
+            shareEmergencyContact: boolean;
+            emergencyContact: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            countryDestination: number;
+            passangers: {
+                /** @description 1…n, the order of the travellers */
+                seq: number;
+                /** @description The passenger type (age band) of the traveller at departure */
+                passengerTypeId: number;
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                nationality: number;
+                document: {
+                    type: number;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description null when the contact is shared */
+                emergencyContact: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        PassengerDetailBodyInput: {
+            /** @description Ignored: the rows are replaced */
+            idPassengerDetail?: number | null;
+            /** @description Ignored: the sale is the server’s */
+            idVenta?: number | null;
+            /** @description The quotation's plan (null when none is chosen) */
+            idProducto: number | null;
+            /** @description Must be the passenger type of the age on the departure date */
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            /** @enum {number} */
+            idNacionality: 9 | 38;
+            /** @enum {number} */
+            idIdentification: 1 | 2;
+            identification: string;
+            dob: string;
+            email: string;
+            phone: string;
+            /** @description The destination country, the same on every row, of the quotation's region */
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            /** @description 1…n without repeats */
+            seq: number;
+            /** @description Ignored */
+            status?: string | null;
+        }[];
+        PassengerDetailRowInput: {
+            /** @description The traveller id */
+            idPassengerDetail: number;
+            /** @description The sale id, null before payment starts */
+            idVenta: number | null;
+            /** @description The quotation's plan */
+            idProducto: number | null;
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            idNacionality: number;
+            idIdentification: number;
+            identification: string;
+            dob: string;
+            email: string;
+            phone: string;
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            seq: number;
+            status: string;
+        };
+        PaymentBodyInput: {
+            /** Format: uuid */
+            quotationId: string;
+            /** @description An id from GET /companies/{companyId}/payment-gateways */
+            gatewayId: string;
+        };
+        PaymentCreatedInput: {
+            /** @description Where to send the browser to pay */
+            redirectUrl: string;
+            idVenta: number;
+            idTransaction: number;
+        };
+        PaymentResultInput: {
+            idTransaction: number;
+            idVenta: number;
+            /** @enum {string} */
+            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
+            detailResoonse: string;
+            /** @description The outcome in a few Spanish words */
+            message: string;
+            /** Format: uuid */
+            quotationId: string;
+            planId: number;
+            amountClp: number;
+            amountUsd: number;
+            gateway: string;
+            instalments: number | null;
+            paymentTypeCode: string | null;
+            authorizationCode: string | null;
+            cardLastDigits: string | null;
+            certificates: {
+                number: string;
+                name: string;
+                lastName: string;
+            }[];
+        };
         DiscountCodeOutcomeInput: {
             code: string | null;
             /** @enum {string} */
@@ -2323,6 +3243,9 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
+        };
+        CertificateLinkInput: {
+            message: string;
         };
         ErrorBody: {
             status: number;
@@ -2580,6 +3503,206 @@ export interface components {
                 localTagManagerScript: boolean;
             };
         };
+        InvoiceDetailsBody: {
+            personalInformation: {
+                address: string;
+                streetNumber: string;
+                /** @description Optional; blank is stored as null */
+                apartment?: string | null;
+                locality: string;
+                province: string;
+            };
+            generateInvoice: boolean;
+            /** @description Required when generateInvoice is true; not stored when it is false */
+            companyDetails?: {
+                name: string;
+                /** @description The company's RUT */
+                id: string;
+                /** @description Giro */
+                business: string;
+                address: string;
+                /** Format: email */
+                email: string;
+            } | null;
+        };
+        InvoiceDetails: {
+            personalInformation: {
+                address: string;
+                streetNumber: string;
+                apartment: string | null;
+                locality: string;
+                province: string;
+            };
+            generateInvoice: boolean;
+            companyDetails: {
+                name: string;
+                id: string;
+                business: string;
+                address: string;
+                email: string;
+            } | null;
+        };
+        PassengersBody: {
+            shareEmergencyContact: boolean;
+            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
+            emergencyContact?: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            /** @description A country of the quotation's destination region */
+            countryDestination: number;
+            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+            passangers: {
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                /** @enum {number} */
+                nationality: 9 | 38;
+                document: {
+                    /** @enum {number} */
+                    type: 1 | 2;
+                    id: string;
+                };
+                /** Format: email */
+                email: string;
+                phone: string;
+                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
+                emergencyContact?: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        Passengers: {
+            shareEmergencyContact: boolean;
+            emergencyContact: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            countryDestination: number;
+            passangers: {
+                /** @description 1…n, the order of the travellers */
+                seq: number;
+                /** @description The passenger type (age band) of the traveller at departure */
+                passengerTypeId: number;
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                nationality: number;
+                document: {
+                    type: number;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description null when the contact is shared */
+                emergencyContact: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        PassengerDetailBody: {
+            /** @description Ignored: the rows are replaced */
+            idPassengerDetail?: number | null;
+            /** @description Ignored: the sale is the server’s */
+            idVenta?: number | null;
+            /** @description The quotation's plan (null when none is chosen) */
+            idProducto: number | null;
+            /** @description Must be the passenger type of the age on the departure date */
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            /** @enum {number} */
+            idNacionality: 9 | 38;
+            /** @enum {number} */
+            idIdentification: 1 | 2;
+            identification: string;
+            dob: string;
+            /** Format: email */
+            email: string;
+            phone: string;
+            /** @description The destination country, the same on every row, of the quotation's region */
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            /** @description 1…n without repeats */
+            seq: number;
+            /** @description Ignored */
+            status?: string | null;
+        }[];
+        PassengerDetailRow: {
+            /** @description The traveller id */
+            idPassengerDetail: number;
+            /** @description The sale id, null before payment starts */
+            idVenta: number | null;
+            /** @description The quotation's plan */
+            idProducto: number | null;
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            idNacionality: number;
+            idIdentification: number;
+            identification: string;
+            dob: string;
+            email: string;
+            phone: string;
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            seq: number;
+            status: string;
+        };
+        PaymentBody: {
+            /** Format: uuid */
+            quotationId: string;
+            /** @description An id from GET /companies/{companyId}/payment-gateways */
+            gatewayId: string;
+        };
+        PaymentCreated: {
+            /** @description Where to send the browser to pay */
+            redirectUrl: string;
+            idVenta: number;
+            idTransaction: number;
+        };
+        PaymentResult: {
+            idTransaction: number;
+            idVenta: number;
+            /** @enum {string} */
+            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
+            detailResoonse: string;
+            /** @description The outcome in a few Spanish words */
+            message: string;
+            /** Format: uuid */
+            quotationId: string;
+            planId: number;
+            amountClp: number;
+            amountUsd: number;
+            gateway: string;
+            instalments: number | null;
+            paymentTypeCode: string | null;
+            authorizationCode: string | null;
+            cardLastDigits: string | null;
+            certificates: {
+                number: string;
+                name: string;
+                lastName: string;
+            }[];
+        };
         DiscountCodeOutcome: {
             code: string | null;
             /** @enum {string} */
@@ -2798,6 +3921,9 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
+        };
+        CertificateLink: {
+            message: string;
         };
     };
     responses: never;

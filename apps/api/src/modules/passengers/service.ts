@@ -1,0 +1,331 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { Database } from '#app/db/client.ts';
+import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
+import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
+import { getQuotation } from '#app/modules/quotations/service.ts';
+import * as repository from './repository.ts';
+import { checkBands } from './rules.ts';
+import {
+  type EmergencyContact,
+  passengerMessages as m,
+  type PassengerDetailBody,
+  type PassengerDetailRow,
+  type Passengers,
+  type PassengersBody,
+} from './schemas.ts';
+
+type Gender = 'F' | 'M' | 'X';
+
+/** A traveller as the payments and certificates steps read it. */
+export type Traveller = {
+  id: number;
+  seq: number;
+  passengerTypeId: number;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  birthDate: string;
+  /** Spec §9: 9 Chile, 38 Otro. */
+  nationality: number;
+  /** type: spec §9, 1 RUT, 2 DNI. */
+  document: { type: number; id: string };
+  email: string;
+  phone: string;
+  emergencyContact: EmergencyContact;
+};
+
+/** One traveller of a write, whichever shape it came in; `index` is its position in the request body. */
+type TravellerDraft = {
+  index: number;
+  seq: number;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  birthDate: string;
+  nationality: number;
+  documentType: number;
+  documentNumber: string;
+  email: string;
+  phone: string;
+  contact: EmergencyContact;
+  /** Legacy shape only: the passenger type and plan the client states, checked against the server's. */
+  statedPassengerTypeId?: number;
+  statedPlanId?: number | null;
+};
+
+type TravellersWrite = {
+  shareEmergencyContact: boolean;
+  emergencyContact: EmergencyContact | null;
+  countryDestinationId: number;
+  travellers: TravellerDraft[];
+};
+
+/** How each shape names the fields a quotation-dependent rule reports on. */
+type FieldNames = {
+  count: string;
+  country: string;
+  birthDate(index: number): string;
+  passengerType(index: number): string;
+  plan(index: number): string;
+};
+
+const passengersFields: FieldNames = {
+  count: 'passangers',
+  country: 'countryDestination',
+  birthDate: (index) => `passangers.${index}.birthDate`,
+  passengerType: (index) => `passangers.${index}.passengerTypeId`,
+  plan: (index) => `passangers.${index}.planId`,
+};
+
+const detailFields: FieldNames = {
+  count: 'body',
+  country: '0.idCountry',
+  birthDate: (index) => `${index}.dob`,
+  passengerType: (index) => `${index}.idPassangerType`,
+  plan: (index) => `${index}.idProducto`,
+};
+
+const asGender = (value: string): Gender => (value === 'F' || value === 'M' ? value : 'X');
+
+const alreadyPaid = () =>
+  new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message: m.alreadyPaid }]);
+
+/** The quotation's purchase-step data; 404 when there is no such quotation. */
+async function requireCheckout(db: Database, quotationId: string) {
+  const checkout = await repository.findCheckout(db, quotationId);
+  if (!checkout) throw resourceNotFound();
+  return checkout;
+}
+
+/**
+ * Every rule that needs the quotation: as many travellers as quoted, each one's age on the departure date in a band
+ * of the company, the bands those quoted, the country in the destination region (and, in the legacy shape, the
+ * stated passenger type and plan the server's). Answers the band of each traveller, or throws one error per problem.
+ */
+async function validateAgainstQuotation(
+  db: Database,
+  companyId: number,
+  quotationId: string,
+  write: TravellersWrite,
+  fields: FieldNames,
+): Promise<number[]> {
+  const quotation = await getQuotation(db, companyId, quotationId);
+  const [bands, countries] = await Promise.all([
+    listPassengerTypes(db, companyId),
+    listCountriesOfDestination(db, companyId, quotation.destination),
+  ]);
+  const errors: FieldError[] = [];
+  const expected = quotation.passangerTypes.reduce((sum, p) => sum + p.quantity, 0);
+  const { travellers } = write;
+  const check = checkBands(travellers, quotation.departureDate, bands, quotation.passangerTypes);
+
+  if (travellers.length !== expected) {
+    errors.push({ field: fields.count, message: m.passengerCount(expected) });
+  }
+  travellers.forEach((traveller, position) => {
+    const band = check.bands[position];
+    // With the wrong number of travellers only the ages that fit no band at all are a problem of their own.
+    if (travellers.length === expected ? check.mismatched.includes(position) : !band) {
+      errors.push({ field: fields.birthDate(traveller.index), message: m.ageMismatch });
+    }
+    if (traveller.statedPassengerTypeId !== undefined && band && band.id !== traveller.statedPassengerTypeId) {
+      errors.push({ field: fields.passengerType(traveller.index), message: m.passengerTypeMismatch });
+    }
+    if (traveller.statedPlanId !== undefined && traveller.statedPlanId !== quotation.planId) {
+      errors.push({ field: fields.plan(traveller.index), message: m.planMismatch });
+    }
+  });
+  if (!countries.some((country) => country.id === write.countryDestinationId)) {
+    errors.push({ field: fields.country, message: m.countryOutsideRegion });
+  }
+  if (errors.length > 0) throw new ApiError(400, errorMessages.invalidInputs, errors);
+  return check.bands.map((band) => band?.id ?? 0);
+}
+
+async function saveTravellers(db: Database, quotationId: string, write: TravellersWrite, fields: FieldNames) {
+  const checkout = await requireCheckout(db, quotationId);
+  if (checkout.saleStatus === 'paid') throw alreadyPaid();
+  const bandIds = await validateAgainstQuotation(db, checkout.companyId, quotationId, write, fields);
+  const shared = write.shareEmergencyContact ? write.emergencyContact : null;
+  const outcome = await repository.replaceTravellers(
+    db,
+    quotationId,
+    {
+      shareEmergencyContact: write.shareEmergencyContact,
+      emergencyFirstName: shared?.firstName ?? null,
+      emergencyLastName: shared?.lastName ?? null,
+      emergencyPhone: shared?.phone ?? null,
+      countryDestinationId: write.countryDestinationId,
+    },
+    write.travellers.map((traveller, position) => ({
+      seq: traveller.seq,
+      passengerTypeId: bandIds[position] ?? 0,
+      firstName: traveller.firstName,
+      lastName: traveller.lastName,
+      gender: traveller.gender,
+      birthDate: traveller.birthDate,
+      nationalityId: traveller.nationality,
+      documentType: traveller.documentType,
+      documentNumber: traveller.documentNumber,
+      email: traveller.email,
+      phone: traveller.phone,
+      contactFirstName: (shared ?? traveller.contact).firstName,
+      contactLastName: (shared ?? traveller.contact).lastName,
+      contactPhone: (shared ?? traveller.contact).phone,
+    })),
+  );
+  // The sale became paid between the first look and the write: nothing was written.
+  if (outcome === 'paid') throw alreadyPaid();
+}
+
+/** PUT …/passangers. The schema has already checked every rule that does not need the quotation. */
+export function savePassengers(db: Database, quotationId: string, body: PassengersBody) {
+  const shared = body.shareEmergencyContact ? (body.emergencyContact ?? null) : null;
+  return saveTravellers(
+    db,
+    quotationId,
+    {
+      shareEmergencyContact: body.shareEmergencyContact,
+      emergencyContact: shared,
+      countryDestinationId: body.countryDestination,
+      travellers: body.passangers.map((p, index) => ({
+        index,
+        seq: index + 1,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        gender: p.gender,
+        birthDate: p.birthDate,
+        nationality: p.nationality,
+        documentType: p.document.type,
+        documentNumber: p.document.id,
+        email: p.email,
+        phone: p.phone,
+        // The schema requires a contact per passenger when none is shared.
+        contact: shared ?? p.emergencyContact ?? { firstName: '', lastName: '', phone: '' },
+      })),
+    },
+    passengersFields,
+  );
+}
+
+/** PUT …/passangers-detail: the legacy rows, in seq order, with one contact per traveller. */
+export function savePassengerDetail(db: Database, quotationId: string, rows: PassengerDetailBody) {
+  const travellers = rows
+    .map(
+      (row, index): TravellerDraft => ({
+        index,
+        seq: row.seq,
+        firstName: row.name,
+        lastName: row.lastName,
+        gender: row.gender,
+        birthDate: row.dob,
+        nationality: row.idNacionality,
+        documentType: row.idIdentification,
+        documentNumber: row.identification,
+        email: row.email,
+        phone: row.phone,
+        contact: { firstName: row.nameContact, lastName: row.lastNameContact, phone: row.phoneContact },
+        statedPassengerTypeId: row.idPassangerType,
+        statedPlanId: row.idProducto,
+      }),
+    )
+    .sort((a, b) => a.seq - b.seq);
+  return saveTravellers(
+    db,
+    quotationId,
+    {
+      shareEmergencyContact: false,
+      emergencyContact: null,
+      countryDestinationId: rows[0]?.idCountry ?? 0,
+      travellers,
+    },
+    detailFields,
+  );
+}
+
+const contactOf = (row: repository.TravellerRow): EmergencyContact => ({
+  firstName: row.contactFirstName,
+  lastName: row.contactLastName,
+  phone: row.contactPhone,
+});
+
+/** GET …/passangers: 404 until the travellers have been saved. */
+export async function getPassengers(db: Database, quotationId: string): Promise<Passengers> {
+  const checkout = await requireCheckout(db, quotationId);
+  const rows = await repository.listTravellers(db, quotationId);
+  if (rows.length === 0 || checkout.countryDestinationId === null) throw resourceNotFound();
+  const shared = checkout.shareEmergencyContact === true;
+  return {
+    shareEmergencyContact: shared,
+    emergencyContact: shared
+      ? {
+          firstName: checkout.emergencyFirstName ?? '',
+          lastName: checkout.emergencyLastName ?? '',
+          phone: checkout.emergencyPhone ?? '',
+        }
+      : null,
+    countryDestination: checkout.countryDestinationId,
+    passangers: rows.map((row) => ({
+      seq: row.seq,
+      passengerTypeId: row.passengerTypeId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      gender: asGender(row.gender),
+      birthDate: row.birthDate,
+      nationality: row.nationalityId,
+      document: { type: row.documentType, id: row.documentNumber },
+      email: row.email,
+      phone: row.phone,
+      emergencyContact: shared ? null : contactOf(row),
+    })),
+  };
+}
+
+/** GET …/passangers-detail: the travellers as legacy rows, in seq order (an empty list until they are saved). */
+export async function getPassengerDetail(db: Database, quotationId: string): Promise<PassengerDetailRow[]> {
+  const checkout = await requireCheckout(db, quotationId);
+  const rows = await repository.listTravellers(db, quotationId);
+  if (rows.length === 0 || checkout.countryDestinationId === null) return [];
+  const { planId } = await getQuotation(db, checkout.companyId, quotationId);
+  const countryId = checkout.countryDestinationId;
+  return rows.map((row) => ({
+    idPassengerDetail: row.id,
+    idVenta: checkout.saleId ?? null,
+    idProducto: planId,
+    idPassangerType: row.passengerTypeId,
+    name: row.firstName,
+    lastName: row.lastName,
+    gender: asGender(row.gender),
+    idNacionality: row.nationalityId,
+    idIdentification: row.documentType,
+    identification: row.documentNumber,
+    dob: row.birthDate,
+    email: row.email,
+    phone: row.phone,
+    idCountry: countryId,
+    nameContact: row.contactFirstName,
+    lastNameContact: row.contactLastName,
+    phoneContact: row.contactPhone,
+    seq: row.seq,
+    status: row.status,
+  }));
+}
+
+/** The stored travellers of a quotation in seq order (empty when none were saved), for the payment step. */
+export async function listTravellers(db: Database, quotationId: string): Promise<Traveller[]> {
+  const rows = await repository.listTravellers(db, quotationId);
+  return rows.map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    passengerTypeId: row.passengerTypeId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: asGender(row.gender),
+    birthDate: row.birthDate,
+    nationality: row.nationalityId,
+    document: { type: row.documentType, id: row.documentNumber },
+    email: row.email,
+    phone: row.phone,
+    emergencyContact: contactOf(row),
+  }));
+}
