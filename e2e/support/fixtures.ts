@@ -7,14 +7,16 @@ import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts
 import { demoCompany } from '../../apps/api/src/db/seed/demo-company.ts';
 import { seedCompany } from '../../apps/api/src/db/seed/index.ts';
 import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
+import { type FakeSmtp, startFakeSmtp } from '../../apps/api/test/support/smtp.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
 
-export type Storefront = { baseURL: string; database: DatabaseHandle; app: FastifyInstance };
+export type Storefront = { baseURL: string; database: DatabaseHandle; app: FastifyInstance; smtp: FakeSmtp };
 
 /**
  * The storefront as `npm start` serves it (same app, same SSR build), on an in-memory database holding the
- * demo company, started once per worker. Tests read `storefront.database` to check what a page stored.
+ * demo company, started once per worker, sending e-mail to an SMTP server on loopback. Tests read
+ * `storefront.database` to check what a page stored and `storefront.smtp.received` for what was mailed.
  */
 export const test = base.extend<object, { storefront: Storefront }>({
   storefront: [
@@ -23,13 +25,16 @@ export const test = base.extend<object, { storefront: Storefront }>({
       const database = await openPglite({});
       await database.migrate();
       await seedCompany(database.db, demoCompany);
-      const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db });
+      const smtp = await startFakeSmtp();
+      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '0' });
+      const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('Server has no port');
-      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app });
+      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app, smtp });
       await app.close();
+      await smtp.close();
       await database.close();
     },
     { scope: 'worker', timeout: 120_000 },
