@@ -1,13 +1,41 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { redirect } from 'react-router';
+import { stepPath, successUrl } from '#app/features/checkout/checkout.ts';
+import { PaymentFailure, type PaymentFailureData } from '#app/features/checkout/PaymentFailure.tsx';
+import { fetchPaymentResult, paymentParams } from '#app/features/checkout/payment-result.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/error';
 
-export const meta = () => pageTitle('No pudimos completar tu pago');
+export const meta = () => [...pageTitle('No pudimos completar tu pago'), { name: 'robots', content: 'noindex' }];
 
-export default function PaymentError() {
-  return (
-    <PlaceholderPage
-      title="No pudimos completar tu pago"
-      lead="Tu pago no se realizó. Puedes intentarlo nuevamente desde tu cotización."
-    />
-  );
+/**
+ * The gateway's return after a payment that did not go through (?venta=…&transaccion=…), or one it could not match
+ * (?motivo=desconocido). Never fails: without a result it says so in general terms.
+ */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<PaymentFailureData> {
+  const ids = paymentParams(new URL(request.url));
+  if (!ids) return { state: 'generic' };
+  let result: Awaited<ReturnType<typeof fetchPaymentResult>>;
+  try {
+    result = await fetchPaymentResult(context, ids);
+  } catch {
+    return { state: 'generic' };
+  }
+  if (!result) return { state: 'generic' };
+  if (result.resultTransaction === 'AUTHORIZED') throw redirect(successUrl(ids));
+  return {
+    state: 'result',
+    status: result.resultTransaction,
+    retryUrl: stepPath('pago', result.planId, result.quotationId),
+    successUrl: successUrl(ids),
+    idVenta: result.idVenta,
+    amountClp: result.amountClp,
+  };
+}
+
+export default function PaymentError({ loaderData }: Route.ComponentProps) {
+  return <PaymentFailure data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <PaymentFailure data={{ state: 'generic' }} />;
 }

@@ -1,10 +1,105 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import { Notice } from '#app/features/checkout/CheckoutNotice.tsx';
+import { rememberSale } from '#app/features/checkout/checkout.server.ts';
+import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
+import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';
+import { serverApi } from '#app/lib/api.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/exito';
 
-export const meta = () => pageTitle('¡Gracias por tu compra!');
+export const meta = () => [...pageTitle('¡Gracias por tu compra!'), { name: 'robots', content: 'noindex' }];
 
-export default function PaymentSuccess() {
+/**
+ * The gateway's return after an approved payment (?venta=…&transaccion=…). Anything but AUTHORIZED goes to /error
+ * with the same parameters; the sale is remembered so the purchase steps can link back here.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ids = paymentParams(url);
+  if (!ids) return { state: 'missing' as const };
+  const result = await fetchPaymentResult(context, ids);
+  if (!result) return { state: 'missing' as const };
+  if (result.resultTransaction !== 'AUTHORIZED') {
+    throw redirect(`/error?venta=${ids.idVenta}&transaccion=${ids.idTransaction}`);
+  }
+  const details = await saleDetails(context, result);
+  const cookie = await rememberSale({
+    quotationId: result.quotationId,
+    idVenta: result.idVenta,
+    idTransaction: result.idTransaction,
+  });
+  return data({ state: 'ok' as const, result, ...details }, { headers: { 'Set-Cookie': cookie } });
+}
+
+// Sending the certificate again changes nothing the page shows.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
+}
+
+/** «Enviar Certificado»: the certificate e-mail once more (auto-envio, type 0, canal WEB). */
+export async function action({ context, request }: Route.ActionArgs): Promise<SendCertificateResult> {
+  const failed: SendCertificateResult = {
+    sent: false,
+    error: 'No pudimos enviar el certificado. Intenta nuevamente en unos minutos.',
+  };
+  const ids = paymentParams(new URL(request.url));
+  if (!ids) return failed;
+  try {
+    const result = await fetchPaymentResult(context, ids);
+    if (!result || result.resultTransaction !== 'AUTHORIZED') return failed;
+    const { response } = await serverApi(context).POST('/quotations/{quotationId}/auto-envio', {
+      params: { path: { quotationId: result.quotationId } },
+      body: { type: 0, canal: 'WEB' },
+    });
+    return response.ok ? { sent: true } : failed;
+  } catch {
+    return failed;
+  }
+}
+
+export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === 'missing') {
+    return (
+      <Notice
+        icon="search"
+        title="No encontramos el detalle de tu compra"
+        action={{ to: '/certificados', label: 'Descargar mis certificados' }}
+        secondary={
+          <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+            Volver al inicio
+          </Link>
+        }
+      >
+        No encontramos el detalle de este pago en el enlace. Si tu pago fue aprobado, ya enviamos el certificado al
+        correo de cada pasajero; también puedes descargarlo desde «Certificados».
+      </Notice>
+    );
+  }
   return (
-    <PlaceholderPage title="¡Gracias por tu compra!" lead="Aquí verás el resumen de tu compra y tus certificados." />
+    <PaymentSuccess
+      result={loaderData.result}
+      certificateUrl={loaderData.certificateUrl}
+      planLabel={loaderData.planLabel}
+      trip={loaderData.trip}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const location = useLocation();
+  return (
+    <Notice
+      icon="alert"
+      title="No pudimos cargar tu compra"
+      action={{ to: `${location.pathname}${location.search}`, label: 'Intentar nuevamente', reloadDocument: true }}
+      secondary={
+        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+          Volver al inicio
+        </Link>
+      }
+    >
+      No pudimos cargar el detalle de tu compra en este momento. Si tu pago fue aprobado, el certificado llegará al
+      correo de cada pasajero.
+    </Notice>
   );
 }

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Link, useNavigation, useSubmit } from 'react-router';
+import type { CheckoutActionResult } from './api-errors.ts';
+import { type BillingValues, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
+import { CheckboxField, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
+import { chileanRegions } from './regions.ts';
+
+type Props = {
+  initialValues: BillingValues;
+  actionResult: CheckoutActionResult | undefined;
+  backTo: string;
+};
+
+/**
+ * «Datos de facturación»: the buyer's address and, with «Necesito factura», the company the invoice is made out to.
+ * Checked here first; the route action saves it.
+ */
+export function BillingForm({ initialValues, actionResult, backTo }: Props) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const companyId = useId();
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<BillingValues>({
+    resolver: zodResolver(billingSchema),
+    defaultValues: initialValues,
+    mode: 'onTouched',
+  });
+  const generateInvoice = watch('generateInvoice');
+  const province = watch('personalInformation.province');
+  // A region saved in other words is kept as an option rather than lost.
+  const regions: string[] =
+    province && !(chileanRegions as readonly string[]).includes(province)
+      ? [province, ...chileanRegions]
+      : [...chileanRegions];
+
+  useEffect(() => {
+    actionResult?.errors.forEach((error, index) => {
+      setError(
+        error.field as FieldPath<BillingValues>,
+        { type: 'server', message: error.message },
+        { shouldFocus: index === 0 },
+      );
+    });
+  }, [actionResult, setError]);
+
+  const onValid = (values: BillingValues) => {
+    submit(toInvoiceBody(values), { method: 'post', encType: 'application/json' });
+  };
+
+  const personal = errors.personalInformation;
+  const company = errors.companyDetails;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5" aria-label="Datos de facturación">
+      <FormSection title="Dirección del comprador" description="La usamos para emitir tu boleta o factura.">
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
+          <TextField
+            className="col-span-2 sm:col-span-4"
+            label="Dirección"
+            autoComplete="address-line1"
+            placeholder="Ej.: Av. Providencia"
+            error={personal?.address?.message}
+            {...register('personalInformation.address')}
+          />
+          <TextField
+            className="col-span-1 sm:col-span-2"
+            label="Número"
+            inputMode="numeric"
+            error={personal?.streetNumber?.message}
+            {...register('personalInformation.streetNumber')}
+          />
+          <TextField
+            className="col-span-1 sm:col-span-2"
+            label="Depto."
+            optional
+            autoComplete="address-line2"
+            error={personal?.apartment?.message}
+            {...register('personalInformation.apartment')}
+          />
+          <TextField
+            className="col-span-2 sm:col-span-4"
+            label="Localidad / Comuna"
+            autoComplete="address-level2"
+            error={personal?.locality?.message}
+            {...register('personalInformation.locality')}
+          />
+          <SelectField
+            className="col-span-2 sm:col-span-6"
+            label="Provincia / Región"
+            error={personal?.province?.message}
+            {...register('personalInformation.province')}
+          >
+            <option value="" disabled>
+              Selecciona la región
+            </option>
+            {regions.map((region) => (
+              <option key={region} value={region}>
+                {region}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </FormSection>
+
+      <FormSection
+        title="Boleta o factura"
+        description="Emitimos boleta electrónica. Si la compra es para una empresa, pide factura."
+      >
+        <CheckboxField label="Necesito factura" aria-controls={companyId} {...register('generateInvoice')} />
+        <div id={companyId} hidden={!generateInvoice}>
+          {generateInvoice ? (
+            <fieldset className="mt-4 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
+              <legend className="px-1 text-sm font-bold text-slate-800">Datos de la empresa</legend>
+              <TextField
+                label="Razón social"
+                autoComplete="organization"
+                error={company?.name?.message}
+                {...register('companyDetails.name')}
+              />
+              <TextField
+                label="RUT"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="76.086.428-5"
+                error={company?.id?.message}
+                {...register('companyDetails.id', {
+                  onBlur: (event: { target: { value: string } }) => {
+                    const tidy = tidyRut(event.target.value);
+                    if (tidy !== event.target.value) setValue('companyDetails.id', tidy);
+                  },
+                })}
+              />
+              <TextField
+                label="Giro"
+                placeholder="Ej.: Servicios de ingeniería"
+                error={company?.business?.message}
+                {...register('companyDetails.business')}
+              />
+              <TextField
+                label="Dirección"
+                hint="Dirección comercial de la empresa."
+                error={company?.address?.message}
+                {...register('companyDetails.address')}
+              />
+              <TextField
+                className="sm:col-span-2"
+                label="E-mail"
+                type="email"
+                inputMode="email"
+                maxLength={50}
+                hint="Aquí enviaremos la factura."
+                error={company?.email?.message}
+                {...register('companyDetails.email')}
+              />
+            </fieldset>
+          ) : null}
+        </div>
+      </FormSection>
+
+      <FormErrors messages={actionResult?.formErrors ?? []} />
+
+      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link
+          to={backTo}
+          className="inline-flex items-center justify-center gap-1.5 rounded-xl px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <path d="M8.7 4.3 10 5.6 6.6 9H17v2H6.6l3.4 3.4-1.3 1.3L3 10l5.7-5.7Z" />
+          </svg>
+          Volver
+        </Link>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:opacity-70"
+        >
+          {submitting ? 'Guardando...' : 'Continuar al pago'}
+          {submitting ? null : (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M11.3 4.3 10 5.6l3.4 3.4H3v2h10.4L10 14.4l1.3 1.3L17 10l-5.7-5.7Z" />
+            </svg>
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { CheckoutSteps } from './CheckoutSteps.tsx';
+import type { CheckoutStep, CheckoutSummary } from './checkout.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+
+type Props = {
+  step: CheckoutStep;
+  title: string;
+  lead: string;
+  summary: CheckoutSummary;
+  travellers?: { name: string; band: string }[];
+  /** Earlier steps whose data is still missing. */
+  incomplete?: CheckoutStep[];
+  children: ReactNode;
+};
+
+/** A purchase step: progress, heading, the step's form and the purchase summary beside it (above it on phones). */
+export function CheckoutLayout({ step, title, lead, summary, travellers, incomplete, children }: Props) {
+  return (
+    // -mb-16 and the extra padding let the grey background reach the footer over its top margin (mt-16).
+    <div className="-mb-16 bg-slate-50 pb-16">
+      <div className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-8">
+        <div className="mx-auto mb-6 max-w-md sm:mb-8">
+          <CheckoutSteps
+            current={step}
+            planId={summary.planId}
+            quotationId={summary.quotationId}
+            incomplete={incomplete}
+          />
+        </div>
+        <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
+        <p className="mt-1 mb-6 max-w-2xl text-slate-600">{lead}</p>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <div className="min-w-0">{children}</div>
+          <aside aria-label="Resumen de la compra" className="max-lg:order-first lg:sticky lg:top-24">
+            <OrderSummary summary={summary} travellers={travellers} />
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,376 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { todayInChile } from '@travesia/domain/dates';
+import { useEffect, useMemo } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Link, useNavigation, useSubmit } from 'react-router';
+import { DateField } from '#app/features/quoter/DateField.tsx';
+import type { CheckoutActionResult } from './api-errors.ts';
+import { CheckboxField, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
+import { bandLabel, birthDateRange } from './format.ts';
+import {
+  type Country,
+  documentTypes,
+  genders,
+  nationalities,
+  type PassengerSlot,
+  type PassengersValues,
+  passengersSchema,
+  tidyDocument,
+  toPassengersBody,
+} from './passengers-schema.ts';
+
+/** DateField (the quoter's) marks an invalid date with aria-invalid only: give it the other fields' red border. */
+const invalidDateClass =
+  '[&_input[aria-invalid=true]]:border-red-600 [&_input[aria-invalid=true]]:bg-red-50/40 [&_input[aria-invalid=true]+button]:border-red-600';
+
+type Props = {
+  slots: PassengerSlot[];
+  countries: Country[];
+  departureDate: string;
+  initialValues: PassengersValues;
+  actionResult: CheckoutActionResult | undefined;
+};
+
+/**
+ * «Datos de los pasajeros»: one block per quoted passenger (youngest band first), the emergency contact (shared or
+ * one per passenger), the destination country and the terms. Checked here first; the route action saves it.
+ */
+export function PassengersForm({ slots, countries, departureDate, initialValues, actionResult }: Props) {
+  const today = todayInChile();
+  const schema = useMemo(() => passengersSchema(slots, departureDate, today), [slots, departureDate, today]);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    getValues,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<PassengersValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues,
+    mode: 'onTouched',
+  });
+
+  const shared = watch('shareEmergencyContact');
+  const passengers = watch('passengers');
+
+  // What the API found (it checks everything again) appears beside its field.
+  useEffect(() => {
+    actionResult?.errors.forEach((error, index) => {
+      setError(
+        error.field as FieldPath<PassengersValues>,
+        { type: 'server', message: error.message },
+        { shouldFocus: index === 0 },
+      );
+    });
+  }, [actionResult, setError]);
+
+  const onValid = (values: PassengersValues) => {
+    submit(toPassengersBody(values), { method: 'post', encType: 'application/json' });
+  };
+
+  const passengerName = (index: number) => {
+    const p = passengers[index];
+    const name = `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
+    return name || null;
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5" aria-label="Datos de los pasajeros">
+      {slots.map((slot, index) => {
+        const at = `passengers.${index}` as const;
+        const errs = errors.passengers?.[index];
+        const section = `section-pasajero-${index + 1}`;
+        const documentType = passengers[index]?.document.type ?? '1';
+        const range = birthDateRange(slot, departureDate, today);
+        return (
+          <FormSection
+            key={`${slot.passengerTypeId}-${index}`}
+            title={
+              <>
+                Pasajero {index + 1} <span className="font-normal text-slate-500">· {bandLabel(slot)}</span>
+              </>
+            }
+            description="Tal como aparecen en su documento de identidad."
+          >
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="Nombre"
+                autoComplete={`${section} given-name`}
+                error={errs?.firstName?.message}
+                {...register(`${at}.firstName`)}
+              />
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="Apellido"
+                autoComplete={`${section} family-name`}
+                error={errs?.lastName?.message}
+                {...register(`${at}.lastName`)}
+              />
+              <div className={`col-span-2 sm:col-span-3 ${invalidDateClass}`}>
+                <Controller
+                  control={control}
+                  name={`${at}.birthDate`}
+                  render={({ field }) => (
+                    <DateField
+                      name={field.name}
+                      label="Fecha de nacimiento"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      min={range.min}
+                      max={range.max}
+                      error={errs?.birthDate?.message}
+                    />
+                  )}
+                />
+              </div>
+              <SelectField
+                className="col-span-2 sm:col-span-3"
+                label="Género"
+                error={errs?.gender?.message}
+                {...register(`${at}.gender`)}
+              >
+                <option value="" disabled>
+                  Selecciona
+                </option>
+                {genders.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.label}
+                  </option>
+                ))}
+              </SelectField>
+              {/* Bottom-aligned: «Tipo de documento» takes two lines on narrow phones. */}
+              <div className="col-span-2 grid grid-cols-2 items-end gap-4 sm:col-span-4">
+                <SelectField
+                  label="Nacionalidad"
+                  error={errs?.nationality?.message}
+                  {...register(`${at}.nationality`, {
+                    onChange: (event: { target: { value: string } }) => {
+                      // A document not typed yet follows the nationality: RUT for Chile, DNI otherwise.
+                      if (getValues(`${at}.document.id`).trim() === '') {
+                        setValue(`${at}.document.type`, event.target.value === '9' ? '1' : '2');
+                      }
+                    },
+                  })}
+                >
+                  {nationalities.map((n) => (
+                    <option key={n.id} value={n.id}>
+                      {n.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Tipo de documento"
+                  error={errs?.document?.type?.message}
+                  {...register(`${at}.document.type`, {
+                    onChange: () => {
+                      if (
+                        getValues(`${at}.document.id`).trim() !== '' ||
+                        getFieldState(`${at}.document.id`).isTouched
+                      ) {
+                        void trigger(`${at}.document.id`);
+                      }
+                    },
+                  })}
+                >
+                  {documentTypes.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.label}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <TextField
+                className="col-span-2 sm:col-span-2"
+                label="RUT/DNI"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={documentType === '1' ? '12.345.678-5' : 'N° de documento'}
+                error={errs?.document?.id?.message}
+                {...register(`${at}.document.id`, {
+                  onBlur: (event: { target: { value: string } }) => {
+                    const tidy = tidyDocument(getValues(`${at}.document.type`), event.target.value);
+                    if (tidy !== event.target.value) setValue(`${at}.document.id`, tidy);
+                  },
+                })}
+              />
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="E-mail"
+                type="email"
+                inputMode="email"
+                autoComplete={`${section} email`}
+                maxLength={50}
+                error={errs?.email?.message}
+                hint="Aquí enviaremos su certificado."
+                {...register(`${at}.email`)}
+              />
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="Teléfono"
+                type="tel"
+                inputMode="tel"
+                autoComplete={`${section} tel`}
+                placeholder="+56 9 1234 5678"
+                error={errs?.phone?.message}
+                {...register(`${at}.phone`)}
+              />
+            </div>
+          </FormSection>
+        );
+      })}
+
+      <FormSection
+        title="Contacto de emergencia"
+        description="La persona a quien avisaremos si algo ocurre durante el viaje. Idealmente, alguien que no viaje."
+      >
+        {slots.length > 1 ? (
+          <CheckboxField
+            className="mb-4"
+            label="Usar el mismo contacto de emergencia para todos los pasajeros"
+            {...register('shareEmergencyContact')}
+          />
+        ) : null}
+        {shared ? (
+          <ContactFields
+            prefix="emergencyContact"
+            errors={errors.emergencyContact}
+            register={register}
+            autoCompleteSection="section-emergencia"
+          />
+        ) : (
+          <div className="grid gap-4">
+            {slots.map((slot, index) => (
+              <fieldset
+                key={`${slot.passengerTypeId}-${index}`}
+                className="rounded-xl border border-slate-200 p-3 sm:p-4"
+              >
+                <legend className="px-1 text-sm font-bold text-slate-800">
+                  Contacto de emergencia del pasajero {index + 1}
+                  {passengerName(index) ? (
+                    <span className="font-normal text-slate-500"> · {passengerName(index)}</span>
+                  ) : null}
+                </legend>
+                <ContactFields
+                  prefix={`passengers.${index}.emergencyContact`}
+                  errors={errors.passengers?.[index]?.emergencyContact}
+                  register={register}
+                  autoCompleteSection={`section-emergencia-${index + 1}`}
+                />
+              </fieldset>
+            ))}
+          </div>
+        )}
+      </FormSection>
+
+      <FormSection title="Destino del viaje" description="El país al que viajas (o el principal, si visitas varios).">
+        <SelectField
+          className="sm:max-w-sm"
+          label="País de destino"
+          error={errors.countryDestination?.message}
+          {...register('countryDestination')}
+        >
+          <option value="" disabled>
+            Selecciona el país
+          </option>
+          {countries.map((country) => (
+            <option key={country.id} value={country.id}>
+              {country.label}
+            </option>
+          ))}
+        </SelectField>
+      </FormSection>
+
+      <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
+        <CheckboxField
+          error={errors.acceptTerms?.message}
+          label={
+            <>
+              Acepto los{' '}
+              <Link
+                to="/terminos"
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                términos y condiciones
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </Link>
+            </>
+          }
+          {...register('acceptTerms')}
+        />
+        <FormErrors messages={actionResult?.formErrors ?? []} />
+        {Object.keys(errors).length > 0 && !actionResult?.formErrors.length ? (
+          <p className="text-sm font-medium text-red-700">Revisa los campos marcados para continuar.</p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:opacity-70 sm:w-auto sm:justify-self-end"
+        >
+          {submitting ? 'Guardando...' : 'Continuar a facturación'}
+          {submitting ? null : (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M11.3 4.3 10 5.6l3.4 3.4H3v2h10.4L10 14.4l1.3 1.3L17 10l-5.7-5.7Z" />
+            </svg>
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type ContactErrors = {
+  firstName?: { message?: string };
+  lastName?: { message?: string };
+  phone?: { message?: string };
+};
+
+function ContactFields({
+  prefix,
+  errors,
+  register,
+  autoCompleteSection,
+}: {
+  prefix: 'emergencyContact' | `passengers.${number}.emergencyContact`;
+  errors: ContactErrors | undefined;
+  register: ReturnType<typeof useForm<PassengersValues>>['register'];
+  autoCompleteSection: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <TextField
+        label="Nombre"
+        autoComplete={`${autoCompleteSection} given-name`}
+        error={errors?.firstName?.message}
+        {...register(`${prefix}.firstName`)}
+      />
+      <TextField
+        label="Apellido"
+        autoComplete={`${autoCompleteSection} family-name`}
+        error={errors?.lastName?.message}
+        {...register(`${prefix}.lastName`)}
+      />
+      <TextField
+        label="Teléfono"
+        type="tel"
+        inputMode="tel"
+        autoComplete={`${autoCompleteSection} tel`}
+        placeholder="+56 9 1234 5678"
+        error={errors?.phone?.message}
+        {...register(`${prefix}.phone`)}
+      />
+    </div>
+  );
+}

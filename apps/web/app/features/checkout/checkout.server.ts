@@ -1,0 +1,114 @@
+import { createCookie, redirect } from 'react-router';
+import { departureHasPassed, isQuotationId, visitorMessages } from '#app/features/plans/quotation.ts';
+import { type ApiClient, configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import type { components } from '#app/lib/api-schema.d.ts';
+import { fieldErrors } from './api-errors.ts';
+import { type CheckoutNoticeState, type CheckoutStep, type CheckoutSummary, stepPath, successUrl } from './checkout.ts';
+
+type LoadContext = { apiFetch?: typeof fetch } | undefined;
+export type Quotation = components['schemas']['Quotation'];
+export type Plan = components['schemas']['Plan'];
+
+/** The last sale started or paid in this browser, so a paid quotation can link to its success page. */
+const saleCookie = createCookie('travesia-venta', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+type SaleMemo = { quotationId: string; idVenta: number; idTransaction: number };
+
+export async function rememberSale(sale: SaleMemo): Promise<string> {
+  return saleCookie.serialize(sale);
+}
+
+/** The success page of this quotation's sale when this browser started or saw it. */
+export async function rememberedSuccessUrl(request: Request, quotationId: string): Promise<string | null> {
+  try {
+    const sale = (await saleCookie.parse(request.headers.get('Cookie'))) as SaleMemo | null;
+    return sale && sale.quotationId === quotationId ? successUrl(sale) : null;
+  } catch {
+    return null;
+  }
+}
+
+const unavailable = () => new Response('La compra no está disponible', { status: 503 });
+
+/**
+ * The quotation of a purchase step and its plan priced by the API. An unknown quotation, a paid one, one without
+ * a plan or whose trip can no longer be sold answers a notice state; a URL naming another plan than the quotation's
+ * is sent to the quotation's own.
+ */
+export async function loadCheckout(
+  context: LoadContext,
+  request: Request,
+  params: { idProducto?: string; id?: string },
+  step: CheckoutStep,
+): Promise<{ api: ApiClient; quotation: Quotation; summary: CheckoutSummary } | CheckoutNoticeState> {
+  const quotationId = params.id;
+  if (!isQuotationId(quotationId)) return { state: 'not-found' };
+  const api = serverApi(context);
+  const companyId = configuredCompanyId();
+  const found = await api.GET('/quotations/{companyId}/{quotationId}', {
+    params: { path: { companyId, quotationId } },
+  });
+  const quotation = found.data;
+  if (!quotation) {
+    if (found.response.status === 404 || found.response.status === 400) return { state: 'not-found' };
+    throw unavailable();
+  }
+  if (quotation.status === 'paid') {
+    return { state: 'paid', successUrl: await rememberedSuccessUrl(request, quotationId) };
+  }
+  if (quotation.planId === null) return { state: 'no-plan', quotationId };
+  if (String(quotation.planId) !== params.idProducto) {
+    throw redirect(stepPath(step, quotation.planId, quotationId));
+  }
+
+  const [priced, destinations] = await Promise.all([
+    api.GET('/{companyId}/plans/{planId}', {
+      params: { path: { companyId, planId: quotation.planId }, query: { quotationId } },
+    }),
+    api.GET('/companies/{companyId}/destinations/{modalityId}', {
+      params: { path: { companyId, modalityId: quotation.modality } },
+    }),
+  ]);
+  const plan = priced.data?.[0];
+  if (!plan) {
+    const { status } = priced.response;
+    if (status === 400) {
+      const errors = fieldErrors(priced.error);
+      if (departureHasPassed(errors)) return { state: 'expired', quotationId };
+      return { state: 'unavailable', quotationId, messages: visitorMessages(errors) };
+    }
+    if (status === 404) return { state: 'unavailable', quotationId, messages: [] };
+    throw unavailable();
+  }
+
+  return {
+    api,
+    quotation,
+    summary: {
+      quotationId,
+      planId: plan.id,
+      planLabel: plan.label,
+      planImage: plan.image.small || null,
+      departureDate: quotation.departureDate,
+      returnDate: quotation.returnDate,
+      days: plan.dias,
+      destination: destinations.data?.find((d) => d.id === quotation.destination)?.label ?? null,
+      passengerGroups: quotation.passangerTypes
+        .filter((p) => p.quantity > 0)
+        .map((p) => ({ passengerTypeId: p.passengerTypeId, quantity: p.quantity, ageFrom: p.ageFrom, ageTo: p.ageTo }))
+        .sort((a, b) => a.ageFrom - b.ageFrom),
+      totalUsd: plan.formatted.totalAmount,
+      totalClp: plan.formatted.montoConversion,
+      amountClp: plan.montoConversion,
+    },
+  };
+}
+
+export function isNotice<T extends object>(loaded: T | CheckoutNoticeState): loaded is CheckoutNoticeState {
+  return 'state' in loaded;
+}

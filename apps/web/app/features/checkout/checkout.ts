@@ -1,0 +1,35 @@
+/** What the purchase steps share between server and browser. */
+
+/** The three steps of the purchase, by their path. */
+export type CheckoutStep = 'compra' | 'facturacion' | 'pago';
+
+export const stepPath = (step: CheckoutStep, planId: number | string, quotationId: string) =>
+  `/${step}/${planId}/${quotationId}`;
+
+export function successUrl(sale: { idVenta: number; idTransaction: number }): string {
+  return `/exito?venta=${sale.idVenta}&transaccion=${sale.idTransaction}`;
+}
+
+/** What every step shows beside its form: the trip and the plan priced for it by the API. */
+export type CheckoutSummary = {
+  quotationId: string;
+  planId: number;
+  planLabel: string;
+  planImage: string | null;
+  departureDate: string;
+  returnDate: string;
+  days: number;
+  destination: string | null;
+  passengerGroups: { passengerTypeId: number; quantity: number; ageFrom: number; ageTo: number }[];
+  totalUsd: string;
+  totalClp: string;
+  amountClp: number;
+};
+
+/** A step that cannot show its form says why, in a page of its own (with a way forward). */
+export type CheckoutNoticeState =
+  | { state: 'not-found' }
+  | { state: 'expired'; quotationId: string }
+  | { state: 'no-plan'; quotationId: string }
+  | { state: 'unavailable'; quotationId: string; messages: string[] }
+  | { state: 'paid'; successUrl: string | null };
