@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { certificates, sales } from '../apps/api/src/db/schema.ts';
+import { pdfStrings } from '../apps/api/test/support/pdf-text.ts';
+import { expect, test } from './support/fixtures.ts';
+import { fillQuoter, submitQuoter, tripDates } from './support/quote.ts';
+
+test.describe('checkout, payment and certificate', () => {
+  test('quote → plan → passengers (RUT and DNI) → company invoice → sandbox in 3 instalments → éxito → PDF and e-mail', async ({
+    page,
+    storefront,
+  }, testInfo) => {
+    testInfo.setTimeout(90_000);
+    const { departure, back } = tripDates(10, 10);
+    await fillQuoter(page, { destination: 'Europa', departure, back, adults: 1, seniors: 1 });
+    const quotationId = await submitQuoter(page);
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Travesía Plus' })
+      .getByRole('button', { name: /Elegir/ })
+      .click();
+    await page.waitForURL(`**/compra/411/${quotationId}`);
+
+    // Passengers: a Chilean adult with a RUT, a senior with a DNI, one shared emergency contact.
+    const first = page.getByRole('region', { name: /Pasajero 1/ });
+    await first.getByLabel('Nombre', { exact: true }).fill('Camila');
+    await first.getByLabel('Apellido', { exact: true }).fill('Rojas Soto');
+    await first.getByLabel('Fecha de nacimiento', { exact: true }).fill('15-03-1990');
+    await first.getByLabel('Género').selectOption('F');
+    await first.getByLabel('RUT/DNI').fill('12.345.678-5');
+    await first.getByLabel('E-mail').fill('camila@example.cl');
+    await first.getByLabel('Teléfono').fill('+56 9 1234 5678');
+    const second = page.getByRole('region', { name: /Pasajero 2/ });
+    await second.getByLabel('Nombre', { exact: true }).fill('Jorge');
+    await second.getByLabel('Apellido', { exact: true }).fill('Fernández');
+    await second.getByLabel('Fecha de nacimiento', { exact: true }).fill('10-05-1948');
+    await second.getByLabel('Género').selectOption('M');
+    await second.getByLabel('Nacionalidad').selectOption('38');
+    await second.getByLabel('Tipo de documento').selectOption({ label: 'DNI' });
+    await second.getByLabel('RUT/DNI').fill('AB123456');
+    await second.getByLabel('E-mail').fill('jorge@example.com');
+    await second.getByLabel('Teléfono').fill('+54 11 5555 1234');
+    const emergency = page.getByRole('region', { name: 'Contacto de emergencia' });
+    await emergency.getByLabel('Nombre', { exact: true }).fill('Ana');
+    await emergency.getByLabel('Apellido', { exact: true }).fill('Rojas');
+    await emergency.getByLabel('Teléfono').fill('+56 2 2345 6789');
+    await page.getByLabel('País de destino').selectOption({ label: 'España' });
+    await page.getByLabel('Acepto los términos y condiciones').check();
+    await page.getByRole('button', { name: 'Continuar a facturación' }).click();
+    await page.waitForURL(`**/facturacion/411/${quotationId}`);
+
+    // Billing with a company invoice.
+    await page.getByLabel('Dirección', { exact: true }).first().fill('Av. Providencia');
+    await page.getByLabel('Número').fill('1234');
+    await page.getByLabel('Localidad / Comuna').fill('Providencia');
+    await page.getByLabel('Provincia / Región').selectOption('Metropolitana de Santiago');
+    await page.getByLabel('Necesito factura').check();
+    const company = page.getByRole('group', { name: 'Datos de la empresa' });
+    await company.getByLabel('Razón social').fill('Viajes Andinos SpA');
+    await company.getByLabel('RUT').fill('76.086.428-5');
+    await company.getByLabel('Giro').fill('Agencia de viajes');
+    await company.getByLabel('Dirección').fill('Av. Apoquindo 4500, Las Condes');
+    await company.getByLabel('E-mail').fill('facturas@viajesandinos.cl');
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await page.waitForURL(`**/pago/411/${quotationId}`);
+
+    // Pay through the sandbox gateway in 3 interest-free instalments.
+    await expect(page.getByText('Hasta 6 cuotas sin interés').first()).toBeVisible();
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await page.getByLabel('Cuotas').selectOption('3');
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
+    await expect(page.getByText('3 cuotas sin interés')).toBeVisible();
+
+    const [sale] = await storefront.database.db.select().from(sales).where(eq(sales.quotationId, quotationId));
+    expect(sale?.status).toBe('paid');
+    const issued = await storefront.database.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.saleId, sale?.id ?? 0));
+    expect(issued).toHaveLength(2);
+    for (const certificate of issued) await expect(page.getByText(certificate.number)).toBeVisible();
+
+    // The downloaded file is a valid PDF naming the passengers.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar Certificado' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('certificado.pdf');
+    const pdf = await readFile((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
+    const text = pdfStrings(pdf).join(' ');
+    expect(text).toContain('Camila Rojas Soto');
+    expect(text).toContain('Jorge Fernández');
+
+    // The automatic e-mail with the PDF reaches the SMTP server; «Enviar Certificado» sends another.
+    await expect
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
+      .toBe(1);
+    const mail = storefront.smtp.received.find((m) => m.parsed.subject?.includes(String(sale?.id)));
+    expect(mail?.to.sort()).toEqual(['camila@example.cl', 'jorge@example.com']);
+    const attachment = mail?.parsed.attachments.find((a) => a.filename === 'certificado.pdf');
+    expect(attachment?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByRole('button', { name: 'Enviar Certificado' }).click();
+    await expect(page.getByText('Te enviamos el certificado a tu correo')).toBeVisible();
+    await expect
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
+      .toBe(2);
+  });
+
+  test('a declined payment lands on the error page with a way to pay again', async ({ page, request }) => {
+    const { departure, back } = tripDates(20, 5);
+    // Steps 1–2 through the API (the journey above covers their pages).
+    const created = await request.post('/api/quotations/1', {
+      data: {
+        origin: 1,
+        destination: 3,
+        modality: 1,
+        departureDate: departure,
+        returnDate: back,
+        passangerTypes: [{ passengerTypeId: 1, quantity: 1 }],
+        planId: 410,
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
+      id: number;
+    }[];
+    expect(
+      (
+        await request.put(`/api/quotations/${id}/passangers`, {
+          data: {
+            shareEmergencyContact: true,
+            emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
+            countryDestination: countries[0]?.id,
+            passangers: [
+              {
+                firstName: 'Pedro',
+                lastName: 'Muñoz',
+                gender: 'M',
+                birthDate: '1985-07-01',
+                nationality: 9,
+                document: { type: 1, id: '7.654.321-6' },
+                email: 'pedro@example.cl',
+                phone: '+56911112222',
+                emergencyContact: null,
+              },
+            ],
+          },
+        })
+      ).status(),
+    ).toBe(204);
+    expect(
+      (
+        await request.post(`/api/quotations/${id}/invoice-details`, {
+          data: {
+            personalInformation: {
+              address: 'Los Leones',
+              streetNumber: '100',
+              apartment: null,
+              locality: 'Providencia',
+              province: 'Metropolitana de Santiago',
+            },
+            generateInvoice: false,
+            companyDetails: null,
+          },
+        })
+      ).status(),
+    ).toBe(204);
+
+    await page.goto(`/pago/410/${id}`);
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await page.getByRole('button', { name: 'Rechazar pago' }).click();
+    await page.waitForURL(/\/error\?venta=\d+&transaccion=\d+/);
+    await expect(page.getByText('Tu banco rechazó el pago')).toBeVisible();
+
+    // «Intentar nuevamente» goes back to pay, and this time it works.
+    await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
+    await page.waitForURL(`**/pago/410/${id}`);
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await page.waitForURL(/\/exito\?/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
+  });
+});
