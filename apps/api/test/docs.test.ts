@@ -48,6 +48,13 @@ const specPaths: [string, string][] = [
   ['get', '/quotations/{quotationId}/passangers-detail'],
   ['post', '/quotations/{quotationId}/invoice-details'],
   ['get', '/quotations/{quotationId}/invoice-details'],
+  ['post', '/payments'],
+  ['get', '/payments/return/{gatewayId}'],
+  ['post', '/payments/return/{gatewayId}'],
+  ['get', '/companies/{idTransaction}/payment-result/{idVenta}'],
+  ['get', '/certificates/b2c/{idVenta}'],
+  ['get', '/certificates/b2c/{idVenta}/certificado.pdf'],
+  ['post', '/quotations/{quotationId}/auto-envio'],
 ];
 
 describeOnEachDatabase('OpenAPI document', (ctx) => {

@@ -309,6 +309,19 @@ describeOnEachDatabase('quotations: update', (ctx) => {
     await expectUnchanged();
   });
 
+  it('PUT of a paid quotation → 400 naming the quotation, and its trip, plan and status stay as paid', async () => {
+    const paidId = await createQuotation(ctx, { planId: 411 });
+    await ctx.database.db.update(quotations).set({ status: 'paid' }).where(eq(quotations.id, paidId));
+    const before = await readQuotation(ctx, paidId);
+    const answer = await putQuotation(ctx, paidId, quotationBody({ planId: 410, returnDate: inDays(12) }));
+    const errors = expectBadRequest(answer, errorMessages.invalidInputs, `/api/quotations/1/${paidId}`);
+    expect(errors).toStrictEqual([
+      { field: 'quotationId', message: 'La compra ya fue pagada; la cotización no se puede modificar' },
+    ]);
+    expect(await readQuotation(ctx, paidId)).toStrictEqual(before);
+    expect(before.status).toBe('paid');
+  });
+
   it('PUT with an unknown id → 404 Resource not found, and creates nothing', async () => {
     const url = `/api/quotations/1/${unknownId}`;
     expectError(await putQuotation(ctx, unknownId, quotationBody()), 404, errorMessages.resourceNotFound, url);

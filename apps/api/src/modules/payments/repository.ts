@@ -44,13 +44,24 @@ export async function countPayments(db: Database, saleId: number) {
   return row?.count ?? 0;
 }
 
+/**
+ * Records an attempt numbered after those of the sale (buy order `TRV{sale}-{n}`). Two attempts started at once
+ * (a double click) may pick the same number: the buy order is unique, so the loser takes the next one.
+ */
 export async function insertPayment(
   db: Database,
-  values: { saleId: number; gateway: string; buyOrder: string; sessionId: string; amountClp: number },
+  values: { saleId: number; gateway: string; sessionId: string; amountClp: number },
 ) {
-  const [row] = await db.insert(payments).values(values).returning();
-  if (!row) throw new Error('Payment not stored');
-  return row;
+  const first = (await countPayments(db, values.saleId)) + 1;
+  for (let attempt = first; attempt < first + 20; attempt += 1) {
+    const [row] = await db
+      .insert(payments)
+      .values({ ...values, buyOrder: `TRV${values.saleId}-${attempt}` })
+      .onConflictDoNothing({ target: payments.buyOrder })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('Payment not stored');
 }
 
 export async function setPaymentExternalId(db: Database, paymentId: number, externalId: string) {

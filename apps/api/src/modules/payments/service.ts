@@ -1,3 +1,4 @@
+import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
@@ -73,12 +74,10 @@ export async function startPayment(
     amountClp: plan.price.totalClp,
   });
   if (sale.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
-  const attempt = (await repository.countPayments(db, sale.id)) + 1;
-  // Webpay: buy_order ≤ 26 characters, session_id ≤ 61.
+  // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
   const payment = await repository.insertPayment(db, {
     saleId: sale.id,
     gateway: gateway.id,
-    buyOrder: `TRV${sale.id}-${attempt}`,
     sessionId: quotation.id,
     amountClp: sale.amountClp,
   });
@@ -148,9 +147,17 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
             { paymentId: payment.id, saleId: payment.saleId },
             'second authorization of a paid sale: needs refund',
           );
+        } else if (sale.amountClp !== payment.amountClp) {
+          // This attempt was started before the sale was repriced (another plan or trip): it cannot pay it.
+          status = 'error';
+          detail = `El monto de la venta cambió (${sale.amountClp}) después de iniciar este pago (${payment.amountClp})`;
+          deps.log.error(
+            { paymentId: payment.id, saleId: payment.saleId },
+            'authorization of an outdated amount of the sale: not paid, needs refund',
+          );
         } else {
           await repository.markSalePaid(tx, sale);
-          await issueCertificates(tx, sale.id, sale.quotationId, new Date().getFullYear());
+          await issueCertificates(tx, sale.id, sale.quotationId, Number(todayInChile().slice(0, 4)));
           await queueAutomaticCertificateEmail(tx, sale.id);
           paidSaleId = sale.id;
         }

@@ -71,6 +71,12 @@ export async function updateQuotation(db: Database, companyId: number, quotation
   await requireCompany(db, companyId);
   const existing = await repository.findQuotation(db, companyId, quotationId);
   if (!existing) throw resourceNotFound();
+  // A paid quotation is what its certificates say: it no longer changes.
+  if (existing.status === 'paid') {
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'quotationId', message: 'La compra ya fue pagada; la cotización no se puede modificar' },
+    ]);
+  }
   const { values, passengers } = await validatedValues(db, companyId, input);
   await repository.updateQuotation(db, quotationId, values, passengers);
 }

@@ -1,0 +1,227 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errorMessages } from '@travesia/domain/messages';
+import { eq } from 'drizzle-orm';
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { outboxEmails } from '#app/db/schema.ts';
+import {
+  drainOutboxAfterAll,
+  paidSale,
+  readyToPay,
+  startPayment,
+  travellers,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { call, expectBadRequest, expectError, get } from './support/http.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+
+const unknownQuotation = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
+const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
+const emails = travellers.map((t) => t.email);
+
+const linkUrl = (saleId: number | string) => `/api/certificates/b2c/${saleId}`;
+
+const autoEnvio = (ctx: TestContext, quotationId: string, body: unknown) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: `/api/quotations/${quotationId}/auto-envio`,
+    payload: body as Record<string, unknown>,
+  });
+
+/** The PDF behind a paid sale's link, downloaded as the browser would. */
+async function downloadCertificate(ctx: TestContext, saleId: number) {
+  const link = await get(ctx.app, linkUrl(saleId));
+  expect(link.status, link.text).toBe(200);
+  const { message } = link.json<{ message: string }>();
+  const response = await ctx.app.inject({ method: 'GET', url: message });
+  return { link: message, response, pdf: response.rawPayload };
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
+
+/** What every certificate e-mail must be: to the travellers, about the sale, with the PDF attached. */
+function expectCertificateEmail(mail: ParsedMail, saleId: number) {
+  expect(addresses(mail.to).sort()).toStrictEqual([...emails].sort());
+  expect(mail.subject).toContain(`venta N° ${saleId}`);
+  expect(mail.attachments).toHaveLength(1);
+  const [attachment] = mail.attachments;
+  expect(attachment?.filename).toBe('certificado.pdf');
+  expect(attachment?.contentType).toBe('application/pdf');
+  expect(attachment?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  for (const name of fullNames) expect(mail.text).toContain(name);
+}
+
+const env: NodeJS.ProcessEnv = {};
+let smtp: FakeSmtp;
+useTemporaryDataDir(env);
+// The SMTP server must listen before the suites' beforeAll reads SMTP_URL.
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+/** The messages the SMTP server received about one sale (both database runs share the server). */
+const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
+
+describeOnEachDatabase(
+  'Certificates',
+  (ctx) => {
+    drainOutboxAfterAll(ctx);
+
+    it('the b2c link exists only for a paid sale: unknown or pending sale → 404', async () => {
+      expectError(await get(ctx.app, linkUrl(987654321)), 404, errorMessages.resourceNotFound, linkUrl(987654321));
+      const quotationId = await readyToPay(ctx);
+      const pending = await startPayment(ctx, quotationId);
+      expectError(
+        await get(ctx.app, linkUrl(pending.idVenta)),
+        404,
+        errorMessages.resourceNotFound,
+        linkUrl(pending.idVenta),
+      );
+      const pdfUrl = `${linkUrl(pending.idVenta)}/certificado.pdf`;
+      expectError(await get(ctx.app, pdfUrl), 404, errorMessages.resourceNotFound, pdfUrl);
+      expect((await get(ctx.app, linkUrl('abc'))).status).toBe(400);
+    });
+
+    it('a paid sale’s link answers { message } with the URL of certificado.pdf', async () => {
+      const sale = await paidSale(ctx);
+      const link = await get(ctx.app, linkUrl(sale.idVenta));
+      expect(link.status).toBe(200);
+      expect(link.json()).toStrictEqual({ message: `/api/certificates/b2c/${sale.idVenta}/certificado.pdf` });
+    });
+
+    it('the link serves a PDF attachment certificado.pdf that pdf-lib loads, naming every traveller and certificate', async () => {
+      const sale = await paidSale(ctx);
+      const { response, pdf } = await downloadCertificate(ctx, sale.idVenta);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="certificado.pdf"');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const document = await PDFDocument.load(pdf);
+      expect(document.getPageCount()).toBeGreaterThanOrEqual(1);
+
+      const text = pdfText(pdf);
+      expect(sale.result.certificates).toHaveLength(travellers.length);
+      for (const name of fullNames) expect(text).toContain(name);
+      for (const certificate of sale.result.certificates) expect(text).toContain(certificate.number);
+      expect(text).toContain(`Venta N° ${sale.idVenta}`);
+    });
+
+    it('after payment one e-mail goes to the travellers with certificado.pdf attached, and only once however often the outbox runs', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.flushOutbox();
+      const mails = mailsOfSale(sale.idVenta);
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      if (!mail) throw new Error('no e-mail');
+      expectCertificateEmail(mail.parsed, sale.idVenta);
+      expect(mail.to.sort()).toStrictEqual([...emails].sort());
+      const attached = mail.parsed.attachments[0]?.content ?? Buffer.alloc(0);
+      expect((await PDFDocument.load(attached)).getPageCount()).toBeGreaterThanOrEqual(1);
+      for (const certificate of sale.result.certificates) expect(pdfText(attached)).toContain(certificate.number);
+
+      expect(await ctx.app.flushOutbox()).toBe(0);
+      await ctx.app.flushOutbox();
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
+      const rows = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+      expect(rows.map((r) => [r.status, r.dedupeKey])).toStrictEqual([['sent', `certificate:auto:${sale.idVenta}`]]);
+    });
+
+    it('auto-envio {type: 0, canal: WEB} → 202 and the certificate e-mail goes out once more', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.flushOutbox();
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
+      const answer = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
+      expect(answer.status, answer.text).toBe(202);
+      await ctx.app.flushOutbox();
+      const mails = mailsOfSale(sale.idVenta);
+      expect(mails).toHaveLength(2);
+      expectCertificateEmail(mails[1]?.parsed as ParsedMail, sale.idVenta);
+    });
+
+    it('auto-envio for a quotation without a paid sale, or unknown → 404; nothing is queued', async () => {
+      const quotationId = await readyToPay(ctx);
+      const url = `/api/quotations/${quotationId}/auto-envio`;
+      expectError(
+        await autoEnvio(ctx, quotationId, { type: 0, canal: 'WEB' }),
+        404,
+        errorMessages.resourceNotFound,
+        url,
+      );
+      const pending = await startPayment(ctx, quotationId);
+      expectError(
+        await autoEnvio(ctx, quotationId, { type: 0, canal: 'WEB' }),
+        404,
+        errorMessages.resourceNotFound,
+        url,
+      );
+      expect(await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, pending.idVenta))).toEqual(
+        [],
+      );
+      expectError(
+        await autoEnvio(ctx, unknownQuotation, { type: 0, canal: 'WEB' }),
+        404,
+        errorMessages.resourceNotFound,
+        `/api/quotations/${unknownQuotation}/auto-envio`,
+      );
+    });
+
+    it('auto-envio with another type or canal → 400 Invalid inputs supplied', async () => {
+      const sale = await paidSale(ctx);
+      const url = `/api/quotations/${sale.quotationId}/auto-envio`;
+      const typeErrors = expectBadRequest(
+        await autoEnvio(ctx, sale.quotationId, { type: 1, canal: 'WEB' }),
+        errorMessages.invalidInputs,
+        url,
+      );
+      expect(typeErrors.map((e) => e.field)).toStrictEqual(['type']);
+      const canalErrors = expectBadRequest(
+        await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'APP' }),
+        errorMessages.invalidInputs,
+        url,
+      );
+      expect(canalErrors.map((e) => e.field)).toStrictEqual(['canal']);
+      expectBadRequest(
+        await autoEnvio(ctx, 'not-a-uuid', { type: 0, canal: 'WEB' }),
+        errorMessages.invalidInputs,
+        '/api/quotations/not-a-uuid/auto-envio',
+      );
+      const rows = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+      expect(rows).toHaveLength(1); // the automatic one only
+    });
+  },
+  env,
+);
+
+const catcherEnv: NodeJS.ProcessEnv = {};
+useTemporaryDataDir(catcherEnv);
+
+describeOnEachDatabase(
+  'Certificate e-mails without SMTP_URL',
+  (ctx) => {
+    drainOutboxAfterAll(ctx);
+
+    it('the local catcher writes the e-mail as an .eml file under DATA_DIR/outbox, with the PDF attached', async () => {
+      expect(ctx.config.mail.smtpUrl).toBeUndefined();
+      const sale = await paidSale(ctx);
+      await ctx.app.flushOutbox();
+      const outbox = join(catcherEnv.DATA_DIR ?? '', 'outbox');
+      expect(ctx.app.mailer.destination).toBe(outbox);
+      const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
+      const parsed = await Promise.all(files.map(async (name) => simpleParser(await readFile(join(outbox, name)))));
+      const ofSale = parsed.filter((mail) => mail.subject?.includes(`venta N° ${sale.idVenta}`));
+      expect(ofSale).toHaveLength(1);
+      expectCertificateEmail(ofSale[0] as ParsedMail, sale.idVenta);
+      expect(addresses(ofSale[0]?.from)).toStrictEqual(['certificados@travesia.cl']);
+    });
+  },
+  catcherEnv,
+);

@@ -1,0 +1,256 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays } from '@travesia/domain/dates';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { certificates, outboxEmails, sales } from '#app/db/schema.ts';
+import type { TestContext } from './harness.ts';
+import { call, get } from './http.ts';
+import { createQuotation, inDays, type QuotationBody } from './trips.ts';
+
+/**
+ * A quotation ready to pay (plan chosen, travellers and billing data saved) and the steps of paying it, as the
+ * storefront does them through the HTTP API.
+ */
+
+/** A plan sold for the reference trip of support/trips.ts (Europe, 10 days, 2 adults + 1 senior). */
+export const referencePlanId = 411;
+/** Spain, a country of the Europe region. */
+export const spain = 17;
+const leavingIn = 10;
+
+/** A birth date whose age on the departure date (today + 10, as trips.ts quotes) is `age`. */
+function bornAged(age: number): string {
+  const [year = '2000', month = '01', day = '01'] = inDays(leavingIn).split('-');
+  const anniversary = `${Number(year) - age}-${month}-${month === '02' && day === '29' ? '28' : day}`;
+  return addDays(anniversary, -40);
+}
+
+export type Traveller = { firstName: string; lastName: string; email: string; documentId: string };
+
+/** The three travellers of the reference quotation: 30 and 28 (adults), 78 (senior); accented names on purpose. */
+export const travellers: Traveller[] = [
+  { firstName: 'Camila', lastName: 'Rojas', email: 'camila@example.cl', documentId: '12.345.678-5' },
+  { firstName: 'Diego', lastName: 'Muñoz', email: 'diego@example.com', documentId: 'AR30111222' },
+  { firstName: 'Rosa', lastName: 'Pérez', email: 'rosa@example.cl', documentId: '7.654.321-6' },
+];
+
+export function passengersBody() {
+  const ages = [30, 28, 78];
+  return {
+    shareEmergencyContact: true,
+    emergencyContact: { firstName: 'Pedro', lastName: 'Soto', phone: '+56 2 2345 6789' },
+    countryDestination: spain,
+    passangers: travellers.map((t, index) => ({
+      firstName: t.firstName,
+      lastName: t.lastName,
+      gender: index === 1 ? 'M' : 'F',
+      birthDate: bornAged(ages[index] ?? 30),
+      nationality: index === 1 ? 38 : 9,
+      document: { type: index === 1 ? 2 : 1, id: t.documentId },
+      email: t.email,
+      phone: '+56 9 1234 5678',
+      emergencyContact: null,
+    })),
+  };
+}
+
+export const invoiceBody = () => ({
+  personalInformation: {
+    address: 'Av. Providencia',
+    streetNumber: '1234',
+    apartment: '56',
+    locality: 'Providencia',
+    province: 'Santiago',
+  },
+  generateInvoice: false,
+  companyDetails: null,
+});
+
+export const putPassengers = (ctx: TestContext, quotationId: string, body: unknown = passengersBody()) =>
+  call(ctx.app, {
+    method: 'PUT',
+    url: `/api/quotations/${quotationId}/passangers`,
+    payload: body as Record<string, unknown>,
+  });
+
+export const postInvoiceDetails = (ctx: TestContext, quotationId: string) =>
+  call(ctx.app, { method: 'POST', url: `/api/quotations/${quotationId}/invoice-details`, payload: invoiceBody() });
+
+/** Creates a quotation and completes as many checkout steps as asked (all of them by default); answers its id. */
+export async function readyToPay(
+  ctx: TestContext,
+  options: { plan?: boolean; passengers?: boolean; invoice?: boolean; quotation?: Partial<QuotationBody> } = {},
+): Promise<string> {
+  const { plan = true, passengers = true, invoice = true } = options;
+  const id = await createQuotation(ctx, { ...(plan ? { planId: referencePlanId } : {}), ...options.quotation });
+  if (passengers) {
+    const saved = await putPassengers(ctx, id);
+    expect(saved.status, saved.text).toBe(204);
+  }
+  if (invoice) {
+    const saved = await postInvoiceDetails(ctx, id);
+    expect(saved.status, saved.text).toBe(204);
+  }
+  return id;
+}
+
+export type PaymentCreated = { redirectUrl: string; idVenta: number; idTransaction: number };
+
+export const postPayment = (ctx: TestContext, body: unknown) =>
+  call(ctx.app, { method: 'POST', url: '/api/payments', payload: body as Record<string, unknown> });
+
+/** POST /api/payments that must be accepted. */
+export async function startPayment(ctx: TestContext, quotationId: string, gatewayId = 'sandbox') {
+  const answer = await postPayment(ctx, { quotationId, gatewayId });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json<PaymentCreated>();
+}
+
+/** The path and query of an absolute URL (app.inject takes paths). */
+export const pathAndQuery = (url: string) => {
+  const parsed = new URL(url, 'http://localhost');
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/**
+ * An HTML page of the sandbox gateway, injected directly: its inline CSS (`select,button{…"Segoe UI"…}`) reads like
+ * SQL to http.ts's leak check, which is meant for API answers.
+ */
+export async function sandboxPage(ctx: TestContext, url: string, form?: string) {
+  const response = await ctx.app.inject(
+    form === undefined
+      ? { method: 'GET', url: pathAndQuery(url) }
+      : {
+          method: 'POST',
+          url: pathAndQuery(url),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        },
+  );
+  return { status: response.statusCode, headers: response.headers, text: response.body };
+}
+
+/** What the payer does on the sandbox page; answers where the page sends the browser back (the return URL). */
+export async function decideOnSandbox(
+  ctx: TestContext,
+  redirectUrl: string,
+  decision: 'approve' | 'decline' | 'abandon',
+  instalments = 1,
+): Promise<string> {
+  const answer = await sandboxPage(
+    ctx,
+    redirectUrl,
+    new URLSearchParams({ decision, instalments: String(instalments) }).toString(),
+  );
+  expect(answer.status, answer.text).toBe(303);
+  return String(answer.headers.location);
+}
+
+/** The browser arriving at a return URL with a GET; answers the 303's Location. */
+export async function followReturn(ctx: TestContext, returnUrl: string): Promise<string> {
+  const answer = await call(ctx.app, { method: 'GET', url: pathAndQuery(returnUrl) });
+  expect(answer.status, answer.text).toBe(303);
+  return String(answer.headers.location);
+}
+
+export const successUrl = (payment: { idVenta: number; idTransaction: number }) =>
+  `/exito?venta=${payment.idVenta}&transaccion=${payment.idTransaction}`;
+export const failureUrl = (payment: { idVenta: number; idTransaction: number }) =>
+  `/error?venta=${payment.idVenta}&transaccion=${payment.idTransaction}`;
+
+export type PaymentResult = {
+  idTransaction: number;
+  idVenta: number;
+  resultTransaction: string;
+  detailResoonse: string;
+  message: string;
+  quotationId: string;
+  planId: number;
+  amountClp: number;
+  amountUsd: number;
+  gateway: string;
+  instalments: number | null;
+  paymentTypeCode: string | null;
+  authorizationCode: string | null;
+  cardLastDigits: string | null;
+  certificates: { number: string; name: string; lastName: string }[];
+};
+
+export const getPaymentResult = (ctx: TestContext, payment: { idVenta: number; idTransaction: number }) =>
+  get(ctx.app, `/api/companies/${payment.idTransaction}/payment-result/${payment.idVenta}`);
+
+export async function paymentResult(ctx: TestContext, payment: { idVenta: number; idTransaction: number }) {
+  const answer = await getPaymentResult(ctx, payment);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<PaymentResult>();
+}
+
+/** A quotation paid through the sandbox gateway (approved in `instalments`), with what the API answered. */
+export async function paidSale(ctx: TestContext, instalments = 1) {
+  const quotationId = await readyToPay(ctx);
+  const payment = await startPayment(ctx, quotationId);
+  const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', instalments);
+  expect(await followReturn(ctx, back)).toBe(successUrl(payment));
+  const result = await paymentResult(ctx, payment);
+  expect(result.resultTransaction).toBe('AUTHORIZED');
+  return { quotationId, ...payment, result };
+}
+
+/** The amount the server prices for a quotation's plan, as the plan view shows it (montoConversion, CLP). */
+export async function pricedClp(ctx: TestContext, quotationId: string, planId = referencePlanId): Promise<number> {
+  const answer = await get(ctx.app, `/api/1/plans/${planId}?quotationId=${quotationId}`);
+  expect(answer.status, answer.text).toBe(200);
+  const [plan] = answer.json<{ montoConversion: number }[]>();
+  expect(plan?.montoConversion).toBeGreaterThan(0);
+  return plan?.montoConversion ?? 0;
+}
+
+/** The rows behind a sale, read from the database. */
+export async function saleRows(ctx: TestContext, quotationId: string) {
+  return ctx.database.db.select().from(sales).where(eq(sales.quotationId, quotationId));
+}
+
+export async function countCertificates(ctx: TestContext, saleId: number) {
+  const [row] = await ctx.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(certificates)
+    .where(eq(certificates.saleId, saleId));
+  return row?.count ?? 0;
+}
+
+export async function countEmails(ctx: TestContext, saleId: number, dedupeKey?: string) {
+  const [row] = await ctx.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxEmails)
+    .where(
+      dedupeKey
+        ? and(eq(outboxEmails.saleId, saleId), eq(outboxEmails.dedupeKey, dedupeKey))
+        : eq(outboxEmails.saleId, saleId),
+    );
+  return row?.count ?? 0;
+}
+
+/** `$1.234.567`: pesos grouped by dots, written here independently of the app's formatter. */
+export const clpText = (amount: number) => `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+
+/**
+ * A temporary DATA_DIR for a suite (the mailer's local catcher writes .eml files under it), removed afterwards.
+ * Fills `env.DATA_DIR` in a beforeAll, so call it at the top of the file, before describeOnEachDatabase.
+ */
+export function useTemporaryDataDir(env: NodeJS.ProcessEnv) {
+  beforeAll(async () => {
+    env.DATA_DIR = await mkdtemp(join(tmpdir(), 'travesia-test-data-'));
+  });
+  afterAll(async () => {
+    if (env.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
+  });
+}
+
+/** Waits for the background e-mail run a payment started before the suite closes its app and database. */
+export function drainOutboxAfterAll(ctx: TestContext) {
+  afterAll(async () => {
+    await ctx.app?.flushOutbox();
+  });
+}

@@ -1,0 +1,64 @@
+import { constants, inflateSync } from 'node:zlib';
+
+/**
+ * The strings a PDF draws, good enough to look for a name in a pdf-lib document: every stream is inflated when it is
+ * Flate-compressed, and the hex strings (`<43616D696C61> Tj`, as pdf-lib writes standard-font text) and literal
+ * strings (`(Camila) Tj`) in it are decoded as WinAnsi (Latin-1 for the letters of Spanish names). One line each.
+ */
+export function pdfStrings(pdf: Uint8Array): string[] {
+  const bytes = Buffer.from(pdf);
+  const strings: string[] = [];
+  for (const content of streamsOf(bytes)) {
+    const text = content.toString('latin1');
+    for (const match of text.matchAll(/(?<!<)<([0-9A-Fa-f\s]*)>(?!>)/g)) {
+      const hex = (match[1] ?? '').replace(/\s+/g, '');
+      strings.push(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex').toString('latin1'));
+    }
+    for (const match of text.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+      strings.push(unescapeLiteral(match[1] ?? ''));
+    }
+  }
+  return strings;
+}
+
+/** Every stream of the file, inflated when it inflates (content streams), as it is otherwise. */
+function streamsOf(bytes: Buffer): Buffer[] {
+  const streams: Buffer[] = [];
+  let from = 0;
+  for (;;) {
+    const keyword = bytes.indexOf('stream', from, 'latin1');
+    if (keyword < 0) break;
+    let start = keyword + 'stream'.length;
+    if (bytes[start] === 0x0d) start += 1;
+    if (bytes[start] === 0x0a) start += 1;
+    const end = bytes.indexOf('endstream', start, 'latin1');
+    if (end < 0) break;
+    // `endstream` itself contains `stream`: only a keyword at the start of a line opens a stream.
+    if (keyword >= 3 && bytes.toString('latin1', keyword - 3, keyword) === 'end') {
+      from = keyword + 1;
+      continue;
+    }
+    let stop = end;
+    while (stop > start && (bytes[stop - 1] === 0x0a || bytes[stop - 1] === 0x0d)) stop -= 1;
+    const data = bytes.subarray(start, stop);
+    try {
+      streams.push(inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH }));
+    } catch {
+      streams.push(data);
+    }
+    from = end + 'endstream'.length;
+  }
+  return streams;
+}
+
+function unescapeLiteral(value: string): string {
+  return value.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_all, escaped: string) => {
+    const simple: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+    if (escaped in simple) return simple[escaped] ?? '';
+    if (/^[0-7]+$/.test(escaped)) return String.fromCharCode(Number.parseInt(escaped, 8));
+    return escaped;
+  });
+}
+
+/** All the drawn text of a PDF as one string (lines joined by newlines). */
+export const pdfText = (pdf: Uint8Array) => pdfStrings(pdf).join('\n');

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { from: string; to: string[]; raw: Buffer; parsed: ParsedMail };
+
+export type FakeSmtp = {
+  /** smtp://127.0.0.1:port — what SMTP_URL is set to. */
+  readonly url: string;
+  readonly received: ReceivedMail[];
+  close(): Promise<void>;
+};
+
+const maxMessageBytes = 5 * 1024 * 1024;
+
+/**
+ * A real SMTP server (the smtp-server package) on loopback: no TLS, no authentication needed. Every message it
+ * accepts is parsed (mailparser) before the server answers 250, so a message the mailer sent is already here.
+ */
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: maxMessageBytes,
+    maxClients: 20,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
+          .then((parsed) => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+              parsed,
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
