@@ -24,6 +24,8 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentGateway } from './integrations/payments/gateway.ts';
 import { sandboxGateway } from './integrations/payments/sandbox.ts';
 import { webpayGateway } from './integrations/payments/webpay.ts';
+import { loggableError } from './lib/loggable-error.ts';
+import { nulFieldErrors } from './lib/nul-guard.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { processOutbox } from './modules/certificates/service.ts';
@@ -32,6 +34,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { sweepStaleClaims } from './modules/payments/service.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends what is due in the e-mail outbox now (one run at a time); resolves with how many were sent. */
     flushOutbox: () => Promise<number>;
+    /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
+    sweepPayments: () => Promise<number>;
   }
 }
 
@@ -72,12 +77,14 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     return outboxRun;
   });
   const nudgeOutbox = () => {
-    app.flushOutbox().catch((error: unknown) => app.log.warn(`e-mail outbox run failed: ${String(error)}`));
+    app
+      .flushOutbox()
+      .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'e-mail outbox run failed'));
   };
-  const gateways = new Map<string, PaymentGateway>([
-    ['sandbox', sandboxGateway(db)],
-    ['webpay', webpayGateway(config.webpay)],
-  ]);
+  const gateways = new Map<string, PaymentGateway>([['webpay', webpayGateway(config.webpay)]]);
+  // The test gateway approves without money: never next to Webpay's production environment.
+  if (config.payments.sandboxEnabled) gateways.set('sandbox', sandboxGateway(db));
+  app.decorate('sweepPayments', () => sweepStaleClaims({ db, gateways, log: app.log, onPaid: nudgeOutbox }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(answerError);
@@ -111,6 +118,14 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   await app.register(
     async (api) => {
+      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a query value or body string with it
+      // is the route's 400 (with the field named), before validation and long before the database.
+      api.addHook('preValidation', async (request) => {
+        const fieldErrors = nulFieldErrors(request);
+        if (fieldErrors.length === 0) return;
+        const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
+        throw new ApiError(400, detail, fieldErrors);
+      });
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
@@ -178,6 +193,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (status > 400 && status < 500) {
     return reply.code(status).send(errorBody(status, errorMessages.unexpected, instance));
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // Only the safe fields: a failed query's message quotes its parameters (RUTs, e-mails, phones).
+  request.log.error({ error: loggableError(error) }, 'unhandled error');
   return reply.code(500).send(errorBody(500, errorMessages.internal, instance));
 }

@@ -37,6 +37,8 @@ const environmentSchema = z.object({
     .default('integration')
     .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
   WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
+  /** The built-in test gateway; on by default except next to Webpay's production environment. */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
   WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
   /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
   SMTP_URL: z
@@ -80,6 +82,7 @@ export type Config = {
   webBuildDir: string | undefined;
   publicUrl: string | undefined;
   webpay: { environment: string; commerceCode: string; apiKey: string };
+  payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string; outboxIntervalMs: number };
   features: FeatureFlags;
 };
@@ -94,6 +97,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
+  if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: WEBPAY_ENVIRONMENT=production needs your own WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY',
+    );
+  }
+  const sandboxFlag =
+    e.PAYMENTS_SANDBOX === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(e.PAYMENTS_SANDBOX);
+  if (webpayProduction && sandboxFlag === true) {
+    throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -106,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: e.WEB_BUILD_DIR,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
+    payments: { sandboxEnabled: sandboxFlag ?? !webpayProduction },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseStartError, openDatabase } from './db/client.ts';
 import { demoCompany } from './db/seed/demo-company.ts';
 import { ensureCompanySeeded } from './db/seed/index.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { mountStorefront, storefrontBuildExists } from './web.ts';
 
 /** apps/web/build, seen from apps/api/src (tsx) and from apps/api/dist (the bundle) alike. */
@@ -27,11 +28,15 @@ async function main() {
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);
 
-  // Background e-mails (certificates) leave from the PostgreSQL-backed outbox; any number of processes may run this.
+  // Background work from PostgreSQL: certificate e-mails of the outbox, and payments left in confirmation.
+  // Any number of processes may run this.
   const outboxTimer =
     config.mail.outboxIntervalMs > 0
       ? setInterval(() => {
-          app.flushOutbox().catch((error: unknown) => app.log.warn(`e-mail outbox run failed: ${String(error)}`));
+          app
+            .flushOutbox()
+            .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'e-mail outbox run failed'));
+          app.sweepPayments().catch((error: unknown) => app.log.warn(`payment sweep failed: ${String(error)}`));
         }, config.mail.outboxIntervalMs)
       : undefined;
   app.log.info(`E-mails go to ${app.mailer.destination}`);

@@ -193,7 +193,7 @@ describeOnEachDatabase('exchange rate', (ctx) => {
     expect(answer.json()).toMatchObject({ status: 400, detail: parameterMustBeDefined('amount'), instance: url });
   });
 
-  it.each(['abc', '-5', '1,5', '12e3', '0x10'])(
+  it.each(['abc', '-5', '1,5', '12e3', '0x10', '1e20', '1E+20', '1234567890123', '1.1234567'])(
     'amount=%s → 400 Invalid input parameters naming the amount',
     async (amount) => {
       const answer = await get(ctx.app, `${url}?amount=${encodeURIComponent(amount)}`);
@@ -201,4 +201,23 @@ describeOnEachDatabase('exchange rate', (ctx) => {
       expect(errors.map((e) => e.field)).toContain('amount');
     },
   );
+
+  it.each([
+    ['401 digits', '9'.repeat(401)],
+    ['10^20 written out', `1${'0'.repeat(20)}`],
+    ['13 digits with decimals', '1000000000000.5'],
+  ])(
+    'a huge amount (%s) → 400 naming the amount, not a 500 (its pesos would not be a finite number)',
+    async (_, amount) => {
+      const answer = await get(ctx.app, `${url}?amount=${amount}`);
+      const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+      expect(errors.map((e) => e.field)).toStrictEqual(['amount']);
+    },
+  );
+
+  it('the largest amount accepted (12 digits, 6 decimals) converts exactly: 999999999999.999999 → 948530000000000', async () => {
+    const answer = await get(ctx.app, `${url}?amount=999999999999.999999`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json()).toStrictEqual({ amount: 948_530_000_000_000, type: 948.53 });
+  });
 });

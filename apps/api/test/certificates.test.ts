@@ -4,9 +4,12 @@ import { errorMessages } from '@travesia/domain/messages';
 import { eq } from 'drizzle-orm';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { outboxEmails } from '#app/db/schema.ts';
+import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { manualEmailDedupeKey, maxEmailsPerRun, processOutbox } from '#app/modules/certificates/service.ts';
 import {
+  countEmails,
   drainOutboxAfterAll,
   paidSale,
   readyToPay,
@@ -147,6 +150,34 @@ describeOnEachDatabase(
       expectCertificateEmail(mails[1]?.parsed as ParsedMail, sale.idVenta);
     });
 
+    it('auto-envio again within 10 minutes → 202 but nothing new is queued; the next window sends once more', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.flushOutbox();
+      // The presses happen 10 minutes ago (in the past: PGlite's own clock follows Date.now), the last one now.
+      const earlier = Date.now() - 10 * 60 * 1000;
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(earlier);
+      try {
+        for (let press = 0; press < 5; press += 1) {
+          const answer = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
+          expect(answer.status, answer.text).toBe(202);
+        }
+        await ctx.app.flushOutbox();
+      } finally {
+        clock.mockRestore();
+      }
+      const manualKey = manualEmailDedupeKey(sale.idVenta, earlier);
+      expect(manualKey).toBe(`certificate:manual:${sale.idVenta}:${Math.floor(earlier / 600_000)}`);
+      expect(await countEmails(ctx, sale.idVenta)).toBe(2); // the automatic one and one manual
+      expect(await countEmails(ctx, sale.idVenta, manualKey)).toBe(1);
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(2);
+
+      const later = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
+      expect(later.status, later.text).toBe(202);
+      expect(await countEmails(ctx, sale.idVenta)).toBe(3);
+      await ctx.app.flushOutbox();
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(3);
+    });
+
     it('auto-envio for a quotation without a paid sale, or unknown → 404; nothing is queued', async () => {
       const quotationId = await readyToPay(ctx);
       const url = `/api/quotations/${quotationId}/auto-envio`;
@@ -221,6 +252,31 @@ describeOnEachDatabase(
       expect(ofSale).toHaveLength(1);
       expectCertificateEmail(ofSale[0] as ParsedMail, sale.idVenta);
       expect(addresses(ofSale[0]?.from)).toStrictEqual(['certificados@travesia.cl']);
+    });
+
+    it('the outbox leases one e-mail at a time, just before sending it, and sends at most 20 per run', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.flushOutbox();
+      const db = ctx.database.db;
+      for (let n = 0; n < maxEmailsPerRun + 2; n += 1) {
+        await db
+          .insert(outboxEmails)
+          .values({ kind: 'certificate', saleId: sale.idVenta, dedupeKey: `lease-test:${n}` });
+      }
+      const leasedWhileSending: number[] = [];
+      const slowMailer: Mailer = {
+        destination: 'test',
+        async send() {
+          const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+          leasedWhileSending.push(rows.filter((row) => row.status === 'pending' && row.attempts > 0).length);
+          return { messageId: `<${leasedWhileSending.length}@test>` };
+        },
+      };
+      expect(await processOutbox(db, slowMailer)).toBe(maxEmailsPerRun);
+      expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxEmailsPerRun }, () => 1));
+      const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+      expect(rows.filter((row) => row.status === 'pending' && row.attempts === 0)).toHaveLength(2);
+      expect(await processOutbox(db, slowMailer)).toBe(2);
     });
   },
   catcherEnv,

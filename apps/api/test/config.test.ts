@@ -48,6 +48,7 @@ describe('loadConfig', () => {
         commerceCode: '597055555532',
         apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
       },
+      payments: { sandboxEnabled: true },
       mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>', outboxIntervalMs: 5000 },
       features: specDefaultFeatures,
     });
@@ -64,6 +65,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://tienda.travesia.cl');
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ WEBPAY_ENVIRONMENT: 'staging' })).toThrow(/WEBPAY_ENVIRONMENT/);
+  });
+
+  it('Webpay production needs its own credentials and turns the test gateway off', () => {
+    expect(() => loadConfig({ WEBPAY_ENVIRONMENT: 'production' })).toThrow(/WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY/);
+    const production = loadConfig({
+      WEBPAY_ENVIRONMENT: 'production',
+      WEBPAY_COMMERCE_CODE: '597012345678',
+      WEBPAY_API_KEY: 'secret-key',
+    });
+    expect(production.payments.sandboxEnabled).toBe(false);
+    expect(() =>
+      loadConfig({
+        WEBPAY_ENVIRONMENT: 'production',
+        WEBPAY_COMMERCE_CODE: '597012345678',
+        WEBPAY_API_KEY: 'secret-key',
+        PAYMENTS_SANDBOX: 'true',
+      }),
+    ).toThrow(/PAYMENTS_SANDBOX/);
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
   });
 
   it('reads the process environment when given no source', () => {

@@ -356,3 +356,23 @@ describeOnEachDatabase(
   },
   env,
 );
+
+const noSandboxEnv: NodeJS.ProcessEnv = { PAYMENTS_SANDBOX: 'false' };
+useTemporaryDataDir(noSandboxEnv);
+
+describeOnEachDatabase(
+  'payments without the test gateway (as next to Webpay production)',
+  (ctx) => {
+    it('the sandbox is neither offered nor accepted', async () => {
+      const listed = await call(ctx.app, { method: 'GET', url: '/api/companies/1/payment-gateways' });
+      expect(listed.json<{ id: string }[]>().map((gateway) => gateway.id)).toStrictEqual(['webpay']);
+      const quotationId = await readyToPay(ctx);
+      const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
+      expect(expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments')).toStrictEqual([
+        { field: 'gatewayId', message: 'Medio de pago no disponible' },
+      ]);
+      expect(await saleRows(ctx, quotationId)).toStrictEqual([]);
+    });
+  },
+  noSandboxEnv,
+);

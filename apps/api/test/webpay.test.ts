@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { payments } from '#app/db/schema.ts';
+import { payments, quotations } from '#app/db/schema.ts';
 import {
   countCertificates,
   countEmails,
@@ -257,6 +257,61 @@ describeOnEachDatabase(
       expect(webpay.callsFor(token, 'status')).toHaveLength(1);
       expect((await paymentResult(ctx, payment)).resultTransaction).toBe('ERROR');
       await expectSaleNotPaid(ctx, quotationId, payment.idVenta);
+    });
+
+    it('when neither commit nor status answers, the payment stays in confirmation and the sweeper settles it later', async () => {
+      const { quotationId, payment, token, transaction } = await startWebpay(ctx);
+      webpay.onCommit = () => ({ status: 503, body: { error_message: 'Service unavailable' } });
+      webpay.onStatus = () => ({ status: 503, body: { error_message: 'Service unavailable' } });
+      expect(await postReturn(ctx, { token_ws: token })).toBe(failureUrl(payment));
+      expect((await paymentResult(ctx, payment)).resultTransaction).toBe('CONFIRMING');
+      await expectSaleNotPaid(ctx, quotationId, payment.idVenta);
+
+      // Webpay is back and the transaction was in fact authorized: the sweeper (run by the server's timer)
+      // claims the stale confirmation again and records the payment.
+      webpay.onCommit = () => ({ status: 422, body: { error_message: 'Transaction already committed' } });
+      webpay.onStatus = () => ({ status: 200, body: authorizedBody(transaction) });
+      await ctx.database.db
+        .update(payments)
+        .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(payments.id, payment.idTransaction));
+      expect(await ctx.app.sweepPayments()).toBe(1);
+      expect((await paymentResult(ctx, payment)).resultTransaction).toBe('AUTHORIZED');
+      expect(await countCertificates(ctx, payment.idVenta)).toBe(travellers.length);
+    });
+
+    it('a trip changed after the payment started is never committed: ERROR, sale not paid', async () => {
+      const { quotationId, payment, token } = await startWebpay(ctx);
+      await ctx.database.db
+        .update(quotations)
+        .set({ updatedAt: new Date(Date.now() + 1000) })
+        .where(eq(quotations.id, quotationId));
+      expect(await postReturn(ctx, { token_ws: token })).toBe(failureUrl(payment));
+      expect(webpay.callsFor(token, 'commit')).toHaveLength(0);
+      const result = await paymentResult(ctx, payment);
+      expect(result.resultTransaction).toBe('ERROR');
+      expect(result.detailResoonse).toBe('La cotización cambió después de iniciar este pago');
+      await expectSaleNotPaid(ctx, quotationId, payment.idVenta);
+    });
+
+    it('an earlier attempt left open is superseded by a new one and is never committed', async () => {
+      const quotationId = await readyToPay(ctx);
+      const first = await startPayment(ctx, quotationId, 'webpay');
+      const second = await startPayment(ctx, quotationId, 'webpay');
+      expect(second.idVenta).toBe(first.idVenta);
+      expect(await postReturn(ctx, { token_ws: tokenOf(first) })).toBe(failureUrl(first));
+      expect(webpay.callsFor(tokenOf(first), 'commit')).toHaveLength(0);
+      expect(await postReturn(ctx, { token_ws: tokenOf(second) })).toBe(successUrl(second));
+      expect(webpay.callsFor(tokenOf(second), 'commit')).toHaveLength(1);
+    });
+
+    it("a timeout return naming another session's order changes nothing", async () => {
+      const { payment } = await startWebpay(ctx);
+      const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.idTransaction));
+      expect(await postReturn(ctx, { TBK_ORDEN_COMPRA: row?.buyOrder ?? '', TBK_ID_SESION: 'someone-else' })).toBe(
+        '/error?motivo=desconocido',
+      );
+      expect((await paymentResult(ctx, payment)).resultTransaction).toBe('PENDING');
     });
 
     it('concurrent returns of one token commit it once', async () => {

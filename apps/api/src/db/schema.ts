@@ -461,7 +461,8 @@ export const sales = pgTable('sales', {
 
 /** One attempt to pay a sale through a gateway (idTransaction). Terminal once it leaves 'pending'. */
 export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
+  /** Random, like sale ids: the pair appears in result URLs and must not be guessable. */
+  id: integer('id').primaryKey(),
   saleId: integer('sale_id')
     .notNull()
     .references(() => sales.id),

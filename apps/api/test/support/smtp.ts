@@ -14,10 +14,11 @@ export type FakeSmtp = {
 const maxMessageBytes = 5 * 1024 * 1024;
 
 /**
- * A real SMTP server (the smtp-server package) on loopback: no TLS, no authentication needed. Every message it
+ * A real SMTP server (the smtp-server package) on loopback: no TLS, no authentication needed; with
+ * `rejectRecipients` it refuses every recipient (550, quoting the address). Every message it
  * accepts is parsed (mailparser) before the server answers 250, so a message the mailer sent is already here.
  */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export async function startFakeSmtp(options: { rejectRecipients?: boolean } = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,6 +26,14 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     logger: false,
     size: maxMessageBytes,
     maxClients: 20,
+    // As real servers do, a rejection quotes the address it refuses.
+    onRcptTo(address, _session, callback) {
+      if (!options.rejectRecipients) return callback();
+      const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), {
+        responseCode: 550,
+      });
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -915,7 +915,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description USD amount, e.g. 125.50 */
+                    /** @description USD amount, e.g. 125.50 (up to 12 digits and 6 decimals) */
                     amount: string;
                 };
                 header?: never;

@@ -82,8 +82,9 @@ const failure = (result: ActionResult, status: number) => data(result, { status 
 /** «Elegir plan»: stores the chosen plan on the quotation (PUT) and goes on to the purchase. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const quotationId = params.id;
-  const form = await request.formData();
-  const planId = Number(form.get('planId'));
+  // A body that is not a form (JSON, or none with no content type) names no plan: the same 400 as a bad planId.
+  const form = await request.formData().catch(() => null);
+  const planId = Number(form?.get('planId'));
   if (!isQuotationId(quotationId)) {
     return failure({ error: 'No encontramos esta cotización.', planId: null, expired: false }, 404);
   }

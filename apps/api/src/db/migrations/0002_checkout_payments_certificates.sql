@@ -38,7 +38,7 @@ CREATE TABLE "outbox_emails" (
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (
-	"id" serial PRIMARY KEY NOT NULL,
+	"id" integer PRIMARY KEY NOT NULL,
 	"sale_id" integer NOT NULL,
 	"gateway" text NOT NULL,
 	"buy_order" text NOT NULL,

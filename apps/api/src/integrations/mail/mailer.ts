@@ -16,6 +16,9 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
 }
 
+/** Milliseconds nodemailer waits to connect, for the server's greeting, and on a silent socket. */
+export const smtpTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, the local catcher: the same nodemailer message,
  * written as an .eml file under DATA_DIR/outbox, which any mail client opens.
@@ -35,7 +38,14 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   });
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a server that never greets or stalls mid-message fails the attempt (it is retried later)
+    // instead of holding the outbox run, and the e-mail's lease, for as long as the socket stays open.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: smtpTimeouts.connectionTimeout,
+      greetingTimeout: smtpTimeouts.greetingTimeout,
+      socketTimeout: smtpTimeouts.socketTimeout,
+    });
     const url = new URL(options.smtpUrl);
     return {
       destination: `smtp://${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,

@@ -23,6 +23,8 @@ export type ConfirmResult = {
   cardLastDigits: string | null;
   responseCode: number | null;
   detail: string;
+  /** The gateway could not tell (unreachable): the payment stays in confirmation and is asked again later. */
+  uncertain?: boolean;
 };
 
 export type StartPayment = { buyOrder: string; sessionId: string; amountClp: number; returnUrl: string };

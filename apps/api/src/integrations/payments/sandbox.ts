@@ -34,13 +34,16 @@ export function sandboxGateway(db: Database): PaymentGateway {
       if (kind === 'error' || !externalId)
         return { ...emptyResult, status: 'error', detail: 'La pasarela mostró un error' };
       const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, externalId));
-      if (!row || row.status === 'created' || row.status === 'committed') {
-        return { ...emptyResult, status: 'error', detail: 'Transacción de prueba inexistente o ya confirmada' };
+      if (!row || row.status === 'created' || row.status === 'aborted') {
+        return { ...emptyResult, status: 'error', detail: 'Transacción de prueba inexistente o sin decisión' };
       }
-      await db
-        .update(sandboxTransactions)
-        .set({ status: 'committed' })
-        .where(eq(sandboxTransactions.token, externalId));
+      // Committing again answers the same, as Webpay's status does for a committed transaction.
+      if (row.status !== 'committed') {
+        await db
+          .update(sandboxTransactions)
+          .set({ status: 'committed' })
+          .where(eq(sandboxTransactions.token, externalId));
+      }
       if (row.decision !== 'approved') {
         return {
           ...emptyResult,

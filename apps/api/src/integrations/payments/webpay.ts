@@ -81,17 +81,28 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
           'Pago autorizado por Webpay',
         );
       } catch (commitError) {
-        // A commit that already happened (e.g. we crashed before recording it) is recovered from the status.
-        try {
-          const answer = (await transaction().status(externalId)) as WebpayTransaction;
-          if (answer.status === 'AUTHORIZED' || answer.status === 'FAILED') {
-            return fromTransaction(answer, 'Pago autorizado por Webpay (recuperado)');
-          }
-        } catch {
-          // fall through to the error below
-        }
         const reason = commitError instanceof Error ? commitError.message : String(commitError);
-        return { ...emptyResult, status: 'error', detail: `No se pudo confirmar el pago en Webpay: ${reason}` };
+        // A commit that already happened (e.g. we crashed before recording it) is recovered from the status.
+        let answer: WebpayTransaction;
+        try {
+          answer = (await transaction().status(externalId)) as WebpayTransaction;
+        } catch {
+          // Neither commit nor status answered: the money may or may not be taken. Ask again later, never guess.
+          return {
+            ...emptyResult,
+            status: 'error',
+            uncertain: true,
+            detail: `No se pudo confirmar el pago en Webpay: ${reason}`,
+          };
+        }
+        if (answer.status === 'AUTHORIZED' || answer.status === 'FAILED') {
+          return fromTransaction(answer, 'Pago autorizado por Webpay (recuperado)');
+        }
+        return {
+          ...emptyResult,
+          status: 'error',
+          detail: `No se pudo confirmar el pago en Webpay (${answer.status ?? 'sin estado'}): ${reason}`,
+        };
       }
     },
   };

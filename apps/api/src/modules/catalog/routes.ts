@@ -78,7 +78,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/payment-gateways',
     { schema: { tags, params: companyParams, response: { 200: z.array(paymentGatewaySchema), ...errorResponses } } },
-    (request) => catalog.listPaymentGateways(db, request.params.companyId),
+    async (request) => {
+      const gateways = await catalog.listPaymentGateways(db, request.params.companyId);
+      // The test gateway is offered only where it runs (never next to Webpay's production environment).
+      return gateways.filter((gateway) => gateway.id !== 'sandbox' || fastify.config.payments.sandboxEnabled);
+    },
   );
 
   app.get(
@@ -91,8 +95,12 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         querystring: z.object({
           amount: z
             .string()
-            .regex(/^\d+(\.\d+)?$/, 'amount must be a non-negative decimal number')
-            .describe('USD amount, e.g. 125.50'),
+            // Bounded so the conversion stays a finite, exact number of pesos (a 400-digit amount is not a price).
+            .regex(
+              /^\d{1,12}(\.\d{1,6})?$/,
+              'amount must be a non-negative decimal number (up to 12 digits, 6 decimals)',
+            )
+            .describe('USD amount, e.g. 125.50 (up to 12 digits and 6 decimals)'),
         }),
         response: { 200: exchangeRateSchema, ...errorResponses },
       },

@@ -15,9 +15,57 @@ const accent = rgb(242 / 255, 107 / 255, 79 / 255);
 const ink = rgb(0.15, 0.18, 0.22);
 const muted = rgb(0.4, 0.44, 0.5);
 
-/** The standard PDF fonts speak WinAnsi (Latin-1 and a few more): Spanish fits; anything else is replaced. */
-function winAnsi(text: string): string {
-  return text.replace(/[‐‑‒]/g, '-').replace(/[^\x20-\x7E\xA0-\xFF–—‘’“”•€…]/g, '?');
+/** What the standard PDF fonts can draw: WinAnsi, i.e. printable Latin-1 and the extras of Windows-1252. */
+const representable = /^[\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
+/** Letters whose base form is not their canonical decomposition (Ł has no combining stroke in Unicode). */
+const transliterations: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  Ɨ: 'I',
+  ɨ: 'i',
+  Ƶ: 'Z',
+  ƶ: 'z',
+  Ŋ: 'N',
+  ŋ: 'n',
+  ĸ: 'k',
+  Ǳ: 'DZ',
+  ǲ: 'Dz',
+  ǳ: 'dz',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+};
+const withoutMarks = (value: string, form: 'NFD' | 'NFKD') => value.normalize(form).replace(/\p{M}/gu, '');
+
+/** One character (code point) in WinAnsi: itself when it fits, else its transliteration, else its base letter, else '?'. */
+function winAnsiChar(char: string): string {
+  if (representable.test(char)) return char;
+  const mapped = transliterations[char];
+  if (mapped !== undefined) return mapped;
+  if (/^\p{M}$/u.test(char)) return ''; // a combining mark left over after composing: the letter stays bare
+  for (const form of ['NFD', 'NFKD'] as const) {
+    const base = withoutMarks(char, form);
+    if (base !== '' && [...base].every((c) => representable.test(c))) return base;
+  }
+  return '?';
+}
+
+/**
+ * The standard PDF fonts speak WinAnsi (Latin-1 and a few more): Spanish fits as it is (á é í ó ú ñ ü ¿ ¡), other
+ * Latin letters lose only the marks the font cannot draw (Łukasz → Lukasz, Nguyễn → Nguyen), anything else is '?'.
+ */
+export function winAnsi(text: string): string {
+  return Array.from(text.normalize('NFC'), winAnsiChar).join('');
 }
 
 const chileanDate = (iso: string) => iso.split('-').reverse().join('-');

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
@@ -72,11 +73,23 @@ export async function certificateLink(db: Database, saleId: number) {
   return { message: `/api/certificates/b2c/${saleId}/${certificateFileName}` };
 }
 
-/** auto-envio: the certificate e-mail once more, on request (spec §7: type 0, canal 'WEB'). */
+/** Manual sends of one sale share a key per window: one e-mail per window however often the button is pressed. */
+export const manualEmailWindowMs = 10 * 60 * 1000;
+export const manualEmailDedupeKey = (saleId: number, now = Date.now()) =>
+  `certificate:manual:${saleId}:${Math.floor(now / manualEmailWindowMs)}`;
+
+/**
+ * auto-envio: the certificate e-mail once more, on request (spec §7: type 0, canal 'WEB'). At most one per sale every
+ * 10 minutes: a repeated request within the window is accepted but queues nothing new.
+ */
 export async function requestCertificateEmail(db: Database, quotationId: string) {
   const sale = await repository.findSaleOfQuotation(db, quotationId);
   if (!sale || sale.status !== 'paid') throw resourceNotFound();
-  await repository.enqueueEmail(db, { kind: certificateEmailKind, saleId: sale.id, dedupeKey: null });
+  await repository.enqueueEmail(db, {
+    kind: certificateEmailKind,
+    saleId: sale.id,
+    dedupeKey: manualEmailDedupeKey(sale.id),
+  });
   return sale.id;
 }
 
@@ -109,12 +122,31 @@ function escapeHtml(value: string): string {
 }
 
 const maxAttempts = 5;
+/** Seconds an e-mail stays leased to the run sending it; the SMTP timeouts (mailer.ts) keep one send well inside. */
+const leaseSeconds = 120;
+/** At most this many e-mails per run; the next run (timer or payment) takes the rest. */
+export const maxEmailsPerRun = 20;
 
-/** Sends what is due in the e-mail outbox; safe to run from several processes at once. */
+/** What of a failed send may be logged: the SMTP response code and the error code, never the server's text. */
+function failureCodes(error: unknown) {
+  const { code, causeCode } = loggableError(error);
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return {
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    ...(code !== undefined ? { code } : {}),
+    ...(causeCode !== undefined ? { causeCode } : {}),
+  };
+}
+
+/**
+ * Sends what is due in the e-mail outbox; safe to run from several processes at once. E-mails are leased one at a
+ * time, just before sending, so a slow SMTP server never holds a batch past its lease.
+ */
 export async function processOutbox(db: Database, mailer: Mailer, log?: FastifyBaseLogger): Promise<number> {
-  const due = await repository.leaseDueEmails(db, 10, 120);
   let sent = 0;
-  for (const email of due) {
+  for (let taken = 0; taken < maxEmailsPerRun; taken += 1) {
+    const [email] = await repository.leaseDueEmails(db, 1, leaseSeconds);
+    if (!email) break;
     try {
       const recipients = await sendCertificateEmail(db, mailer, email.saleId);
       await repository.markEmailSent(db, email.id);
@@ -124,7 +156,11 @@ export async function processOutbox(db: Database, mailer: Mailer, log?: FastifyB
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = email.attempts + 1 >= maxAttempts;
       await repository.markEmailFailed(db, email.id, reason, giveUp, 30 * 2 ** email.attempts);
-      log?.warn({ saleId: email.saleId, attempt: email.attempts + 1, giveUp }, `certificate e-mail failed: ${reason}`);
+      // SMTP rejections quote the addresses: the log gets the codes only.
+      log?.warn(
+        { saleId: email.saleId, attempt: email.attempts + 1, giveUp, ...failureCodes(error) },
+        'certificate e-mail failed',
+      );
     }
   }
   return sent;

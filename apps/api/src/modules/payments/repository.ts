@@ -20,18 +20,21 @@ export async function upsertPendingSale(
   values: { companyId: number; quotationId: string; productId: number; amountUsdCents: number; amountClp: number },
 ): Promise<SaleRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [row] = await db
+    const [updated] = await db
+      .update(sales)
+      .set({ productId: values.productId, amountUsdCents: values.amountUsdCents, amountClp: values.amountClp })
+      .where(and(eq(sales.quotationId, values.quotationId), eq(sales.status, 'pending')))
+      .returning();
+    if (updated) return updated;
+    const existing = await findSaleOfQuotation(db, values.quotationId);
+    if (existing) return existing; // paid: the caller sees its status
+    // A random id can collide with another sale's (or another request may create this one): try again.
+    const [inserted] = await db
       .insert(sales)
       .values({ ...values, id: randomInt(10_000_000, 2_147_483_647) })
-      .onConflictDoUpdate({
-        target: sales.quotationId,
-        set: { productId: values.productId, amountUsdCents: values.amountUsdCents, amountClp: values.amountClp },
-        setWhere: eq(sales.status, 'pending'),
-      })
+      .onConflictDoNothing()
       .returning();
-    if (row) return row;
-    const existing = await findSaleOfQuotation(db, values.quotationId);
-    if (existing) return existing; // paid meanwhile: the caller sees its status
+    if (inserted) return inserted;
   }
   throw new Error('Could not allocate a sale id');
 }
@@ -56,8 +59,8 @@ export async function insertPayment(
   for (let attempt = first; attempt < first + 20; attempt += 1) {
     const [row] = await db
       .insert(payments)
-      .values({ ...values, buyOrder: `TRV${values.saleId}-${attempt}` })
-      .onConflictDoNothing({ target: payments.buyOrder })
+      .values({ ...values, id: randomInt(10_000_000, 2_147_483_647), buyOrder: `TRV${values.saleId}-${attempt}` })
+      .onConflictDoNothing()
       .returning();
     if (row) return row;
   }
@@ -142,10 +145,11 @@ export async function markSalePaid(tx: Database, sale: SaleRow) {
   await tx.update(quotations).set({ status: 'paid', updatedAt: new Date() }).where(eq(quotations.id, sale.quotationId));
 }
 
+/** Only the status: `updatedAt` tells when the visitor last changed the trip, which payments compare against. */
 export async function markQuotationPaymentStarted(db: Database, quotationId: string) {
   await db
     .update(quotations)
-    .set({ status: 'payment-started', updatedAt: new Date() })
+    .set({ status: 'payment-started' })
     .where(
       and(eq(quotations.id, quotationId), or(eq(quotations.status, 'quoted'), eq(quotations.status, 'plan-selected'))),
     );
@@ -176,4 +180,29 @@ export async function decideSandboxTransaction(
 export async function findSaleOfQuotationBySaleId(db: Database, saleId: number) {
   const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
   return row;
+}
+
+/** A new attempt supersedes the sale's earlier ones: they can no longer be confirmed (never committed, so the
+ * gateway reverses any authorization they got). */
+export async function supersedePendingPayments(db: Database, saleId: number) {
+  await db
+    .update(payments)
+    .set({ status: 'error', detail: 'Reemplazado por un nuevo intento de pago', confirmedAt: new Date() })
+    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'pending')));
+}
+
+/** Gives a claim back (the gateway's answer is unknown): a later return or the sweeper asks again. */
+export async function releaseClaim(db: Database, paymentId: number, detail: string) {
+  await db.update(payments).set({ detail }).where(eq(payments.id, paymentId));
+}
+
+/** Claims stuck in `confirming` (a crash, an unreachable gateway) for the sweeper to resolve. */
+export function listStaleClaims(db: Database, olderThanSeconds: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.status, 'confirming'), lt(payments.claimedAt, new Date(Date.now() - olderThanSeconds * 1000))),
+    )
+    .limit(20);
 }

@@ -3,8 +3,14 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
-import type { GatewayReturn, PaymentGateway } from '#app/integrations/payments/gateway.ts';
-import { identifyReturn } from '#app/integrations/payments/gateway.ts';
+import {
+  type ConfirmResult,
+  classifyReturn,
+  emptyResult,
+  type GatewayReturn,
+  identifyReturn,
+  type PaymentGateway,
+} from '#app/integrations/payments/gateway.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import {
   issueCertificates,
@@ -14,7 +20,7 @@ import {
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
 import { priceTripPlans } from '#app/modules/plans/service.ts';
-import { getQuotationOfAnyCompany, tripOfQuotation } from '#app/modules/quotations/service.ts';
+import { getQuotationOfAnyCompany, quotationUpdatedAt, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
@@ -74,6 +80,8 @@ export async function startPayment(
     amountClp: plan.price.totalClp,
   });
   if (sale.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
+  // Only the newest attempt can pay: an older gateway page left open can no longer be confirmed.
+  await repository.supersedePendingPayments(db, sale.id);
   // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
   const payment = await repository.insertPayment(db, {
     saleId: sale.id,
@@ -100,9 +108,6 @@ export async function startPayment(
   }
 }
 
-const terminal = new Set(['authorized', 'declined', 'aborted', 'timeout', 'error']);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The payer's browser is back from the gateway. Idempotent: the same return twice, or fifty at once, asks the
  * gateway once and makes at most one paid sale with one set of certificates; every caller gets the same answer.
@@ -112,30 +117,80 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
   const gateway = deps.gateways.get(gatewayId);
   if (!gateway) throw resourceNotFound();
   const { externalId, buyOrder } = identifyReturn(params);
-  const payment =
-    (externalId ? await repository.findPaymentByExternalId(db, gatewayId, externalId) : undefined) ??
-    (buyOrder ? await repository.findPaymentByBuyOrder(db, gatewayId, buyOrder) : undefined);
+  const byToken = externalId ? await repository.findPaymentByExternalId(db, gatewayId, externalId) : undefined;
+  // A return naming only our buy order (a timeout) must also name the session it belongs to.
+  const byOrder = !byToken && buyOrder ? await repository.findPaymentByBuyOrder(db, gatewayId, buyOrder) : undefined;
+  const payment = byToken ?? (byOrder && byOrder.sessionId === params.TBK_ID_SESION ? byOrder : undefined);
   if (!payment) throw resourceNotFound();
 
-  if (await repository.claimPayment(db, payment.id, 120)) {
-    const result = await gateway.confirm(payment.externalId ?? externalId, params).catch((error: unknown) => ({
-      status: 'error' as const,
-      amountClp: null,
-      instalments: null,
-      paymentTypeCode: null,
-      authorizationCode: null,
-      cardLastDigits: null,
-      responseCode: null,
-      detail: `Error al confirmar: ${error instanceof Error ? error.message : String(error)}`,
-    }));
-    let status: repository.PaymentRow['status'] = result.status;
-    let detail = result.detail;
-    if (status === 'authorized' && result.amountClp !== payment.amountClp) {
-      status = 'error';
-      detail = `El monto autorizado (${result.amountClp}) no coincide con el de la venta (${payment.amountClp})`;
-      deps.log.error({ paymentId: payment.id }, 'authorized amount differs from the sale: not paid, needs refund');
+  if (await repository.claimPayment(db, payment.id, claimLifetimeSeconds)) {
+    await resolveClaim(deps, gateway, payment, params);
+  } else {
+    // Another request holds the claim: wait for its answer rather than asking the gateway again.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const current = await repository.findPayment(db, payment.id);
+      if (current && terminal.has(current.status)) break;
+      await sleep(100);
     }
-    let paidSaleId: number | null = null;
+  }
+  const final = await repository.findPayment(db, payment.id);
+  if (!final) throw resourceNotFound();
+  return final;
+}
+
+const claimLifetimeSeconds = 120;
+const terminal = new Set(['authorized', 'declined', 'aborted', 'timeout', 'error']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Why a claimed attempt must not be committed, if it must not: checked before the gateway takes any money. */
+async function refusalOf(db: Database, payment: repository.PaymentRow): Promise<string | null> {
+  const sale = await repository.findSaleOfQuotationBySaleId(db, payment.saleId);
+  if (!sale || sale.status === 'paid') return 'La venta ya había sido pagada con otra transacción';
+  if (sale.amountClp !== payment.amountClp) return 'El monto de la venta cambió después de iniciar este pago';
+  const changedAt = await quotationUpdatedAt(db, sale.quotationId);
+  if (changedAt && changedAt > payment.createdAt) return 'La cotización cambió después de iniciar este pago';
+  return null;
+}
+
+/**
+ * The one holder of a claim asks the gateway and records the answer. Nothing that can no longer be paid is ever
+ * committed; an unknown answer (gateway unreachable) leaves the payment in confirmation for the sweeper.
+ */
+async function resolveClaim(
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  payment: repository.PaymentRow,
+  params: GatewayReturn,
+) {
+  const { db } = deps;
+  const refusal = classifyReturn(params) === 'commit' ? await refusalOf(db, payment) : null;
+  const result: ConfirmResult = refusal
+    ? { ...emptyResult, status: 'error', detail: refusal }
+    : await gateway
+        .confirm(payment.externalId ?? identifyReturn(params).externalId, params)
+        .catch((error: unknown) => ({
+          ...emptyResult,
+          status: 'error' as const,
+          uncertain: true,
+          detail: `Error al confirmar: ${error instanceof Error ? error.name : 'desconocido'}`,
+        }));
+  if (result.uncertain) {
+    await repository.releaseClaim(db, payment.id, result.detail);
+    deps.log.error(
+      { paymentId: payment.id, gateway: gateway.id },
+      'payment outcome unknown: will ask the gateway again',
+    );
+    return;
+  }
+  let status: repository.PaymentRow['status'] = result.status;
+  let detail = result.detail;
+  if (status === 'authorized' && result.amountClp !== payment.amountClp) {
+    status = 'error';
+    detail = `El monto autorizado (${result.amountClp}) no coincide con el de la venta (${payment.amountClp})`;
+    deps.log.error({ paymentId: payment.id }, 'authorized amount differs from the sale: not paid, needs refund');
+  }
+  let paidSaleId: number | null = null;
+  try {
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
       if (status === 'authorized') {
@@ -148,12 +203,11 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
             'second authorization of a paid sale: needs refund',
           );
         } else if (sale.amountClp !== payment.amountClp) {
-          // This attempt was started before the sale was repriced (another plan or trip): it cannot pay it.
           status = 'error';
-          detail = `El monto de la venta cambió (${sale.amountClp}) después de iniciar este pago (${payment.amountClp})`;
+          detail = 'El monto de la venta cambió después de iniciar este pago';
           deps.log.error(
-            { paymentId: payment.id, saleId: payment.saleId },
-            'authorization of an outdated amount of the sale: not paid, needs refund',
+            { paymentId: payment.id, saleId: sale.id },
+            'authorized attempt of a repriced sale: needs refund',
           );
         } else {
           await repository.markSalePaid(tx, sale);
@@ -172,19 +226,34 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
         detail,
       });
     });
-    deps.log.info({ paymentId: payment.id, saleId: payment.saleId, status }, 'payment confirmed');
-    if (paidSaleId !== null) deps.onPaid(paidSaleId);
-  } else {
-    // Another request holds the claim: wait for its answer rather than asking the gateway again.
-    for (let waited = 0; waited < 30_000; waited += 100) {
-      const current = await repository.findPayment(db, payment.id);
-      if (current && terminal.has(current.status)) break;
-      await sleep(100);
-    }
+  } catch (error) {
+    // Left in confirmation: the sweeper asks the gateway again (Webpay answers from its status) and records it.
+    deps.log.error(
+      { paymentId: payment.id, error: error instanceof Error ? error.name : 'unknown' },
+      'recording a payment outcome failed',
+    );
+    return;
   }
-  const final = await repository.findPayment(db, payment.id);
-  if (!final) throw resourceNotFound();
-  return final;
+  deps.log.info({ paymentId: payment.id, saleId: payment.saleId, status }, 'payment confirmed');
+  if (paidSaleId !== null) deps.onPaid(paidSaleId);
+}
+
+/**
+ * Resolves payments left in confirmation (a crash, an unreachable gateway): each is claimed again and confirmed
+ * as a normal return would be; Webpay answers a repeated commit from the transaction's status.
+ */
+export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
+  const stale = await repository.listStaleClaims(deps.db, claimLifetimeSeconds);
+  let resolved = 0;
+  for (const payment of stale) {
+    const gateway = deps.gateways.get(payment.gateway);
+    if (!gateway || !payment.externalId) continue;
+    if (!(await repository.claimPayment(deps.db, payment.id, claimLifetimeSeconds))) continue;
+    await resolveClaim(deps, gateway, payment, { token_ws: payment.externalId });
+    const after = await repository.findPayment(deps.db, payment.id);
+    if (after && terminal.has(after.status)) resolved += 1;
+  }
+  return resolved;
 }
 
 const resultTexts: Record<string, string> = {

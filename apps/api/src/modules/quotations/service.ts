@@ -143,3 +143,8 @@ export async function getQuotationOfAnyCompany(db: Database, quotationId: string
   if (!row) throw resourceNotFound();
   return getQuotation(db, row.companyId, quotationId);
 }
+
+/** When the visitor last changed the trip (payments refuse attempts started before that). */
+export async function quotationUpdatedAt(db: Database, quotationId: string): Promise<Date | undefined> {
+  return (await repository.findQuotation(db, undefined, quotationId))?.updatedAt;
+}

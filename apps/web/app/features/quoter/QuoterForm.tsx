@@ -29,6 +29,13 @@ type Props = QuoterData & {
 const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 aria-[invalid=true]:border-red-600';
 
+/**
+ * The passenger − / + buttons. At 0 (or at the maximum) they are aria-disabled, not disabled: a disabled button
+ * loses the keyboard focus, which would drop to the page; this one keeps it and ignores the press.
+ */
+const stepperClass =
+  'h-8 w-8 rounded-full border border-slate-300 text-lg leading-none text-brand-700 hover:bg-white aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+
 function initialValues({ origins, modalities, destinationsByModality, quotation }: QuoterData): QuoterValues {
   if (quotation) {
     return {
@@ -267,9 +274,11 @@ export function QuoterForm(props: Props) {
                 <span className="flex items-center gap-2">
                   <button
                     type="button"
-                    className="h-8 w-8 rounded-full border border-slate-300 text-lg leading-none text-brand-700 hover:bg-white disabled:opacity-40"
-                    onClick={() => changePassengers(type.id, -1)}
-                    disabled={count === 0}
+                    className={stepperClass}
+                    onClick={() => {
+                      if (count > 0) changePassengers(type.id, -1);
+                    }}
+                    aria-disabled={count === 0}
                     aria-label={`Quitar ${type.label.toLowerCase()}`}
                   >
                     −
@@ -283,9 +292,11 @@ export function QuoterForm(props: Props) {
                   </output>
                   <button
                     type="button"
-                    className="h-8 w-8 rounded-full border border-slate-300 text-lg leading-none text-brand-700 hover:bg-white disabled:opacity-40"
-                    onClick={() => changePassengers(type.id, 1)}
-                    disabled={totalPassengers >= maxPassengers}
+                    className={stepperClass}
+                    onClick={() => {
+                      if (totalPassengers < maxPassengers) changePassengers(type.id, 1);
+                    }}
+                    aria-disabled={totalPassengers >= maxPassengers}
                     aria-label={`Agregar ${type.label.toLowerCase()}`}
                   >
                     +
@@ -309,6 +320,7 @@ export function QuoterForm(props: Props) {
             autoComplete="off"
             className="rounded-lg border border-slate-300 px-3 py-2.5 uppercase text-slate-900"
             aria-invalid={errors.discountCode ? true : undefined}
+            aria-describedby={errors.discountCode ? `${ids.code}-error` : undefined}
             {...register('discountCode')}
           />
           {fieldError(errors.discountCode?.message, `${ids.code}-error`)}

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
 import type { QuoterSubmission } from './schema.ts';
 
@@ -43,9 +43,26 @@ export type QuoterActionResult = { errors: { field: string; message: string }[];
 /** Field names of the API's quotation body → the quoter's fields. */
 const fieldOfApi: Record<string, string> = { passangerTypes: 'passengers' };
 
+const invalidSubmission = () =>
+  data<QuoterActionResult>({ errors: [], formError: 'Revisa los datos de tu viaje.' }, { status: 400 });
+
+/** The JSON object the quoter form posts; anything else (a form post, an empty body, other JSON) is undefined. */
+async function readSubmission(request: Request): Promise<QuoterSubmission | undefined> {
+  try {
+    const body: unknown = await request.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as QuoterSubmission) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Creates (or, when modifying, replaces) the quotation and sends the visitor to its plans. */
-export async function submitQuoter(context: LoadContext, request: Request): Promise<Response | QuoterActionResult> {
-  const submission = (await request.json()) as QuoterSubmission;
+export async function submitQuoter(
+  context: LoadContext,
+  request: Request,
+): Promise<Response | QuoterActionResult | ReturnType<typeof invalidSubmission>> {
+  const submission = await readSubmission(request);
+  if (!submission) return invalidSubmission();
   const api = serverApi(context);
   const companyId = configuredCompanyId();
   const body = {

@@ -1,0 +1,98 @@
+import { expect, test } from './support/fixtures.ts';
+import { tripDates } from './support/quote.ts';
+import { openHydrated } from './support/shell.ts';
+
+type Post = { headers: Record<string, string>; data: string };
+
+/** Posts that no page of the storefront sends: they are a 400, never the 500 of a crashed action. */
+const bodies: (Post & { name: string })[] = [
+  { name: 'form-encoded', headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'origin=1&x=%00' },
+  { name: 'empty', headers: {}, data: '' },
+  { name: 'empty with a JSON content type', headers: { 'content-type': 'application/json' }, data: '' },
+  { name: 'JSON that is not an object', headers: { 'content-type': 'application/json' }, data: 'null' },
+];
+
+test.describe('unexpected posts to the quoter and the comparator', () => {
+  // `/?index` is how a form on the home page reaches its action (a bare `/` posts to the root layout, which has none).
+  for (const path of ['/?index', '/home', '/cotizador', '/cotizador/partner']) {
+    for (const body of bodies) {
+      test(`POST ${path} with a ${body.name} body → 400, not 500`, async ({ request }) => {
+        const response = await request.post(path, { headers: body.headers, data: body.data, maxRedirects: 0 });
+        expect(response.status()).toBe(400);
+        expect(await response.text()).toContain('Revisa los datos de tu viaje.');
+      });
+    }
+  }
+
+  test('POST / (the root layout, no action) is a client error too, never a 500', async ({ request }) => {
+    for (const body of bodies) {
+      const response = await request.post('/', { headers: body.headers, data: body.data, maxRedirects: 0 });
+      expect(response.status(), body.name).toBeGreaterThanOrEqual(400);
+      expect(response.status(), body.name).toBeLessThan(500);
+    }
+  });
+
+  test('POST /comparador/<id> with a form-encoded, empty or JSON body → 400, not 500', async ({ request }) => {
+    const { departure, back } = tripDates(20, 5);
+    const created = await request.post('/api/quotations/1', {
+      data: {
+        origin: 1,
+        destination: 3,
+        modality: 1,
+        departureDate: departure,
+        returnDate: back,
+        passangerTypes: [{ passengerTypeId: 1, quantity: 1 }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const path = `/comparador/${id}`;
+    const posts: Post[] = [
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'planId=abc' },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: '' },
+      { headers: {}, data: '' },
+      { headers: { 'content-type': 'application/json' }, data: '{"planId":410}' },
+      { headers: { 'content-type': 'application/json' }, data: '' },
+    ];
+    for (const post of posts) {
+      const response = await request.post(path, { ...post, maxRedirects: 0 });
+      expect(response.status(), JSON.stringify(post)).toBe(400);
+    }
+  });
+});
+
+test.describe('the quoter by keyboard', () => {
+  test('pressing «Quitar» down to 0 keeps the focus on the button, which says it is disabled', async ({ page }) => {
+    await openHydrated(page, '/');
+    const remove = page.getByRole('button', { name: 'Quitar pasajero de 0 a 74 años' });
+    const count = page.getByRole('status', { name: /^Pasajero de 0 a 74 años: \d+$/i });
+    await page.getByRole('button', { name: 'Agregar pasajero de 0 a 74 años' }).click();
+    await expect(count).toHaveText('2');
+    await remove.focus();
+    for (let press = 0; press < 4; press += 1) await page.keyboard.press('Enter');
+    await expect(count).toHaveText('0');
+    await expect(remove).toBeFocused();
+    await expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await expect(remove).not.toHaveAttribute('disabled');
+  });
+
+  test('pressing «Agregar» up to the maximum of 9 keeps the focus on the button', async ({ page }) => {
+    await openHydrated(page, '/');
+    const add = page.getByRole('button', { name: 'Agregar pasajero de 0 a 74 años' });
+    const count = page.getByRole('status', { name: /^Pasajero de 0 a 74 años: \d+$/i });
+    await add.focus();
+    for (let press = 0; press < 12; press += 1) await page.keyboard.press('Enter');
+    await expect(count).toHaveText('9');
+    await expect(add).toBeFocused();
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('the discount code names its error as its description', async ({ page }) => {
+    await openHydrated(page, '/');
+    const code = page.getByLabel('Código de descuento');
+    await code.fill('X'.repeat(31));
+    await page.getByRole('button', { name: 'Cotizar', exact: true }).click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveAccessibleDescription('El código puede tener hasta 30 caracteres');
+  });
+});
