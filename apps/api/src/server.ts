@@ -36,7 +36,9 @@ async function main() {
           app
             .flushOutbox()
             .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'e-mail outbox run failed'));
-          app.sweepPayments().catch((error: unknown) => app.log.warn(`payment sweep failed: ${String(error)}`));
+          app
+            .sweepPayments()
+            .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'payment sweep failed'));
         }, config.mail.outboxIntervalMs)
       : undefined;
   app.log.info(`E-mails go to ${app.mailer.destination}`);
