@@ -252,8 +252,8 @@ const contactOf = (row: repository.TravellerRow): EmergencyContact => ({
 /** GET …/passangers: 404 until the travellers have been saved. */
 export async function getPassengers(db: Database, quotationId: string): Promise<Passengers> {
   const checkout = await requireCheckout(db, quotationId);
-  const rows = await repository.listTravellers(db, quotationId);
-  if (rows.length === 0 || checkout.countryDestinationId === null) throw resourceNotFound();
+  const people = await listTravellers(db, quotationId);
+  if (people.length === 0 || checkout.countryDestinationId === null) throw resourceNotFound();
   const shared = checkout.shareEmergencyContact === true;
   return {
     shareEmergencyContact: shared,
@@ -265,18 +265,10 @@ export async function getPassengers(db: Database, quotationId: string): Promise<
         }
       : null,
     countryDestination: checkout.countryDestinationId,
-    passangers: rows.map((row) => ({
-      seq: row.seq,
-      passengerTypeId: row.passengerTypeId,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      gender: asGender(row.gender),
-      birthDate: row.birthDate,
-      nationality: row.nationalityId,
-      document: { type: row.documentType, id: row.documentNumber },
-      email: row.email,
-      phone: row.phone,
-      emergencyContact: shared ? null : contactOf(row),
+    // A shared contact is answered once, at the top, as it was sent.
+    passangers: people.map(({ id: _id, ...person }) => ({
+      ...person,
+      emergencyContact: shared ? null : person.emergencyContact,
     })),
   };
 }
