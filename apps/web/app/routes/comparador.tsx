@@ -231,7 +231,7 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Acti
             <p className="mb-4 text-lg text-slate-700">No encontramos planes que se ajusten a este viaje.</p>
             <Link
               to={`/?cotizacion=${quotation.id}`}
-              className="inline-block rounded-xl bg-accent-500 px-5 py-3 font-bold text-white hover:bg-accent-600"
+              className="inline-block rounded-xl bg-accent-700 px-5 py-3 font-bold text-white hover:bg-accent-800"
             >
               Modificar cotización
             </Link>
@@ -347,7 +347,7 @@ function Notice({
         <div className="mb-8 text-slate-600">{children}</div>
         <Link
           to={action.to}
-          className="inline-block rounded-xl bg-accent-500 px-6 py-3 font-bold text-white shadow hover:bg-accent-600"
+          className="inline-block rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
         >
           {action.label}
         </Link>

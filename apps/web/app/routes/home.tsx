@@ -41,7 +41,7 @@ export default function Home({ loaderData, actionData, params }: Route.Component
 
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
+      <section className="surface-dark bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
         <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
           <p className="mb-3 inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             Descuentos y promociones ya aplicados en todos los planes
@@ -52,7 +52,7 @@ export default function Home({ loaderData, actionData, params }: Route.Component
           <p className="mb-8 max-w-2xl text-lg text-brand-50">
             Compara planes con precios en dólares y pesos chilenos, y paga en hasta 6 cuotas sin interés.
           </p>
-          <div className="rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
+          <div className="surface-light rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
             <h2 className="mb-4 text-xl font-bold text-brand-700">Cotiza tu viaje</h2>
             <QuoterForm
               {...loaderData}
@@ -128,7 +128,7 @@ export default function Home({ loaderData, actionData, params }: Route.Component
                     className="aspect-video w-full object-cover"
                   />
                   <div className="p-5">
-                    <p className="mb-1 text-sm font-semibold text-accent-600">{article.category}</p>
+                    <p className="mb-1 text-sm font-semibold text-accent-700">{article.category}</p>
                     <h3 className="mb-2 text-lg font-semibold text-slate-900">{article.title}</h3>
                     <p className="text-slate-600">{article.summary}</p>
                   </div>

@@ -182,7 +182,7 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
         <button
           type="submit"
           disabled={submitting}
-          className="flex items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:opacity-70"
+          className="flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70"
         >
           {submitting ? 'Guardando...' : 'Continuar al pago'}
           {submitting ? null : (

@@ -54,7 +54,7 @@ export function Notice({ icon, title, children, action, secondary, tone = 'brand
             <Link
               to={action.to}
               reloadDocument={action.reloadDocument}
-              className="inline-block rounded-xl bg-accent-500 px-6 py-3 font-bold text-white shadow hover:bg-accent-600"
+              className="inline-block rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
             >
               {action.label}
             </Link>

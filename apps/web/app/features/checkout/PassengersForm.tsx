@@ -317,7 +317,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         <button
           type="submit"
           disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:opacity-70 sm:w-auto sm:justify-self-end"
+          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70 sm:w-auto sm:justify-self-end"
         >
           {submitting ? 'Guardando...' : 'Continuar a facturación'}
           {submitting ? null : (

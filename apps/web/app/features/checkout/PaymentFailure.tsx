@@ -85,14 +85,14 @@ export function PaymentFailure({ data }: { data: PaymentFailureData }) {
             {data.state === 'result' ? (
               <Link
                 to={pending ? data.successUrl : data.retryUrl}
-                className="rounded-xl bg-accent-500 px-6 py-3 font-bold text-white shadow hover:bg-accent-600"
+                className="rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
               >
                 {pending ? 'Revisar nuevamente' : 'Intentar nuevamente'}
               </Link>
             ) : (
               <Link
                 to="/"
-                className="rounded-xl bg-accent-500 px-6 py-3 font-bold text-white shadow hover:bg-accent-600"
+                className="rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
               >
                 Volver al inicio
               </Link>

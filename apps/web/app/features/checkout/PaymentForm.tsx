@@ -44,7 +44,7 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
               {gateways.map((gateway, index) => (
                 <label
                   key={gateway.id}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors hover:border-brand-500 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors hover:border-brand-500 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-700"
                 >
                   <input
                     type="radio"
@@ -96,7 +96,7 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
         <button
           type="submit"
           disabled={submitting || leaving || blocked || gateways.length === 0}
-          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-4 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-4 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
             <path d="M10 1.5a4.5 4.5 0 0 0-4.5 4.5v2H4.5A1.5 1.5 0 0 0 3 9.5v8A1.5 1.5 0 0 0 4.5 19h11a1.5 1.5 0 0 0 1.5-1.5v-8A1.5 1.5 0 0 0 15.5 8h-1V6A4.5 4.5 0 0 0 10 1.5ZM7.5 6a2.5 2.5 0 0 1 5 0v2h-5V6Z" />

@@ -107,7 +107,7 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
               <a
                 href={certificateUrl}
                 download="certificado.pdf"
-                className="flex items-center justify-center gap-2 rounded-xl bg-accent-500 px-4 py-3 font-bold text-white shadow hover:bg-accent-600"
+                className="flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow hover:bg-accent-800"
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                   <path d="M9 2h2v8.6l3.3-3.3 1.4 1.4L10 14.4 4.3 8.7l1.4-1.4L9 10.6V2ZM3 16h14v2H3v-2Z" />

@@ -16,7 +16,7 @@ export function ChoosePlanForm({ planId, planLabel, label = 'Elegir plan', class
         type="submit"
         aria-label={`${label}: ${planLabel}`}
         disabled={busy}
-        className="w-full rounded-xl bg-accent-500 px-4 py-3 font-bold text-white shadow-sm transition-colors hover:bg-accent-600 disabled:cursor-wait disabled:opacity-80"
+        className="w-full rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow-sm transition-colors hover:bg-accent-800 disabled:cursor-wait disabled:opacity-80"
       >
         {busy ? 'Un momento…' : label}
       </button>

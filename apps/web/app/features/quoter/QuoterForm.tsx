@@ -179,7 +179,7 @@ export function QuoterForm(props: Props) {
             id={ids.origin}
             className={selectClass}
             aria-invalid={errors.origin ? true : undefined}
-            aria-describedby={`${ids.origin}-error`}
+            aria-describedby={errors.origin ? `${ids.origin}-error` : undefined}
             {...register('origin')}
           >
             {origins.map((origin) => (
@@ -194,7 +194,13 @@ export function QuoterForm(props: Props) {
           <label htmlFor={ids.modality} className="text-sm font-semibold text-slate-700">
             Modalidad
           </label>
-          <select id={ids.modality} className={selectClass} {...register('modality')}>
+          <select
+            id={ids.modality}
+            className={selectClass}
+            aria-invalid={errors.modality ? true : undefined}
+            aria-describedby={errors.modality ? `${ids.modality}-error` : undefined}
+            {...register('modality')}
+          >
             {modalities.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.label}
@@ -211,7 +217,7 @@ export function QuoterForm(props: Props) {
             id={ids.destination}
             className={selectClass}
             aria-invalid={errors.destination ? true : undefined}
-            aria-describedby={`${ids.destination}-error`}
+            aria-describedby={errors.destination ? `${ids.destination}-error` : undefined}
             {...register('destination')}
           >
             {destinations.map((destination) => (
@@ -261,7 +267,10 @@ export function QuoterForm(props: Props) {
         />
       </div>
 
-      <fieldset className="rounded-xl border border-slate-200 p-3" aria-describedby="quoter-passengers-error">
+      <fieldset
+        className="rounded-xl border border-slate-200 p-3"
+        aria-describedby={errors.passengers ? 'quoter-passengers-error' : undefined}
+      >
         <legend className="px-1 text-sm font-semibold text-slate-700">
           Pasajeros <span className="font-normal text-slate-500">(hasta {maxPassengers})</span>
         </legend>
@@ -345,7 +354,7 @@ export function QuoterForm(props: Props) {
       <button
         type="submit"
         disabled={submitting}
-        className="rounded-xl bg-accent-500 px-6 py-3 text-lg font-bold text-white shadow hover:bg-accent-600 disabled:opacity-70"
+        className="rounded-xl bg-accent-700 px-6 py-3 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70"
       >
         {submitting ? 'Cotizando...' : quotation ? 'Actualizar cotización' : 'Cotizar'}
       </button>

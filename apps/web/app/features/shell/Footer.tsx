@@ -1,5 +1,6 @@
 import { isPlainLink, whatsappHref } from '@travesia/domain/links';
 import { SmartLink } from '#app/components/SmartLink.tsx';
+import { contrastRatio, readableOn } from '#app/lib/contrast.ts';
 import type { Footer as FooterData } from '#app/lib/website.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
 
@@ -24,18 +25,22 @@ function socialName(icon: string): string {
 
 /**
  * Spec §2 footer: menu columns (http/https and tel:+ up to 14 digits are plain links, the rest routed), social
- * icons and Suscríbete when enabled, © current year, logo.
+ * icons and Suscríbete when enabled, © current year, logo. Configured text colours too faint on the configured
+ * background (the brand coral on dark teal is 4.1:1) are tinted just enough to read (WCAG 1.4.3).
  */
 export function Footer({ data, companyId }: { data: FooterData; companyId: number }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 text-slate-200" style={{ background: data.background }}>
+    <footer
+      className={`mt-16 text-slate-200 ${(contrastRatio('#ffffff', data.background) ?? 0) >= 3 ? 'surface-dark' : ''}`}
+      style={{ background: data.background }}
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_1.4fr]">
         {data.menus.map((menu) => (
           <nav key={menu.label} aria-label={menu.label}>
             <h2
               className={`mb-3 text-base text-white ${menu.bold ? 'font-bold' : 'font-medium'}`}
-              style={{ color: menu.forecolor }}
+              style={{ color: readableOn(menu.forecolor, data.background) }}
             >
               {menu.label}
             </h2>
@@ -48,7 +53,7 @@ export function Footer({ data, companyId }: { data: FooterData; companyId: numbe
                     isPlain={isPlainLink}
                     className={`hover:underline ${item.bold ? 'font-semibold' : ''}`}
                   >
-                    <span style={{ color: item.forecolor }}>{item.label}</span>
+                    <span style={{ color: readableOn(item.forecolor, data.background) }}>{item.label}</span>
                   </SmartLink>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { uiMessages } from '@travesia/domain/messages';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SmartLink } from '#app/components/SmartLink.tsx';
+import { contrastRatio, readableOn, textContrast } from '#app/lib/contrast.ts';
 import type { NavigationBar as NavigationBarData } from '#app/lib/website.ts';
 import { useShellModals } from './ShellModals.tsx';
 
@@ -70,16 +71,25 @@ export function NavigationBar({ data, showClientAccess }: { data: NavigationBarD
 function NavItem({ item }: { item: Item }) {
   const { openHelp } = useShellModals();
   if (item.isButton) {
+    // Configured colours stay as configured when white text reads on them; a lighter one (the brand coral is only 3:1)
+    // is shaded just enough for 4.5:1. A light hover colour (white, say) gets the button's colour as its text.
+    const background = item.colorPrimario ? readableOn(item.colorPrimario, '#ffffff') : 'var(--color-accent-700)';
+    const hover = item.colorSecundario ?? 'var(--color-accent-800)';
+    const hoverText =
+      item.colorSecundario && (contrastRatio('#ffffff', item.colorSecundario) ?? textContrast) < textContrast
+        ? readableOn(background, item.colorSecundario)
+        : '#ffffff';
     const colours = {
-      '--button-bg': item.colorPrimario ?? 'var(--color-accent-500)',
-      '--button-hover': item.colorSecundario ?? 'var(--color-accent-600)',
+      '--button-bg': background,
+      '--button-hover': hover,
+      '--button-hover-text': hoverText,
     } as CSSProperties;
     return (
       <button
         type="button"
         onClick={openHelp}
         style={colours}
-        className="w-full rounded-full bg-(--button-bg) px-4 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-(--button-hover) lg:w-auto"
+        className="w-full rounded-full border-2 border-(--button-bg) bg-(--button-bg) px-4 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-(--button-hover) hover:text-(--button-hover-text) lg:w-auto"
         data-testid="help-button"
       >
         {item.label}

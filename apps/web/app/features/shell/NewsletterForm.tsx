@@ -63,7 +63,7 @@ export function NewsletterForm({ companyId }: { companyId: number }) {
         <button
           type="submit"
           disabled={isSubmitting}
-          className="rounded-lg bg-accent-500 px-4 py-2 font-semibold text-white hover:bg-accent-600 disabled:opacity-60"
+          className="rounded-lg bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
           {isSubmitting ? 'Enviando...' : 'Suscribirme'}
         </button>
