@@ -62,6 +62,30 @@ describeOnEachDatabase(
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
 
+    it('travellers saved for other passenger counts than the quotation now has cannot be paid', async () => {
+      const quotationId = await readyToPay(ctx);
+      const changed = await putQuotation(
+        ctx,
+        quotationId,
+        quotationBody({
+          planId: 411,
+          passangerTypes: [
+            { passengerTypeId: 1, quantity: 3 },
+            { passengerTypeId: 2, quantity: 1 },
+          ],
+        }),
+      );
+      expect(changed.status, changed.text).toBe(200);
+      const errors = await expectRefused({ quotationId, gatewayId: 'sandbox' });
+      expect(errors).toStrictEqual([
+        {
+          field: 'quotationId',
+          message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
+        },
+      ]);
+      expect(await saleRows(ctx, quotationId)).toHaveLength(0);
+    });
+
     it('a quotation without billing data cannot be paid (Completa los datos de facturación…)', async () => {
       const quotationId = await readyToPay(ctx, { invoice: false });
       const errors = await expectRefused({ quotationId, gatewayId: 'sandbox' });

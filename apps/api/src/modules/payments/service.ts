@@ -54,10 +54,21 @@ export async function startPayment(
   ]);
   if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
   const problems: FieldError[] = [];
-  const expectedTravellers = quotation.passangerTypes.reduce((sum, p) => sum + p.quantity, 0);
   if (quotation.planId === null) problems.push({ field: 'quotationId', message: 'Elige un plan antes de pagar' });
-  if (travellers.length !== expectedTravellers) {
+  // The travellers saved must be exactly the quoted ones by age band (the trip may have changed since).
+  const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
+  const countsOfTravellers = new Map<number, number>();
+  for (const person of travellers) {
+    countsOfTravellers.set(person.passengerTypeId, (countsOfTravellers.get(person.passengerTypeId) ?? 0) + 1);
+  }
+  const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
+  if (travellers.length === 0) {
     problems.push({ field: 'quotationId', message: 'Completa los datos de los pasajeros antes de pagar' });
+  } else if (quoted.join() !== saved.join()) {
+    problems.push({
+      field: 'quotationId',
+      message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
+    });
   }
   if (!invoice) problems.push({ field: 'quotationId', message: 'Completa los datos de facturación antes de pagar' });
   const gateway = deps.gateways.get(input.gatewayId);
