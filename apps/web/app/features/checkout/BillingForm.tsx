@@ -4,7 +4,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
 import type { CheckoutActionResult } from './api-errors.ts';
 import { type BillingValues, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
-import { CheckboxField, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
+import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
 import { chileanRegions } from './regions.ts';
 
 type Props = {
@@ -179,18 +179,7 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
           </svg>
           Volver
         </Link>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70"
-        >
-          {submitting ? 'Guardando...' : 'Continuar al pago'}
-          {submitting ? null : (
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M11.3 4.3 10 5.6l3.4 3.4H3v2h10.4L10 14.4l1.3 1.3L17 10l-5.7-5.7Z" />
-            </svg>
-          )}
-        </button>
+        <ContinueButton submitting={submitting} label="Continuar al pago" />
       </div>
     </form>
   );

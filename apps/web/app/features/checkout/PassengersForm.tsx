@@ -5,7 +5,7 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/features/quoter/DateField.tsx';
 import type { CheckoutActionResult } from './api-errors.ts';
-import { CheckboxField, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
+import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,
@@ -314,18 +314,11 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         {Object.keys(errors).length > 0 && !actionResult?.formErrors.length ? (
           <p className="text-sm font-medium text-red-700">Revisa los campos marcados para continuar.</p>
         ) : null}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70 sm:w-auto sm:justify-self-end"
-        >
-          {submitting ? 'Guardando...' : 'Continuar a facturación'}
-          {submitting ? null : (
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M11.3 4.3 10 5.6l3.4 3.4H3v2h10.4L10 14.4l1.3 1.3L17 10l-5.7-5.7Z" />
-            </svg>
-          )}
-        </button>
+        <ContinueButton
+          submitting={submitting}
+          label="Continuar a facturación"
+          className="w-full sm:w-auto sm:justify-self-end"
+        />
       </div>
     </form>
   );

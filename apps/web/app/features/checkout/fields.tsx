@@ -158,3 +158,29 @@ export function FormErrors({ messages, children }: { messages: string[]; childre
     </div>
   );
 }
+
+/** A step's submit button: «Guardando...» while the step is being saved, else its label with a forward arrow. */
+export function ContinueButton({
+  submitting,
+  label,
+  className = '',
+}: {
+  submitting: boolean;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={submitting}
+      className={`flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70 ${className}`}
+    >
+      {submitting ? 'Guardando...' : label}
+      {submitting ? null : (
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+          <path d="M11.3 4.3 10 5.6l3.4 3.4H3v2h10.4L10 14.4l1.3 1.3L17 10l-5.7-5.7Z" />
+        </svg>
+      )}
+    </button>
+  );
+}
