@@ -1,6 +1,7 @@
 import { formatMoney } from '@travesia/domain/money';
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useSearchParams } from 'react-router';
+import { Notice } from '#app/components/Notice.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
@@ -302,56 +303,5 @@ function DiscountMessage({ status, message }: { status: string; message: string 
       </svg>
       {message}
     </p>
-  );
-}
-
-const noticeIcons = {
-  clock: (
-    <>
-      <circle cx="24" cy="24" r="21" stroke="currentColor" strokeWidth="3" />
-      <path d="M24 13v13l8 5" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </>
-  ),
-  search: (
-    <>
-      <circle cx="21" cy="21" r="14" stroke="currentColor" strokeWidth="3" />
-      <path d="m31 31 11 11" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </>
-  ),
-  alert: (
-    <>
-      <circle cx="24" cy="24" r="21" stroke="currentColor" strokeWidth="3" />
-      <path d="M24 13v14M24 33v2" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </>
-  ),
-};
-
-function Notice({
-  icon,
-  title,
-  action,
-  children,
-}: {
-  icon: keyof typeof noticeIcons;
-  title: string;
-  action: { to: string; label: string };
-  children: ReactNode;
-}) {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-16 sm:py-20">
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-10">
-        <svg aria-hidden="true" viewBox="0 0 48 48" className="mx-auto mb-5 h-12 w-12 text-brand-500" fill="none">
-          {noticeIcons[icon]}
-        </svg>
-        <h1 className="mb-3 text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
-        <div className="mb-8 text-slate-600">{children}</div>
-        <Link
-          to={action.to}
-          className="inline-block rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
-        >
-          {action.label}
-        </Link>
-      </div>
-    </section>
   );
 }

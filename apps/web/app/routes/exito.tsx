@@ -1,5 +1,5 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
-import { Notice } from '#app/features/checkout/CheckoutNotice.tsx';
+import { Notice } from '#app/components/Notice.tsx';
 import { rememberSale } from '#app/features/checkout/checkout.server.ts';
 import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
 import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import { Notice } from './CheckoutNotice.tsx';
+import { Notice } from '#app/components/Notice.tsx';
 
 /** A step whose data could not be loaded (the API is down…): a page saying so, never a blank one. */
 export function CheckoutError() {
