@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
-import { tripDates } from './support/quote.ts';
 import { mainNav, openHydrated, seed } from './support/shell.ts';
 
 // DESIGN: WCAG 2.2 AA. Every visitor page, in the states a visitor really sees it, must have no axe violation
@@ -25,79 +25,6 @@ async function expectNoViolations(page: Page, state: string) {
 }
 
 const helpButtonLabel = seed.navigation.items.find((item) => item.isButton)?.label ?? '';
-
-/** A two-traveller quotation for Europe with a plan chosen, created through the API as the quoter would. */
-async function createQuotation(request: APIRequestContext, planId = 411): Promise<string> {
-  const { departure, back } = tripDates(15, 8);
-  const created = await request.post('/api/quotations/1', {
-    data: {
-      origin: 1,
-      destination: 3,
-      modality: 1,
-      departureDate: departure,
-      returnDate: back,
-      passangerTypes: [
-        { passengerTypeId: 1, quantity: 1 },
-        { passengerTypeId: 2, quantity: 1 },
-      ],
-      planId,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-/** Steps 1 and 2 saved through the API (the bodies of e2e/checkout.spec.ts). */
-async function savePassengersAndInvoice(request: APIRequestContext, id: string) {
-  const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
-    id: number;
-  }[];
-  const passenger = (firstName: string, birthDate: string, document: string, email: string) => ({
-    firstName,
-    lastName: 'Muñoz',
-    gender: 'M',
-    birthDate,
-    nationality: 9,
-    document: { type: 1, id: document },
-    email,
-    phone: '+56911112222',
-    emergencyContact: null,
-  });
-  const saved = await request.put(`/api/quotations/${id}/passangers`, {
-    data: {
-      shareEmergencyContact: true,
-      emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
-      countryDestination: countries[0]?.id,
-      passangers: [
-        passenger('Pedro', '1985-07-01', '7.654.321-6', 'pedro@example.cl'),
-        passenger('Jorge', '1946-05-10', '12.345.678-5', 'jorge@example.cl'),
-      ],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(204);
-  const invoice = await request.post(`/api/quotations/${id}/invoice-details`, {
-    data: {
-      personalInformation: {
-        address: 'Los Leones',
-        streetNumber: '100',
-        apartment: null,
-        locality: 'Providencia',
-        province: 'Metropolitana de Santiago',
-      },
-      generateInvoice: false,
-      companyDetails: null,
-    },
-  });
-  expect(invoice.status()).toBe(204);
-}
-
-/** Starts a sandbox payment of the quotation; answers the gateway's page path. */
-async function startSandboxPayment(request: APIRequestContext, quotationId: string): Promise<string> {
-  const started = await request.post('/api/payments', { data: { quotationId, gatewayId: 'sandbox' } });
-  expect(started.status()).toBe(201);
-  const { redirectUrl } = (await started.json()) as { redirectUrl: string };
-  return new URL(redirectUrl).pathname + new URL(redirectUrl).search;
-}
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   test('home, with the help and upgrade modals open', async ({ page }) => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { certificates, sales } from '../apps/api/src/db/schema.ts';
 import { pdfStrings } from '../apps/api/test/support/pdf-text.ts';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { fillQuoter, submitQuoter, tripDates } from './support/quote.ts';
 
@@ -113,64 +114,9 @@ test.describe('checkout, payment and certificate', () => {
   });
 
   test('a declined payment lands on the error page with a way to pay again', async ({ page, request }) => {
-    const { departure, back } = tripDates(20, 5);
     // Steps 1–2 through the API (the journey above covers their pages).
-    const created = await request.post('/api/quotations/1', {
-      data: {
-        origin: 1,
-        destination: 3,
-        modality: 1,
-        departureDate: departure,
-        returnDate: back,
-        passangerTypes: [{ passengerTypeId: 1, quantity: 1 }],
-        planId: 410,
-      },
-    });
-    const { id } = (await created.json()) as { id: string };
-    const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
-      id: number;
-    }[];
-    expect(
-      (
-        await request.put(`/api/quotations/${id}/passangers`, {
-          data: {
-            shareEmergencyContact: true,
-            emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
-            countryDestination: countries[0]?.id,
-            passangers: [
-              {
-                firstName: 'Pedro',
-                lastName: 'Muñoz',
-                gender: 'M',
-                birthDate: '1985-07-01',
-                nationality: 9,
-                document: { type: 1, id: '7.654.321-6' },
-                email: 'pedro@example.cl',
-                phone: '+56911112222',
-                emergencyContact: null,
-              },
-            ],
-          },
-        })
-      ).status(),
-    ).toBe(204);
-    expect(
-      (
-        await request.post(`/api/quotations/${id}/invoice-details`, {
-          data: {
-            personalInformation: {
-              address: 'Los Leones',
-              streetNumber: '100',
-              apartment: null,
-              locality: 'Providencia',
-              province: 'Metropolitana de Santiago',
-            },
-            generateInvoice: false,
-            companyDetails: null,
-          },
-        })
-      ).status(),
-    ).toBe(204);
+    const id = await createQuotation(request, 410);
+    await savePassengersAndInvoice(request, id);
 
     await page.goto(`/pago/410/${id}`);
     await page.getByRole('button', { name: /^Pagar / }).click();
