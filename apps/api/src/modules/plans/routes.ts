@@ -1,6 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '#app/db/client.ts';
 import { errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
@@ -49,6 +50,12 @@ function tripOfSearch(query: z.output<typeof searchQuery>): Trip {
   };
 }
 
+/** The plans of a stored quotation, priced: the trip the visitor saved is the trip priced. */
+async function priceStoredQuotation(db: Database, companyId: number, quotationId: string) {
+  const trip = await tripOfQuotation(db, companyId, quotationId);
+  return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+}
+
 export async function planRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { db } = fastify;
@@ -91,8 +98,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId } = request.params;
-      const trip = await tripOfQuotation(db, companyId, request.query.quotationId);
-      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      const pricing = await priceStoredQuotation(db, companyId, request.query.quotationId);
       return pricing.plans.map((plan) => toComparatorPlan(plan, pricing));
     },
   );
@@ -111,8 +117,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId, planId } = request.params;
-      const trip = await tripOfQuotation(db, companyId, request.query.quotationId);
-      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      const pricing = await priceStoredQuotation(db, companyId, request.query.quotationId);
       const plan = pricing.plans.find((candidate) => candidate.product.id === planId);
       if (!plan) throw resourceNotFound();
       return [toListingPlan(plan, pricing)];
@@ -132,8 +137,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId, quotationId } = request.params;
-      const trip = await tripOfQuotation(db, companyId, quotationId);
-      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+      const pricing = await priceStoredQuotation(db, companyId, quotationId);
       return pricing.plans.map((plan) => toPreviewPlan(plan, pricing));
     },
   );
