@@ -31,6 +31,8 @@ const environmentSchema = z.object({
   WEB_BUILD_DIR: z.string().optional(),
   /** The store's public address (gateway return URLs, links in e-mails); by default taken from each request. */
   PUBLIC_URL: z.url().optional(),
+  /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
   WEBPAY_ENVIRONMENT: z
     .union([z.enum(['integration', 'production']), z.url()])
@@ -97,6 +99,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.COOKIE_SECRET) {
+    throw new ConfigError('Invalid configuration: COOKIE_SECRET is required when NODE_ENV=production');
+  }
   const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
   if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
     throw new ConfigError(

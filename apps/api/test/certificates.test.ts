@@ -12,6 +12,7 @@ import {
   countEmails,
   drainOutboxAfterAll,
   paidSale,
+  paymentResult,
   readyToPay,
   startPayment,
   travellers,
@@ -26,7 +27,8 @@ const unknownQuotation = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
 const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
 const emails = travellers.map((t) => t.email);
 
-const linkUrl = (saleId: number | string) => `/api/certificates/b2c/${saleId}`;
+const linkUrl = (saleId: number | string, token?: string) =>
+  `/api/certificates/b2c/${saleId}${token === undefined ? '' : `?token=${token}`}`;
 
 const autoEnvio = (ctx: TestContext, quotationId: string, body: unknown) =>
   call(ctx.app, {
@@ -36,8 +38,8 @@ const autoEnvio = (ctx: TestContext, quotationId: string, body: unknown) =>
   });
 
 /** The PDF behind a paid sale's link, downloaded as the browser would. */
-async function downloadCertificate(ctx: TestContext, saleId: number) {
-  const link = await get(ctx.app, linkUrl(saleId));
+async function downloadCertificate(ctx: TestContext, sale: { idVenta: number; accessToken: string }) {
+  const link = await get(ctx.app, linkUrl(sale.idVenta, sale.accessToken));
   expect(link.status, link.text).toBe(200);
   const { message } = link.json<{ message: string }>();
   const response = await ctx.app.inject({ method: 'GET', url: message });
@@ -84,7 +86,7 @@ describeOnEachDatabase(
       const quotationId = await readyToPay(ctx);
       const pending = await startPayment(ctx, quotationId);
       expectError(
-        await get(ctx.app, linkUrl(pending.idVenta)),
+        await get(ctx.app, linkUrl(pending.idVenta, pending.accessToken)),
         404,
         errorMessages.resourceNotFound,
         linkUrl(pending.idVenta),
@@ -96,14 +98,37 @@ describeOnEachDatabase(
 
     it('a paid sale’s link answers { message } with the URL of certificado.pdf', async () => {
       const sale = await paidSale(ctx);
-      const link = await get(ctx.app, linkUrl(sale.idVenta));
+      const link = await get(ctx.app, linkUrl(sale.idVenta, sale.accessToken));
       expect(link.status).toBe(200);
-      expect(link.json()).toStrictEqual({ message: `/api/certificates/b2c/${sale.idVenta}/certificado.pdf` });
+      expect(link.json()).toStrictEqual({
+        message: `/api/certificates/b2c/${sale.idVenta}/certificado.pdf?token=${sale.accessToken}`,
+      });
+    });
+
+    it('the sale id printed on every certificate opens nothing alone: no token, a wrong one or another sale’s → 404', async () => {
+      const sale = await paidSale(ctx);
+      const other = await paidSale(ctx);
+      const wrong = sale.accessToken.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+      for (const token of [undefined, '', wrong, other.accessToken, sale.accessToken.slice(0, 32)]) {
+        const link = await get(ctx.app, linkUrl(sale.idVenta, token));
+        expectError(link, 404, errorMessages.resourceNotFound, linkUrl(sale.idVenta));
+        const pdfPath = `${linkUrl(sale.idVenta)}/certificado.pdf`;
+        const pdf = await get(ctx.app, token === undefined ? pdfPath : `${pdfPath}?token=${token}`);
+        expectError(pdf, 404, errorMessages.resourceNotFound, pdfPath);
+      }
+      // Without the token the payment result tells the outcome, not who travels nor the quotation behind it.
+      const bare = await paymentResult(ctx, { idVenta: sale.idVenta, idTransaction: sale.idTransaction });
+      expect(bare).toMatchObject({ resultTransaction: 'AUTHORIZED', quotationId: null, certificates: [] });
+      expect(bare.authorizationCode).toBeNull();
+      expect(JSON.stringify(bare)).not.toMatch(/Camila|Rojas|@example/);
+      // With it, everything the success page shows.
+      expect((await paymentResult(ctx, sale)).certificates).toHaveLength(travellers.length);
+      expect((await downloadCertificate(ctx, sale)).response.statusCode).toBe(200);
     });
 
     it('the link serves a PDF attachment certificado.pdf that pdf-lib loads, naming every traveller and certificate', async () => {
       const sale = await paidSale(ctx);
-      const { response, pdf } = await downloadCertificate(ctx, sale.idVenta);
+      const { response, pdf } = await downloadCertificate(ctx, sale);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe('attachment; filename="certificado.pdf"');
@@ -266,6 +291,7 @@ describeOnEachDatabase(
       const leasedWhileSending: number[] = [];
       const slowMailer: Mailer = {
         destination: 'test',
+        from: 'Travesía <certificados@travesia.cl>',
         async send() {
           const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
           leasedWhileSending.push(rows.filter((row) => row.status === 'pending' && row.attempts > 0).length);

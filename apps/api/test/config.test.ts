@@ -86,6 +86,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
   });
 
+  it('production needs COOKIE_SECRET (32+ characters): it signs the cookie that proves who bought a sale', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET is required/);
+    expect(() => loadConfig({ COOKIE_SECRET: 'too-short' })).toThrow(/COOKIE_SECRET must be at least 32 characters/);
+  });
+
   it('reads the process environment when given no source', () => {
     const saved = process.env.PORT;
     process.env.PORT = '4321';

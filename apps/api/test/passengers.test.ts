@@ -650,7 +650,7 @@ describeOnEachDatabase('passengers: after payment', (ctx) => {
       },
       [],
     );
-    expect(outcome).toBe('paid');
+    expect(outcome).toStrictEqual({ refused: 'paid' });
     const [row] = await ctx.database.db.select().from(quotations).where(eq(quotations.id, id));
     expect(row?.countryDestinationId).toBeNull();
   });

@@ -12,6 +12,7 @@ import {
   failureUrl,
   followReturn,
   getPaymentResult,
+  type PaymentCreated,
   paidSale,
   pathAndQuery,
   paymentResult,
@@ -131,8 +132,9 @@ describeOnEachDatabase(
       const amount = await pricedClp(ctx, quotationId);
       const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
       expect(answer.status, answer.text).toBe(201);
-      const created = answer.json<{ redirectUrl: string; idVenta: number; idTransaction: number }>();
-      expect(Object.keys(created).sort()).toStrictEqual(['idTransaction', 'idVenta', 'redirectUrl']);
+      const created = answer.json<PaymentCreated>();
+      expect(Object.keys(created).sort()).toStrictEqual(['accessToken', 'idTransaction', 'idVenta', 'redirectUrl']);
+      expect(created.accessToken).toMatch(/^[0-9a-f]{64}$/);
       expect(new URL(created.redirectUrl).pathname).toMatch(/^\/api\/payments\/sandbox\/sbx_[0-9a-f]{32}$/);
       const [sale] = await saleRows(ctx, quotationId);
       expect(sale).toMatchObject({ id: created.idVenta, status: 'pending', amountClp: amount, productId: 411 });

@@ -30,6 +30,7 @@ import {
 } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectError, get } from './support/http.ts';
+import { inDays, putQuotation, quotationBody } from './support/trips.ts';
 
 let webpay: FakeWebpay;
 const env: NodeJS.ProcessEnv = {};
@@ -280,17 +281,15 @@ describeOnEachDatabase(
       expect(await countCertificates(ctx, payment.idVenta)).toBe(travellers.length);
     });
 
-    it('a trip changed after the payment started is never committed: ERROR, sale not paid', async () => {
+    it('a trip changed after the payment started voids the attempt: never committed, ERROR, sale not paid', async () => {
       const { quotationId, payment, token } = await startWebpay(ctx);
-      await ctx.database.db
-        .update(quotations)
-        .set({ updatedAt: new Date(Date.now() + 1000) })
-        .where(eq(quotations.id, quotationId));
+      const longer = await putQuotation(ctx, quotationId, quotationBody({ planId: 411, returnDate: inDays(40) }));
+      expect(longer.status, longer.text).toBe(200);
       expect(await postReturn(ctx, { token_ws: token })).toBe(failureUrl(payment));
       expect(webpay.callsFor(token, 'commit')).toHaveLength(0);
       const result = await paymentResult(ctx, payment);
       expect(result.resultTransaction).toBe('ERROR');
-      expect(result.detailResoonse).toBe('La cotización cambió después de iniciar este pago');
+      expect(result.detailResoonse).toBe('La compra cambió después de iniciar este pago');
       await expectSaleNotPaid(ctx, quotationId, payment.idVenta);
     });
 

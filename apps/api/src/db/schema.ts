@@ -14,6 +14,37 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * What a payment attempt charges for, frozen when it starts: the trip, the plan with its benefits, the price and the
+ * travellers. When the attempt pays, the sale keeps it, and the certificates say exactly this, whatever changes later.
+ */
+export type PurchaseSnapshot = {
+  plan: { id: number; label: string; benefits: { label: string; value: string }[] };
+  trip: {
+    originId: number;
+    destinationId: number;
+    destination: string;
+    modalityId: number;
+    modality: string;
+    departureDate: string;
+    returnDate: string;
+    days: number;
+    passengers: { passengerTypeId: number; quantity: number }[];
+    discountCode: string | null;
+    upgradeCovid: boolean;
+  };
+  price: { totalUsdCents: number; totalClp: number };
+  travellers: {
+    seq: number;
+    firstName: string;
+    lastName: string;
+    documentType: number;
+    documentNumber: string;
+    birthDate: string;
+    email: string;
+  }[];
+};
+
 /** The insurer. Spec §1: one storefront sells for one company, chosen by COMPANY_ID. */
 export const companies = pgTable('companies', {
   id: integer('id').primaryKey(),
@@ -455,6 +486,17 @@ export const sales = pgTable('sales', {
   status: text('status', { enum: ['pending', 'paid'] })
     .notNull()
     .default('pending'),
+  /**
+   * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
+   * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
+   */
+  accessToken: text('access_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  /** What was bought, copied from the paying attempt when the sale becomes paid: certificates are issued from it. */
+  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
+  /** Paid through the built-in test gateway: its certificates carry no value and say so. */
+  testPayment: boolean('test_payment').notNull().default(false),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -473,6 +515,8 @@ export const payments = pgTable('payments', {
   /** The gateway's id of the transaction (Webpay token). */
   externalId: text('external_id').unique(),
   amountClp: integer('amount_clp').notNull(),
+  /** The trip, plan, price and travellers this attempt priced, frozen when it started (null on older rows). */
+  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
   /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */
   status: text('status', {
     enum: ['pending', 'confirming', 'authorized', 'declined', 'aborted', 'timeout', 'error'],

@@ -96,7 +96,7 @@ export async function readyToPay(
   return id;
 }
 
-export type PaymentCreated = { redirectUrl: string; idVenta: number; idTransaction: number };
+export type PaymentCreated = { redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string };
 
 export const postPayment = (ctx: TestContext, body: unknown) =>
   call(ctx.app, { method: 'POST', url: '/api/payments', payload: body as Record<string, unknown> });
@@ -166,7 +166,7 @@ export type PaymentResult = {
   resultTransaction: string;
   detailResoonse: string;
   message: string;
-  quotationId: string;
+  quotationId: string | null;
   planId: number;
   amountClp: number;
   amountUsd: number;
@@ -176,12 +176,19 @@ export type PaymentResult = {
   authorizationCode: string | null;
   cardLastDigits: string | null;
   certificates: { number: string; name: string; lastName: string }[];
+  testPayment: boolean;
 };
 
-export const getPaymentResult = (ctx: TestContext, payment: { idVenta: number; idTransaction: number }) =>
-  get(ctx.app, `/api/companies/${payment.idTransaction}/payment-result/${payment.idVenta}`);
+/** The ids of an attempt, and the sale's access token when the caller holds it (the browser that started it). */
+export type PaymentIds = { idVenta: number; idTransaction: number; accessToken?: string };
 
-export async function paymentResult(ctx: TestContext, payment: { idVenta: number; idTransaction: number }) {
+export const getPaymentResult = (ctx: TestContext, payment: PaymentIds) =>
+  get(
+    ctx.app,
+    `/api/companies/${payment.idTransaction}/payment-result/${payment.idVenta}${payment.accessToken ? `?token=${payment.accessToken}` : ''}`,
+  );
+
+export async function paymentResult(ctx: TestContext, payment: PaymentIds) {
   const answer = await getPaymentResult(ctx, payment);
   expect(answer.status, answer.text).toBe(200);
   return answer.json<PaymentResult>();

@@ -1983,7 +1983,10 @@ export interface paths {
         /** @description The outcome of a payment attempt (idTransaction) of a sale (idVenta) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The sale's access token, given to the browser that started the payment */
+                    token?: string;
+                };
                 header?: never;
                 path: {
                     idTransaction: number;
@@ -2046,10 +2049,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The link to a paid sale's certificate PDF, in `message` (spec §7) */
+        /** @description The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token (?token=), which the link carries on; without it, 404. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The sale's access token, given to the browser that started the payment */
+                    token?: string;
+                };
                 header?: never;
                 path: {
                     idVenta: number;
@@ -2111,10 +2117,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The certificate PDF of a paid sale */
+        /** @description The certificate PDF of a paid sale (with the sale's access token) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The sale's access token, given to the browser that started the payment */
+                    token?: string;
+                };
                 header?: never;
                 path: {
                     idVenta: number;
@@ -3000,6 +3009,8 @@ export interface components {
             redirectUrl: string;
             idVenta: number;
             idTransaction: number;
+            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
+            accessToken: string;
         };
         PaymentResultInput: {
             idTransaction: number;
@@ -3009,8 +3020,11 @@ export interface components {
             detailResoonse: string;
             /** @description The outcome in a few Spanish words */
             message: string;
-            /** Format: uuid */
-            quotationId: string;
+            /**
+             * Format: uuid
+             * @description Only with the sale's access token (?token=)
+             */
+            quotationId: string | null;
             planId: number;
             amountClp: number;
             amountUsd: number;
@@ -3019,11 +3033,14 @@ export interface components {
             paymentTypeCode: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
+            /** @description Only with the sale's access token (?token=); empty otherwise */
             certificates: {
                 number: string;
                 name: string;
                 lastName: string;
             }[];
+            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            testPayment: boolean;
         };
         DiscountCodeOutcomeInput: {
             code: string | null;
@@ -3678,6 +3695,8 @@ export interface components {
             redirectUrl: string;
             idVenta: number;
             idTransaction: number;
+            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
+            accessToken: string;
         };
         PaymentResult: {
             idTransaction: number;
@@ -3687,8 +3706,11 @@ export interface components {
             detailResoonse: string;
             /** @description The outcome in a few Spanish words */
             message: string;
-            /** Format: uuid */
-            quotationId: string;
+            /**
+             * Format: uuid
+             * @description Only with the sale's access token (?token=)
+             */
+            quotationId: string | null;
             planId: number;
             amountClp: number;
             amountUsd: number;
@@ -3697,11 +3719,14 @@ export interface components {
             paymentTypeCode: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
+            /** @description Only with the sale's access token (?token=); empty otherwise */
             certificates: {
                 number: string;
                 name: string;
                 lastName: string;
             }[];
+            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            testPayment: boolean;
         };
         DiscountCodeOutcome: {
             code: string | null;

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { accessTokenOf } from '#app/features/checkout/checkout.server.ts';
 import { stepPath, successUrl } from '#app/features/checkout/checkout.ts';
 import { PaymentFailure, type PaymentFailureData } from '#app/features/checkout/PaymentFailure.tsx';
 import { fetchPaymentResult, paymentParams } from '#app/features/checkout/payment-result.server.ts';
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pa
   if (!ids) return { state: 'generic' };
   let result: Awaited<ReturnType<typeof fetchPaymentResult>>;
   try {
-    result = await fetchPaymentResult(context, ids);
+    result = await fetchPaymentResult(context, ids, await accessTokenOf(request, ids.idVenta));
   } catch {
     return { state: 'generic' };
   }
@@ -25,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pa
   return {
     state: 'result',
     status: result.resultTransaction,
-    retryUrl: stepPath('pago', result.planId, result.quotationId),
+    // Only the browser that started the payment knows the quotation to retry it from.
+    retryUrl: result.quotationId === null ? null : stepPath('pago', result.planId, result.quotationId),
     successUrl: successUrl(ids),
     idVenta: result.idVenta,
     amountClp: result.amountClp,

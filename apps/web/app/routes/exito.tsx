@@ -1,6 +1,6 @@
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
-import { rememberSale } from '#app/features/checkout/checkout.server.ts';
+import { accessTokenOf } from '#app/features/checkout/checkout.server.ts';
 import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
 import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';
 import { serverApi } from '#app/lib/api.ts';
@@ -17,18 +17,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ids = paymentParams(url);
   if (!ids) return { state: 'missing' as const };
-  const result = await fetchPaymentResult(context, ids);
+  const token = await accessTokenOf(request, ids.idVenta);
+  const result = await fetchPaymentResult(context, ids, token);
   if (!result) return { state: 'missing' as const };
   if (result.resultTransaction !== 'AUTHORIZED') {
     throw redirect(`/error?venta=${ids.idVenta}&transaccion=${ids.idTransaction}`);
   }
-  const details = await saleDetails(context, result);
-  const cookie = await rememberSale({
-    quotationId: result.quotationId,
-    idVenta: result.idVenta,
-    idTransaction: result.idTransaction,
-  });
-  return data({ state: 'ok' as const, result, ...details }, { headers: { 'Set-Cookie': cookie } });
+  // Another browser (a forwarded link): the payment's outcome, but not who travels nor the certificate.
+  const { quotationId } = result;
+  if (!token || quotationId === null) return { state: 'elsewhere' as const, result };
+  const details = await saleDetails(context, { ...result, quotationId }, token);
+  return { state: 'ok' as const, result, ...details };
 }
 
 // Sending the certificate again changes nothing the page shows.
@@ -45,8 +44,8 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Se
   const ids = paymentParams(new URL(request.url));
   if (!ids) return failed;
   try {
-    const result = await fetchPaymentResult(context, ids);
-    if (!result || result.resultTransaction !== 'AUTHORIZED') return failed;
+    const result = await fetchPaymentResult(context, ids, await accessTokenOf(request, ids.idVenta));
+    if (!result || result.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
     const { response } = await serverApi(context).POST('/quotations/{quotationId}/auto-envio', {
       params: { path: { quotationId: result.quotationId } },
       body: { type: 0, canal: 'WEB' },
@@ -72,6 +71,23 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       >
         No encontramos el detalle de este pago en el enlace. Si tu pago fue aprobado, ya enviamos el certificado al
         correo de cada pasajero; también puedes descargarlo desde «Certificados».
+      </Notice>
+    );
+  }
+  if (loaderData.state === 'elsewhere') {
+    return (
+      <Notice
+        icon="check"
+        title="Tu pago fue aprobado"
+        action={{ to: '/certificados', label: 'Buscar mis certificados' }}
+        secondary={
+          <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+            Volver al inicio
+          </Link>
+        }
+      >
+        Venta N° {loaderData.result.idVenta}. Enviamos el certificado al correo de cada pasajero. Por tu seguridad, el
+        detalle de los pasajeros y la descarga del certificado se muestran solo en el navegador donde se hizo el pago.
       </Notice>
     );
   }

@@ -94,7 +94,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const { data: created, error, response } = started;
   if (created && 'redirectUrl' in created) {
-    const cookie = await rememberSale({ quotationId, idVenta: created.idVenta, idTransaction: created.idTransaction });
+    const cookie = await rememberSale({
+      quotationId,
+      idVenta: created.idVenta,
+      idTransaction: created.idTransaction,
+      accessToken: created.accessToken,
+    });
     return redirectDocument(created.redirectUrl, { headers: { 'Set-Cookie': cookie } });
   }
   if (response.status !== 400) {

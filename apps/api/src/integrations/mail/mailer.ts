@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type OutgoingEmail = {
+  /** A stable Message-ID (`<…@domain>`) when the same e-mail may be handed over more than once. */
+  messageId?: string;
   to: string[];
   subject: string;
   text: string;
@@ -13,6 +15,8 @@ export type OutgoingEmail = {
 export interface Mailer {
   /** Where messages go, for logs and the README: an SMTP server, or the local catcher's folder. */
   readonly destination: string;
+  /** The sender address of every message. */
+  readonly from: string;
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
 }
 
@@ -25,6 +29,7 @@ export const smtpTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   const toMessage = (email: OutgoingEmail) => ({
+    ...(email.messageId ? { messageId: email.messageId } : {}),
     from: options.from,
     to: email.to,
     subject: email.subject,
@@ -49,6 +54,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     const url = new URL(options.smtpUrl);
     return {
       destination: `smtp://${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      from: options.from,
       async send(email) {
         const info = await transport.sendMail(toMessage(email));
         return { messageId: info.messageId };
@@ -59,6 +65,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     destination: options.outboxDir,
+    from: options.from,
     async send(email) {
       const info = await transport.sendMail(toMessage(email));
       await mkdir(options.outboxDir, { recursive: true });

@@ -31,6 +31,8 @@ export type StartPayment = { buyOrder: string; sessionId: string; amountClp: num
 
 export interface PaymentGateway {
   id: string;
+  /** A test gateway (no money moves): what it pays is marked as a test payment on every document. */
+  testMode?: boolean;
   start(payment: StartPayment): Promise<{ redirectUrl: string; externalId: string }>;
   confirm(externalId: string | null, params: GatewayReturn): Promise<ConfirmResult>;
 }

@@ -12,6 +12,9 @@ export function paymentTypeForInstalments(instalments: number): string {
   return 'NC';
 }
 
+/** The test gateway's id, as GET /companies/{companyId}/payment-gateways lists it. */
+export const sandboxGatewayId = 'sandbox';
+
 export const sandboxPagePath = (token: string) => `/api/payments/sandbox/${token}`;
 
 /**
@@ -20,7 +23,8 @@ export const sandboxPagePath = (token: string) => `/api/payments/sandbox/${token
  */
 export function sandboxGateway(db: Database): PaymentGateway {
   return {
-    id: 'sandbox',
+    id: sandboxGatewayId,
+    testMode: true,
     async start({ buyOrder, sessionId, amountClp, returnUrl }) {
       const token = `sbx_${randomBytes(16).toString('hex')}`;
       await db.insert(sandboxTransactions).values({ token, buyOrder, sessionId, amountClp, returnUrl });

@@ -41,10 +41,18 @@ function fromTransaction(answer: WebpayTransaction, approvedDetail: string): Con
   };
 }
 
+/**
+ * Each call to Webpay gives up after this long; a confirmation makes at most two (commit, then status), which the
+ * payment claim's lifetime (payments/service.ts) must comfortably exceed.
+ */
+export const webpayTimeoutMs = 10_000;
+
 /** Webpay Plus through Transbank's official SDK. */
 export function webpayGateway(config: WebpayConfig): PaymentGateway {
   const transaction = () =>
-    new WebpayPlus.Transaction(new Options(config.commerceCode, config.apiKey, baseUrl(config.environment), 20_000));
+    new WebpayPlus.Transaction(
+      new Options(config.commerceCode, config.apiKey, baseUrl(config.environment), webpayTimeoutMs),
+    );
 
   return {
     id: 'webpay',

@@ -1,12 +1,16 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export type CertificateData = {
   company: { name: string; legalName: string; rut: string; address: string };
   saleId: number;
   issuedAt: Date;
+  /** Paid through the test gateway: every page says the certificate has no value. */
+  testPayment: boolean;
   plan: { label: string; benefits: { label: string; value: string }[] };
   trip: { destination: string; modality: string; departureDate: string; returnDate: string; days: number };
   travellers: { number: string; name: string; document: string; birthDate: string }[];
+  /** The travellers' distinct e-mail addresses, where the certificate is sent. */
+  recipients: string[];
   emergencyPhones: { label: string; phone: string; whatsapp: string | null }[];
 };
 
@@ -161,6 +165,31 @@ class Writer {
   }
 }
 
+/** What a test payment's certificate says across every page (and in its text, where a reader finds it). */
+export const testPaymentStamp = 'SIN VALOR — PAGO DE PRUEBA';
+
+/** A red band at the foot and a large diagonal mark: nobody can take this page for a real certificate. */
+function stampTestPayment(page: PDFPage, font: PDFFont) {
+  const red = rgb(0.75, 0.1, 0.1);
+  page.drawRectangle({ x: 0, y: 0, width: page.getWidth(), height: 26, color: red });
+  page.drawText(winAnsi(`${testPaymentStamp} · Esta compra se pagó en la pasarela de prueba: no otorga cobertura`), {
+    x: 40,
+    y: 9,
+    size: 9,
+    font,
+    color: rgb(1, 1, 1),
+  });
+  page.drawText(winAnsi(testPaymentStamp), {
+    x: 95,
+    y: 250,
+    size: 38,
+    font,
+    color: red,
+    opacity: 0.25,
+    rotate: degrees(35),
+  });
+}
+
 /** A certificate of a paid sale as a real PDF (pdf-lib): who is covered, by what, where, when, and whom to call. */
 export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
   const document = await PDFDocument.create();
@@ -175,6 +204,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   };
   const writer = new Writer(document, document.addPage([595.28, 841.89]), fonts);
   writer.banner(`${data.company.name} · Certificado de asistencia en viaje`, `Venta N° ${data.saleId}`);
+  if (data.testPayment) writer.text(testPaymentStamp, { size: 18, bold: true, color: rgb(0.75, 0.1, 0.1) });
 
   writer.text(`Plan ${data.plan.label}`, { size: 16, bold: true, color: brand });
   writer.text(
@@ -214,5 +244,6 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     `${data.company.legalName} · RUT ${data.company.rut} · ${data.company.address}. Este certificado es válido solo para las personas y fechas indicadas. Las condiciones generales del plan forman parte de este certificado.`,
     { size: 8, color: muted },
   );
+  if (data.testPayment) for (const page of document.getPages()) stampTestPayment(page, fonts.bold);
   return document.save();
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
+import { accessTokenQuery } from '#app/lib/access-token.ts';
 import { certificateFileName, certificateLink, certificatePdf, requestCertificateEmail } from './service.ts';
 
 const tags = ['certificates'];
@@ -18,19 +19,28 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
       {
         schema: {
           tags,
-          description: "The link to a paid sale's certificate PDF, in `message` (spec §7)",
+          description:
+            "The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token (?token=), which the link carries on; without it, 404.",
           params: saleParams,
+          querystring: accessTokenQuery,
           response: { 200: z.object({ message: z.string() }).meta({ id: 'CertificateLink' }), ...errorResponses },
         },
       },
-      (request) => certificateLink(db, request.params.idVenta),
+      (request) => certificateLink(db, request.params.idVenta, request.query.token),
     );
 
     app.get(
       `/certificates/b2c/:idVenta/${certificateFileName}`,
-      { schema: { tags, description: 'The certificate PDF of a paid sale', params: saleParams } },
+      {
+        schema: {
+          tags,
+          description: "The certificate PDF of a paid sale (with the sale's access token)",
+          params: saleParams,
+          querystring: accessTokenQuery,
+        },
+      },
       async (request, reply) => {
-        const pdf = await certificatePdf(db, request.params.idVenta);
+        const pdf = await certificatePdf(db, request.params.idVenta, request.query.token);
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="${certificateFileName}"`)

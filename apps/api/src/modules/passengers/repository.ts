@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { quotations, sales, travellers } from '#app/db/schema.ts';
+import {
+  changedAfterStartDetail,
+  lockPurchase,
+  type Refusal,
+  refusalToChange,
+  voidOpenAttempts,
+} from '#app/modules/payments/purchase-lock.ts';
 
 export type TravellerRow = typeof travellers.$inferSelect;
 export type TravellerValues = Omit<typeof travellers.$inferInsert, 'id' | 'quotationId' | 'status'>;
@@ -38,25 +45,24 @@ export function listTravellers(db: Database, quotationId: string): Promise<Trave
 }
 
 /**
- * Replaces the quotation's travellers and purchase-step columns in one transaction: a failure leaves the previous
- * ones in place. The sale is read under a share lock so it cannot become paid while the travellers change, and the
- * quotation row is locked so two writes never interleave. Answers 'paid' (and writes nothing) when it already is.
+ * Replaces the quotation's travellers and purchase-step columns in one transaction, under the purchase lock: a
+ * failure leaves the previous ones in place, and the attempts still open are voided with the change (the
+ * certificates name these people). Answers the refusal (and writes nothing) once paid or while a payment is being
+ * confirmed.
  */
 export async function replaceTravellers(
   db: Database,
   quotationId: string,
   checkout: CheckoutValues,
   rows: TravellerValues[],
-): Promise<'saved' | 'paid'> {
-  return db.transaction(async (tx) => {
-    // Sale first, then quotation: the order in which the payment step locks them, so the two never deadlock.
-    const [sale] = await tx
-      .select({ status: sales.status })
-      .from(sales)
-      .where(eq(sales.quotationId, quotationId))
-      .for('share');
-    if (sale?.status === 'paid') return 'paid';
-    await tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.id, quotationId)).for('no key update');
+): Promise<'saved' | { refused: Refusal }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const state = await lockPurchase(tx, quotationId);
+    if (!state) return { refused: 'paid' as const };
+    const refusal = refusalToChange(state);
+    if (refusal) return { refused: refusal };
+    await voidOpenAttempts(tx, state, changedAfterStartDetail);
     await tx.delete(travellers).where(eq(travellers.quotationId, quotationId));
     await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
     await tx

@@ -2,6 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
+import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 import { checkBands } from './rules.ts';
@@ -174,8 +175,11 @@ async function saveTravellers(db: Database, quotationId: string, write: Travelle
       contactPhone: (shared ?? traveller.contact).phone,
     })),
   );
-  // The sale became paid between the first look and the write: nothing was written.
-  if (outcome === 'paid') throw alreadyPaid();
+  // Paid, or a payment is being confirmed, between the first look and the write: nothing was written.
+  if (outcome !== 'saved') {
+    if (outcome.refused === 'paid') throw alreadyPaid();
+    throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message: confirmingMessage }]);
+  }
 }
 
 /** PUT …/passangers. The schema has already checked every rule that does not need the quotation. */

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { payments, quotations, sales, sandboxTransactions } from '#app/db/schema.ts';
+import { type PurchaseSnapshot, payments, quotations, sales, sandboxTransactions } from '#app/db/schema.ts';
+import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SaleRow = typeof sales.$inferSelect;
@@ -53,7 +54,7 @@ export async function countPayments(db: Database, saleId: number) {
  */
 export async function insertPayment(
   db: Database,
-  values: { saleId: number; gateway: string; sessionId: string; amountClp: number },
+  values: { saleId: number; gateway: string; sessionId: string; amountClp: number; purchase: PurchaseSnapshot },
 ) {
   const first = (await countPayments(db, values.saleId)) + 1;
   for (let attempt = first; attempt < first + 20; attempt += 1) {
@@ -97,27 +98,98 @@ export async function findPayment(db: Database, paymentId: number) {
 }
 
 /**
- * Exactly one caller gets to ask the gateway about a payment: the one whose update moves it from pending to
- * confirming. A claim left by a crashed process expires, and the gateway's status recovers the answer.
+ * Opens a payment attempt for what was priced, in one transaction under the purchase lock: refused when the
+ * quotation changed since it was priced (`changed`), is paid, or has a payment being confirmed. The sale takes the
+ * new amount, its earlier open attempts are voided (only the newest can pay), and the attempt keeps the snapshot.
  */
-export async function claimPayment(db: Database, paymentId: number, staleAfterSeconds: number): Promise<boolean> {
-  const staleBefore = new Date(Date.now() - staleAfterSeconds * 1000);
-  const claimed = await db
-    .update(payments)
-    .set({ status: 'confirming', claimedAt: new Date() })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        or(eq(payments.status, 'pending'), and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore))),
-      ),
-    )
-    .returning({ id: payments.id });
-  return claimed.length === 1;
+export async function openAttempt(
+  db: Database,
+  input: {
+    quotationId: string;
+    pricedVersion: Date;
+    sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number };
+    gateway: string;
+    purchase: PurchaseSnapshot;
+  },
+): Promise<{ refused: 'changed' | 'paid' | 'confirming' } | { sale: SaleRow; payment: PaymentRow }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const state = await lockPurchase(tx, input.quotationId);
+    if (!state || state.quotation.updatedAt.getTime() !== input.pricedVersion.getTime()) return { refused: 'changed' };
+    const refusal = refusalToChange(state);
+    if (refusal) return { refused: refusal };
+    const sale = await upsertPendingSale(tx, { ...input.sale, quotationId: input.quotationId });
+    if (sale.status === 'paid') return { refused: 'paid' };
+    await voidOpenAttempts(tx, { ...state, sale }, 'Reemplazado por un nuevo intento de pago');
+    // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
+    const payment = await insertPayment(tx, {
+      saleId: sale.id,
+      gateway: input.gateway,
+      sessionId: input.quotationId,
+      amountClp: sale.amountClp,
+      purchase: input.purchase,
+    });
+    await markQuotationPaymentStarted(tx, input.quotationId);
+    return { sale, payment };
+  });
 }
 
+/**
+ * Exactly one caller gets to ask the gateway about a payment: the one whose update moves it from pending to
+ * confirming, under the purchase lock (so no change of the trip or travellers slips in; changes void pending
+ * attempts and wait while one is confirming). A claim left by a crashed process expires, and the gateway's status
+ * recovers the answer. An attempt that can no longer pay (its sale paid by another one, or repriced) is recorded as
+ * an error in the same step, and the gateway is never asked to commit it.
+ */
+export async function claimPayment(
+  db: Database,
+  payment: PaymentRow,
+  staleAfterSeconds: number,
+): Promise<{ claimedAt: Date } | { refused: string } | null> {
+  const sale = await findSaleOfQuotationBySaleId(db, payment.saleId);
+  if (!sale) return null;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await lockPurchase(tx, sale.quotationId);
+    const staleBefore = new Date(Date.now() - staleAfterSeconds * 1000);
+    const claimedAt = new Date();
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: 'confirming', claimedAt })
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          or(
+            eq(payments.status, 'pending'),
+            and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore)),
+          ),
+        ),
+      )
+      .returning({ id: payments.id, status: payments.status });
+    if (!claimed) return null;
+    const [current] = await tx.select().from(sales).where(eq(sales.id, payment.saleId));
+    const refusal =
+      !current || current.status === 'paid'
+        ? 'La venta ya había sido pagada con otra transacción'
+        : current.amountClp !== payment.amountClp
+          ? 'El monto de la venta cambió después de iniciar este pago'
+          : null;
+    if (refusal) {
+      await tx
+        .update(payments)
+        .set({ status: 'error', detail: refusal, confirmedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      return { refused: refusal };
+    }
+    return { claimedAt };
+  });
+}
+
+/** Records the outcome of a claimed attempt; false (nothing written) when the claim is no longer this caller's. */
 export async function recordOutcome(
   tx: Database,
   paymentId: number,
+  claimedAt: Date,
   outcome: {
     status: PaymentRow['status'];
     paymentTypeCode: string | null;
@@ -127,11 +199,13 @@ export async function recordOutcome(
     responseCode: number | null;
     detail: string;
   },
-) {
-  await tx
+): Promise<boolean> {
+  const updated = await tx
     .update(payments)
     .set({ ...outcome, confirmedAt: new Date() })
-    .where(eq(payments.id, paymentId));
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'confirming'), eq(payments.claimedAt, claimedAt)))
+    .returning({ id: payments.id });
+  return updated.length === 1;
 }
 
 /** Locks the sale row for the rest of the transaction (no two payments can both make it paid). */
@@ -140,9 +214,22 @@ export async function lockSale(tx: Database, saleId: number) {
   return row;
 }
 
-export async function markSalePaid(tx: Database, sale: SaleRow) {
-  await tx.update(sales).set({ status: 'paid', paidAt: new Date() }).where(eq(sales.id, sale.id));
-  await tx.update(quotations).set({ status: 'paid', updatedAt: new Date() }).where(eq(quotations.id, sale.quotationId));
+/** The sale becomes paid with what its paying attempt bought; the quotation with it (under the purchase lock). */
+export async function markSalePaid(
+  tx: Database,
+  sale: SaleRow,
+  bought: { purchase: PurchaseSnapshot | null; testPayment: boolean },
+) {
+  await tx
+    .update(sales)
+    .set({ status: 'paid', paidAt: new Date(), purchase: bought.purchase, testPayment: bought.testPayment })
+    .where(eq(sales.id, sale.id));
+  await tx.update(quotations).set({ status: 'paid' }).where(eq(quotations.id, sale.quotationId));
+}
+
+/** Takes the purchase lock of the sale's quotation (see purchase-lock.ts) inside the caller's transaction. */
+export async function lockPurchaseOfSale(tx: Database, sale: { quotationId: string }) {
+  await lockPurchase(tx, sale.quotationId);
 }
 
 /** Only the status: `updatedAt` tells when the visitor last changed the trip, which payments compare against. */
@@ -180,15 +267,6 @@ export async function decideSandboxTransaction(
 export async function findSaleOfQuotationBySaleId(db: Database, saleId: number) {
   const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
   return row;
-}
-
-/** A new attempt supersedes the sale's earlier ones: they can no longer be confirmed (never committed, so the
- * gateway reverses any authorization they got). */
-export async function supersedePendingPayments(db: Database, saleId: number) {
-  await db
-    .update(payments)
-    .set({ status: 'error', detail: 'Reemplazado por un nuevo intento de pago', confirmedAt: new Date() })
-    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'pending')));
 }
 
 /** Gives a claim back (the gateway's answer is unknown): a later return or the sweeper asks again. */

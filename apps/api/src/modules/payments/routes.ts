@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
+import { accessTokenQuery } from '#app/lib/access-token.ts';
 import * as repository from './repository.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
 import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
@@ -95,11 +96,13 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           tags,
           description: 'The outcome of a payment attempt (idTransaction) of a sale (idVenta)',
           params: z.object({ idTransaction: z.coerce.number().pipe(dbId), idVenta: z.coerce.number().pipe(dbId) }),
+          querystring: accessTokenQuery,
           response: { 200: paymentResultSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const result = await paymentResult(db, request.params.idTransaction, request.params.idVenta);
+        const { idTransaction, idVenta } = request.params;
+        const result = await paymentResult(db, idTransaction, idVenta, request.query.token);
         return {
           ...result,
           resultTransaction: result.resultTransaction as z.infer<typeof paymentResultSchema>['resultTransaction'],

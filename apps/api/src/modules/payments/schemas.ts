@@ -12,6 +12,9 @@ export const paymentCreatedSchema = z
     redirectUrl: z.string().describe('Where to send the browser to pay'),
     idVenta: z.number().int(),
     idTransaction: z.number().int(),
+    accessToken: z
+      .string()
+      .describe("The sale's access token: the proof this browser started the payment (payment result, certificates)"),
   })
   .meta({ id: 'PaymentCreated' });
 
@@ -22,7 +25,7 @@ export const paymentResultSchema = z
     resultTransaction: z.enum(['PENDING', 'CONFIRMING', 'AUTHORIZED', 'DECLINED', 'ABORTED', 'TIMEOUT', 'ERROR']),
     detailResoonse: z.string(),
     message: z.string().describe('The outcome in a few Spanish words'),
-    quotationId: z.uuid(),
+    quotationId: z.uuid().nullable().describe("Only with the sale's access token (?token=)"),
     planId: z.number().int(),
     amountClp: z.number().int(),
     amountUsd: z.number(),
@@ -31,7 +34,10 @@ export const paymentResultSchema = z
     paymentTypeCode: z.string().nullable(),
     authorizationCode: z.string().nullable(),
     cardLastDigits: z.string().nullable(),
-    certificates: z.array(z.object({ number: z.string(), name: z.string(), lastName: z.string() })),
+    certificates: z
+      .array(z.object({ number: z.string(), name: z.string(), lastName: z.string() }))
+      .describe("Only with the sale's access token (?token=); empty otherwise"),
+    testPayment: z.boolean().describe('Paid through the test gateway: no money moved and the certificate has no value'),
   })
   .meta({ id: 'PaymentResult' });
 

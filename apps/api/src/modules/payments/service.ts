@@ -1,16 +1,19 @@
-import { todayInChile } from '@travesia/domain/dates';
+import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
+import type { PurchaseSnapshot } from '#app/db/schema.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import {
   type ConfirmResult,
-  classifyReturn,
   emptyResult,
   type GatewayReturn,
   identifyReturn,
   type PaymentGateway,
 } from '#app/integrations/payments/gateway.ts';
+import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
+import { webpayTimeoutMs } from '#app/integrations/payments/webpay.ts';
+import { accessTokenMatches } from '#app/lib/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import {
   issueCertificates,
@@ -19,8 +22,9 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
-import { priceTripPlans } from '#app/modules/plans/service.ts';
+import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationUpdatedAt, tripOfQuotation } from '#app/modules/quotations/service.ts';
+import { confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
@@ -35,6 +39,12 @@ export type PaymentDeps = {
 
 const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
 
+const startRefusals = {
+  changed: 'La cotización cambió mientras iniciábamos el pago; revisa el detalle e intenta nuevamente',
+  paid: 'Esta compra ya fue pagada',
+  confirming: confirmingMessage,
+} as const;
+
 /**
  * POST /payments: prices the quotation's chosen plan on the server, records the sale (one per quotation) and a
  * payment attempt, and asks the gateway where to send the payer. The browser never says how much.
@@ -42,7 +52,7 @@ const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invali
 export async function startPayment(
   deps: PaymentDeps,
   input: { quotationId: string; gatewayId: string; returnUrl: (gatewayId: string) => string },
-): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number }> {
+): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string }> {
   const { db } = deps;
   const quotation = await getQuotationOfAnyCompany(db, input.quotationId);
   const companyId = quotation.company;
@@ -77,29 +87,58 @@ export async function startPayment(
   }
   if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
 
+  const pricedVersion = await quotationUpdatedAt(db, quotation.id);
   const trip = await tripOfQuotation(db, companyId, quotation.id);
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
-  if (!plan)
+  if (!plan || !pricedVersion)
     throw invalid([{ field: 'quotationId', message: 'El plan elegido ya no está disponible para este viaje' }]);
+  const [summary, labels] = await Promise.all([
+    planSummary(db, plan.product.id),
+    catalog.tripLabels(db, companyId, trip.destinationId, trip.modalityId),
+  ]);
+  const purchase: PurchaseSnapshot = {
+    plan: { id: plan.product.id, ...summary },
+    trip: {
+      originId: trip.originId,
+      destinationId: trip.destinationId,
+      destination: labels.destination,
+      modalityId: trip.modalityId,
+      modality: labels.modality,
+      departureDate: trip.departureDate,
+      returnDate: trip.returnDate,
+      days: tripDays(trip.departureDate, trip.returnDate),
+      passengers: trip.passengers,
+      discountCode: trip.discountCode,
+      upgradeCovid: trip.upgradeCovid,
+    },
+    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+    travellers: travellers.map((person) => ({
+      seq: person.seq,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      documentType: person.document.type,
+      documentNumber: person.document.id,
+      birthDate: person.birthDate,
+      email: person.email,
+    })),
+  };
 
-  const sale = await repository.upsertPendingSale(db, {
-    companyId,
+  // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
+  const opened = await repository.openAttempt(db, {
     quotationId: quotation.id,
-    productId: plan.product.id,
-    amountUsdCents: plan.price.totalCents,
-    amountClp: plan.price.totalClp,
-  });
-  if (sale.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
-  // Only the newest attempt can pay: an older gateway page left open can no longer be confirmed.
-  await repository.supersedePendingPayments(db, sale.id);
-  // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
-  const payment = await repository.insertPayment(db, {
-    saleId: sale.id,
+    pricedVersion,
+    sale: {
+      companyId,
+      productId: plan.product.id,
+      amountUsdCents: plan.price.totalCents,
+      amountClp: plan.price.totalClp,
+    },
     gateway: gateway.id,
-    sessionId: quotation.id,
-    amountClp: sale.amountClp,
+    purchase,
   });
+  if ('refused' in opened) throw invalid([{ field: 'quotationId', message: startRefusals[opened.refused] }]);
+  const { sale, payment } = opened;
   try {
     const started = await gateway.start({
       buyOrder: payment.buyOrder,
@@ -108,9 +147,13 @@ export async function startPayment(
       returnUrl: input.returnUrl(gateway.id),
     });
     await repository.setPaymentExternalId(db, payment.id, started.externalId);
-    await repository.markQuotationPaymentStarted(db, quotation.id);
     deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
-    return { redirectUrl: started.redirectUrl, idVenta: sale.id, idTransaction: payment.id };
+    return {
+      redirectUrl: started.redirectUrl,
+      idVenta: sale.id,
+      idTransaction: payment.id,
+      accessToken: sale.accessToken,
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await repository.failPaymentStart(db, payment.id, `No se pudo iniciar el pago: ${reason}`);
@@ -134,11 +177,13 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
   const payment = byToken ?? (byOrder && byOrder.sessionId === params.TBK_ID_SESION ? byOrder : undefined);
   if (!payment) throw resourceNotFound();
 
-  if (await repository.claimPayment(db, payment.id, claimLifetimeSeconds)) {
-    await resolveClaim(deps, gateway, payment, params);
-  } else {
-    // Another request holds the claim: wait for its answer rather than asking the gateway again.
-    for (let waited = 0; waited < 30_000; waited += 100) {
+  const claim = await repository.claimPayment(db, payment, claimLifetimeSeconds);
+  if (claim && 'claimedAt' in claim) {
+    await resolveClaim(deps, gateway, payment, params, claim.claimedAt);
+  } else if (!claim) {
+    // Another request holds the claim: give it a moment, then answer with the state as it stands (the result page
+    // says «en confirmación» and the claim holder, or the sweeper, settles it).
+    for (let waited = 0; waited < duplicateReturnWaitMs; waited += 100) {
       const current = await repository.findPayment(db, payment.id);
       if (current && terminal.has(current.status)) break;
       await sleep(100);
@@ -149,42 +194,36 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
   return final;
 }
 
-const claimLifetimeSeconds = 120;
+/**
+ * A claim outlives the longest confirmation (two Webpay calls of webpayTimeoutMs each) with a margin; after it, a
+ * claim left by a dead process is taken again by the next return or the sweeper.
+ */
+const claimLifetimeSeconds = Math.ceil((2 * webpayTimeoutMs) / 1000) + 10;
+const duplicateReturnWaitMs = 2_000;
 const terminal = new Set(['authorized', 'declined', 'aborted', 'timeout', 'error']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Why a claimed attempt must not be committed, if it must not: checked before the gateway takes any money. */
-async function refusalOf(db: Database, payment: repository.PaymentRow): Promise<string | null> {
-  const sale = await repository.findSaleOfQuotationBySaleId(db, payment.saleId);
-  if (!sale || sale.status === 'paid') return 'La venta ya había sido pagada con otra transacción';
-  if (sale.amountClp !== payment.amountClp) return 'El monto de la venta cambió después de iniciar este pago';
-  const changedAt = await quotationUpdatedAt(db, sale.quotationId);
-  if (changedAt && changedAt > payment.createdAt) return 'La cotización cambió después de iniciar este pago';
-  return null;
-}
-
 /**
  * The one holder of a claim asks the gateway and records the answer. Nothing that can no longer be paid is ever
- * committed; an unknown answer (gateway unreachable) leaves the payment in confirmation for the sweeper.
+ * committed (claimPayment refused it); an unknown answer (gateway unreachable) leaves the payment in confirmation
+ * for the sweeper.
  */
 async function resolveClaim(
   deps: PaymentDeps,
   gateway: PaymentGateway,
   payment: repository.PaymentRow,
   params: GatewayReturn,
+  claimedAt: Date,
 ) {
   const { db } = deps;
-  const refusal = classifyReturn(params) === 'commit' ? await refusalOf(db, payment) : null;
-  const result: ConfirmResult = refusal
-    ? { ...emptyResult, status: 'error', detail: refusal }
-    : await gateway
-        .confirm(payment.externalId ?? identifyReturn(params).externalId, params)
-        .catch((error: unknown) => ({
-          ...emptyResult,
-          status: 'error' as const,
-          uncertain: true,
-          detail: `Error al confirmar: ${error instanceof Error ? error.name : 'desconocido'}`,
-        }));
+  const result: ConfirmResult = await gateway
+    .confirm(payment.externalId ?? identifyReturn(params).externalId, params)
+    .catch((error: unknown) => ({
+      ...emptyResult,
+      status: 'error' as const,
+      uncertain: true,
+      detail: `Error al confirmar: ${error instanceof Error ? error.name : 'desconocido'}`,
+    }));
   if (result.uncertain) {
     await repository.releaseClaim(db, payment.id, result.detail);
     deps.log.error(
@@ -204,30 +243,29 @@ async function resolveClaim(
   try {
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
+      const sale = await repository.findSaleOfQuotationBySaleId(tx, payment.saleId);
+      if (!sale) throw new Error('payment without sale');
+      // The purchase lock, then the sale: the order every writer of the purchase follows.
+      await repository.lockPurchaseOfSale(tx, sale);
+      const locked = await repository.lockSale(tx, payment.saleId);
       if (status === 'authorized') {
-        const sale = await repository.lockSale(tx, payment.saleId);
-        if (!sale || sale.status === 'paid') {
+        if (!locked || locked.status === 'paid') {
           status = 'error';
           detail = 'La venta ya había sido pagada con otra transacción';
           deps.log.error(
             { paymentId: payment.id, saleId: payment.saleId },
             'second authorization of a paid sale: needs refund',
           );
-        } else if (sale.amountClp !== payment.amountClp) {
+        } else if (locked.amountClp !== payment.amountClp) {
           status = 'error';
           detail = 'El monto de la venta cambió después de iniciar este pago';
           deps.log.error(
-            { paymentId: payment.id, saleId: sale.id },
+            { paymentId: payment.id, saleId: locked.id },
             'authorized attempt of a repriced sale: needs refund',
           );
-        } else {
-          await repository.markSalePaid(tx, sale);
-          await issueCertificates(tx, sale.id, sale.quotationId, Number(todayInChile().slice(0, 4)));
-          await queueAutomaticCertificateEmail(tx, sale.id);
-          paidSaleId = sale.id;
         }
       }
-      await repository.recordOutcome(tx, payment.id, {
+      const recorded = await repository.recordOutcome(tx, payment.id, claimedAt, {
         status,
         paymentTypeCode: result.paymentTypeCode,
         instalments: result.instalments,
@@ -236,6 +274,12 @@ async function resolveClaim(
         responseCode: result.responseCode,
         detail,
       });
+      // The claim expired and another caller took it: that caller records (and pays) instead.
+      if (!recorded || status !== 'authorized' || !locked) return;
+      await repository.markSalePaid(tx, locked, { purchase: payment.purchase, testPayment: gateway.testMode === true });
+      await issueCertificates(tx, locked.id, locked.quotationId, Number(todayInChile().slice(0, 4)));
+      await queueAutomaticCertificateEmail(tx, locked.id);
+      paidSaleId = locked.id;
     });
   } catch (error) {
     // Left in confirmation: the sweeper asks the gateway again (Webpay answers from its status) and records it.
@@ -259,8 +303,10 @@ export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
   for (const payment of stale) {
     const gateway = deps.gateways.get(payment.gateway);
     if (!gateway || !payment.externalId) continue;
-    if (!(await repository.claimPayment(deps.db, payment.id, claimLifetimeSeconds))) continue;
-    await resolveClaim(deps, gateway, payment, { token_ws: payment.externalId });
+    const claim = await repository.claimPayment(deps.db, payment, claimLifetimeSeconds);
+    if (!claim) continue;
+    if ('claimedAt' in claim)
+      await resolveClaim(deps, gateway, payment, { token_ws: payment.externalId }, claim.claimedAt);
     const after = await repository.findPayment(deps.db, payment.id);
     if (after && terminal.has(after.status)) resolved += 1;
   }
@@ -277,28 +323,33 @@ const resultTexts: Record<string, string> = {
   confirming: 'Pago en confirmación',
 };
 
-/** GET /companies/{idTransaction}/payment-result/{idVenta}. */
-export async function paymentResult(db: Database, paymentId: number, saleId: number) {
+/**
+ * GET /companies/{idTransaction}/payment-result/{idVenta}. The two random ids tell the outcome; who travels and
+ * the quotation behind the sale (the key to its personal data) only with the sale's access token.
+ */
+export async function paymentResult(db: Database, paymentId: number, saleId: number, token: string | undefined) {
   const payment = await repository.findPayment(db, paymentId);
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
   const sale = await repository.findSaleOfQuotationBySaleId(db, saleId);
   if (!sale) throw resourceNotFound();
-  const certificates = payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  const granted = accessTokenMatches(sale.accessToken, token);
+  const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
   return {
     idTransaction: payment.id,
     idVenta: sale.id,
     resultTransaction: payment.status.toUpperCase(),
     detailResoonse: payment.detail ?? resultTexts[payment.status] ?? payment.status,
     message: resultTexts[payment.status] ?? payment.status,
-    quotationId: sale.quotationId,
+    quotationId: granted ? sale.quotationId : null,
     planId: sale.productId,
     amountClp: payment.amountClp,
     amountUsd: sale.amountUsdCents / 100,
     gateway: payment.gateway,
     instalments: payment.instalments,
     paymentTypeCode: payment.paymentTypeCode,
-    authorizationCode: payment.authorizationCode,
-    cardLastDigits: payment.cardLastDigits,
+    authorizationCode: granted ? payment.authorizationCode : null,
+    cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
+    testPayment: sale.testPayment || payment.gateway === sandboxGatewayId,
   };
 }

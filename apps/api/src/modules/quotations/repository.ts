@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { passengerTypes, quotationPassengers, quotations } from '#app/db/schema.ts';
+import {
+  changedAfterStartDetail,
+  lockPurchase,
+  type Refusal,
+  refusalToChange,
+  voidOpenAttempts,
+} from '#app/modules/payments/purchase-lock.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
 export type QuotationValues = Omit<typeof quotations.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
@@ -44,14 +51,29 @@ export async function insertQuotation(
   });
 }
 
-/** Replaces the quotation's fields and passenger counts in one transaction: never half-updated. */
-export async function updateQuotation(db: Database, id: string, values: QuotationValues, passengers: PassengerCount[]) {
-  await db.transaction(async (tx) => {
+/**
+ * Replaces the quotation's fields and passenger counts in one transaction, under the purchase lock: refused (nothing
+ * written) once paid or while a payment is being confirmed, and the attempts still open are voided with the change.
+ */
+export async function updateQuotation(
+  db: Database,
+  id: string,
+  values: QuotationValues,
+  passengers: PassengerCount[],
+): Promise<{ refused: Refusal } | undefined> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const state = await lockPurchase(tx, id);
+    if (!state) return { refused: 'paid' as const };
+    const refusal = refusalToChange(state);
+    if (refusal) return { refused: refusal };
+    await voidOpenAttempts(tx, state, changedAfterStartDetail);
     await tx
       .update(quotations)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(quotations.id, id));
     await tx.delete(quotationPassengers).where(eq(quotationPassengers.quotationId, id));
     await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));
+    return undefined;
   });
 }

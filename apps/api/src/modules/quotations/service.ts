@@ -3,11 +3,13 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
+import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Quotation, QuotationInput } from './schemas.ts';
 
 const passengersField = 'passangerTypes';
+const paidMessage = 'La compra ya fue pagada; la cotización no se puede modificar';
 
 function tripOfInput(input: QuotationInput): Trip {
   return {
@@ -71,14 +73,13 @@ export async function updateQuotation(db: Database, companyId: number, quotation
   await requireCompany(db, companyId);
   const existing = await repository.findQuotation(db, companyId, quotationId);
   if (!existing) throw resourceNotFound();
-  // A paid quotation is what its certificates say: it no longer changes.
-  if (existing.status === 'paid') {
-    throw new ApiError(400, errorMessages.invalidInputs, [
-      { field: 'quotationId', message: 'La compra ya fue pagada; la cotización no se puede modificar' },
-    ]);
-  }
+  const refusal = (message: string) =>
+    new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message }]);
+  // A paid quotation is what its certificates say: it no longer changes (checked again under the lock below).
+  if (existing.status === 'paid') throw refusal(paidMessage);
   const { values, passengers } = await validatedValues(db, companyId, input);
-  await repository.updateQuotation(db, quotationId, values, passengers);
+  const outcome = await repository.updateQuotation(db, quotationId, values, passengers);
+  if (outcome) throw refusal(outcome.refused === 'paid' ? paidMessage : confirmingMessage);
 }
 
 export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {

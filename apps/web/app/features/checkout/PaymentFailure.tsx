@@ -10,7 +10,8 @@ export type PaymentFailureData =
   | {
       state: 'result';
       status: Status;
-      retryUrl: string;
+      /** Null when this browser did not start the payment (it cannot know the quotation). */
+      retryUrl: string | null;
       successUrl: string;
       idVenta: number;
       amountClp: number;
@@ -84,10 +85,10 @@ export function PaymentFailure({ data }: { data: PaymentFailureData }) {
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             {data.state === 'result' ? (
               <Link
-                to={pending ? data.successUrl : data.retryUrl}
+                to={pending ? data.successUrl : (data.retryUrl ?? '/')}
                 className="rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800"
               >
-                {pending ? 'Revisar nuevamente' : 'Intentar nuevamente'}
+                {pending ? 'Revisar nuevamente' : data.retryUrl ? 'Intentar nuevamente' : 'Volver al inicio'}
               </Link>
             ) : (
               <Link
@@ -107,7 +108,7 @@ export function PaymentFailure({ data }: { data: PaymentFailureData }) {
           </div>
           {data.state === 'result' ? (
             <p className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2">
-              {pending ? (
+              {pending && data.retryUrl ? (
                 <Link to={data.retryUrl} className="font-semibold text-brand-700 underline underline-offset-4">
                   Intentar nuevamente
                 </Link>

@@ -52,6 +52,12 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
               />
             </svg>
           </span>
+          {result.testPayment ? (
+            <p className="mx-auto mb-4 max-w-2xl rounded-xl bg-red-700 px-4 py-3 font-bold text-white" role="note">
+              SIN VALOR — PAGO DE PRUEBA: esta compra se pagó en la pasarela de prueba; no se cobró dinero y el
+              certificado no otorga cobertura.
+            </p>
+          ) : null}
           <h1 className="text-3xl font-extrabold sm:text-4xl">¡Gracias por tu compra!</h1>
           <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-50">
             Tu pago fue aprobado y tu asistencia en viaje ya está contratada. También enviamos el certificado

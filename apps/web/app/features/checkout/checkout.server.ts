@@ -2,6 +2,7 @@ import { createCookie, redirect } from 'react-router';
 import { departureHasPassed, isQuotationId, visitorMessages } from '#app/features/plans/quotation.ts';
 import { type ApiClient, configuredCompanyId, serverApi } from '#app/lib/api.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { cookieSecrets } from '#app/lib/secrets.server.ts';
 import { fieldErrors } from './api-errors.ts';
 import { type CheckoutNoticeState, type CheckoutStep, type CheckoutSummary, stepPath, successUrl } from './checkout.ts';
 
@@ -9,28 +10,47 @@ type LoadContext = { apiFetch?: typeof fetch } | undefined;
 export type Quotation = components['schemas']['Quotation'];
 export type Plan = components['schemas']['Plan'];
 
-/** The last sale started or paid in this browser, so a paid quotation can link to its success page. */
+/**
+ * The last sale started in this browser, with its access token: the proof that this browser is the buyer's, which
+ * the API asks for before it shows who travels or serves a certificate. Signed (a tampered cookie reads as none),
+ * HttpOnly, and Secure in production.
+ */
 const saleCookie = createCookie('travesia-venta', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
+  secure: process.env.NODE_ENV === 'production',
+  secrets: cookieSecrets(),
   maxAge: 60 * 60 * 24 * 30,
 });
 
-type SaleMemo = { quotationId: string; idVenta: number; idTransaction: number };
+type SaleMemo = { quotationId: string; idVenta: number; idTransaction: number; accessToken: string };
 
 export async function rememberSale(sale: SaleMemo): Promise<string> {
   return saleCookie.serialize(sale);
 }
 
-/** The success page of this quotation's sale when this browser started or saw it. */
-export async function rememberedSuccessUrl(request: Request, quotationId: string): Promise<string | null> {
+/** The sale this browser started, if it started one (and the cookie is intact). */
+export async function rememberedSale(request: Request): Promise<SaleMemo | null> {
   try {
-    const sale = (await saleCookie.parse(request.headers.get('Cookie'))) as SaleMemo | null;
-    return sale && sale.quotationId === quotationId ? successUrl(sale) : null;
+    const sale = (await saleCookie.parse(request.headers.get('Cookie'))) as Partial<SaleMemo> | null;
+    if (!sale || typeof sale.accessToken !== 'string' || typeof sale.quotationId !== 'string') return null;
+    return sale as SaleMemo;
   } catch {
     return null;
   }
+}
+
+/** The access token of a sale, when this browser is the one that started its payment. */
+export async function accessTokenOf(request: Request, idVenta: number): Promise<string | undefined> {
+  const sale = await rememberedSale(request);
+  return sale?.idVenta === idVenta ? sale.accessToken : undefined;
+}
+
+/** The success page of this quotation's sale when this browser started or saw it. */
+export async function rememberedSuccessUrl(request: Request, quotationId: string): Promise<string | null> {
+  const sale = await rememberedSale(request);
+  return sale && sale.quotationId === quotationId ? successUrl(sale) : null;
 }
 
 const unavailable = () => new Response('La compra no está disponible', { status: 503 });

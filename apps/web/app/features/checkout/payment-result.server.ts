@@ -16,21 +16,29 @@ export function paymentParams(url: URL): { idVenta: number; idTransaction: numbe
 export async function fetchPaymentResult(
   context: LoadContext,
   ids: { idVenta: number; idTransaction: number },
+  token: string | undefined,
 ): Promise<PaymentResult | null> {
   const { data, response } = await serverApi(context).GET('/companies/{idTransaction}/payment-result/{idVenta}', {
-    params: { path: { idTransaction: ids.idTransaction, idVenta: ids.idVenta } },
+    params: { path: { idTransaction: ids.idTransaction, idVenta: ids.idVenta }, query: token ? { token } : {} },
   });
   if (data) return data;
   if (response.status === 404 || response.status === 400) return null;
   throw new Response('El resultado del pago no está disponible', { status: 503 });
 }
 
-/** What the success page shows beside the result: the certificate link and the trip (each optional). */
-export async function saleDetails(context: LoadContext, result: PaymentResult) {
+/**
+ * What the success page shows beside the result: the certificate link and the trip (each optional). Only for the
+ * browser that holds the sale's access token (the result then names its quotation).
+ */
+export async function saleDetails(
+  context: LoadContext,
+  result: PaymentResult & { quotationId: string },
+  token: string,
+) {
   const api = serverApi(context);
   const companyId = configuredCompanyId();
   const [certificate, quotation, plan] = await Promise.all([
-    api.GET('/certificates/b2c/{idVenta}', { params: { path: { idVenta: result.idVenta } } }),
+    api.GET('/certificates/b2c/{idVenta}', { params: { path: { idVenta: result.idVenta }, query: { token } } }),
     api.GET('/quotations/{companyId}/{quotationId}', {
       params: { path: { companyId, quotationId: result.quotationId } },
     }),
