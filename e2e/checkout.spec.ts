@@ -75,6 +75,8 @@ test.describe('checkout, payment and certificate', () => {
     await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
     await expect(page.getByText('3 cuotas sin interés')).toBeVisible();
+    // Paid through the test gateway: the page says the certificate has no value.
+    await expect(page.getByRole('note')).toContainText('SIN VALOR — PAGO DE PRUEBA');
 
     const [sale] = await storefront.database.db.select().from(sales).where(eq(sales.quotationId, quotationId));
     expect(sale?.status).toBe('paid');
@@ -97,6 +99,17 @@ test.describe('checkout, payment and certificate', () => {
     const text = pdfStrings(pdf).join(' ');
     expect(text).toContain('Camila Rojas Soto');
     expect(text).toContain('Jorge Fernández');
+    expect(text).toContain('SIN VALOR');
+
+    // The same success address in another browser (a forwarded link): approved, but no names and no certificate.
+    const stranger = await page.context().browser()?.newContext();
+    if (!stranger) throw new Error('no second browser context');
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(page.url());
+    await expect(strangerPage.getByRole('heading', { name: 'Tu pago fue aprobado' })).toBeVisible();
+    await expect(strangerPage.getByText('Camila')).toHaveCount(0);
+    await expect(strangerPage.getByRole('link', { name: 'Descargar Certificado' })).toHaveCount(0);
+    await stranger.close();
 
     // The automatic e-mail with the PDF reaches the SMTP server; «Enviar Certificado» sends another.
     await expect
