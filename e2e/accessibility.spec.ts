@@ -123,7 +123,19 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     expect(back.status()).toBe(303);
     const success = back.headers().location ?? '';
     expect(success).toMatch(/^\/exito\?venta=\d+&transaccion=\d+$/);
+    // This browser did not start the payment: the approval without the buyer's details.
     await openHydrated(page, success);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tu pago fue aprobado');
+    await expectNoViolations(page, '/exito in another browser');
+
+    // The buyer's own browser: pays from the payment step and lands on the full success page.
+    const own = await createQuotation(request);
+    await savePassengersAndInvoice(request, own);
+    await openHydrated(page, `/pago/411/${own}`);
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
     await expectNoViolations(page, '/exito');
 
