@@ -232,6 +232,49 @@ describeOnEachDatabase(
       await expectSaleNotPaid(ctx, quotationId, payment.idVenta);
     });
 
+    it('the gateway took another amount: the authorization is refunded through Webpay and recorded', async () => {
+      const { payment, token, transaction } = await startWebpay(ctx);
+      const taken = transaction.amount - 1000;
+      webpay.onCommit = (tx) => ({ status: 200, body: authorizedBody(tx, { amount: taken }) });
+      expect(await postReturn(ctx, { token_ws: token })).toBe(failureUrl(payment));
+      const refunds = webpay.callsFor(token, 'refund');
+      expect(refunds.map((call) => call.body)).toStrictEqual([{ amount: taken }]);
+      const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.idTransaction));
+      expect(row).toMatchObject({ status: 'error', refundStatus: 'refunded', refundAmountClp: taken });
+      expect(row?.refundedAt).toBeInstanceOf(Date);
+    });
+
+    it('a refund Webpay refuses stays pending and the sweeper tries again until it goes through', async () => {
+      const { payment, token, transaction } = await startWebpay(ctx);
+      webpay.onCommit = (tx) => ({ status: 200, body: authorizedBody(tx, { amount: tx.amount + 5 }) });
+      webpay.onRefund = () => ({ status: 500, body: { error_message: 'Internal error' } });
+      expect(await postReturn(ctx, { token_ws: token })).toBe(failureUrl(payment));
+      const read = async () =>
+        (await ctx.database.db.select().from(payments).where(eq(payments.id, payment.idTransaction)))[0];
+      expect(await read()).toMatchObject({ refundStatus: 'pending', refundAmountClp: transaction.amount + 5 });
+      await ctx.app.sweepPayments();
+      expect((await read())?.refundStatus).toBe('pending');
+      webpay.onRefund = () => ({ status: 200, body: { type: 'NULLIFIED', response_code: 0 } });
+      await ctx.app.sweepPayments();
+      expect((await read())?.refundStatus).toBe('refunded');
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(3);
+    });
+
+    it('the sweeper asks status, never commit, for a confirmation Webpay already settled', async () => {
+      const { quotationId, payment, token, transaction } = await startWebpay(ctx);
+      // A process claimed the return and died before asking Webpay anything; Webpay says it was authorized.
+      await ctx.database.db
+        .update(payments)
+        .set({ status: 'confirming', claimedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(payments.id, payment.idTransaction));
+      webpay.onStatus = () => ({ status: 200, body: authorizedBody(transaction) });
+      expect(await ctx.app.sweepPayments()).toBe(1);
+      expect(webpay.callsFor(token, 'status')).toHaveLength(1);
+      expect(webpay.callsFor(token, 'commit')).toHaveLength(0);
+      expect((await paymentResult(ctx, payment)).resultTransaction).toBe('AUTHORIZED');
+      expect((await saleRows(ctx, quotationId))[0]?.status).toBe('paid');
+    });
+
     it('a commit that fails (422) after the payment was made is recovered from status AUTHORIZED', async () => {
       const { quotationId, payment, token } = await startWebpay(ctx);
       webpay.onCommit = () => ({

@@ -530,6 +530,14 @@ export const payments = pgTable('payments', {
   cardLastDigits: text('card_last_digits'),
   responseCode: integer('response_code'),
   detail: text('detail'),
+  /**
+   * An authorization we could not honour (its sale already paid, repriced, or another amount) is given back:
+   * pending → refunded, retried by the sweeper while the gateway refuses or cannot be reached.
+   */
+  refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+  refundAmountClp: integer('refund_amount_clp'),
+  refundDetail: text('refund_detail'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
@@ -546,6 +554,8 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
     .default('created'),
   decision: text('decision', { enum: ['approved', 'declined'] }),
   instalments: integer('instalments'),
+  /** What the store gave back of an approved test payment (gateway refund). */
+  refundedClp: integer('refunded_clp'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

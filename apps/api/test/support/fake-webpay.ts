@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A Webpay Plus REST v1.2 double on loopback (chile-facts): create `POST /transactions`, commit
- * `PUT /transactions/{token}`, status `GET /transactions/{token}`, authenticated by the Tbk-Api-Key-Id and
+ * `PUT /transactions/{token}`, status `GET /transactions/{token}`, refund `POST /transactions/{token}/refunds`, authenticated by the Tbk-Api-Key-Id and
  * Tbk-Api-Key-Secret headers. It records every call and lets each test choose what commit and status answer.
  */
 
@@ -16,7 +16,7 @@ export const integrationApiKey = '579B532A7440BB0C9079DED94D31EA1615BACEB5661033
 export type WebpayCall = {
   method: string;
   path: string;
-  kind: 'create' | 'commit' | 'status' | 'other';
+  kind: 'create' | 'commit' | 'status' | 'refund' | 'other';
   token: string | null;
   headers: IncomingMessage['headers'];
   body: unknown;
@@ -86,6 +86,8 @@ export type FakeWebpay = {
   onCommit: Responder;
   /** What status answers (by default: INITIALIZED, as for a payment never committed). */
   onStatus: Responder;
+  /** What a refund answers (by default: REVERSED, as a full refund on the day). */
+  onRefund: Responder;
   callsFor(token: string, kind?: WebpayCall['kind']): WebpayCall[];
   /** Back to the default answers (calls and transactions are kept: tests tell theirs apart by token). */
   reset(): void;
@@ -94,6 +96,7 @@ export type FakeWebpay = {
 
 const defaultCommit: Responder = (transaction) => ({ status: 200, body: authorizedBody(transaction) });
 const defaultStatus: Responder = (transaction) => ({ status: 200, body: initializedBody(transaction) });
+const defaultRefund: Responder = () => ({ status: 200, body: { type: 'REVERSED' } });
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -142,10 +145,12 @@ export async function startFakeWebpay(
     transactions,
     onCommit: defaultCommit,
     onStatus: defaultStatus,
+    onRefund: defaultRefund,
     callsFor: (token, kind) => calls.filter((c) => c.token === token && (kind === undefined || c.kind === kind)),
     reset() {
       fake.onCommit = defaultCommit;
       fake.onStatus = defaultStatus;
+      fake.onRefund = defaultRefund;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -203,9 +208,16 @@ export async function startFakeWebpay(
     const match = path.startsWith(`${webpayBasePath}/transactions/`)
       ? path.slice(`${webpayBasePath}/transactions/`.length)
       : null;
-    const token = match && !match.includes('/') ? match : null;
+    const refundOf = match?.endsWith('/refunds') ? match.slice(0, -'/refunds'.length) : null;
+    const token = refundOf ?? (match && !match.includes('/') ? match : null);
     const kind: WebpayCall['kind'] =
-      token && request.method === 'PUT' ? 'commit' : token && request.method === 'GET' ? 'status' : 'other';
+      refundOf && request.method === 'POST'
+        ? 'refund'
+        : token && !refundOf && request.method === 'PUT'
+          ? 'commit'
+          : token && !refundOf && request.method === 'GET'
+            ? 'status'
+            : 'other';
     if (kind === 'other') return { kind, token, received, answer: refuse(404, 'Not found') };
     if (!authorized) return { kind, token, received, answer: refuse(401, 'Not Authorized') };
     const transaction = token ? transactions.get(token) : undefined;
@@ -217,7 +229,10 @@ export async function startFakeWebpay(
       kind,
       token,
       received,
-      answer: (kind === 'commit' ? fake.onCommit : fake.onStatus)(transaction, previous),
+      answer: (kind === 'commit' ? fake.onCommit : kind === 'refund' ? fake.onRefund : fake.onStatus)(
+        transaction,
+        previous,
+      ),
     };
   };
 

@@ -29,12 +29,25 @@ export type ConfirmResult = {
 
 export type StartPayment = { buyOrder: string; sessionId: string; amountClp: number; returnUrl: string };
 
+/**
+ * What the gateway knows of a transaction now, without changing it: a settled outcome, or `open` when it still
+ * waits for our commit (the payer may have approved; nothing is charged until we commit).
+ */
+export type GatewayStatus = ConfirmResult & { open: boolean };
+
+export type RefundResult = { status: 'refunded' | 'failed'; detail: string };
+
 export interface PaymentGateway {
   id: string;
   /** A test gateway (no money moves): what it pays is marked as a test payment on every document. */
   testMode?: boolean;
   start(payment: StartPayment): Promise<{ redirectUrl: string; externalId: string }>;
+  /** The payer's browser is back: commit (or record the abort, timeout or error) as the return's parameters say. */
   confirm(externalId: string | null, params: GatewayReturn): Promise<ConfirmResult>;
+  /** Asks what happened to a transaction (the sweeper, after a crash or an unreachable gateway). */
+  status(externalId: string): Promise<GatewayStatus>;
+  /** Gives an authorized amount back (an authorization we cannot honour); failures are retried later. */
+  refund(externalId: string, amountClp: number): Promise<RefundResult>;
 }
 
 /** Which payment a return is about: its token when there is one, else (timeouts) our buy order. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { sandboxTransactions } from '#app/db/schema.ts';
-import { classifyReturn, emptyResult, type PaymentGateway } from './gateway.ts';
+import { type ConfirmResult, classifyReturn, emptyResult, type PaymentGateway } from './gateway.ts';
 
 /** Webpay's payment type codes for interest-free instalments (chile-facts). */
 export function paymentTypeForInstalments(instalments: number): string {
@@ -16,6 +16,26 @@ export function paymentTypeForInstalments(instalments: number): string {
 export const sandboxGatewayId = 'sandbox';
 
 export const sandboxPagePath = (token: string) => `/api/payments/sandbox/${token}`;
+
+type SandboxRow = typeof sandboxTransactions.$inferSelect;
+
+/** What a committed sandbox transaction answers, to a commit and to a status query alike. */
+function outcomeOf(row: SandboxRow, token: string): ConfirmResult {
+  if (row.decision !== 'approved') {
+    return { ...emptyResult, amountClp: row.amountClp, responseCode: -1, status: 'declined', detail: 'Pago rechazado' };
+  }
+  const instalments = row.instalments ?? 1;
+  return {
+    status: 'authorized',
+    amountClp: row.amountClp,
+    instalments,
+    paymentTypeCode: paymentTypeForInstalments(instalments),
+    authorizationCode: String(100000 + (Number.parseInt(token.slice(-4), 16) % 900000)),
+    cardLastDigits: '6623',
+    responseCode: 0,
+    detail: 'Pago autorizado (pasarela de prueba)',
+  };
+}
 
 /**
  * The built-in test gateway (like a card network's test mode): a page served by this API where the payer
@@ -48,26 +68,29 @@ export function sandboxGateway(db: Database): PaymentGateway {
           .set({ status: 'committed' })
           .where(eq(sandboxTransactions.token, externalId));
       }
-      if (row.decision !== 'approved') {
-        return {
-          ...emptyResult,
-          amountClp: row.amountClp,
-          responseCode: -1,
-          status: 'declined',
-          detail: 'Pago rechazado',
-        };
+      return outcomeOf(row, externalId);
+    },
+    async status(externalId) {
+      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, externalId));
+      if (!row) return { ...emptyResult, status: 'error', open: false, detail: 'Transacción de prueba inexistente' };
+      if (row.status === 'aborted') {
+        return { ...emptyResult, status: 'aborted', open: false, detail: 'El pago fue abandonado' };
       }
-      const instalments = row.instalments ?? 1;
-      return {
-        status: 'authorized',
-        amountClp: row.amountClp,
-        instalments,
-        paymentTypeCode: paymentTypeForInstalments(instalments),
-        authorizationCode: String(100000 + (Number.parseInt(externalId.slice(-4), 16) % 900000)),
-        cardLastDigits: '6623',
-        responseCode: 0,
-        detail: 'Pago autorizado (pasarela de prueba)',
-      };
+      // Decided on the page but not committed yet (or not decided at all): it waits for our commit, as Webpay's would.
+      if (row.status !== 'committed') {
+        return { ...emptyResult, status: 'error', open: true, detail: 'La pasarela de prueba espera la confirmación' };
+      }
+      return { ...outcomeOf(row, externalId), open: false };
+    },
+    async refund(externalId, amountClp) {
+      const refunded = await db
+        .update(sandboxTransactions)
+        .set({ refundedClp: amountClp })
+        .where(and(eq(sandboxTransactions.token, externalId), eq(sandboxTransactions.decision, 'approved')))
+        .returning({ token: sandboxTransactions.token });
+      return refunded.length === 1
+        ? { status: 'refunded', detail: 'Reembolsado en la pasarela de prueba' }
+        : { status: 'failed', detail: 'La pasarela de prueba no tiene ese pago aprobado' };
     },
   };
 }

@@ -113,5 +113,52 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
         };
       }
     },
+    async status(externalId) {
+      let answer: WebpayTransaction;
+      try {
+        answer = (await transaction().status(externalId)) as WebpayTransaction;
+      } catch (error) {
+        const reason = error instanceof Error ? error.name : 'desconocido';
+        return {
+          ...emptyResult,
+          status: 'error',
+          uncertain: true,
+          open: false,
+          detail: `Webpay no respondió: ${reason}`,
+        };
+      }
+      if (answer.status === 'INITIALIZED') {
+        return { ...emptyResult, status: 'error', open: true, detail: 'Webpay espera la confirmación del comercio' };
+      }
+      if (answer.status === 'AUTHORIZED' || answer.status === 'FAILED') {
+        return { ...fromTransaction(answer, 'Pago autorizado por Webpay (consultado)'), open: false };
+      }
+      // REVERSED, NULLIFIED, PARTIALLY_NULLIFIED, CAPTURED…: not a sale we can honour by its status alone.
+      return {
+        ...emptyResult,
+        amountClp: answer.amount ?? null,
+        status: 'error',
+        open: false,
+        detail: `Webpay: ${answer.status ?? 'sin estado'}`,
+      };
+    },
+    async refund(externalId, amountClp) {
+      try {
+        const answer = (await transaction().refund(externalId, amountClp)) as {
+          type?: string;
+          response_code?: number;
+        };
+        // A full refund within hours is a reversal; later, an annulment (NULLIFIED, approved with code 0).
+        if (answer.type === 'REVERSED' || (answer.type === 'NULLIFIED' && answer.response_code === 0)) {
+          return { status: 'refunded', detail: `Webpay: ${answer.type}` };
+        }
+        return { status: 'failed', detail: `Webpay rechazó el reembolso (${answer.type ?? 'sin tipo'})` };
+      } catch (error) {
+        return {
+          status: 'failed',
+          detail: `Webpay no respondió al reembolso: ${error instanceof Error ? error.name : '?'}`,
+        };
+      }
+    },
   };
 }

@@ -198,6 +198,8 @@ export async function recordOutcome(
     cardLastDigits: string | null;
     responseCode: number | null;
     detail: string;
+    refundStatus?: 'pending';
+    refundAmountClp?: number;
   },
 ): Promise<boolean> {
   const updated = await tx
@@ -283,4 +285,25 @@ export function listStaleClaims(db: Database, olderThanSeconds: number) {
       and(eq(payments.status, 'confirming'), lt(payments.claimedAt, new Date(Date.now() - olderThanSeconds * 1000))),
     )
     .limit(20);
+}
+
+/** Records a refund's answer: refunded for good, or still pending (tried again by the sweeper) with the reason. */
+export async function recordRefund(
+  db: Database,
+  paymentId: number,
+  answer: { status: 'refunded' | 'failed'; detail: string },
+) {
+  await db
+    .update(payments)
+    .set(
+      answer.status === 'refunded'
+        ? { refundStatus: 'refunded', refundDetail: answer.detail, refundedAt: new Date() }
+        : { refundDetail: answer.detail },
+    )
+    .where(and(eq(payments.id, paymentId), eq(payments.refundStatus, 'pending')));
+}
+
+/** Authorizations we did not honour whose refund has not gone through yet. */
+export function listPendingRefunds(db: Database) {
+  return db.select().from(payments).where(eq(payments.refundStatus, 'pending')).limit(20);
 }

@@ -8,6 +8,7 @@ import {
   type ConfirmResult,
   emptyResult,
   type GatewayReturn,
+  type GatewayStatus,
   identifyReturn,
   type PaymentGateway,
 } from '#app/integrations/payments/gateway.ts';
@@ -204,9 +205,8 @@ const terminal = new Set(['authorized', 'declined', 'aborted', 'timeout', 'error
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The one holder of a claim asks the gateway and records the answer. Nothing that can no longer be paid is ever
- * committed (claimPayment refused it); an unknown answer (gateway unreachable) leaves the payment in confirmation
- * for the sweeper.
+ * The one holder of a claim asks the gateway to commit (or to record the abort, timeout or error the return
+ * names) and records the answer. Nothing that can no longer be paid is ever committed (claimPayment refused it).
  */
 async function resolveClaim(
   deps: PaymentDeps,
@@ -215,7 +215,6 @@ async function resolveClaim(
   params: GatewayReturn,
   claimedAt: Date,
 ) {
-  const { db } = deps;
   const result: ConfirmResult = await gateway
     .confirm(payment.externalId ?? identifyReturn(params).externalId, params)
     .catch((error: unknown) => ({
@@ -224,6 +223,22 @@ async function resolveClaim(
       uncertain: true,
       detail: `Error al confirmar: ${error instanceof Error ? error.name : 'desconocido'}`,
     }));
+  await recordGatewayAnswer(deps, gateway, payment, result, claimedAt);
+}
+
+/**
+ * Records what the gateway answered for a claimed attempt. An unknown answer (gateway unreachable) leaves it in
+ * confirmation for the sweeper. An authorization that cannot be honoured (the sale already paid by another
+ * attempt, repriced, or another amount) is recorded as an error and given back to the payer (refund).
+ */
+async function recordGatewayAnswer(
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  payment: repository.PaymentRow,
+  result: ConfirmResult,
+  claimedAt: Date,
+) {
+  const { db } = deps;
   if (result.uncertain) {
     await repository.releaseClaim(db, payment.id, result.detail);
     deps.log.error(
@@ -237,9 +252,9 @@ async function resolveClaim(
   if (status === 'authorized' && result.amountClp !== payment.amountClp) {
     status = 'error';
     detail = `El monto autorizado (${result.amountClp}) no coincide con el de la venta (${payment.amountClp})`;
-    deps.log.error({ paymentId: payment.id }, 'authorized amount differs from the sale: not paid, needs refund');
   }
   let paidSaleId: number | null = null;
+  let refundDue = false;
   try {
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
@@ -248,23 +263,15 @@ async function resolveClaim(
       // The purchase lock, then the sale: the order every writer of the purchase follows.
       await repository.lockPurchaseOfSale(tx, sale);
       const locked = await repository.lockSale(tx, payment.saleId);
-      if (status === 'authorized') {
-        if (!locked || locked.status === 'paid') {
-          status = 'error';
-          detail = 'La venta ya había sido pagada con otra transacción';
-          deps.log.error(
-            { paymentId: payment.id, saleId: payment.saleId },
-            'second authorization of a paid sale: needs refund',
-          );
-        } else if (locked.amountClp !== payment.amountClp) {
-          status = 'error';
-          detail = 'El monto de la venta cambió después de iniciar este pago';
-          deps.log.error(
-            { paymentId: payment.id, saleId: locked.id },
-            'authorized attempt of a repriced sale: needs refund',
-          );
-        }
+      if (status === 'authorized' && (!locked || locked.status === 'paid')) {
+        status = 'error';
+        detail = 'La venta ya había sido pagada con otra transacción';
+      } else if (status === 'authorized' && locked && locked.amountClp !== payment.amountClp) {
+        status = 'error';
+        detail = 'El monto de la venta cambió después de iniciar este pago';
       }
+      // Money the gateway took for an attempt we do not honour goes back.
+      refundDue = result.status === 'authorized' && status !== 'authorized';
       const recorded = await repository.recordOutcome(tx, payment.id, claimedAt, {
         status,
         paymentTypeCode: result.paymentTypeCode,
@@ -273,16 +280,23 @@ async function resolveClaim(
         cardLastDigits: result.cardLastDigits,
         responseCode: result.responseCode,
         detail,
+        ...(refundDue
+          ? { refundStatus: 'pending' as const, refundAmountClp: result.amountClp ?? payment.amountClp }
+          : {}),
       });
       // The claim expired and another caller took it: that caller records (and pays) instead.
-      if (!recorded || status !== 'authorized' || !locked) return;
+      if (!recorded) {
+        refundDue = false;
+        return;
+      }
+      if (status !== 'authorized' || !locked) return;
       await repository.markSalePaid(tx, locked, { purchase: payment.purchase, testPayment: gateway.testMode === true });
       await issueCertificates(tx, locked.id, locked.quotationId, Number(todayInChile().slice(0, 4)));
       await queueAutomaticCertificateEmail(tx, locked.id);
       paidSaleId = locked.id;
     });
   } catch (error) {
-    // Left in confirmation: the sweeper asks the gateway again (Webpay answers from its status) and records it.
+    // Left in confirmation: the sweeper asks the gateway again and records it.
     deps.log.error(
       { paymentId: payment.id, error: error instanceof Error ? error.name : 'unknown' },
       'recording a payment outcome failed',
@@ -291,11 +305,30 @@ async function resolveClaim(
   }
   deps.log.info({ paymentId: payment.id, saleId: payment.saleId, status }, 'payment confirmed');
   if (paidSaleId !== null) deps.onPaid(paidSaleId);
+  if (refundDue) {
+    deps.log.warn({ paymentId: payment.id, saleId: payment.saleId }, 'authorization not honoured: refunding');
+    await refundPayment(deps, gateway, payment.id);
+  }
+}
+
+/** Asks the gateway to give a not-honoured authorization back and records the answer; a failure is retried. */
+async function refundPayment(deps: PaymentDeps, gateway: PaymentGateway, paymentId: number) {
+  const payment = await repository.findPayment(deps.db, paymentId);
+  if (!payment?.externalId || payment.refundStatus !== 'pending' || payment.refundAmountClp === null) return;
+  const answer = await gateway.refund(payment.externalId, payment.refundAmountClp).catch((error: unknown) => ({
+    status: 'failed' as const,
+    detail: `Error: ${error instanceof Error ? error.name : '?'}`,
+  }));
+  await repository.recordRefund(deps.db, paymentId, answer);
+  if (answer.status === 'refunded') deps.log.info({ paymentId }, 'payment refunded');
+  else deps.log.error({ paymentId }, 'refund failed: will try again');
 }
 
 /**
- * Resolves payments left in confirmation (a crash, an unreachable gateway): each is claimed again and confirmed
- * as a normal return would be; Webpay answers a repeated commit from the transaction's status.
+ * Resolves payments left in confirmation (a crash, an unreachable gateway): each is claimed again and the gateway
+ * is asked what it knows (status). A settled outcome is recorded as it stands; a transaction that still waits for
+ * our commit is committed as its browser return asked (the gateway commits only what the payer approved). Refunds
+ * that failed are tried again.
  */
 export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
   const stale = await repository.listStaleClaims(deps.db, claimLifetimeSeconds);
@@ -305,10 +338,25 @@ export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
     if (!gateway || !payment.externalId) continue;
     const claim = await repository.claimPayment(deps.db, payment, claimLifetimeSeconds);
     if (!claim) continue;
-    if ('claimedAt' in claim)
-      await resolveClaim(deps, gateway, payment, { token_ws: payment.externalId }, claim.claimedAt);
+    if ('claimedAt' in claim) {
+      const known = await gateway.status(payment.externalId).catch(
+        (): GatewayStatus => ({
+          ...emptyResult,
+          status: 'error',
+          uncertain: true,
+          open: false,
+          detail: 'Sin respuesta',
+        }),
+      );
+      if (known.open) await resolveClaim(deps, gateway, payment, { token_ws: payment.externalId }, claim.claimedAt);
+      else await recordGatewayAnswer(deps, gateway, payment, known, claim.claimedAt);
+    }
     const after = await repository.findPayment(deps.db, payment.id);
     if (after && terminal.has(after.status)) resolved += 1;
+  }
+  for (const payment of await repository.listPendingRefunds(deps.db)) {
+    const gateway = deps.gateways.get(payment.gateway);
+    if (gateway) await refundPayment(deps, gateway, payment.id);
   }
   return resolved;
 }
