@@ -7,6 +7,8 @@ import {
   drainOutboxAfterAll,
   followReturn,
   passengersBody,
+  postPayment,
+  pricedClp,
   putPassengers,
   readyToPay,
   referencePlanId,
@@ -17,6 +19,7 @@ import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { get } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
 import {
+  inDays,
   passengersParam,
   putQuotation,
   quotationBody,
@@ -37,6 +40,8 @@ const env: NodeJS.ProcessEnv = {};
 useTemporaryDataDir(env);
 
 const rounds = 12;
+/** The window between reading a quotation and opening its attempt is short: many rounds to hit it. */
+const startRounds = 40;
 const chileanDate = (iso: string) => iso.split('-').reverse().join('-');
 
 /** The dearest plan sold for the rewritten trip (departure as quoted, 180 days long). */
@@ -135,6 +140,43 @@ describeOnEachDatabase(
       }
       // Both orders happen over the rounds on a pool; on PGlite requests interleave at every await as well.
       expect(outcomes.paid + outcomes.voided).toBe(rounds);
+    });
+
+    it(`payment starts racing changes of the trip and travellers (${startRounds} rounds): an attempt left open always prices and names exactly what the quotation holds`, async () => {
+      for (let round = 0; round < startRounds; round += 1) {
+        const quotationId = await readyToPay(ctx);
+        const renamed = passengersBody();
+        for (const person of renamed.passangers) person.firstName = `Otro${round}`;
+        const racers = [
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => putPassengers(ctx, quotationId, renamed),
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => putPassengers(ctx, quotationId, renamed),
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => putQuotation(ctx, quotationId, quotationBody({ planId: referencePlanId, returnDate: inDays(25) })),
+        ];
+        const shift = round % racers.length;
+        const answers = await Promise.all([...racers.slice(shift), ...racers.slice(0, shift)].map((run) => run()));
+        for (const answer of answers) expect([200, 201, 204, 400], answer.text).toContain(answer.status);
+
+        const [sale] = await ctx.database.db.select().from(sales).where(eq(sales.quotationId, quotationId));
+        if (!sale) continue;
+        const open = await ctx.database.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.saleId, sale.id), eq(payments.status, 'pending')));
+        expect(open.length).toBeLessThanOrEqual(1);
+        const [attempt] = open;
+        if (!attempt?.purchase) continue;
+        // What the open attempt would pay for is what the quotation says now: trip, price and travellers.
+        const quotation = await readQuotation(ctx, quotationId);
+        expect(attempt.purchase.trip.returnDate).toBe(quotation.returnDate);
+        expect(attempt.purchase.price.totalClp).toBe(await pricedClp(ctx, quotationId));
+        expect(attempt.amountClp).toBe(attempt.purchase.price.totalClp);
+        const saved = await get(ctx.app, `/api/quotations/${quotationId}/passangers`);
+        const names = saved.json<{ passangers: { firstName: string }[] }>().passangers.map((p) => p.firstName);
+        expect(attempt.purchase.travellers.map((p) => p.firstName)).toStrictEqual(names);
+      }
     });
   },
   env,

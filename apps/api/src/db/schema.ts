@@ -286,6 +286,11 @@ export const quotations = pgTable('quotations', {
   countryDestinationId: integer('country_destination_id').references(() => countries.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Counts the changes to what would be bought (trip, plan, travellers): a payment opens only for the version it
+   * priced (an integer, never a clock, so two changes in one millisecond still differ).
+   */
+  version: integer('version').notNull().default(0),
 });
 
 export const quotationPassengers = pgTable(
@@ -515,6 +520,13 @@ export const payments = pgTable('payments', {
   /** The gateway's id of the transaction (Webpay token). */
   externalId: text('external_id').unique(),
   amountClp: integer('amount_clp').notNull(),
+  /**
+   * The proof handed to the browser that starts this attempt; when the attempt pays, it becomes the sale's access
+   * token. Per attempt, so whoever starts another attempt never learns the one that paid.
+   */
+  accessToken: text('access_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   /** The trip, plan, price and travellers this attempt priced, frozen when it started (null on older rows). */
   purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
   /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */

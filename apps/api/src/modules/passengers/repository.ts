@@ -4,6 +4,7 @@ import { quotations, sales, travellers } from '#app/db/schema.ts';
 import {
   changedAfterStartDetail,
   lockPurchase,
+  nextVersion,
   type Refusal,
   refusalToChange,
   voidOpenAttempts,
@@ -67,7 +68,7 @@ export async function replaceTravellers(
     await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
     await tx
       .update(quotations)
-      .set({ ...checkout, updatedAt: new Date() })
+      .set({ ...checkout, updatedAt: new Date(), version: nextVersion })
       .where(eq(quotations.id, quotationId));
     return 'saved';
   });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { payments, quotations, sales } from '#app/db/schema.ts';
 
@@ -12,7 +12,7 @@ import { payments, quotations, sales } from '#app/db/schema.ts';
  * - a change voids the attempts still open (`pending`) in the same transaction, so they can never be committed.
  */
 export type PurchaseState = {
-  quotation: { status: string; updatedAt: Date };
+  quotation: { status: string; version: number };
   sale: { id: number; status: 'pending' | 'paid' } | undefined;
   /** An attempt of the sale is being confirmed with the gateway right now. */
   confirming: boolean;
@@ -21,7 +21,7 @@ export type PurchaseState = {
 /** Takes the purchase lock (until the transaction ends) and reads its state; undefined for an unknown quotation. */
 export async function lockPurchase(tx: Database, quotationId: string): Promise<PurchaseState | undefined> {
   const [quotation] = await tx
-    .select({ status: quotations.status, updatedAt: quotations.updatedAt })
+    .select({ status: quotations.status, version: quotations.version })
     .from(quotations)
     .where(eq(quotations.id, quotationId))
     .for('no key update');
@@ -50,6 +50,9 @@ export function refusalToChange(state: PurchaseState): Refusal | null {
 
 /** What the visitor reads when a change arrives while a payment of the purchase is being confirmed. */
 export const confirmingMessage = 'Estamos confirmando un pago de esta compra; espera su resultado antes de modificarla';
+
+/** The change to the purchase's version that every write of the trip, plan or travellers makes with its change. */
+export const nextVersion = sql`${quotations.version} + 1`;
 
 /** Voids the sale's open attempts: a return for them is never committed (Webpay reverses what it is not asked to). */
 export async function voidOpenAttempts(tx: Database, state: PurchaseState, detail: string) {

@@ -106,7 +106,7 @@ export async function openAttempt(
   db: Database,
   input: {
     quotationId: string;
-    pricedVersion: Date;
+    pricedVersion: number;
     sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number };
     gateway: string;
     purchase: PurchaseSnapshot;
@@ -115,7 +115,7 @@ export async function openAttempt(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const state = await lockPurchase(tx, input.quotationId);
-    if (!state || state.quotation.updatedAt.getTime() !== input.pricedVersion.getTime()) return { refused: 'changed' };
+    if (!state || state.quotation.version !== input.pricedVersion) return { refused: 'changed' };
     const refusal = refusalToChange(state);
     if (refusal) return { refused: refusal };
     const sale = await upsertPendingSale(tx, { ...input.sale, quotationId: input.quotationId });
@@ -151,22 +151,22 @@ export async function claimPayment(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     await lockPurchase(tx, sale.quotationId);
-    const staleBefore = new Date(Date.now() - staleAfterSeconds * 1000);
-    const claimedAt = new Date();
+    // The database's clock, not this process's: claims of several servers compare on one clock.
     const [claimed] = await tx
       .update(payments)
-      .set({ status: 'confirming', claimedAt })
+      .set({ status: 'confirming', claimedAt: sql`date_trunc('milliseconds', now())` })
       .where(
         and(
           eq(payments.id, payment.id),
           or(
             eq(payments.status, 'pending'),
-            and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore)),
+            and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore(staleAfterSeconds))),
           ),
         ),
       )
-      .returning({ id: payments.id, status: payments.status });
-    if (!claimed) return null;
+      .returning({ claimedAt: payments.claimedAt });
+    if (!claimed?.claimedAt) return null;
+    const { claimedAt } = claimed;
     const [current] = await tx.select().from(sales).where(eq(sales.id, payment.saleId));
     const refusal =
       !current || current.status === 'paid'
@@ -220,11 +220,18 @@ export async function lockSale(tx: Database, saleId: number) {
 export async function markSalePaid(
   tx: Database,
   sale: SaleRow,
-  bought: { purchase: PurchaseSnapshot | null; testPayment: boolean },
+  bought: { purchase: PurchaseSnapshot | null; testPayment: boolean; accessToken: string },
 ) {
   await tx
     .update(sales)
-    .set({ status: 'paid', paidAt: new Date(), purchase: bought.purchase, testPayment: bought.testPayment })
+    .set({
+      status: 'paid',
+      paidAt: new Date(),
+      purchase: bought.purchase,
+      testPayment: bought.testPayment,
+      // The paying attempt's token opens the sale's documents; tokens of other attempts open nothing.
+      accessToken: bought.accessToken,
+    })
     .where(eq(sales.id, sale.id));
   await tx.update(quotations).set({ status: 'paid' }).where(eq(quotations.id, sale.quotationId));
 }
@@ -281,11 +288,12 @@ export function listStaleClaims(db: Database, olderThanSeconds: number) {
   return db
     .select()
     .from(payments)
-    .where(
-      and(eq(payments.status, 'confirming'), lt(payments.claimedAt, new Date(Date.now() - olderThanSeconds * 1000))),
-    )
+    .where(and(eq(payments.status, 'confirming'), lt(payments.claimedAt, staleBefore(olderThanSeconds))))
     .limit(20);
 }
+
+/** A moment `seconds` before now on the database's clock. */
+const staleBefore = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 
 /** Records a refund's answer: refunded for good, or still pending (tried again by the sweeper) with the reason. */
 export async function recordRefund(

@@ -24,7 +24,7 @@ import {
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
-import { getQuotationOfAnyCompany, quotationUpdatedAt, tripOfQuotation } from '#app/modules/quotations/service.ts';
+import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 
@@ -55,6 +55,8 @@ export async function startPayment(
   input: { quotationId: string; gatewayId: string; returnUrl: (gatewayId: string) => string },
 ): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string }> {
   const { db } = deps;
+  // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
+  const pricedVersion = await quotationVersion(db, input.quotationId);
   const quotation = await getQuotationOfAnyCompany(db, input.quotationId);
   const companyId = quotation.company;
   const [travellers, invoice, companyGateways, existingSale] = await Promise.all([
@@ -88,11 +90,10 @@ export async function startPayment(
   }
   if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
 
-  const pricedVersion = await quotationUpdatedAt(db, quotation.id);
   const trip = await tripOfQuotation(db, companyId, quotation.id);
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
-  if (!plan || !pricedVersion)
+  if (!plan || pricedVersion === undefined)
     throw invalid([{ field: 'quotationId', message: 'El plan elegido ya no está disponible para este viaje' }]);
   const [summary, labels] = await Promise.all([
     planSummary(db, plan.product.id),
@@ -140,27 +141,32 @@ export async function startPayment(
   });
   if ('refused' in opened) throw invalid([{ field: 'quotationId', message: startRefusals[opened.refused] }]);
   const { sale, payment } = opened;
+  let started: { redirectUrl: string; externalId: string };
   try {
-    const started = await gateway.start({
+    started = await gateway.start({
       buyOrder: payment.buyOrder,
       sessionId: payment.sessionId,
       amountClp: payment.amountClp,
       returnUrl: input.returnUrl(gateway.id),
     });
     await repository.setPaymentExternalId(db, payment.id, started.externalId);
-    deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
-    return {
-      redirectUrl: started.redirectUrl,
-      idVenta: sale.id,
-      idTransaction: payment.id,
-      accessToken: sale.accessToken,
-    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await repository.failPaymentStart(db, payment.id, `No se pudo iniciar el pago: ${reason}`);
     deps.log.error({ paymentId: payment.id, gateway: gateway.id }, `gateway start failed: ${reason}`);
     throw new ApiError(502, errorMessages.unexpected);
   }
+  // Voided while the gateway was asked (the trip changed): never send the payer to pay for it.
+  if ((await repository.findPayment(db, payment.id))?.status !== 'pending') {
+    throw invalid([{ field: 'quotationId', message: startRefusals.changed }]);
+  }
+  deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
+  return {
+    redirectUrl: started.redirectUrl,
+    idVenta: sale.id,
+    idTransaction: payment.id,
+    accessToken: payment.accessToken,
+  };
 }
 
 /**
@@ -290,7 +296,11 @@ async function recordGatewayAnswer(
         return;
       }
       if (status !== 'authorized' || !locked) return;
-      await repository.markSalePaid(tx, locked, { purchase: payment.purchase, testPayment: gateway.testMode === true });
+      await repository.markSalePaid(tx, locked, {
+        purchase: payment.purchase,
+        testPayment: gateway.testMode === true,
+        accessToken: payment.accessToken,
+      });
       await issueCertificates(tx, locked.id, locked.quotationId, Number(todayInChile().slice(0, 4)));
       await queueAutomaticCertificateEmail(tx, locked.id);
       paidSaleId = locked.id;
@@ -380,7 +390,8 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
   const sale = await repository.findSaleOfQuotationBySaleId(db, saleId);
   if (!sale) throw resourceNotFound();
-  const granted = accessTokenMatches(sale.accessToken, token);
+  // The attempt's own token (the browser that started it, e.g. to retry a declined one) or the paid sale's.
+  const granted = accessTokenMatches(payment.accessToken, token) || accessTokenMatches(sale.accessToken, token);
   const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
   return {
     idTransaction: payment.id,

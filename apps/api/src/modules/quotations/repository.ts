@@ -4,13 +4,17 @@ import { passengerTypes, quotationPassengers, quotations } from '#app/db/schema.
 import {
   changedAfterStartDetail,
   lockPurchase,
+  nextVersion,
   type Refusal,
   refusalToChange,
   voidOpenAttempts,
 } from '#app/modules/payments/purchase-lock.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
-export type QuotationValues = Omit<typeof quotations.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+export type QuotationValues = Omit<
+  typeof quotations.$inferInsert,
+  'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version'
+>;
 export type PassengerCount = { passengerTypeId: number; quantity: number };
 
 export async function findQuotation(db: Database, companyId: number | undefined, quotationId: string) {
@@ -70,7 +74,7 @@ export async function updateQuotation(
     await voidOpenAttempts(tx, state, changedAfterStartDetail);
     await tx
       .update(quotations)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date(), version: nextVersion })
       .where(eq(quotations.id, id));
     await tx.delete(quotationPassengers).where(eq(quotationPassengers.quotationId, id));
     await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));

@@ -145,7 +145,7 @@ export async function getQuotationOfAnyCompany(db: Database, quotationId: string
   return getQuotation(db, row.companyId, quotationId);
 }
 
-/** When the visitor last changed the trip (payments refuse attempts started before that). */
-export async function quotationUpdatedAt(db: Database, quotationId: string): Promise<Date | undefined> {
-  return (await repository.findQuotation(db, undefined, quotationId))?.updatedAt;
+/** How many times what would be bought has changed: a payment opens only for the version it priced. */
+export async function quotationVersion(db: Database, quotationId: string): Promise<number | undefined> {
+  return (await repository.findQuotation(db, undefined, quotationId))?.version;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "access_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "quotations" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
