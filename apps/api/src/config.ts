@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
 const flag = (defaultValue: boolean) =>
@@ -29,8 +30,69 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: flag(true),
   /** Where the built storefront lives; when present the same process serves it next to the API. */
   WEB_BUILD_DIR: z.string().optional(),
-  /** The store's public address (gateway return URLs, links in e-mails); by default taken from each request. */
-  PUBLIC_URL: z.url().optional(),
+  /** The store's public origin: every absolute URL the server makes (gateway return URLs). Required in production. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin such as https://tienda.travesia.cl (no path, query or user)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  /** Without PUBLIC_URL: the Host names (optionally host:port) a request may use for absolute URLs. */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return defaultAllowedHosts;
+      const entries = value.split(',').map((entry) => entry.trim());
+      const hosts = entries.map(parseHost);
+      const bad = entries.filter((_entry, index) => hosts[index] === null);
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of host names or addresses, each maybe with :port (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return hosts.filter((host) => host !== null);
+    }),
+  /** Which peers' X-Forwarded-* headers to believe: off by default; IPs/CIDR ranges of the proxies, or true (all). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      const trimmed = value?.trim().toLowerCase() ?? '';
+      if (trimmed === '' || ['false', 'off', 'no'].includes(trimmed)) return false;
+      if (['true', 'on', 'yes'].includes(trimmed)) return true;
+      if (/^[0-9]+$/.test(trimmed)) {
+        if (Number(trimmed) === 0) return false;
+        // Fastify ignores hop counts (trusts nothing) since they cannot tell a proxy from a client that adds hops.
+        context.addIssue({
+          code: 'custom',
+          message:
+            "must name the proxies' addresses (IPs or CIDR ranges), not a hop count: Fastify trusts no hop count",
+        });
+        return z.NEVER;
+      }
+      const entries = trimmed.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddressEntry(entry));
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be false, true, or a comma-separated list of IP addresses and CIDR ranges (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
   WEBPAY_ENVIRONMENT: z
     .union([z.enum(['integration', 'production']), z.url()])
@@ -60,6 +122,21 @@ const environmentSchema = z.object({
 
 export type Environment = z.output<typeof environmentSchema>;
 
+/** Fastify's trustProxy: off, every peer, or these addresses and ranges (proxy-addr's named ranges too). */
+export type TrustProxy = boolean | string[];
+
+/** `value` as an origin (scheme://host[:port]) when it is an http(s) URL with nothing else; otherwise null. */
+function httpOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const plain = url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && plain && !/[?#]$/.test(value) ? url.origin : null;
+}
+
 export type FeatureFlags = {
   virtualBranch: boolean;
   exclusiveMembers: boolean;
@@ -80,7 +157,11 @@ export type Config = {
   companyId: number;
   seedDemoData: boolean;
   webBuildDir: string | undefined;
+  /** The store's public origin (no trailing slash); required when env is production. */
   publicUrl: string | undefined;
+  /** Without publicUrl: the Hosts whose origin absolute URLs may use; any other gets http://localhost:${port}. */
+  allowedHosts: HostAndPort[];
+  trustProxy: TrustProxy;
   webpay: { environment: string; commerceCode: string; apiKey: string };
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string; outboxIntervalMs: number };
@@ -97,6 +178,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production (the store's public origin, e.g. https://tienda.travesia.cl): gateway return URLs are built from it",
+    );
+  }
   const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
   if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
     throw new ConfigError(
@@ -118,7 +204,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     companyId: e.COMPANY_ID,
     seedDemoData: e.SEED_DEMO_DATA,
     webBuildDir: e.WEB_BUILD_DIR,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
+    trustProxy: e.TRUST_PROXY,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
     payments: { sandboxEnabled: sandboxFlag ?? !webpayProduction },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
