@@ -99,7 +99,7 @@ const environmentSchema = z.object({
     .default('integration')
     .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
   WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
-  /** The built-in test gateway; on by default except next to Webpay's production environment. */
+  /** The built-in test gateway; on by default, except with NODE_ENV=production (unless true) and next to Webpay production (never). */
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
   WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
   /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
@@ -208,7 +208,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
-    payments: { sandboxEnabled: sandboxFlag ?? !webpayProduction },
+    // The test gateway approves without money: a local default, off in production unless explicitly enabled.
+    payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,

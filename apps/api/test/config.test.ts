@@ -92,6 +92,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
   });
 
+  it('the test gateway is the local default, but off in production unless PAYMENTS_SANDBOX=true', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://tienda.travesia.cl' };
+    expect(loadConfig({}).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig(production).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'yes' }).payments.sandboxEnabled).toBe(true);
+  });
+
   it('production needs PUBLIC_URL: without it start-up stops with one line naming it', () => {
     const message = configErrorFor({ NODE_ENV: 'production' });
     expect(message).toMatch(/^Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production/);
