@@ -35,7 +35,14 @@ async function measure(label: string, run: () => Promise<Response>) {
 const database = await openPglite({});
 await database.migrate();
 await seedCompany(database.db, demoCompany);
-const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), db: database.db });
+// Production needs its public origin (absolute URLs come only from configuration); the bench makes none.
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://localhost:3000',
+  COOKIE_SECRET: 'bench-only-cookie-secret-32-characters',
+});
+const app = await buildApp({ config, db: database.db });
 const webBuildDir = fileURLToPath(new URL('../apps/web/build', import.meta.url));
 const withPages = storefrontBuildExists(webBuildDir);
 if (withPages) await mountStorefront(app, webBuildDir);

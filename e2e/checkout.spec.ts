@@ -66,10 +66,17 @@ test.describe('checkout, payment and certificate', () => {
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await page.waitForURL(`**/pago/411/${quotationId}`);
 
-    // Pay through the sandbox gateway in 3 interest-free instalments.
+    // Pay through the sandbox gateway in 3 interest-free instalments: the visitor is told it is a test payment,
+    // where it is chosen and on the gateway's own page.
     await expect(page.getByText('Hasta 6 cuotas sin interés').first()).toBeVisible();
+    const testGateway = page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' });
+    await expect(testGateway).toBeVisible();
+    await expect(testGateway).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Webpay Plus' })).toBeVisible();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await expect(page.getByRole('banner')).toHaveText('PAGO DE PRUEBA — SIN VALOR');
+    await expect(page).toHaveTitle(/^PAGO DE PRUEBA — SIN VALOR/);
     await page.getByLabel('Cuotas').selectOption('3');
     await page.getByRole('button', { name: 'Aprobar pago' }).click();
     await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);

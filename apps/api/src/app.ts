@@ -62,7 +62,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: config.trustProxy,
   });
   app.decorate('db', db);
   app.decorate('config', config);

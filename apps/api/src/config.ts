@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
 const flag = (defaultValue: boolean) =>
@@ -29,8 +30,69 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: flag(true),
   /** Where the built storefront lives; when present the same process serves it next to the API. */
   WEB_BUILD_DIR: z.string().optional(),
-  /** The store's public address (gateway return URLs, links in e-mails); by default taken from each request. */
-  PUBLIC_URL: z.url().optional(),
+  /** The store's public origin: every absolute URL the server makes (gateway return URLs). Required in production. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin such as https://tienda.travesia.cl (no path, query or user)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  /** Without PUBLIC_URL: the Host names (optionally host:port) a request may use for absolute URLs. */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return defaultAllowedHosts;
+      const entries = value.split(',').map((entry) => entry.trim());
+      const hosts = entries.map(parseHost);
+      const bad = entries.filter((_entry, index) => hosts[index] === null);
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of host names or addresses, each maybe with :port (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return hosts.filter((host) => host !== null);
+    }),
+  /** Which peers' X-Forwarded-* headers to believe: off by default; IPs/CIDR ranges of the proxies, or true (all). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      const trimmed = value?.trim().toLowerCase() ?? '';
+      if (trimmed === '' || ['false', 'off', 'no'].includes(trimmed)) return false;
+      if (['true', 'on', 'yes'].includes(trimmed)) return true;
+      if (/^[0-9]+$/.test(trimmed)) {
+        if (Number(trimmed) === 0) return false;
+        // Fastify ignores hop counts (trusts nothing) since they cannot tell a proxy from a client that adds hops.
+        context.addIssue({
+          code: 'custom',
+          message:
+            "must name the proxies' addresses (IPs or CIDR ranges), not a hop count: Fastify trusts no hop count",
+        });
+        return z.NEVER;
+      }
+      const entries = trimmed.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddressEntry(entry));
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be false, true, or a comma-separated list of IP addresses and CIDR ranges (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
@@ -39,7 +101,7 @@ const environmentSchema = z.object({
     .default('integration')
     .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
   WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
-  /** The built-in test gateway; on by default except next to Webpay's production environment. */
+  /** The built-in test gateway; on by default, except with NODE_ENV=production (unless true) and next to Webpay production (never). */
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
   WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
   /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
@@ -62,6 +124,21 @@ const environmentSchema = z.object({
 
 export type Environment = z.output<typeof environmentSchema>;
 
+/** Fastify's trustProxy: off, every peer, or these addresses and ranges (proxy-addr's named ranges too). */
+export type TrustProxy = boolean | string[];
+
+/** `value` as an origin (scheme://host[:port]) when it is an http(s) URL with nothing else; otherwise null. */
+function httpOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const plain = url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && plain && !/[?#]$/.test(value) ? url.origin : null;
+}
+
 export type FeatureFlags = {
   virtualBranch: boolean;
   exclusiveMembers: boolean;
@@ -82,7 +159,11 @@ export type Config = {
   companyId: number;
   seedDemoData: boolean;
   webBuildDir: string | undefined;
+  /** The store's public origin (no trailing slash); required when env is production. */
   publicUrl: string | undefined;
+  /** Without publicUrl: the Hosts whose origin absolute URLs may use; any other gets http://localhost:${port}. */
+  allowedHosts: HostAndPort[];
+  trustProxy: TrustProxy;
   webpay: { environment: string; commerceCode: string; apiKey: string };
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string; outboxIntervalMs: number };
@@ -99,6 +180,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production (the store's public origin, e.g. https://tienda.travesia.cl): gateway return URLs are built from it",
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.COOKIE_SECRET) {
     throw new ConfigError('Invalid configuration: COOKIE_SECRET is required when NODE_ENV=production');
   }
@@ -123,9 +209,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     companyId: e.COMPANY_ID,
     seedDemoData: e.SEED_DEMO_DATA,
     webBuildDir: e.WEB_BUILD_DIR,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
+    trustProxy: e.TRUST_PROXY,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
-    payments: { sandboxEnabled: sandboxFlag ?? !webpayProduction },
+    // The test gateway approves without money: a local default, off in production unless explicitly enabled.
+    payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,

@@ -19,11 +19,11 @@ export function storefrontBuildExists(buildDir: string): boolean {
  */
 export async function mountStorefront(app: FastifyInstance, buildDir: string): Promise<void> {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const apiFetch = inProcessFetch(app);
   const listener = createRequestListener({
     build,
     mode: 'production',
-    getLoadContext: (): StorefrontLoadContext => ({ apiFetch }),
+    // The API sees the page's own peer, so it believes forwarded headers exactly when it would for the page.
+    getLoadContext: (_request, client): StorefrontLoadContext => ({ apiFetch: inProcessFetch(app, client.address) }),
   });
 
   await app.register(async (web) => {
@@ -47,8 +47,11 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
   });
 }
 
-/** A fetch whose requests are answered by `app.inject`, so server-side rendering calls the API without a socket. */
-export function inProcessFetch(app: FastifyInstance): typeof fetch {
+/**
+ * A fetch whose requests are answered by `app.inject`, so server-side rendering calls the API without a socket.
+ * `remoteAddress` is the address of the peer whose page is being rendered (TRUST_PROXY is checked against it).
+ */
+export function inProcessFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -58,6 +61,7 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
       url: url.pathname + url.search,
       headers: Object.fromEntries(request.headers),
       payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {

@@ -43,6 +43,12 @@ describe('loadConfig', () => {
       seedDemoData: true,
       webBuildDir: undefined,
       publicUrl: undefined,
+      allowedHosts: [
+        { hostname: 'localhost', port: null },
+        { hostname: '127.0.0.1', port: null },
+        { hostname: '[::1]', port: null },
+      ],
+      trustProxy: false,
       webpay: {
         environment: 'integration',
         commerceCode: '597055555532',
@@ -86,8 +92,107 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
   });
 
+  it('the test gateway is the local default, but off in production unless PAYMENTS_SANDBOX=true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tienda.travesia.cl',
+      COOKIE_SECRET: 'x'.repeat(32),
+    };
+    expect(loadConfig({}).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig(production).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'yes' }).payments.sandboxEnabled).toBe(true);
+  });
+
+  it('production needs PUBLIC_URL: without it start-up stops with one line naming it', () => {
+    const message = configErrorFor({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production/);
+    expect(configErrorFor({ NODE_ENV: 'production', PUBLIC_URL: '' })).toMatch(/PUBLIC_URL must be set/);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tienda.travesia.cl',
+      COOKIE_SECRET: 'x'.repeat(32),
+    });
+    expect(production.publicUrl).toBe('https://tienda.travesia.cl');
+    // Development and tests work without it (absolute URLs then come from ALLOWED_HOSTS).
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['https://tienda.travesia.cl', 'https://tienda.travesia.cl'],
+    ['https://tienda.travesia.cl/', 'https://tienda.travesia.cl'],
+    ['HTTPS://Tienda.Travesia.CL:443/', 'https://tienda.travesia.cl'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+  ])('PUBLIC_URL=%s is the origin %s', (value, origin) => {
+    expect(loadConfig({ PUBLIC_URL: value }).publicUrl).toBe(origin);
+  });
+
+  it.each([
+    'tienda.travesia.cl',
+    'javascript:alert(1)',
+    'ftp://tienda.travesia.cl',
+    'https://tienda.travesia.cl/tienda',
+    'https://tienda.travesia.cl/?x=1',
+    'https://tienda.travesia.cl/#x',
+    'https://user:pass@tienda.travesia.cl',
+  ])('PUBLIC_URL=%s is not an http(s) origin: a ConfigError naming PUBLIC_URL', (value) => {
+    expect(configErrorFor({ PUBLIC_URL: value })).toMatch(/^Invalid configuration: PUBLIC_URL must be an http/);
+  });
+
+  it('ALLOWED_HOSTS: host names or addresses, each maybe with a port, lower-cased', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'Tienda.Local, 192.168.1.20:3000,[::1]' }).allowedHosts).toStrictEqual([
+      { hostname: 'tienda.local', port: null },
+      { hostname: '192.168.1.20', port: 3000 },
+      { hostname: '[::1]', port: null },
+    ]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' ' }).allowedHosts).toStrictEqual(loadConfig({}).allowedHosts);
+  });
+
+  it.each(['*', 'http://tienda.local', 'tienda.local/x', 'user@tienda.local', 'tienda.local:99999', 'a,,b', '[::g]'])(
+    'ALLOWED_HOSTS=%s throws a ConfigError naming ALLOWED_HOSTS',
+    (value) => {
+      expect(configErrorFor({ ALLOWED_HOSTS: value })).toMatch(/^Invalid configuration: ALLOWED_HOSTS must be/);
+    },
+  );
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['off', false],
+    ['0', false],
+    ['true', true],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.0.0/255.255.0.0,::1, fd00::/8', ['10.0.0.0/8', '192.168.0.0/255.255.0.0', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('TRUST_PROXY=%s is Fastify’s trustProxy %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toStrictEqual(expected);
+  });
+
+  it.each(['evil.example', '10.0.0.0/33', '10.0.0.1/8/8', '::1/129', '10.0.0.1,', 'everyone', '-1'])(
+    'TRUST_PROXY=%s throws a ConfigError naming TRUST_PROXY',
+    (value) => {
+      expect(configErrorFor({ TRUST_PROXY: value })).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
+    },
+  );
+
+  it.each(['1', '2'])(
+    'TRUST_PROXY=%s (a hop count, which Fastify 5 no longer trusts) is refused, not silently off',
+    (value) => {
+      expect(configErrorFor({ TRUST_PROXY: value })).toMatch(
+        /^Invalid configuration: TRUST_PROXY must name the proxies/,
+      );
+    },
+  );
+
   it('production needs COOKIE_SECRET (32+ characters): it signs the cookie that proves who bought a sale', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tienda.travesia.cl' })).toThrow(
+      /COOKIE_SECRET is required/,
+    );
     expect(() => loadConfig({ COOKIE_SECRET: 'too-short' })).toThrow(/COOKIE_SECRET must be at least 32 characters/);
   });
 
@@ -209,6 +314,16 @@ describe('server start-up failures', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stderr).not.toContain('nobody');
     // It failed before touching the embedded database.
+    expect(await readdir(dataDir)).toStrictEqual([]);
+  });
+
+  it('production without PUBLIC_URL stops start-up with exit code 1 and one line naming PUBLIC_URL, no stack', async () => {
+    const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Error: Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production[^\n]*\n?$/,
+    );
+    expect(run.stdout).toBe('');
     expect(await readdir(dataDir)).toStrictEqual([]);
   });
 

@@ -88,6 +88,17 @@ describeOnEachDatabase('OpenAPI document', (ctx) => {
     expect(queryOf('/companies/{companyId}/contacts')).toStrictEqual([['isEmergencyOrSaleContact', true]]);
   });
 
+  it('a discount code outcome is none, applied or unknown: no status tells a future or expired code exists', async () => {
+    const document = (await served()) as OpenApiDocument & {
+      components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+    };
+    expect(document.components.schemas.DiscountCodeOutcome?.properties.status?.enum).toStrictEqual([
+      'none',
+      'applied',
+      'unknown',
+    ]);
+  });
+
   it('a browser asking for HTML is redirected to the interactive viewer at /api/docs/ui/', async () => {
     const answer = await call(ctx.app, { method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });
     expect(answer.status).toBeGreaterThanOrEqual(300);

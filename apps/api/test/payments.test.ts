@@ -27,7 +27,7 @@ import {
   travellers,
   useTemporaryDataDir,
 } from './support/checkout.ts';
-import { describeOnEachDatabase } from './support/harness.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, expectError } from './support/http.ts';
 import { createQuotation, putQuotation, quotationBody } from './support/trips.ts';
 
@@ -144,6 +144,9 @@ describeOnEachDatabase(
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.text).toContain(clpText(amount));
       expect(page.text).toContain('name="decision"');
+      // Nobody can take it for a real payment page: the banner, and the title a tab or history shows.
+      expect(page.text).toContain('PAGO DE PRUEBA — SIN VALOR');
+      expect(page.text).toMatch(/<title>PAGO DE PRUEBA — SIN VALOR/);
 
       const pending = await paymentResult(ctx, created);
       expect(pending).toMatchObject({ resultTransaction: 'PENDING', amountClp: amount, certificates: [] });
@@ -384,21 +387,53 @@ describeOnEachDatabase(
 );
 
 const noSandboxEnv: NodeJS.ProcessEnv = { PAYMENTS_SANDBOX: 'false' };
-useTemporaryDataDir(noSandboxEnv);
+// In production (NODE_ENV=production, here with Webpay's integration environment) the test gateway is off unless
+// PAYMENTS_SANDBOX=true says otherwise.
+const productionEnv: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://tienda.travesia.cl',
+  COOKIE_SECRET: 'a-production-cookie-secret-of-32-chars',
+};
+const productionWithSandboxEnv: NodeJS.ProcessEnv = { ...productionEnv, PAYMENTS_SANDBOX: 'true' };
+for (const env of [noSandboxEnv, productionEnv, productionWithSandboxEnv]) useTemporaryDataDir(env);
+
+const listedGateways = async (ctx: TestContext) => {
+  const listed = await call(ctx.app, { method: 'GET', url: '/api/companies/1/payment-gateways' });
+  expect(listed.status, listed.text).toBe(200);
+  return listed.json<{ id: string }[]>().map((gateway) => gateway.id);
+};
+
+for (const [title, env] of [
+  ['with PAYMENTS_SANDBOX=false (as next to Webpay production)', noSandboxEnv],
+  ['in production (NODE_ENV=production) without PAYMENTS_SANDBOX', productionEnv],
+] as const) {
+  describeOnEachDatabase(
+    `payments without the test gateway, ${title}`,
+    (ctx) => {
+      it('the sandbox is neither offered nor accepted', async () => {
+        expect(await listedGateways(ctx)).toStrictEqual(['webpay']);
+        const quotationId = await readyToPay(ctx);
+        const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
+        expect(expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments')).toStrictEqual([
+          { field: 'gatewayId', message: 'Medio de pago no disponible' },
+        ]);
+        expect(await saleRows(ctx, quotationId)).toStrictEqual([]);
+      });
+    },
+    env,
+  );
+}
 
 describeOnEachDatabase(
-  'payments without the test gateway (as next to Webpay production)',
+  'payments in production with PAYMENTS_SANDBOX=true (explicitly enabled)',
   (ctx) => {
-    it('the sandbox is neither offered nor accepted', async () => {
-      const listed = await call(ctx.app, { method: 'GET', url: '/api/companies/1/payment-gateways' });
-      expect(listed.json<{ id: string }[]>().map((gateway) => gateway.id)).toStrictEqual(['webpay']);
+    drainOutboxAfterAll(ctx);
+    it('the sandbox is offered and accepted, its page at PUBLIC_URL', async () => {
+      expect(await listedGateways(ctx)).toStrictEqual(['sandbox', 'webpay']);
       const quotationId = await readyToPay(ctx);
-      const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
-      expect(expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments')).toStrictEqual([
-        { field: 'gatewayId', message: 'Medio de pago no disponible' },
-      ]);
-      expect(await saleRows(ctx, quotationId)).toStrictEqual([]);
+      const payment = await startPayment(ctx, quotationId, 'sandbox');
+      expect(payment.redirectUrl).toMatch(/^https:\/\/tienda\.travesia\.cl\/api\/payments\/sandbox\/sbx_/);
     });
   },
-  noSandboxEnv,
+  productionWithSandboxEnv,
 );

@@ -3044,9 +3044,12 @@ export interface components {
         };
         DiscountCodeOutcomeInput: {
             code: string | null;
-            /** @enum {string} */
-            status: "none" | "applied" | "unknown" | "expired" | "not-yet-valid";
-            /** @description Why a typed code was or was not applied, in Spanish */
+            /**
+             * @description none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)
+             * @enum {string}
+             */
+            status: "none" | "applied" | "unknown";
+            /** @description Whether a typed code was applied, in Spanish */
             message: string | null;
         };
         PlanInput: {
@@ -3730,9 +3733,12 @@ export interface components {
         };
         DiscountCodeOutcome: {
             code: string | null;
-            /** @enum {string} */
-            status: "none" | "applied" | "unknown" | "expired" | "not-yet-valid";
-            /** @description Why a typed code was or was not applied, in Spanish */
+            /**
+             * @description none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)
+             * @enum {string}
+             */
+            status: "none" | "applied" | "unknown";
+            /** @description Whether a typed code was applied, in Spanish */
             message: string | null;
         };
         Plan: {

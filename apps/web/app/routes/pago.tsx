@@ -80,9 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const gatewayId = String(form.get('gatewayId') ?? '');
   if (!gatewayId) return fail({ problems: [], gatewayError: 'Elige un medio de pago' }, 400);
 
-  // The gateway returns the payer to the address this page was served from (unless PUBLIC_URL says otherwise).
+  // The API chooses where the gateway returns the payer from its configuration (PUBLIC_URL, else this page's Host
+  // when ALLOWED_HOSTS lists it). It is told the Host this page was asked at, as this page received it; the
+  // forwarded headers it believes only from a TRUST_PROXY peer (in process: this page's own peer).
   const url = new URL(request.url);
   const headers = {
+    host: url.host,
     'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
     'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
   };

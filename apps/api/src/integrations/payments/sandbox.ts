@@ -48,7 +48,8 @@ export function sandboxGateway(db: Database): PaymentGateway {
     async start({ buyOrder, sessionId, amountClp, returnUrl }) {
       const token = `sbx_${randomBytes(16).toString('hex')}`;
       await db.insert(sandboxTransactions).values({ token, buyOrder, sessionId, amountClp, returnUrl });
-      // The page lives on this API, at the same origin the payer will come back to.
+      // The page lives on this API, at the origin the payer comes back to: the return URL is built from
+      // configuration only (PUBLIC_URL or an allowed Host; see lib/origins.ts), never from what a request says.
       return { redirectUrl: `${new URL(returnUrl).origin}${sandboxPagePath(token)}`, externalId: token };
     },
     async confirm(externalId, params) {

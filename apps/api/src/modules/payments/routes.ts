@@ -1,10 +1,12 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '#app/config.ts';
 import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
+import { chooseOrigin } from '#app/lib/origins.ts';
 import * as repository from './repository.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
 import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
@@ -12,9 +14,23 @@ import { confirmReturn, type PaymentDeps, paymentResult, startPayment } from './
 
 const tags = ['payments'];
 
-/** The store's address as the payer's browser sees it: PUBLIC_URL, or this request's own origin. */
-export function publicBaseUrl(request: FastifyRequest, configured: string | undefined): string {
-  return configured ?? `${request.protocol}://${request.host}`;
+/**
+ * The origin the gateway sends the payer back to: PUBLIC_URL; without it (development) the request's Host when
+ * ALLOWED_HOSTS lists it (forwarded host and protocol only from a TRUST_PROXY peer); otherwise
+ * http://localhost:${PORT}. Nothing a visitor sends can make it another site.
+ */
+export function publicBaseUrl(request: FastifyRequest, config: Config): string {
+  const fallback = `http://localhost:${config.port}`;
+  const chosen = chooseOrigin(
+    { host: request.host, protocol: request.protocol },
+    { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, fallback },
+  );
+  if (!config.publicUrl && !chosen.fromRequest) {
+    request.log.warn(
+      `Host not in ALLOWED_HOSTS: gateway return URLs use ${fallback} (set PUBLIC_URL or ALLOWED_HOSTS)`,
+    );
+  }
+  return chosen.origin;
 }
 
 export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
@@ -41,7 +57,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
         },
       },
       async (request, reply) => {
-        const base = publicBaseUrl(request, config.publicUrl);
+        const base = publicBaseUrl(request, config);
         const created = await startPayment(withLog(request), {
           quotationId: request.body.quotationId,
           gatewayId: request.body.gatewayId,

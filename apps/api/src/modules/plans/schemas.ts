@@ -5,8 +5,12 @@ const money = z.number().describe('USD');
 export const discountCodeOutcomeSchema = z
   .object({
     code: z.string().nullable(),
-    status: z.enum(['none', 'applied', 'unknown', 'expired', 'not-yet-valid']),
-    message: z.string().nullable().describe('Why a typed code was or was not applied, in Spanish'),
+    status: z
+      .enum(['none', 'applied', 'unknown'])
+      .describe(
+        'none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)',
+      ),
+    message: z.string().nullable().describe('Whether a typed code was applied, in Spanish'),
   })
   .meta({ id: 'DiscountCodeOutcome' });
 

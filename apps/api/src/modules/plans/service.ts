@@ -9,7 +9,7 @@ export type { Trip } from './trip.ts';
 
 export type DiscountOutcome = {
   code: string | null;
-  status: 'none' | 'applied' | 'unknown' | 'expired' | 'not-yet-valid';
+  status: 'none' | 'applied' | 'unknown';
   percentBp: number;
   message: string | null;
 };
@@ -26,12 +26,14 @@ export type TripPricing = { plans: PricedPlan[]; discount: DiscountOutcome; clpP
 
 const discountMessages = {
   applied: (percent: number) => `Código de descuento aplicado: ${percent} % adicional`,
-  unknown: 'El código de descuento no existe; te mostramos los precios sin él.',
-  expired: 'El código de descuento ya no está vigente; te mostramos los precios sin él.',
-  notYetValid: 'El código de descuento aún no está vigente; te mostramos los precios sin él.',
+  unknown: 'El código de descuento no es válido; te mostramos los precios sin él.',
 };
 
-/** An unknown or expired code prices without it and says why; it is never an error (issue #3). */
+/**
+ * A code prices with its percent only on the days it is valid. Any other code (unknown, expired, or not valid yet)
+ * prices without it and answers exactly the same, so nobody can learn from the answer which codes exist or are
+ * coming; it is never an error (issue #3).
+ */
 export async function resolveDiscountCode(
   db: Database,
   companyId: number,
@@ -41,10 +43,8 @@ export async function resolveDiscountCode(
   const typed = code?.trim().toUpperCase() || null;
   if (!typed) return { code: null, status: 'none', percentBp: 0, message: null };
   const row = await repository.findDiscountCode(db, companyId, typed);
-  if (!row) return { code: typed, status: 'unknown', percentBp: 0, message: discountMessages.unknown };
-  if (today > row.validTo) return { code: typed, status: 'expired', percentBp: 0, message: discountMessages.expired };
-  if (today < row.validFrom) {
-    return { code: typed, status: 'not-yet-valid', percentBp: 0, message: discountMessages.notYetValid };
+  if (!row || today < row.validFrom || today > row.validTo) {
+    return { code: typed, status: 'unknown', percentBp: 0, message: discountMessages.unknown };
   }
   return {
     code: typed,

@@ -4,6 +4,10 @@ import { FieldMessage, FormSection } from './fields.tsx';
 
 export type PaymentGateway = components['schemas']['PaymentGateway'];
 
+/** The API's built-in test gateway: whatever the company calls it, the visitor is told it is not a real payment. */
+const testGatewayId = 'sandbox';
+const testGatewayLabel = 'Pago de prueba (sin cargo real)';
+
 /** Why the payment could not start, each message with the way to fix it when there is one. */
 export type PaymentActionResult = {
   problems: { message: string; link: { to: string; label: string } | null }[];
@@ -54,7 +58,13 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
                     className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                   />
                   <img src={gateway.logo} alt="" width={96} height={36} className="h-9 w-24 shrink-0 object-contain" />
-                  <span className="min-w-0 font-semibold text-slate-900">{gateway.name}</span>
+                  {gateway.id === testGatewayId ? (
+                    <span className="min-w-0 rounded-md bg-amber-100 px-2 py-1 font-semibold text-amber-900 ring-1 ring-amber-700">
+                      {testGatewayLabel}
+                    </span>
+                  ) : (
+                    <span className="min-w-0 font-semibold text-slate-900">{gateway.name}</span>
+                  )}
                 </label>
               ))}
             </div>
