@@ -82,6 +82,10 @@ test.describe('checkout, payment and certificate', () => {
     await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
     await expect(page.getByText('3 cuotas sin interés')).toBeVisible();
+    // The buyer's page is never cached, and its address never leaves as a Referer.
+    const own = await page.request.get(page.url());
+    expect(own.headers()['cache-control']).toBe('private, no-store');
+    expect(own.headers()['referrer-policy']).toBe('no-referrer');
     // Paid through the test gateway: the page says the certificate has no value.
     await expect(page.getByRole('note')).toContainText('SIN VALOR — PAGO DE PRUEBA');
 

@@ -6,6 +6,12 @@ import { fetchPaymentResult, paymentParams } from '#app/features/checkout/paymen
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/error';
 
+/**
+ * The buyer's own page: never cached by a browser or proxy, and its address (sale and payment ids) never sent on
+ * as a Referer to other sites.
+ */
+export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+
 export const meta = () => [...pageTitle('No pudimos completar tu pago'), { name: 'robots', content: 'noindex' }];
 
 /**

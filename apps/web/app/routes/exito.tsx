@@ -7,6 +7,12 @@ import { serverApi } from '#app/lib/api.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/exito';
 
+/**
+ * The buyer's own page: never cached by a browser or proxy, and its address (sale and payment ids) never sent on
+ * as a Referer to other sites.
+ */
+export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+
 export const meta = () => [...pageTitle('¡Gracias por tu compra!'), { name: 'robots', content: 'noindex' }];
 
 /**
