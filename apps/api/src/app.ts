@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentGateway } from './integrations/payments/gateway.ts';
@@ -63,6 +64,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     logger,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
+    // A client that trickles a request, or holds a silent connection, is cut off instead of holding a socket forever.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -158,6 +163,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   return app;
 }
 
+/** What a 503 tells clients to wait before trying again, in seconds: about what the pool needs to reconnect. */
+const retryAfterSeconds = 5;
+
 /** Spec §8: every failure leaves as `{ status, detail, instance, errors }`, with no stack trace or SQL. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const instance = request.url.split('?')[0] ?? '/';
@@ -192,6 +200,15 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (status > 400 && status < 500) {
     return reply.code(status).send(errorBody(status, errorMessages.unexpected, instance));
+  }
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    // The database is gone, frozen or restarting: the client may try again shortly; the pool reconnects by itself.
+    request.log.warn({ reason: unavailable, error: loggableError(error) }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(retryAfterSeconds))
+      .send(errorBody(503, errorMessages.unexpected, instance));
   }
   // Only the safe fields: a failed query's message quotes its parameters (RUTs, e-mails, phones).
   request.log.error({ error: loggableError(error) }, 'unhandled error');
