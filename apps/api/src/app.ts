@@ -123,9 +123,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   await app.register(
     async (api) => {
-      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a query value or body string with it
-      // is the route's 400 (with the field named), before validation and long before the database.
+      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
+      // string with it is the route's 400 (with the field named), before validation and long before the database.
       api.addHook('preValidation', async (request) => {
+        // The catch-all's `*` is just the rest of an unknown path: that is a 404 whatever it holds.
+        if (request.routeOptions.url === `${apiPrefix}/*`) return;
         const fieldErrors = nulFieldErrors(request);
         if (fieldErrors.length === 0) return;
         const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
