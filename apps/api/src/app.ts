@@ -94,12 +94,13 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(answerError);
 
-  // One log line per request, with the path only: query strings may carry e-mails or RUTs.
+  // One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
+  // paths carry quotation and sale ids, query strings e-mails or RUTs.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?')[0],
+        route: request.routeOptions.url ?? '(no route)',
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

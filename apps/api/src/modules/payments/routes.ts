@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import * as repository from './repository.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
 import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
@@ -59,10 +60,8 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           ? `/exito?venta=${payment.saleId}&transaccion=${payment.id}`
           : `/error?venta=${payment.saleId}&transaccion=${payment.id}`;
       } catch (error) {
-        request.log.warn(
-          { gatewayId },
-          `payment return not matched: ${error instanceof Error ? error.message : error}`,
-        );
+        // Only the safe fields: a failed lookup's message quotes its SQL and parameters (the gateway's token).
+        request.log.warn({ gatewayId, error: loggableError(error) }, 'payment return not matched');
         return '/error?motivo=desconocido';
       }
     };

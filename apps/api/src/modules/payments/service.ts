@@ -11,6 +11,7 @@ import {
   identifyReturn,
   type PaymentGateway,
 } from '#app/integrations/payments/gateway.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import {
   issueCertificates,
@@ -114,7 +115,7 @@ export async function startPayment(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await repository.failPaymentStart(db, payment.id, `No se pudo iniciar el pago: ${reason}`);
-    deps.log.error({ paymentId: payment.id, gateway: gateway.id }, `gateway start failed: ${reason}`);
+    deps.log.error({ paymentId: payment.id, gateway: gateway.id, error: loggableError(error) }, 'gateway start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
 }
