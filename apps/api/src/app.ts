@@ -134,6 +134,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
         const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
         throw new ApiError(400, detail, fieldErrors);
       });
+      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
