@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentGateway } from './integrations/payments/gateway.ts';
@@ -64,6 +65,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: config.trustProxy,
+    // A client that trickles a request, or holds a silent connection, is cut off instead of holding a socket forever.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -90,12 +95,13 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(answerError);
 
-  // One log line per request, with the path only: query strings may carry e-mails or RUTs.
+  // One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
+  // paths carry quotation and sale ids, query strings e-mails or RUTs.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?')[0],
+        route: request.routeOptions.url ?? '(no route)',
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -119,13 +125,20 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   await app.register(
     async (api) => {
-      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a query value or body string with it
-      // is the route's 400 (with the field named), before validation and long before the database.
+      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
+      // string with it is the route's 400 (with the field named), before validation and long before the database.
       api.addHook('preValidation', async (request) => {
+        // The catch-all's `*` is just the rest of an unknown path: that is a 404 whatever it holds.
+        if (request.routeOptions.url === `${apiPrefix}/*`) return;
         const fieldErrors = nulFieldErrors(request);
         if (fieldErrors.length === 0) return;
         const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
         throw new ApiError(400, detail, fieldErrors);
+      });
+      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
       });
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
@@ -158,6 +171,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   return app;
 }
+
+/** What a 503 tells clients to wait before trying again, in seconds: about what the pool needs to reconnect. */
+const retryAfterSeconds = 5;
 
 /** Spec §8: every failure leaves as `{ status, detail, instance, errors }`, with no stack trace or SQL. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -193,6 +209,15 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (status > 400 && status < 500) {
     return reply.code(status).send(errorBody(status, errorMessages.unexpected, instance));
+  }
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    // The database is gone, frozen or restarting: the client may try again shortly; the pool reconnects by itself.
+    request.log.warn({ reason: unavailable, error: loggableError(error) }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(retryAfterSeconds))
+      .send(errorBody(503, errorMessages.unexpected, instance));
   }
   // Only the safe fields: a failed query's message quotes its parameters (RUTs, e-mails, phones).
   request.log.error({ error: loggableError(error) }, 'unhandled error');

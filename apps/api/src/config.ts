@@ -16,6 +16,24 @@ const databaseUrl = z
   })
   .transform((value) => (value ? value : undefined));
 
+/** A duration in milliseconds: a whole number from 1 ms up to an hour (no 0 for "off": these are safety limits). */
+const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
+
+/**
+ * How long the API waits on PostgreSQL, so a server that is gone or frozen costs a request seconds, never forever.
+ * The client-side query timeout is a little longer than the server's statement timeout: the server normally cancels
+ * first and keeps the connection; the client's only fires when the server or the network does not answer at all.
+ */
+const queryTimeoutMarginMs = 2_000;
+export const defaultDatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  queryMs: 10_000 + queryTimeoutMarginMs,
+  idleInTransactionMs: 10_000,
+} as const;
+
+export type DatabaseTimeouts = { connectMs: number; statementMs: number; queryMs: number; idleInTransactionMs: number };
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -24,6 +42,20 @@ const environmentSchema = z.object({
   /** PostgreSQL server; when unset the API runs embedded PGlite persisted under DATA_DIR. */
   DATABASE_URL: databaseUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Opening a connection, or waiting for a free one in the pool. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.connectMs),
+  /** PostgreSQL's statement_timeout: the server cancels a longer statement. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.statementMs),
+  /** node-postgres' query_timeout: the client gives up on an unanswered query (a frozen server or network). */
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds.optional(),
+  /** PostgreSQL's idle_in_transaction_session_timeout: a transaction left open holds no locks for longer. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.idleInTransactionMs),
+  /** Receiving a whole request (headers and body): a client that trickles its body is cut off. */
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+  /** A connection with no traffic either way for this long is closed (longer than any request takes). */
+  HTTP_CONNECTION_TIMEOUT_MS: milliseconds.default(120_000),
+  /** An idle keep-alive connection is closed after this; above the usual 60 s of load balancers. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
   /** The one company this storefront sells for (spec §1: fixed by environment configuration). */
   COMPANY_ID: z.coerce.number().int().positive().default(1),
   /** Seed the demo company on an empty database. */
@@ -156,6 +188,8 @@ export type Config = {
   logLevel: Environment['LOG_LEVEL'];
   databaseUrl: string | undefined;
   dataDir: string;
+  database: DatabaseTimeouts;
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   companyId: number;
   seedDemoData: boolean;
   webBuildDir: string | undefined;
@@ -206,6 +240,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    database: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS ?? e.DATABASE_STATEMENT_TIMEOUT_MS + queryTimeoutMarginMs,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     companyId: e.COMPANY_ID,
     seedDemoData: e.SEED_DEMO_DATA,
     webBuildDir: e.WEB_BUILD_DIR,

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseStartError, openDatabase } from './db/client.ts';
 import { demoCompany } from './db/seed/demo-company.ts';
 import { ensureCompanySeeded } from './db/seed/index.ts';
+import { databaseUnavailable } from './db/unavailable.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { mountStorefront, storefrontBuildExists } from './web.ts';
 
@@ -12,7 +14,15 @@ const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // The logger comes with the app, after the database opens: until then a lost connection is simply replaced.
+  let log: FastifyBaseLogger | undefined;
+  const database = await openDatabase(config, {
+    onConnectionError: (error) => {
+      // pg's socket frames say nothing the reason does not.
+      const { stack: _frames, ...safe } = loggableError(error);
+      log?.warn({ reason: databaseUnavailable(error), error: safe }, 'database connection lost');
+    },
+  });
   await database.migrate();
   if (config.seedDemoData && config.companyId === demoCompany.company.id) {
     const seeded = await ensureCompanySeeded(database.db, demoCompany);
@@ -24,6 +34,7 @@ async function main() {
     db: database.db,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
+  log = app.log;
   const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);

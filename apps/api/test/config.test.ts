@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig } from '#app/config.ts';
+import { openTestDatabase } from './support/harness.ts';
 
 const specDefaultFeatures = {
   virtualBranch: true,
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       databaseUrl: undefined,
       dataDir: './data',
+      database: { connectMs: 5_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 10_000 },
+      http: { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 },
       companyId: 1,
       seedDemoData: true,
       webBuildDir: undefined,
@@ -248,6 +252,39 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the database and HTTP timeouts; the query timeout follows the statement timeout unless set', () => {
+    const config = loadConfig({
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4000',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+      HTTP_CONNECTION_TIMEOUT_MS: '90000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+    });
+    expect(config.database).toStrictEqual({
+      connectMs: 1_500,
+      statementMs: 3_000,
+      queryMs: 5_000,
+      idleInTransactionMs: 4_000,
+    });
+    expect(config.http).toStrictEqual({
+      requestTimeoutMs: 20_000,
+      connectionTimeoutMs: 90_000,
+      keepAliveTimeoutMs: 65_000,
+    });
+    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '7000' }).database.queryMs).toBe(7_000);
+  });
+
+  it.each([
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
+    ['DATABASE_QUERY_TIMEOUT_MS', 'soon'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '2.5'],
+    ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', '-1'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '99999999'],
+  ])('%s=%s throws a ConfigError naming it (a limit cannot be turned off)', (name, value) => {
+    expect(configErrorFor({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
   it('a feature flag that is not a boolean spelling throws instead of silently meaning false', () => {
     expect(configErrorFor({ FEATURE_DOWNLOAD_CERTIFICATES: 'maybe' })).toMatch(
       /^Invalid configuration: FEATURE_DOWNLOAD_CERTIFICATES /,
@@ -332,5 +369,26 @@ describe('server start-up failures', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^Error: Invalid configuration: PORT [^\n]*\n?$/);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('the HTTP server limits', () => {
+  it('the request, connection and keep-alive timeouts of the configuration reach the Node server', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HTTP_REQUEST_TIMEOUT_MS: '21000',
+      HTTP_CONNECTION_TIMEOUT_MS: '91000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '66000',
+    });
+    const database = await openTestDatabase('pglite');
+    const app = await buildApp({ config, db: database.db });
+    try {
+      expect(app.server.requestTimeout).toBe(21_000);
+      expect(app.server.timeout).toBe(91_000);
+      expect(app.server.keepAliveTimeout).toBe(66_000);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -8,12 +8,14 @@ import {
   countEmails,
   paidSale,
   passengersBody,
+  postPayment,
   putPassengers,
+  readyToPay,
   travellers,
   useTemporaryDataDir,
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { expectError, get } from './support/http.ts';
+import { call, expectError, get } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { createQuotation } from './support/trips.ts';
 
@@ -80,6 +82,77 @@ describeOnEachDatabase('logs: a database error while saving travellers', (ctx) =
     expect(failure?.error).toStrictEqual({ type: 'DrizzleQueryError', causeCode: '23514' });
     expect(JSON.stringify(logged.lines)).not.toMatch(/insert into|params|Failing row/i);
     expect((await get(ctx.app, url)).status).toBe(404); // nothing stored
+  });
+});
+
+describeOnEachDatabase('logs: a whole purchase', (ctx) => {
+  const logged = useLoggedApp(ctx);
+
+  it('each request line names its route pattern, never the path: no quotation id, sale id or gateway token', async () => {
+    logged.lines.length = 0;
+    const sale = await paidSale(logged.context);
+    expect((await get(logged.app, `/api/quotations/1/${sale.quotationId}`)).status).toBe(200);
+    const token = new URL(sale.redirectUrl).pathname.split('/').pop() ?? '';
+    expect(token).toMatch(/^sbx_/);
+
+    const text = logged.lines.join('\n');
+    expect(text, 'a quotation id in the logs').not.toContain(sale.quotationId);
+    expect(text, 'a gateway token in the logs').not.toContain(token);
+    expect(text, 'a sale id in a logged path').not.toContain(`payment-result/${sale.idVenta}`);
+    expect(text).not.toMatch(/venta=|token_ws=/);
+    const requests = parsed(logged.lines).filter((line) => line.msg === 'request');
+    expect(requests.every((line) => line.path === undefined && typeof line.route === 'string')).toBe(true);
+    expect(new Set(requests.map((line) => line.route))).toStrictEqual(
+      new Set([
+        '/api/quotations/:companyId',
+        '/api/quotations/:quotationId/passangers',
+        '/api/quotations/:quotationId/invoice-details',
+        '/api/payments',
+        '/api/payments/sandbox/:token',
+        '/api/payments/return/:gatewayId',
+        '/api/companies/:idTransaction/payment-result/:idVenta',
+        '/api/quotations/:companyId/:quotationId',
+      ]),
+    );
+  });
+});
+
+describeOnEachDatabase('logs: payment steps that fail in the database', (ctx) => {
+  const logged = useLoggedApp(ctx);
+
+  it('a gateway start whose insert fails → 502 §8; logged with codes only, not the SQL nor its parameters', async () => {
+    const quotationId = await readyToPay(logged.context);
+    // A real failure of the sandbox gateway's insert, whose DrizzleQueryError quotes its parameters (the quotation id).
+    await ctx.database.db.execute(
+      sql.raw('ALTER TABLE sandbox_transactions ADD CONSTRAINT logs_test_refuses CHECK (amount_clp < 0)'),
+    );
+    logged.lines.length = 0;
+    const answer = await postPayment(logged.context, { quotationId, gatewayId: 'sandbox' });
+    expectError(answer, 502, errorMessages.unexpected, '/api/payments');
+
+    const text = logged.lines.join('\n');
+    expect(text, 'an SQL parameter (the quotation id) in the logs').not.toContain(quotationId);
+    expect(text).not.toMatch(/insert into|params:|sandbox_transactions|Failed query/i);
+    const failure = parsed(logged.lines).find((line) => line.msg === 'gateway start failed');
+    expect(failure?.error).toStrictEqual({ type: 'DrizzleQueryError', causeCode: '23514' });
+  });
+
+  it('a gateway return whose lookup fails → 303 /error; logged with codes only, not the SQL nor the token', async () => {
+    const token = 'sbx_0123456789abcdef_must_not_be_logged';
+    await ctx.database.db.execute(sql.raw('ALTER TABLE payments RENAME TO payments_away'));
+    try {
+      logged.lines.length = 0;
+      const answer = await call(logged.app, { method: 'GET', url: `/api/payments/return/sandbox?token_ws=${token}` });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toBe('/error?motivo=desconocido');
+    } finally {
+      await ctx.database.db.execute(sql.raw('ALTER TABLE payments_away RENAME TO payments'));
+    }
+    const text = logged.lines.join('\n');
+    expect(text, 'an SQL parameter (the token) in the logs').not.toContain(token);
+    expect(text).not.toMatch(/select|params:|Failed query|relation "/i);
+    const failure = parsed(logged.lines).find((line) => line.msg === 'payment return not matched');
+    expect(failure).toMatchObject({ gatewayId: 'sandbox', error: { type: 'DrizzleQueryError', causeCode: '42P01' } });
   });
 });
 

@@ -2,10 +2,10 @@ import { errorMessages } from '@travesia/domain/messages';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quotations } from '#app/db/schema.ts';
-import { fieldsWithNul } from '#app/lib/nul-guard.ts';
+import { fieldsWithNul, nulCharacterMessage } from '#app/lib/nul-guard.ts';
 import { passengersBody, putPassengers } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { call, expectBadRequest, get } from './support/http.ts';
+import { call, expectBadRequest, expectError, get } from './support/http.ts';
 import { createQuotation, postQuotation, quotationBody, searchParams, searchUrl } from './support/trips.ts';
 
 /** PostgreSQL text cannot hold U+0000: any input carrying it is a 400 with the route's §8 detail, never a 500. */
@@ -40,6 +40,55 @@ describeOnEachDatabase('a NUL character in the input', (ctx) => {
     const errors = expectBadRequest(await putPassengers(ctx, id, body), errorMessages.invalidInputs, url);
     expect(errors.map((e) => e.field)).toStrictEqual(['passangers.0.firstName']);
     expect((await get(ctx.app, url)).status).toBe(404);
+  });
+
+  it('GET /api/payments/sandbox/%00 → 400 Invalid input parameters naming token, the §8 body in JSON', async () => {
+    const url = '/api/payments/sandbox/%00';
+    const answer = await get(ctx.app, url);
+    const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+    expect(errors).toStrictEqual([{ field: 'token', message: nulCharacterMessage }]);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("a NUL in any path parameter is the route's 400: the sandbox decision, a quotation, a gateway return", async () => {
+    const decision = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/payments/sandbox/sbx_a%00b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve&instalments=1',
+    });
+    const decisionErrors = expectBadRequest(
+      decision,
+      errorMessages.invalidInputParameters,
+      '/api/payments/sandbox/sbx_a%00b',
+    );
+    expect(decisionErrors.map((e) => e.field)).toStrictEqual(['token']);
+
+    const id = await createQuotation(ctx);
+    const quotationUrl = `/api/quotations/1/${id}%00`;
+    const quotation = expectBadRequest(
+      await get(ctx.app, quotationUrl),
+      errorMessages.invalidQuotationId,
+      quotationUrl,
+    );
+    expect(quotation.map((e) => e.field)).toStrictEqual(['quotationId']);
+
+    const returnUrl = '/api/payments/return/sand%00box';
+    const back = expectBadRequest(
+      await get(ctx.app, `${returnUrl}?token_ws=x`),
+      errorMessages.invalidInputParameters,
+      returnUrl,
+    );
+    expect(back.map((e) => e.field)).toStrictEqual(['gatewayId']);
+  });
+
+  it("an unknown /api path holding a NUL is still the catalogue's 404", async () => {
+    expectError(
+      await get(ctx.app, '/api/no-such%00thing'),
+      404,
+      errorMessages.resourceNotFound,
+      '/api/no-such%00thing',
+    );
   });
 
   it('a NUL deep in the body, in a key or in a repeated query parameter is found too', async () => {

@@ -7,7 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '#app/config.ts';
 import * as schema from './schema.ts';
+import { databaseUnavailable } from './unavailable.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,10 +41,69 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // The pool emits errors of idle clients (server restart); without a listener they crash the process.
+export type PostgresOptions = {
+  timeouts?: DatabaseTimeouts;
+  /** Told about every connection the server or the network drops (to log it); the pool replaces it by itself. */
+  onConnectionError?: (error: Error) => void;
+};
+
+/**
+ * A client that closes its connection when a query gets no answer in time (query_timeout). node-postgres would keep
+ * the connection waiting for that answer, so every later query on it would time out too.
+ */
+class Client extends pg.Client {
+  // `any`: it forwards each of pg's query overloads unchanged.
+  override query(...args: any[]): any {
+    const result = (super.query as (...forwarded: any[]) => any)(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (databaseUnavailable(error) === 'query-timeout') void this.end().catch(() => {});
+      });
+    }
+    return result;
+  }
+}
+
+/**
+ * A pool that survives its connections dying. pg emits 'error' on a checked-out client whose connection drops, and
+ * an 'error' event nobody listens to ends the process, so every client gets a listener. drizzle-orm does not release
+ * a client whose transaction's BEGIN failed (lost connection, query timeout): a client whose connection ends while
+ * still checked out is released here, or the pool would run out of clients for good.
+ */
+function resilientPool(url: string, timeouts: DatabaseTimeouts, onConnectionError: (error: Error) => void) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    Client,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // TCP keep-alive notices a peer that vanished without closing (a crashed host, a dropped route).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    client.once('end', () => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      // Its holder may still release it (drizzle's finally): that second release must do nothing.
+      client.release = () => {};
+      release(new Error('Connection terminated'));
+    });
+  });
+  // Errors of idle clients are also the clients' own 'error' events, reported above; the pool drops those clients.
   pool.on('error', () => {});
+  return pool;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
+  const pool = resilientPool(url, timeouts, options.onConnectionError ?? (() => {}));
   try {
     const client = await pool.connect();
     client.release();
@@ -55,9 +116,24 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: () => migratePostgres(url, timeouts),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Migrations run on a connection of their own, without the statement and query timeouts of the API's requests: a
+ * migration that rewrites a large table may take minutes.
+ */
+async function migratePostgres(url: string, timeouts: DatabaseTimeouts) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+  client.on('error', () => {}); // a dropped connection fails the migration's query, which start-up reports
+  await client.connect();
+  try {
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
@@ -79,6 +155,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+export function openDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; database: DatabaseTimeouts },
+  options: Omit<PostgresOptions, 'timeouts'> = {},
+): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { ...options, timeouts: config.database })
+    : openPglite({ dataDir: config.dataDir });
 }

@@ -37,9 +37,13 @@ export function fieldsWithNul(input: unknown, root: string): string[] {
   return [...found].sort();
 }
 
-/** The field errors for NUL characters in a request's query string and body (none: an empty list). */
-export function nulFieldErrors(request: { query: unknown; body: unknown }): FieldError[] {
-  return [...fieldsWithNul(request.query, 'query'), ...fieldsWithNul(request.body, 'body')].map((field) => ({
+/** The field errors for NUL characters in a request's path parameters, query string and body (none: an empty list). */
+export function nulFieldErrors(request: { params: unknown; query: unknown; body: unknown }): FieldError[] {
+  return [
+    ...fieldsWithNul(request.params, 'params'),
+    ...fieldsWithNul(request.query, 'query'),
+    ...fieldsWithNul(request.body, 'body'),
+  ].map((field) => ({
     field,
     message: nulCharacterMessage,
   }));

@@ -6,6 +6,7 @@ import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import { chooseOrigin } from '#app/lib/origins.ts';
 import * as repository from './repository.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
@@ -76,10 +77,8 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           ? `/exito?venta=${payment.saleId}&transaccion=${payment.id}`
           : `/error?venta=${payment.saleId}&transaccion=${payment.id}`;
       } catch (error) {
-        request.log.warn(
-          { gatewayId },
-          `payment return not matched: ${error instanceof Error ? error.message : error}`,
-        );
+        // Only the safe fields: a failed lookup's message quotes its SQL and parameters (the gateway's token).
+        request.log.warn({ gatewayId, error: loggableError(error) }, 'payment return not matched');
         return '/error?motivo=desconocido';
       }
     };

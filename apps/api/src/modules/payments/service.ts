@@ -15,6 +15,7 @@ import {
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { webpayTimeoutMs } from '#app/integrations/payments/webpay.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import {
   issueCertificates,
@@ -25,7 +26,7 @@ import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
-import { confirmingMessage } from './purchase-lock.ts';
+import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
@@ -151,13 +152,14 @@ export async function startPayment(
     });
     await repository.setPaymentExternalId(db, payment.id, started.externalId);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await repository.failPaymentStart(db, payment.id, `No se pudo iniciar el pago: ${reason}`);
-    deps.log.error({ paymentId: payment.id, gateway: gateway.id }, `gateway start failed: ${reason}`);
+    // The payer reads this detail (payment-result): words of ours, never the error's message (it may quote SQL).
+    await repository.failPaymentStart(db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    deps.log.error({ paymentId: payment.id, gateway: gateway.id, error: loggableError(error) }, 'gateway start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
-  // Voided while the gateway was asked (the trip changed): never send the payer to pay for it.
-  if ((await repository.findPayment(db, payment.id))?.status !== 'pending') {
+  // Voided while the gateway was asked because the trip changed: never send the payer to pay for it. (An attempt
+  // superseded by a newer one of the same trip, a double click, still answers: the browser follows the last.)
+  if ((await repository.findPayment(db, payment.id))?.detail === changedAfterStartDetail) {
     throw invalid([{ field: 'quotationId', message: startRefusals.changed }]);
   }
   deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
