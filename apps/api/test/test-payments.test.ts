@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { sales } from '#app/db/schema.ts';
+import {
+  decideOnSandbox,
+  drainOutboxAfterAll,
+  failureUrl,
+  followReturn,
+  type PaymentCreated,
+  paidSale,
+  paymentResult,
+  readyToPay,
+  startPayment,
+  successUrl,
+  travellers,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
+import { type FakeWebpay, failedBody, startFakeWebpay } from './support/fake-webpay.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { call, get } from './support/http.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+
+/**
+ * A sale paid through the sandbox gateway moved no money and covers nobody: its certificate PDF, its e-mail and its
+ * payment result say so. A sale paid through Webpay (the loopback double of its REST API) carries none of those marks.
+ */
+
+const env: NodeJS.ProcessEnv = {};
+let smtp: FakeSmtp;
+let webpay: FakeWebpay;
+useTemporaryDataDir(env);
+// Both doubles must listen before the suites' beforeAll reads SMTP_URL and WEBPAY_ENVIRONMENT.
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  webpay = await startFakeWebpay();
+  env.SMTP_URL = smtp.url;
+  env.WEBPAY_ENVIRONMENT = webpay.url;
+});
+afterAll(async () => {
+  await smtp?.close();
+  await webpay?.close();
+});
+
+const subjectMark = '[SIN VALOR — PAGO DE PRUEBA]';
+const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
+
+const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
+
+/** The one certificate e-mail of a sale, once the outbox ran. */
+async function certificateMail(ctx: TestContext, saleId: number) {
+  await ctx.app.flushOutbox();
+  const mails = mailsOfSale(saleId);
+  expect(mails).toHaveLength(1);
+  const [mail] = mails;
+  if (!mail) throw new Error('no e-mail');
+  const attachment = mail.parsed.attachments[0]?.content;
+  if (!attachment) throw new Error('no attachment');
+  return {
+    subject: mail.parsed.subject ?? '',
+    text: mail.parsed.text ?? '',
+    html: String(mail.parsed.html),
+    attachment,
+  };
+}
+
+/** The PDF as the buyer downloads it: the link answered for the sale's access token, then the file it names. */
+async function downloadedPdfText(ctx: TestContext, sale: { idVenta: number; accessToken: string }) {
+  const link = await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${sale.accessToken}`);
+  expect(link.status, link.text).toBe(200);
+  const response = await ctx.app.inject({ method: 'GET', url: link.json<{ message: string }>().message });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const text = pdfText(response.rawPayload);
+  // The text was read at all: the travellers are on it (so a missing mark below is not a failed extraction).
+  for (const name of fullNames) expect(text).toContain(name);
+  return text;
+}
+
+async function saleRow(ctx: TestContext, saleId: number) {
+  const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, saleId));
+  if (!row) throw new Error(`sale ${saleId} not found`);
+  return row;
+}
+
+/** A quotation paid through Webpay: started, approved at the double (its default commit), back to /exito. */
+async function paidThroughWebpay(ctx: TestContext, quotationId?: string) {
+  const id = quotationId ?? (await readyToPay(ctx));
+  const payment = await startPayment(ctx, id, 'webpay');
+  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
+  expect(webpay.transactions.has(token)).toBe(true);
+  const back = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/return/webpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token_ws: token }).toString(),
+  });
+  expect(back.status, back.text).toBe(303);
+  expect(back.headers.location).toBe(successUrl(payment));
+  return payment;
+}
+
+/** Nothing of the test mark anywhere: PDF, e-mail, payment result, sale row. */
+async function expectNoTestMarks(ctx: TestContext, payment: PaymentCreated) {
+  const result = await paymentResult(ctx, payment);
+  expect(result).toMatchObject({ resultTransaction: 'AUTHORIZED', gateway: 'webpay', testPayment: false });
+  expect((await saleRow(ctx, payment.idVenta)).testPayment).toBe(false);
+
+  const pdf = await downloadedPdfText(ctx, payment);
+  expect(pdf).not.toContain('SIN VALOR');
+  expect(pdf).not.toContain('PAGO DE PRUEBA');
+  expect(pdf).not.toMatch(/pasarela de prueba/i);
+
+  const mail = await certificateMail(ctx, payment.idVenta);
+  expect(mail.subject.startsWith('Tu certificado de asistencia en viaje')).toBe(true);
+  expect(mail.subject).not.toContain('SIN VALOR');
+  expect(mail.text).toContain('Adjuntamos el certificado');
+  for (const body of [mail.text, mail.html]) {
+    expect(body).not.toContain('SIN VALOR');
+    expect(body).not.toContain('PAGO DE PRUEBA');
+    expect(body).not.toMatch(/pasarela de prueba/i);
+  }
+  const attached = pdfText(mail.attachment);
+  expect(attached).toContain(fullNames[0]);
+  expect(attached).not.toContain('SIN VALOR');
+  expect(attached).not.toContain('PAGO DE PRUEBA');
+}
+
+describeOnEachDatabase(
+  'Test payments are marked, real ones are not',
+  (ctx) => {
+    drainOutboxAfterAll(ctx);
+    afterEach(() => webpay.reset());
+
+    it('a sale paid through the sandbox: the downloaded PDF says SIN VALOR and PAGO DE PRUEBA, the e-mail subject starts with [SIN VALOR — PAGO DE PRUEBA] and its text says so, payment-result testPayment true, the sale row test_payment true', async () => {
+      const sale = await paidSale(ctx);
+
+      expect(sale.result).toMatchObject({ gateway: 'sandbox', testPayment: true });
+      expect((await saleRow(ctx, sale.idVenta)).testPayment).toBe(true);
+
+      const pdf = await downloadedPdfText(ctx, sale);
+      expect(pdf).toContain('SIN VALOR');
+      expect(pdf).toContain('PAGO DE PRUEBA');
+
+      const mail = await certificateMail(ctx, sale.idVenta);
+      expect(mail.subject.startsWith(subjectMark)).toBe(true);
+      expect(mail.subject).toContain(`venta N° ${sale.idVenta}`);
+      expect(mail.text.startsWith('SIN VALOR — PAGO DE PRUEBA')).toBe(true);
+      expect(mail.text).toMatch(/pasarela de prueba/);
+      expect(mail.text).toMatch(/no otorga cobertura/);
+      expect(mail.html).toContain('SIN VALOR — PAGO DE PRUEBA');
+      const attached = pdfText(mail.attachment);
+      expect(attached).toContain('SIN VALOR');
+      expect(attached).toContain('PAGO DE PRUEBA');
+    });
+
+    it('a sale paid through Webpay has none of those marks: plain PDF and e-mail, testPayment false, test_payment false', async () => {
+      const payment = await paidThroughWebpay(ctx);
+      await expectNoTestMarks(ctx, payment);
+    });
+
+    it('a buyer who first tried the sandbox (declined) and then paid through Webpay gets an unmarked sale: the mark follows the paying gateway', async () => {
+      const quotationId = await readyToPay(ctx);
+      const trial = await startPayment(ctx, quotationId, 'sandbox');
+      const back = await decideOnSandbox(ctx, trial.redirectUrl, 'decline');
+      expect(await followReturn(ctx, back)).toBe(failureUrl(trial));
+      const payment = await paidThroughWebpay(ctx, quotationId);
+      expect(payment.idVenta).toBe(trial.idVenta);
+      await expectNoTestMarks(ctx, payment);
+    });
+
+    it('and the other way round: a declined Webpay attempt, then paid in the sandbox, is a test payment', async () => {
+      const quotationId = await readyToPay(ctx);
+      const real = await startPayment(ctx, quotationId, 'webpay');
+      const token = new URL(real.redirectUrl).searchParams.get('token_ws') ?? '';
+      webpay.onCommit = (tx) => ({ status: 200, body: failedBody(tx) });
+      const declined = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/payments/return/webpay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ token_ws: token }).toString(),
+      });
+      expect(declined.headers.location).toBe(failureUrl(real));
+      expect((await paymentResult(ctx, real)).testPayment).toBe(false);
+
+      const sandbox = await startPayment(ctx, quotationId, 'sandbox');
+      const back = await decideOnSandbox(ctx, sandbox.redirectUrl, 'approve');
+      expect(await followReturn(ctx, back)).toBe(successUrl(sandbox));
+      expect(await paymentResult(ctx, sandbox)).toMatchObject({ resultTransaction: 'AUTHORIZED', testPayment: true });
+      expect((await saleRow(ctx, sandbox.idVenta)).testPayment).toBe(true);
+      const pdf = await downloadedPdfText(ctx, sandbox);
+      expect(pdf).toContain('PAGO DE PRUEBA');
+      expect((await certificateMail(ctx, sandbox.idVenta)).subject.startsWith(subjectMark)).toBe(true);
+    });
+  },
+  env,
+);
