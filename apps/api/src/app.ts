@@ -27,10 +27,12 @@ import { sandboxGateway } from './integrations/payments/sandbox.ts';
 import { webpayGateway } from './integrations/payments/webpay.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
+import { setCatalogCacheTtl } from './lib/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { processOutbox } from './modules/certificates/service.ts';
 import { companyRoutes } from './modules/company/routes.ts';
+import { requireCompany } from './modules/company/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
@@ -70,6 +72,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
+  setCatalogCacheTtl(config.catalogCacheTtlMs);
   app.decorate('db', db);
   app.decorate('config', config);
   const mailer = createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
@@ -139,6 +142,12 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       api.addHook('onSend', async (_request, reply, payload) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
         return payload;
+      });
+      // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
+      // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
+      api.addHook('preHandler', async (request) => {
+        if (!request.routeOptions.url?.includes(':companyId')) return;
+        await requireCompany(db, (request.params as { companyId: number }).companyId);
       });
       await api.register(companyRoutes);
       await api.register(catalogRoutes);

@@ -125,6 +125,8 @@ const environmentSchema = z.object({
       }
       return entries;
     }),
+  /** How long catalogue reads (company, documents, modalities, contacts…) are reused, in ms; 0 reads every time. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
@@ -183,6 +185,7 @@ export type FeatureFlags = {
 
 export type Config = {
   env: Environment['NODE_ENV'];
+  catalogCacheTtlMs: number;
   port: number;
   host: string;
   logLevel: Environment['LOG_LEVEL'];
@@ -261,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
     payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,
       exclusiveMembers: e.FEATURE_EXCLUSIVE_MEMBERS,

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
   it('defaults: port 3000, embedded database under ./data, demo company 1, spec §6 feature flags', () => {
     expect(loadConfig({})).toStrictEqual({
       env: 'development',
+      catalogCacheTtlMs: 60_000,
       port: 3000,
       host: '0.0.0.0',
       logLevel: 'info',

@@ -136,7 +136,14 @@ async function migratePostgres(url: string, timeouts: DatabaseTimeouts) {
   }
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+/** Counts or inspects the SQL a handle sends (tests and benchmarks measure queries per request with it). */
+export type QueryListener = (sql: string) => void;
+
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  onQuery?: QueryListener;
+}): Promise<DatabaseHandle> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   let client: PGlite;
   try {
@@ -145,7 +152,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseStartError(`Cannot open the embedded database in ${options.dataDir ?? 'memory'}: ${reason}`);
   }
-  const db = drizzlePglite({ client, schema });
+  const { onQuery } = options;
+  const db = drizzlePglite({
+    client,
+    schema,
+    ...(onQuery ? { logger: { logQuery: (sql: string) => onQuery(sql) } } : {}),
+  });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

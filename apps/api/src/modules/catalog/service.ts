@@ -1,19 +1,22 @@
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
-import { requireCompany } from '#app/modules/company/service.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import * as repository from './repository.ts';
 import type { Modality } from './schemas.ts';
 
 export async function listOrigins(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listOrigins(db, companyId);
+  return readCache(db).get(`origins:${companyId}`, () => repository.listOrigins(db, companyId));
 }
+
+/*
+ * Catalogue reads go through the read cache (lib/read-cache.ts). The company itself is checked once per request by
+ * the route-level hook in app.ts, not here.
+ */
 
 /** Wire shape of spec §3 Modality; the stored row also keeps the trip-length limits the quoter enforces. */
 export async function listModalities(db: Database, companyId: number): Promise<Modality[]> {
-  await requireCompany(db, companyId);
-  const rows = await repository.listModalities(db, companyId);
+  const rows = await readCache(db).get(`modalities:${companyId}`, () => repository.listModalities(db, companyId));
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
@@ -25,42 +28,37 @@ export async function listModalities(db: Database, companyId: number): Promise<M
 }
 
 export async function listDestinationsByModality(db: Database, companyId: number, modalityId: number) {
-  await requireCompany(db, companyId);
   const modality = await repository.findModality(db, companyId, modalityId);
   if (!modality) throw resourceNotFound();
   return repository.listDestinationsByModality(db, companyId, modalityId);
 }
 
 export async function listCountriesOfDestination(db: Database, companyId: number, destinationId: number) {
-  await requireCompany(db, companyId);
   const destination = await repository.findDestination(db, companyId, destinationId);
   if (!destination) throw resourceNotFound();
   return repository.listCountriesOfDestination(db, destinationId);
 }
 
 export async function listCountries(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listCountriesOfCompany(db, companyId);
+  return readCache(db).get(`countries:${companyId}`, () => repository.listCountriesOfCompany(db, companyId));
 }
 
 export async function listPassengerTypes(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listPassengerTypes(db, companyId);
+  return readCache(db).get(`passenger-types:${companyId}`, () => repository.listPassengerTypes(db, companyId));
 }
 
 export async function listPassengerTypeProducts(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listPassengerTypeProducts(db, companyId);
+  return readCache(db).get(`passenger-type-products:${companyId}`, () =>
+    repository.listPassengerTypeProducts(db, companyId),
+  );
 }
 
 export async function listPaymentGateways(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listPaymentGateways(db, companyId);
+  return readCache(db).get(`payment-gateways:${companyId}`, () => repository.listPaymentGateways(db, companyId));
 }
 
 /** USD amount → CLP at the stored rate (spec §7 exchange-rate: "amount and type"). */
 export async function convertAmount(db: Database, companyId: number, amountUsd: string) {
-  await requireCompany(db, companyId);
   const current = await repository.findCurrentExchangeRate(db, companyId);
   if (!current) throw resourceNotFound();
   return { amount: convertUsdToClp(amountUsd, current.rate), type: Number(current.rate) };

@@ -1,11 +1,10 @@
 import type { Database } from '#app/db/client.ts';
-import { requireCompany } from '#app/modules/company/service.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import * as repository from './repository.ts';
 
 /** FAQ grouped by category, categories in the order of their first question (spec §3 FAQ). */
 export async function listFaq(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  const entries = await repository.listFaqEntries(db, companyId);
+  const entries = await readCache(db).get(`faq:${companyId}`, () => repository.listFaqEntries(db, companyId));
   const byCategory = new Map<string, { question: string; answer: string }[]>();
   for (const entry of entries) {
     const contents = byCategory.get(entry.category) ?? [];
@@ -16,13 +15,11 @@ export async function listFaq(db: Database, companyId: number) {
 }
 
 export async function listSubjects(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listSubjects(db, companyId);
+  return readCache(db).get(`subjects:${companyId}`, () => repository.listSubjects(db, companyId));
 }
 
 export async function listContactInfos(db: Database, companyId: number) {
-  await requireCompany(db, companyId);
-  return repository.listContactInfos(db, companyId);
+  return readCache(db).get(`contact-infos:${companyId}`, () => repository.listContactInfos(db, companyId));
 }
 
 /**
@@ -30,7 +27,6 @@ export async function listContactInfos(db: Database, companyId: number) {
  * hurry needs); false gives the whole directory. Emails go out wrapped as `{ email }` (spec §7).
  */
 export async function listContacts(db: Database, companyId: number, onlyEmergencyOrSale: boolean) {
-  await requireCompany(db, companyId);
   const rows = await repository.listContacts(db, companyId, onlyEmergencyOrSale);
   return rows.map((row) => ({
     category: row.category,

@@ -411,6 +411,7 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
-    testPayment: sale.testPayment || payment.gateway === sandboxGatewayId,
+    // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment.
+    testPayment: payment.gateway === sandboxGatewayId,
   };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { errorMessages } from '@travesia/domain/messages';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import { requireCompany } from '#app/modules/company/service.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
@@ -62,7 +61,6 @@ async function validatedValues(db: Database, companyId: number, input: Quotation
 }
 
 export async function createQuotation(db: Database, companyId: number, input: QuotationInput): Promise<string> {
-  await requireCompany(db, companyId);
   const { values, passengers } = await validatedValues(db, companyId, input);
   const id = randomUUID();
   await repository.insertQuotation(db, { ...values, id, companyId }, passengers);
@@ -70,7 +68,6 @@ export async function createQuotation(db: Database, companyId: number, input: Qu
 }
 
 export async function updateQuotation(db: Database, companyId: number, quotationId: string, input: QuotationInput) {
-  await requireCompany(db, companyId);
   const existing = await repository.findQuotation(db, companyId, quotationId);
   if (!existing) throw resourceNotFound();
   const refusal = (message: string) =>
@@ -83,7 +80,6 @@ export async function updateQuotation(db: Database, companyId: number, quotation
 }
 
 export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {
-  await requireCompany(db, companyId);
   const row = await repository.findQuotation(db, companyId, quotationId);
   if (!row) throw resourceNotFound();
   const passengers = await repository.listQuotationPassengers(db, quotationId);

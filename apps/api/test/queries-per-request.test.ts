@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { errorMessages } from '@travesia/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '#app/app.ts';
+import { loadConfig } from '#app/config.ts';
+import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
+import { expectError, get } from './support/http.ts';
+
+/**
+ * Issue 8: the company is checked once per request, by a route-level hook, and catalogue reads that never change
+ * between requests are not re-queried on every request. Before: website-parameters ran 14 queries, 7 of them on
+ * `companies`. Measured here on the SQL the handle really sends.
+ */
+describe('queries per request', () => {
+  const sent: string[] = [];
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const dump = await readFile(inject('seededPgliteDump'));
+    database = await openPglite({ loadDataDir: new Blob([dump]), onQuery: (sql) => sent.push(sql) });
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const queriesOf = async (url: string) => {
+    sent.length = 0;
+    const answer = await get(app, url);
+    return { answer, queries: [...sent] };
+  };
+  const onCompanies = (queries: string[]) => queries.filter((sql) => /from "companies"/.test(sql));
+
+  it('website-parameters: the company read once on a cold start, then nothing at all while the catalogue is fresh', async () => {
+    const cold = await queriesOf('/api/companies/1/website-parameters');
+    expect(cold.answer.status).toBe(200);
+    expect(onCompanies(cold.queries)).toHaveLength(1);
+    // One query per thing it shows: the company, three documents, contacts, modalities, passenger types, countries.
+    expect(cold.queries).toHaveLength(8);
+    const warm = await queriesOf('/api/companies/1/website-parameters');
+    expect(warm.answer.text).toBe(cold.answer.text);
+    expect(warm.queries).toStrictEqual([]);
+  });
+
+  it('the other catalogue calls of a page reuse what is cached: no company query, nothing re-read', async () => {
+    for (const path of ['modalities', 'passanger-types', 'origins', 'frequently-asked-questions', 'subjects']) {
+      await get(app, `/api/companies/1/${path}`);
+      const again = await queriesOf(`/api/companies/1/${path}`);
+      expect(again.answer.status, path).toBe(200);
+      expect(again.queries, path).toStrictEqual([]);
+    }
+  });
+
+  it('an unknown company is still «Company not found» from the hook, on every company-scoped path', async () => {
+    for (const url of [
+      '/api/companies/999/website-parameters',
+      '/api/quotations/999/7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50',
+      '/api/999/plans-quotation/7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50',
+    ]) {
+      expectError(await get(app, url), 404, errorMessages.companyNotFound, url);
+    }
+  });
+});
