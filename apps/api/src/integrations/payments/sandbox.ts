@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { sandboxTransactions } from '#app/db/schema.ts';
+import { sandboxTransactions } from '#app/modules/payments/tables.ts';
 import { type ConfirmResult, classifyReturn, emptyResult, type PaymentGateway } from './gateway.ts';
 
 /** Webpay's payment type codes for interest-free instalments (chile-facts). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
+import { products } from '#app/modules/plans/tables.ts';
 import {
   countries,
   destinationCountries,
@@ -11,8 +12,7 @@ import {
   passengerTypeProducts,
   passengerTypes,
   paymentGateways,
-  products,
-} from '#app/db/schema.ts';
+} from './tables.ts';
 
 export function listOrigins(db: Database, companyId: number) {
   return db

@@ -1,6 +1,8 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { certificates, outboxEmails, sales, travellers } from '#app/db/schema.ts';
+import { travellers } from '#app/modules/passengers/tables.ts';
+import { sales } from '#app/modules/payments/tables.ts';
+import { certificates, outboxEmails } from './tables.ts';
 
 /**
  * Issues one certificate per traveller of a sale; called inside the transaction that marks the sale paid, so a

@@ -1,7 +1,6 @@
 import { tripDays } from '@travesia/domain/dates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
-import type { PurchaseSnapshot } from '#app/db/schema.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
@@ -9,6 +8,7 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
+import type { PurchaseSnapshot } from '#app/modules/payments/tables.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';

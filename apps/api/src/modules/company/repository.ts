@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
-import { companies, companyDocuments } from '#app/db/schema.ts';
 import type { CompanyDocumentKind, CompanyDocuments } from './schemas.ts';
+import { companies, companyDocuments } from './tables.ts';
 
 export async function findCompany(db: Database, companyId: number) {
   if (companyId > maxIntegerId) return undefined;

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { contactInfos, contacts, faqEntries, subjects } from '#app/db/schema.ts';
+import { contactInfos, contacts, faqEntries, subjects } from './tables.ts';
 
 export function listFaqEntries(db: Database, companyId: number) {
   return db

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { invoiceDetails, quotations, sales } from '#app/db/schema.ts';
+import { sales } from '#app/modules/payments/tables.ts';
+import { quotations } from '#app/modules/quotations/tables.ts';
+import { invoiceDetails } from './tables.ts';
 
 export type InvoiceDetailsRow = typeof invoiceDetails.$inferSelect;
 export type InvoiceDetailsValues = Omit<typeof invoiceDetails.$inferInsert, 'quotationId' | 'updatedAt'>;

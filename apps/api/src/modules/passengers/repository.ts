@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { quotations, sales, travellers } from '#app/db/schema.ts';
 import {
   changedAfterStartDetail,
   lockPurchase,
@@ -9,6 +8,9 @@ import {
   refusalToChange,
   voidOpenAttempts,
 } from '#app/modules/payments/purchase-lock.ts';
+import { sales } from '#app/modules/payments/tables.ts';
+import { quotations } from '#app/modules/quotations/tables.ts';
+import { travellers } from './tables.ts';
 
 export type TravellerRow = typeof travellers.$inferSelect;
 export type TravellerValues = Omit<typeof travellers.$inferInsert, 'id' | 'quotationId' | 'status'>;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { payments, quotations, sales } from '#app/db/schema.ts';
+import { quotations } from '#app/modules/quotations/tables.ts';
+import { payments, sales } from './tables.ts';
 
 /**
  * The one lock of a purchase: the quotation's row. Every write that changes what would be bought (the trip, the

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { type PurchaseSnapshot, payments, quotations, sales, sandboxTransactions } from '#app/db/schema.ts';
+import { quotations } from '#app/modules/quotations/tables.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
+import { type PurchaseSnapshot, payments, sales, sandboxTransactions } from './tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SaleRow = typeof sales.$inferSelect;

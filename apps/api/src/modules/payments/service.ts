@@ -2,7 +2,6 @@ import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
-import type { PurchaseSnapshot } from '#app/db/schema.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import {
   type ConfirmResult,
@@ -28,6 +27,7 @@ import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
+import type { PurchaseSnapshot } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 

@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  discountCodes,
-  passengerTypeProducts,
-  productBenefits,
-  productModalities,
-  productRates,
-  products,
-} from '#app/db/schema.ts';
+import { passengerTypeProducts } from '#app/modules/catalog/tables.ts';
+import { discountCodes, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { passengerTypes, quotationPassengers, quotations } from '#app/db/schema.ts';
+import { passengerTypes } from '#app/modules/catalog/tables.ts';
 import {
   changedAfterStartDetail,
   lockPurchase,
@@ -9,6 +9,7 @@ import {
   refusalToChange,
   voidOpenAttempts,
 } from '#app/modules/payments/purchase-lock.ts';
+import { quotationPassengers, quotations } from './tables.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
 export type QuotationValues = Omit<

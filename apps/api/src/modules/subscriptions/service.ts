@@ -1,5 +1,5 @@
 import type { Database } from '#app/db/client.ts';
-import { subscriptions } from '#app/db/schema.ts';
+import { subscriptions } from './tables.ts';
 
 /** The company was checked by the route-level hook. Subscribing twice is not an error: the address is on the list either way, and we reveal nothing. */
 export async function subscribe(db: Database, companyId: number, email: string) {

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies } from '../company/tables.ts';
+import { products } from '../plans/tables.ts';
+import { quotations } from '../quotations/tables.ts';
+
+/** The tables the payments module owns. Only its repository reads or writes them (references from other tables aside). */
+
+/**
+ * What a payment attempt charges for, frozen when it starts: the trip, the plan with its benefits, the price and the
+ * travellers. When the attempt pays, the sale keeps it, and the certificates say exactly this, whatever changes later.
+ */
+export type PurchaseSnapshot = {
+  plan: { id: number; label: string; benefits: { label: string; value: string }[] };
+  trip: {
+    originId: number;
+    destinationId: number;
+    destination: string;
+    modalityId: number;
+    modality: string;
+    departureDate: string;
+    returnDate: string;
+    days: number;
+    passengers: { passengerTypeId: number; quantity: number }[];
+    discountCode: string | null;
+    upgradeCovid: boolean;
+  };
+  price: { totalUsdCents: number; totalClp: number };
+  travellers: {
+    seq: number;
+    firstName: string;
+    lastName: string;
+    documentType: number;
+    documentNumber: string;
+    birthDate: string;
+    email: string;
+  }[];
+};
+
+/**
+ * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
+ * charges, and what becomes paid at most once. Ids are random (not a sequence) because they appear in URLs.
+ */
+export const sales = pgTable('sales', {
+  id: integer('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  quotationId: uuid('quotation_id')
+    .notNull()
+    .unique()
+    .references(() => quotations.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  amountUsdCents: integer('amount_usd_cents').notNull(),
+  amountClp: integer('amount_clp').notNull(),
+  status: text('status', { enum: ['pending', 'paid'] })
+    .notNull()
+    .default('pending'),
+  /**
+   * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
+   * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
+   */
+  accessToken: text('access_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  /** What was bought, copied from the paying attempt when the sale becomes paid: certificates are issued from it. */
+  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
+  /** Paid through the built-in test gateway: its certificates carry no value and say so. */
+  testPayment: boolean('test_payment').notNull().default(false),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One attempt to pay a sale through a gateway (idTransaction). Terminal once it leaves 'pending'. */
+export const payments = pgTable('payments', {
+  /** Random, like sale ids: the pair appears in result URLs and must not be guessable. */
+  id: integer('id').primaryKey(),
+  saleId: integer('sale_id')
+    .notNull()
+    .references(() => sales.id),
+  gateway: text('gateway').notNull(),
+  /** Our order number sent to the gateway (Webpay buy_order, ≤ 26 characters). */
+  buyOrder: text('buy_order').notNull().unique(),
+  sessionId: text('session_id').notNull(),
+  /** The gateway's id of the transaction (Webpay token). */
+  externalId: text('external_id').unique(),
+  amountClp: integer('amount_clp').notNull(),
+  /**
+   * The proof handed to the browser that starts this attempt; when the attempt pays, it becomes the sale's access
+   * token. Per attempt, so whoever starts another attempt never learns the one that paid.
+   */
+  accessToken: text('access_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  /** The trip, plan, price and travellers this attempt priced, frozen when it started (null on older rows). */
+  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
+  /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */
+  status: text('status', {
+    enum: ['pending', 'confirming', 'authorized', 'declined', 'aborted', 'timeout', 'error'],
+  })
+    .notNull()
+    .default('pending'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  paymentTypeCode: text('payment_type_code'),
+  instalments: integer('instalments'),
+  authorizationCode: text('authorization_code'),
+  cardLastDigits: text('card_last_digits'),
+  responseCode: integer('response_code'),
+  detail: text('detail'),
+  /**
+   * An authorization we could not honour (its sale already paid, repriced, or another amount) is given back:
+   * pending → refunded, retried by the sweeper while the gateway refuses or cannot be reached.
+   */
+  refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+  refundAmountClp: integer('refund_amount_clp'),
+  refundDetail: text('refund_detail'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** The built-in sandbox gateway's own ledger (what its payment page decided). */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  token: text('token').primaryKey(),
+  buyOrder: text('buy_order').notNull(),
+  sessionId: text('session_id').notNull(),
+  amountClp: integer('amount_clp').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['created', 'approved', 'declined', 'aborted', 'committed'] })
+    .notNull()
+    .default('created'),
+  decision: text('decision', { enum: ['approved', 'declined'] }),
+  instalments: integer('instalments'),
+  /** What the store gave back of an approved test payment (gateway refund). */
+  refundedClp: integer('refunded_clp'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
