@@ -1,4 +1,5 @@
 import { parseIsoDate, todayInChile } from '@travesia/domain/dates';
+import { DocumentType, type DocumentTypeId, documentTypeIds, nationalityIds } from '@travesia/domain/ids';
 import { uiMessages } from '@travesia/domain/messages';
 import { isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
@@ -11,8 +12,8 @@ export const passengerMessages = {
   dateFormat: 'Use el formato AAAA-MM-DD',
   invalidDate: 'Fecha inválida',
   futureBirthDate: 'La fecha de nacimiento no puede ser posterior a hoy',
-  nationality: 'Nacionalidad inválida (9 Chile, 38 Otro)',
-  documentType: 'Tipo de documento inválido (1 RUT, 2 DNI)',
+  nationality: 'Nacionalidad inválida (Chile u Otro)',
+  documentType: 'Tipo de documento inválido (RUT o DNI)',
   documentLength: 'El documento debe tener entre 1 y 20 caracteres',
   invalidRut: 'RUT inválido',
   invalidDni: 'DNI inválido',
@@ -58,10 +59,8 @@ export const birthDateSchema = z
   .refine((value) => parseIsoDate(value) !== null, { error: m.invalidDate, abort: true })
   .refine((value) => value <= todayInChile(), { error: m.futureBirthDate });
 
-/** Spec §9: 9 Chile, 38 Otro. */
-export const nationalitySchema = z.literal([9, 38], typeError(m.nationality));
-/** Spec §9: 1 RUT, 2 DNI. */
-export const documentTypeSchema = z.literal([1, 2], typeError(m.documentType));
+export const nationalitySchema = z.literal(nationalityIds, typeError(m.nationality));
+export const documentTypeSchema = z.literal(documentTypeIds, typeError(m.documentType));
 export const documentIdSchema = z
   .string(typeError(m.documentLength))
   .trim()
@@ -81,9 +80,9 @@ export const phoneSchema = z
   .regex(/^[0-9 +()-]{8,20}$/, m.phone);
 
 /** The message a document number fails with for its type, or null when it is valid (RUT check digit; DNI form). */
-export function documentProblem(type: 1 | 2, id: string): string | null {
+export function documentProblem(type: DocumentTypeId, id: string): string | null {
   if (id.length === 0 || id.length > 20) return null; // already reported by the length rule
-  if (type === 1) return isValidRut(id) ? null : m.invalidRut;
+  if (type === DocumentType.rut) return isValidRut(id) ? null : m.invalidRut;
   return id.length >= 5 && !/\s/.test(id) ? null : m.invalidDni;
 }
 

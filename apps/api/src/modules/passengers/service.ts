@@ -26,9 +26,9 @@ export type Traveller = {
   lastName: string;
   gender: Gender;
   birthDate: string;
-  /** Spec §9: 9 Chile, 38 Otro. */
+  /** One of `Nationality` (packages/domain/src/ids.ts). */
   nationality: number;
-  /** type: spec §9, 1 RUT, 2 DNI. */
+  /** `type`: one of `DocumentType` (packages/domain/src/ids.ts). */
   document: { type: number; id: string };
   email: string;
   phone: string;

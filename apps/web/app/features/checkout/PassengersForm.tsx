@@ -9,6 +9,7 @@ import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, Te
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,
+  documentTypeFor,
   documentTypes,
   genders,
   nationalities,
@@ -158,7 +159,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                     onChange: (event: { target: { value: string } }) => {
                       // A document not typed yet follows the nationality: RUT for Chile, DNI otherwise.
                       if (getValues(`${at}.document.id`).trim() === '') {
-                        setValue(`${at}.document.type`, event.target.value === '9' ? '1' : '2');
+                        setValue(`${at}.document.type`, documentTypeFor(event.target.value));
                       }
                     },
                   })}

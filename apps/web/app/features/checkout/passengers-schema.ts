@@ -1,4 +1,5 @@
 import { parseIsoDate } from '@travesia/domain/dates';
+import { DocumentType, Nationality } from '@travesia/domain/ids';
 import { uiMessages } from '@travesia/domain/messages';
 import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
@@ -21,9 +22,9 @@ export type PassengerValues = {
   gender: string;
   /** ISO date, '' or the raw text typed (DateField). */
   birthDate: string;
-  /** Spec §9: '9' Chile, '38' Otro. */
+  /** A `Nationality` id as the select holds it. */
   nationality: string;
-  /** type: spec §9, '1' RUT, '2' DNI. */
+  /** `type`: a `DocumentType` id as the select holds it. */
   document: { type: string; id: string };
   email: string;
   phone: string;
@@ -39,14 +40,19 @@ export type PassengersValues = {
 };
 
 export const nationalities = [
-  { id: '9', label: 'Chile' },
-  { id: '38', label: 'Otro' },
+  { id: String(Nationality.chile), label: 'Chile' },
+  { id: String(Nationality.other), label: 'Otro' },
 ] as const;
 
 export const documentTypes = [
-  { id: '1', label: 'RUT' },
-  { id: '2', label: 'DNI' },
+  { id: String(DocumentType.rut), label: 'RUT' },
+  { id: String(DocumentType.dni), label: 'DNI' },
 ] as const;
+
+/** The document a nationality implies by default: a RUT for Chileans, a DNI for everyone else. */
+export function documentTypeFor(nationalityId: string): string {
+  return String(nationalityId === String(Nationality.chile) ? DocumentType.rut : DocumentType.dni);
+}
 
 export const genders = [
   { id: 'F', label: 'Femenino' },
@@ -80,8 +86,8 @@ export const emptyPassenger = (): PassengerValues => ({
   lastName: '',
   gender: '',
   birthDate: '',
-  nationality: '9',
-  document: { type: '1', id: '' },
+  nationality: String(Nationality.chile),
+  document: { type: String(DocumentType.rut), id: '' },
   email: '',
   phone: '',
   emergencyContact: emptyContact(),
@@ -165,7 +171,7 @@ export function documentProblem(type: string, value: string): string | null {
   const text = value.trim();
   if (text.length === 0) return m.required;
   if (text.length > 20) return m.documentLength;
-  if (type === '1') return isValidRut(text) ? null : m.invalidRut;
+  if (type === String(DocumentType.rut)) return isValidRut(text) ? null : m.invalidRut;
   return text.length >= 5 && !/\s/.test(text) ? null : m.invalidDni;
 }
 
@@ -220,8 +226,8 @@ export function passengersSchema(slots: PassengerSlot[], departureDate: string, 
         report(at('lastName'), nameProblem(p.lastName));
         report(at('gender'), ['F', 'M', 'X'].includes(p.gender) ? null : m.gender);
         if (slot) report(at('birthDate'), birthDateProblem(p.birthDate, slot, departureDate, today));
-        report(at('nationality'), ['9', '38'].includes(p.nationality) ? null : m.required);
-        report(at('document', 'type'), ['1', '2'].includes(p.document.type) ? null : m.required);
+        report(at('nationality'), nationalities.some((n) => n.id === p.nationality) ? null : m.required);
+        report(at('document', 'type'), documentTypes.some((d) => d.id === p.document.type) ? null : m.required);
         report(at('document', 'id'), documentProblem(p.document.type, p.document.id));
         report(at('email'), emailProblem(p.email));
         report(at('phone'), phoneProblem(p.phone));
@@ -242,7 +248,7 @@ const trimContact = (contact: ContactValues) => ({
 /** A RUT as Chileans write it (12.345.678-5); anything else as typed. */
 export function tidyDocument(type: string, id: string): string {
   const text = id.trim();
-  if (type !== '1' || !isValidRut(text)) return text;
+  if (type !== String(DocumentType.rut) || !isValidRut(text)) return text;
   return formatRut(text, 'both');
 }
 
@@ -258,8 +264,11 @@ export function toPassengersBody(values: PassengersValues): PassengersBody {
       lastName: p.lastName.trim(),
       gender: p.gender as 'F' | 'M' | 'X',
       birthDate: p.birthDate,
-      nationality: p.nationality === '38' ? 38 : 9,
-      document: { type: p.document.type === '2' ? 2 : 1, id: tidyDocument(p.document.type, p.document.id) },
+      nationality: p.nationality === String(Nationality.other) ? Nationality.other : Nationality.chile,
+      document: {
+        type: p.document.type === String(DocumentType.dni) ? DocumentType.dni : DocumentType.rut,
+        id: tidyDocument(p.document.type, p.document.id),
+      },
       email: p.email.trim(),
       phone: p.phone.trim(),
       emergencyContact: shared ? null : trimContact(p.emergencyContact),
