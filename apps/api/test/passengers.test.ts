@@ -1,10 +1,9 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { quotations, sales, travellers } from '#app/db/schema.ts';
 import { replaceTravellers } from '#app/modules/passengers/repository.ts';
-import { ageOn, checkBands } from '#app/modules/passengers/rules.ts';
 import { passengerMessages as m } from '#app/modules/passengers/schemas.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
@@ -187,31 +186,6 @@ async function insertSale(ctx: TestContext, quotationId: string, status: 'pendin
   });
   return saleIds;
 }
-
-describe('passenger rules (pure)', () => {
-  it('the age on a day counts full years; born on 29 February one is older from 1 March', () => {
-    expect(ageOn('2000-06-15', '2030-06-14')).toBe(29);
-    expect(ageOn('2000-06-15', '2030-06-15')).toBe(30);
-    expect(ageOn('2004-02-29', '2030-02-28')).toBe(25);
-    expect(ageOn('2004-02-29', '2030-03-01')).toBe(26);
-  });
-
-  it('a traveller beyond the seats quoted for its band, or in no band, is a mismatch', () => {
-    const bands = [
-      { id: 1, ageFrom: 0, ageTo: 74 },
-      { id: 2, ageFrom: 75, ageTo: 84 },
-    ];
-    const quoted = [{ passengerTypeId: 1, quantity: 1 }];
-    const check = checkBands(
-      [{ birthDate: '1990-01-01' }, { birthDate: '1995-01-01' }, { birthDate: '1900-01-01' }],
-      '2030-01-01',
-      bands,
-      quoted,
-    );
-    expect(check.bands.map((band) => band?.id)).toStrictEqual([1, 1, undefined]);
-    expect(check.mismatched).toStrictEqual([1, 2]);
-  });
-});
 
 describeOnEachDatabase('passengers: save and read', (ctx) => {
   it('PUT answers 204 with no body; GET answers what was sent, each traveller with seq and passenger type', async () => {

@@ -1,4 +1,5 @@
 import { errorMessages, uiMessages } from '@travesia/domain/messages';
+import { ruleMessages } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { subscriptions } from '#app/db/schema.ts';
@@ -52,11 +53,11 @@ describeOnEachDatabase('newsletter subscriptions', (ctx) => {
     expect(await rowsFor(ctx, email)).toHaveLength(1);
   });
 
-  it('an address over 50 characters → 400 Formato de Email incorrecto, nothing stored', async () => {
+  it('an address over 50 characters → 400 El email no puede tener más de 50 caracteres, nothing stored', async () => {
     const email = `${'c'.repeat(40)}@example.cl`;
     expect(email).toHaveLength(51);
     const errors = expectBadRequest(await subscribe(ctx, { email }), errorMessages.invalidInputParameters, url);
-    expect(errors[0]).toStrictEqual({ field: 'email', message: uiMessages.emailFormat });
+    expect(errors[0]).toStrictEqual({ field: 'email', message: ruleMessages.emailTooLong });
     expect(await rowsFor(ctx, email)).toStrictEqual([]);
   });
 

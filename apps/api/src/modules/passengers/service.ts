@@ -1,3 +1,4 @@
+import { checkBands } from '@travesia/domain/bands';
 import { errorMessages } from '@travesia/domain/messages';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
@@ -5,7 +6,6 @@ import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/cat
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
-import { checkBands } from './rules.ts';
 import {
   type EmergencyContact,
   passengerMessages as m,
