@@ -41,6 +41,7 @@ export function fieldsWithNul(input: unknown, root: string): string[] {
 export function nulFieldErrors(request: { query: unknown; body: unknown }): FieldError[] {
   return [...fieldsWithNul(request.query, 'query'), ...fieldsWithNul(request.body, 'body')].map((field) => ({
     field,
+    code: 'invalid_character',
     message: nulCharacterMessage,
   }));
 }
