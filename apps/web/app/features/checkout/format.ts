@@ -8,14 +8,6 @@ export function bandLabel(band: { ageFrom: number; ageTo: number }): string {
   return band.ageTo >= oldestAge ? `de ${band.ageFrom} años o más` : `de ${band.ageFrom} a ${band.ageTo} años`;
 }
 
-/** Full years between a birth date and a day (both 'YYYY-MM-DD'), as the API counts them. */
-export function ageOn(birthDate: string, day: string): number {
-  const [birthYear = 0, birthMonth = 0, birthDay = 0] = birthDate.split('-').map(Number);
-  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
-  const beforeBirthday = month < birthMonth || (month === birthMonth && date < birthDay);
-  return year - birthYear - (beforeBirthday ? 1 : 0);
-}
-
 /** The same calendar day `years` earlier (29 February falls back to 28 February). */
 export function yearsBefore(isoDate: string, years: number): string {
   const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
