@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { Nationality } from '@travesia/domain/ids';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { certificates, sales } from '../apps/api/src/db/schema.ts';
@@ -37,7 +38,7 @@ test.describe('checkout, payment and certificate', () => {
     await second.getByLabel('Apellido', { exact: true }).fill('Fernández');
     await second.getByLabel('Fecha de nacimiento', { exact: true }).fill('10-05-1948');
     await second.getByLabel('Género').selectOption('M');
-    await second.getByLabel('Nacionalidad').selectOption('38');
+    await second.getByLabel('Nacionalidad').selectOption(String(Nationality.other));
     await second.getByLabel('Tipo de documento').selectOption({ label: 'DNI' });
     await second.getByLabel('RUT/DNI').fill('AB123456');
     await second.getByLabel('E-mail').fill('jorge@example.com');

@@ -1,3 +1,4 @@
+import { PassengerType } from '@travesia/domain/ids';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates } from './support/quote.ts';
 import { openHydrated } from './support/shell.ts';
@@ -41,7 +42,7 @@ test.describe('unexpected posts to the quoter and the comparator', () => {
         modality: 1,
         departureDate: departure,
         returnDate: back,
-        passangerTypes: [{ passengerTypeId: 1, quantity: 1 }],
+        passangerTypes: [{ passengerTypeId: PassengerType.upTo74, quantity: 1 }],
       },
     });
     expect(created.status()).toBe(201);

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { DocumentType, Nationality, PassengerType } from '@travesia/domain/ids';
 import { expect } from './fixtures.ts';
 import { tripDates } from './quote.ts';
 
@@ -13,8 +14,8 @@ export async function createQuotation(request: APIRequestContext, planId = 411):
       departureDate: departure,
       returnDate: back,
       passangerTypes: [
-        { passengerTypeId: 1, quantity: 1 },
-        { passengerTypeId: 2, quantity: 1 },
+        { passengerTypeId: PassengerType.upTo74, quantity: 1 },
+        { passengerTypeId: PassengerType.from75To84, quantity: 1 },
       ],
       planId,
     },
@@ -33,8 +34,8 @@ export async function savePassengersAndInvoice(request: APIRequestContext, id: s
     lastName: 'Muñoz',
     gender: 'M',
     birthDate,
-    nationality: 9,
-    document: { type: 1, id: document },
+    nationality: Nationality.chile,
+    document: { type: DocumentType.rut, id: document },
     email,
     phone: '+56911112222',
     emergencyContact: null,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { fieldErrorsOf } from '@travesia/domain/field-errors';
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
 import Fastify, {
   type FastifyError,
@@ -193,16 +194,22 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const invalidDetail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext;
-    const fieldErrors: FieldError[] = error.validation.map((issue) => ({
-      field: issue.instancePath.slice(1).replaceAll('/', '.') || String(context),
+    const input = { body: request.body, querystring: request.query, params: request.params }[String(context)];
+    // Each issue as zod raised it (fastify-type-provider-zod keeps its fields in `params`), named by the domain's codes.
+    const issues = error.validation.map((issue) => ({
+      ...issue.params,
+      code: issue.keyword,
+      path: issue.instancePath === '/' ? [] : issue.instancePath.slice(1).split('/'),
       message: issue.message ?? 'Invalid value',
     }));
+    const fieldErrors = fieldErrorsOf(issues, input, String(context));
     if (context === 'querystring' || context === 'params') {
       const given = (context === 'params' ? request.params : request.query) as Record<string, unknown>;
       const missing = fieldErrors.find(({ field }) => given[field] === undefined || given[field] === '');
       if (missing) {
         const detail = parameterMustBeDefined(missing.field);
-        return reply.code(400).send(errorBody(400, detail, instance, [{ field: missing.field, message: detail }]));
+        const errors: FieldError[] = [{ field: missing.field, code: 'required', message: detail }];
+        return reply.code(400).send(errorBody(400, detail, instance, errors));
       }
       // A company id that is not a positive integer names no company.
       if (context === 'params' && fieldErrors.some(({ field }) => field === 'companyId')) {
@@ -214,7 +221,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const status = error.statusCode ?? 500;
   if (status === 400) {
     // Fastify's own 400s: malformed JSON, empty body with a JSON content type…
-    return reply.code(400).send(errorBody(400, invalidDetail, instance, [{ field: 'body', message: error.message }]));
+    const errors: FieldError[] = [{ field: 'body', code: 'invalid_body', message: error.message }];
+    return reply.code(400).send(errorBody(400, invalidDetail, instance, errors));
   }
   if (status > 400 && status < 500) {
     return reply.code(status).send(errorBody(status, errorMessages.unexpected, instance));

@@ -1,5 +1,22 @@
+import { type FieldError, fieldErrorCodeList, fieldErrorCodes } from '@travesia/domain/field-errors';
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
 import { z } from 'zod';
+
+export type { FieldError } from '@travesia/domain/field-errors';
+
+const codesDescription = [
+  'What went wrong, for programs: stable, so clients branch on it (the message may be reworded).',
+  ...Object.entries(fieldErrorCodes).map(([code, meaning]) => `- \`${code}\`: ${meaning}`),
+].join('\n');
+
+/** One problem with one field: its name (dotted path), a machine code and the Spanish message. */
+export const fieldErrorSchema = z
+  .object({
+    field: z.string().describe('The field, as a dotted path of the input (passangers.0.email), or the whole input'),
+    code: z.enum(fieldErrorCodeList).describe(codesDescription),
+    message: z.string().describe('The problem in Spanish, as the storefront shows it'),
+  })
+  .meta({ id: 'FieldError' });
 
 /** The error body of spec §3/§8: `{ status, detail, instance, errors }`. */
 export const errorBodySchema = z
@@ -7,12 +24,11 @@ export const errorBodySchema = z
     status: z.number().int(),
     detail: z.string(),
     instance: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    errors: z.array(fieldErrorSchema),
   })
   .meta({ id: 'ErrorBody' });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-export type FieldError = ErrorBody['errors'][number];
 
 /** An error that is part of the contract: it is answered as it is, with the catalogue's message. */
 export class ApiError extends Error {
@@ -28,7 +44,9 @@ export class ApiError extends Error {
 export const companyNotFound = () => new ApiError(404, errorMessages.companyNotFound);
 export const resourceNotFound = () => new ApiError(404, errorMessages.resourceNotFound);
 export const missingParameter = (name: string) =>
-  new ApiError(400, parameterMustBeDefined(name), [{ field: name, message: parameterMustBeDefined(name) }]);
+  new ApiError(400, parameterMustBeDefined(name), [
+    { field: name, code: 'required', message: parameterMustBeDefined(name) },
+  ]);
 
 export function errorBody(status: number, detail: string, instance: string, errors: FieldError[] = []): ErrorBody {
   return { status, detail, instance, errors };

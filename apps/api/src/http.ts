@@ -27,3 +27,7 @@ export const companyParams = z.object({ companyId: z.coerce.number().int().posit
 
 /** A row id as clients send it: a positive integer that fits PostgreSQL's integer column. */
 export const dbId = z.number().int().positive().max(2_147_483_647);
+
+/** A quotation id in a path: a UUID (decision 004). */
+export const quotationIdMessage = 'Identificador de cotización inválido';
+export const quotationIdParams = z.object({ quotationId: z.uuid({ error: quotationIdMessage }) });

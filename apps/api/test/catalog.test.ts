@@ -183,7 +183,7 @@ describeOnEachDatabase('exchange rate', (ctx) => {
       status: 400,
       detail,
       instance: url,
-      errors: [{ field: 'amount', message: detail }],
+      errors: [{ field: 'amount', code: 'required', message: detail }],
     });
   });
 

@@ -97,7 +97,7 @@ describeOnEachDatabase('content', (ctx) => {
       status: 400,
       detail,
       instance: url,
-      errors: [{ field: 'isEmergencyOrSaleContact', message: detail }],
+      errors: [{ field: 'isEmergencyOrSaleContact', code: 'required', message: detail }],
     });
   });
 

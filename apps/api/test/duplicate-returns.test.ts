@@ -168,13 +168,17 @@ describeOnEachDatabase(
         errorMessages.invalidInputs,
         `/api/quotations/1/${quotationId}`,
       );
-      expect(tripErrors).toStrictEqual([{ field: 'quotationId', message: confirmingMessage }]);
+      expect(tripErrors).toStrictEqual([
+        { field: 'quotationId', code: 'payment_confirming', message: confirmingMessage },
+      ]);
       const peopleErrors = expectBadRequest(
         await putPassengers(ctx, quotationId, renamed),
         errorMessages.invalidInputs,
         `/api/quotations/${quotationId}/passangers`,
       );
-      expect(peopleErrors).toStrictEqual([{ field: 'quotationId', message: confirmingMessage }]);
+      expect(peopleErrors).toStrictEqual([
+        { field: 'quotationId', code: 'payment_confirming', message: confirmingMessage },
+      ]);
 
       // Nothing changed: the trip, its version, the travellers, the sale and the attempt still being confirmed.
       expect(await readState()).toStrictEqual(before);

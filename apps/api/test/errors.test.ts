@@ -57,7 +57,7 @@ describeOnEachDatabase('error bodies', (ctx) => {
       status: 400,
       detail,
       instance: pathOf(url),
-      errors: [{ field: 'companyId', message: detail }],
+      errors: [{ field: 'companyId', code: 'required', message: detail }],
     });
   });
 

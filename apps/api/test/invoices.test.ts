@@ -1,14 +1,27 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { alreadyPaid, companyDetailsMissing, ruleMessages as r } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { invoiceDetails, sales } from '#app/db/schema.ts';
-import { invoiceMessages as m } from '#app/modules/invoices/schemas.ts';
+import { quotationIdMessage } from '#app/http.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError, get } from './support/http.ts';
 import { createQuotation } from './support/trips.ts';
 
 const unknownId = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
+
+/** The code and message of each field error these tests expect. */
+const m = {
+  required: { code: 'required', message: r.required },
+  textLength: (max: number) => ({ code: 'too_long', message: r.tooLong(max) }),
+  invalidRut: { code: 'invalid_rut', message: r.invalidRut },
+  emailFormat: { code: 'invalid_email', message: r.invalidEmail },
+  boolean: { code: 'invalid_type', message: r.notBoolean },
+  companyRequired: companyDetailsMissing,
+  alreadyPaid,
+  quotationId: { code: 'invalid_format', message: quotationIdMessage },
+};
 
 /*
  * Company RUT with its check digit computed by hand (weights 2,3,4,5,6,7,2,3 from the rightmost digit):
@@ -63,7 +76,7 @@ const url = (id: string) => `/api/quotations/${id}/invoice-details`;
 const postInvoice = (ctx: TestContext, id: string, body: unknown) =>
   call(ctx.app, { method: 'POST', url: url(id), payload: body as Record<string, unknown> });
 
-function expectInvalid(answer: Answer, instance: string, expected: { field: string; message: string }[]) {
+function expectInvalid(answer: Answer, instance: string, expected: { field: string; code: string; message: string }[]) {
   const errors = expectBadRequest(answer, errorMessages.invalidInputs, instance);
   const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
   expect([...errors].sort(byField)).toStrictEqual([...expected].sort(byField));
@@ -145,18 +158,18 @@ describeOnEachDatabase('invoice details: rules', (ctx) => {
 
   it('an invoice without company details → 400 on companyDetails', async () => {
     const answer = await postInvoice(ctx, id, { ...withCompany(), companyDetails: null });
-    expectInvalid(answer, url(id), [{ field: 'companyDetails', message: m.companyRequired }]);
+    expectInvalid(answer, url(id), [{ field: 'companyDetails', ...m.companyRequired }]);
   });
 
   it('a company RUT with a wrong check digit → RUT inválido on companyDetails.id', async () => {
     expectInvalid(await postInvoice(ctx, id, withCompany({ id: wrongCompanyRut })), url(id), [
-      { field: 'companyDetails.id', message: m.invalidRut },
+      { field: 'companyDetails.id', ...m.invalidRut },
     ]);
   });
 
   it('a company e-mail that is not one → 400 on companyDetails.email', async () => {
     expectInvalid(await postInvoice(ctx, id, withCompany({ email: 'facturas@' })), url(id), [
-      { field: 'companyDetails.email', message: m.emailFormat },
+      { field: 'companyDetails.email', ...m.emailFormat },
     ]);
   });
 
@@ -164,15 +177,25 @@ describeOnEachDatabase('invoice details: rules', (ctx) => {
     const { province: _province, ...noProvince } = personal;
     const body = { ...withCompany({ name: ' ' }), personalInformation: { ...noProvince, address: '' } };
     expectInvalid(await postInvoice(ctx, id, body), url(id), [
-      { field: 'personalInformation.address', message: m.textLength(200) },
-      { field: 'personalInformation.province', message: m.required },
-      { field: 'companyDetails.name', message: m.textLength(100) },
+      { field: 'personalInformation.address', ...m.required },
+      { field: 'personalInformation.province', ...m.required },
+      { field: 'companyDetails.name', ...m.required },
+    ]);
+  });
+
+  it('texts longer than their field → too_long, with the limit in the message', async () => {
+    const body = withCompany({ business: 'g'.repeat(101) });
+    body.personalInformation = { ...personal, address: 'a'.repeat(201), apartment: 'b'.repeat(21) };
+    expectInvalid(await postInvoice(ctx, id, body), url(id), [
+      { field: 'personalInformation.address', ...m.textLength(200) },
+      { field: 'personalInformation.apartment', ...m.textLength(20) },
+      { field: 'companyDetails.business', ...m.textLength(100) },
     ]);
   });
 
   it('generateInvoice must be a boolean', async () => {
     expectInvalid(await postInvoice(ctx, id, { ...withoutCompany(), generateInvoice: 'si' }), url(id), [
-      { field: 'generateInvoice', message: m.boolean },
+      { field: 'generateInvoice', ...m.boolean },
     ]);
   });
 
@@ -195,7 +218,7 @@ describeOnEachDatabase('invoice details: unknown, malformed, paid', (ctx) => {
   });
 
   it('a malformed quotation id → 400 Invalid inputs supplied on quotationId', async () => {
-    const expected = [{ field: 'quotationId', message: m.quotationId }];
+    const expected = [{ field: 'quotationId', ...m.quotationId }];
     expectInvalid(await get(ctx.app, url('123')), url('123'), expected);
     expectInvalid(await postInvoice(ctx, '123', withoutCompany()), url('123'), expected);
   });
@@ -213,9 +236,7 @@ describeOnEachDatabase('invoice details: unknown, malformed, paid', (ctx) => {
       status: 'paid',
       paidAt: new Date(),
     });
-    expectInvalid(await postInvoice(ctx, id, withCompany()), url(id), [
-      { field: 'quotationId', message: m.alreadyPaid },
-    ]);
+    expectInvalid(await postInvoice(ctx, id, withCompany()), url(id), [{ field: 'quotationId', ...m.alreadyPaid }]);
     expect(await readInvoice(ctx, id)).toStrictEqual(withoutCompany());
   });
 

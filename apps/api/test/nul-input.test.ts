@@ -46,7 +46,7 @@ describeOnEachDatabase('a NUL character in the input', (ctx) => {
     const url = '/api/payments/sandbox/%00';
     const answer = await get(ctx.app, url);
     const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
-    expect(errors).toStrictEqual([{ field: 'token', message: nulCharacterMessage }]);
+    expect(errors).toStrictEqual([{ field: 'token', code: 'invalid_character', message: nulCharacterMessage }]);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
   });
 

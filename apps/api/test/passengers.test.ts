@@ -1,17 +1,47 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
+import { DocumentType, Nationality, PassengerType } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
+import { ageMismatch, alreadyPaid, emergencyContactMissing, ruleMessages as r } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { quotations, sales, travellers } from '#app/db/schema.ts';
+import { quotationIdMessage } from '#app/http.ts';
 import { replaceTravellers } from '#app/modules/passengers/repository.ts';
-import { ageOn, checkBands } from '#app/modules/passengers/rules.ts';
-import { passengerMessages as m } from '#app/modules/passengers/schemas.ts';
+import { passengerMessages as pm } from '#app/modules/passengers/schemas.ts';
 import { listTravellers } from '#app/modules/passengers/service.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError, get } from './support/http.ts';
 import { createQuotation, readQuotation } from './support/trips.ts';
 
 const unknownId = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
+
+/** The code and message of each field error these tests expect. */
+const m = {
+  required: { code: 'required', message: r.required },
+  invalidRut: { code: 'invalid_rut', message: r.invalidRut },
+  invalidDni: { code: 'invalid_document', message: r.invalidDni },
+  documentType: { code: 'invalid_option', message: r.documentType },
+  nameTooLong: { code: 'too_long', message: r.tooLong(60) },
+  nationality: { code: 'invalid_option', message: r.nationality },
+  gender: { code: 'invalid_option', message: r.gender },
+  invalidDate: { code: 'invalid_date', message: r.invalidDate },
+  futureBirthDate: { code: 'future_date', message: r.futureBirthDate },
+  emailFormat: { code: 'invalid_email', message: r.invalidEmail },
+  emailLength: { code: 'too_long', message: r.emailTooLong },
+  phone: { code: 'invalid_phone', message: r.invalidPhone },
+  list: { code: 'required', message: pm.list },
+  emergencyContactRequired: emergencyContactMissing,
+  ageMismatch,
+  alreadyPaid,
+  passengerCount: (expected: number) => ({ code: 'count_mismatch', message: pm.passengerCount(expected) }),
+  countryOutsideRegion: { code: 'country_outside_region', message: pm.countryOutsideRegion },
+  passengerTypeMismatch: { code: 'passenger_type_mismatch', message: pm.passengerTypeMismatch },
+  planMismatch: { code: 'plan_mismatch', message: pm.planMismatch },
+  sameCountry: { code: 'country_mismatch', message: pm.sameCountry },
+  seq: (count: number) => ({ code: 'invalid_sequence', message: pm.seq(count) }),
+  quotationId: { code: 'invalid_format', message: quotationIdMessage },
+};
+type Expected = { code: string; message: string };
 
 /*
  * RUTs with their check digit computed by hand (weights 2,3,4,5,6,7,2,3… from the rightmost digit, 11 − sum mod 11):
@@ -68,8 +98,8 @@ function passenger(overrides: Partial<Passenger> = {}): Passenger {
     lastName: 'Rojas',
     gender: 'F',
     birthDate: bornAged(30),
-    nationality: 9,
-    document: { type: 1, id: rutA },
+    nationality: Nationality.chile,
+    document: { type: DocumentType.rut, id: rutA },
     email: 'camila@example.cl',
     phone: '+56 9 1234 5678',
     emergencyContact: contactOf('Pedro'),
@@ -90,8 +120,8 @@ function passengersBody(overrides: Partial<PassengersBody> = {}): PassengersBody
         lastName: 'Muñoz',
         gender: 'M',
         birthDate: bornAged(28),
-        nationality: 38,
-        document: { type: 2, id: 'AR30111222' },
+        nationality: Nationality.other,
+        document: { type: DocumentType.dni, id: 'AR30111222' },
         email: 'diego@example.com',
         phone: '(011) 4321-5678',
         emergencyContact: contactOf('Lucía'),
@@ -100,7 +130,7 @@ function passengersBody(overrides: Partial<PassengersBody> = {}): PassengersBody
         firstName: 'Rosa',
         lastName: 'Pérez',
         birthDate: bornAged(78),
-        document: { type: 1, id: rutB },
+        document: { type: DocumentType.rut, id: rutB },
         email: 'rosa@example.cl',
         emergencyContact: contactOf('Marta'),
       }),
@@ -121,7 +151,7 @@ const putDetail = (ctx: TestContext, id: string, body: unknown) =>
   call(ctx.app, { method: 'PUT', url: url(id, 'passangers-detail'), payload: body as Record<string, unknown>[] });
 
 /** Asserts a 400 «Invalid inputs supplied» whose field errors are exactly `expected` (in any order). */
-function expectInvalid(answer: Answer, instance: string, expected: { field: string; message: string }[]) {
+function expectInvalid(answer: Answer, instance: string, expected: ({ field: string } & Expected)[]) {
   const errors = expectBadRequest(answer, errorMessages.invalidInputs, instance);
   const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
   expect([...errors].sort(byField)).toStrictEqual([...expected].sort(byField));
@@ -151,7 +181,7 @@ function detailRows(planId: number | null, overrides: Partial<DetailRow>[] = [])
   const body = passengersBody();
   return body.passangers.map((p, index) => ({
     idProducto: planId,
-    idPassangerType: index === 2 ? 2 : 1,
+    idPassangerType: index === 2 ? PassengerType.from75To84 : PassengerType.upTo74,
     name: p.firstName,
     lastName: p.lastName,
     gender: p.gender,
@@ -187,31 +217,6 @@ async function insertSale(ctx: TestContext, quotationId: string, status: 'pendin
   });
   return saleIds;
 }
-
-describe('passenger rules (pure)', () => {
-  it('the age on a day counts full years; born on 29 February one is older from 1 March', () => {
-    expect(ageOn('2000-06-15', '2030-06-14')).toBe(29);
-    expect(ageOn('2000-06-15', '2030-06-15')).toBe(30);
-    expect(ageOn('2004-02-29', '2030-02-28')).toBe(25);
-    expect(ageOn('2004-02-29', '2030-03-01')).toBe(26);
-  });
-
-  it('a traveller beyond the seats quoted for its band, or in no band, is a mismatch', () => {
-    const bands = [
-      { id: 1, ageFrom: 0, ageTo: 74 },
-      { id: 2, ageFrom: 75, ageTo: 84 },
-    ];
-    const quoted = [{ passengerTypeId: 1, quantity: 1 }];
-    const check = checkBands(
-      [{ birthDate: '1990-01-01' }, { birthDate: '1995-01-01' }, { birthDate: '1900-01-01' }],
-      '2030-01-01',
-      bands,
-      quoted,
-    );
-    expect(check.bands.map((band) => band?.id)).toStrictEqual([1, 1, undefined]);
-    expect(check.mismatched).toStrictEqual([1, 2]);
-  });
-});
 
 describeOnEachDatabase('passengers: save and read', (ctx) => {
   it('PUT answers 204 with no body; GET answers what was sent, each traveller with seq and passenger type', async () => {
@@ -264,7 +269,7 @@ describeOnEachDatabase('passengers: save and read', (ctx) => {
     // 75 the day after departure: still type 1 then, which makes three type-1 travellers for two quoted.
     const tooYoung = withPassenger(2, { birthDate: bornAged(75, -1) });
     expectInvalid(await putPassengers(ctx, id, tooYoung), url(id), [
-      { field: 'passangers.2.birthDate', message: m.ageMismatch },
+      { field: 'passangers.2.birthDate', ...m.ageMismatch },
     ]);
   });
 
@@ -324,15 +329,15 @@ describeOnEachDatabase('passengers: emergency contact', (ctx) => {
       id,
       passengersBody({ shareEmergencyContact: true, emergencyContact: null }),
     );
-    expectInvalid(answer, url(id), [{ field: 'emergencyContact', message: m.emergencyContactRequired }]);
+    expectInvalid(answer, url(id), [{ field: 'emergencyContact', ...m.emergencyContactRequired }]);
   });
 
   it('not shared: each passenger needs one → 400 on every passenger without it', async () => {
     const id = await createQuotation(ctx);
     const body = withPassenger(0, { emergencyContact: null }, withPassenger(2, { emergencyContact: null }));
     expectInvalid(await putPassengers(ctx, id, body), url(id), [
-      { field: 'passangers.0.emergencyContact', message: m.emergencyContactRequired },
-      { field: 'passangers.2.emergencyContact', message: m.emergencyContactRequired },
+      { field: 'passangers.0.emergencyContact', ...m.emergencyContactRequired },
+      { field: 'passangers.2.emergencyContact', ...m.emergencyContactRequired },
     ]);
   });
 
@@ -343,7 +348,7 @@ describeOnEachDatabase('passengers: emergency contact', (ctx) => {
       id,
       withPassenger(1, { emergencyContact: { firstName: 'Lucía', lastName: 'Soto', phone: 'llamar' } }),
     );
-    expectInvalid(answer, url(id), [{ field: 'passangers.1.emergencyContact.phone', message: m.phone }]);
+    expectInvalid(answer, url(id), [{ field: 'passangers.1.emergencyContact.phone', ...m.phone }]);
   });
 });
 
@@ -353,23 +358,28 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
     id = await createQuotation(ctx);
   });
 
-  const expectFieldError = async (body: PassengersBody, field: string, message: string) =>
-    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field, message }]);
+  const expectFieldError = async (body: PassengersBody, field: string, expected: Expected) =>
+    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field, ...expected }]);
 
   it('a RUT with its check digit (12.345.678-5, 7.654.321-6, 20.123.456-5 unformatted) is accepted', async () => {
-    const body = withPassenger(1, { document: { type: 1, id: '201234565' }, nationality: 9 });
+    const body = withPassenger(1, {
+      document: { type: DocumentType.rut, id: '201234565' },
+      nationality: Nationality.chile,
+    });
     await expectSaved(await putPassengers(ctx, id, body));
     expect((await get(ctx.app, url(id))).json<PassengersBody>().passangers.map((p) => p.document.id)).toStrictEqual([
       rutA,
       '201234565',
       rutB,
     ]);
-    await expectSaved(await putPassengers(ctx, id, withPassenger(1, { document: { type: 1, id: rutC } })));
+    await expectSaved(
+      await putPassengers(ctx, id, withPassenger(1, { document: { type: DocumentType.rut, id: rutC } })),
+    );
   });
 
   it('a RUT with a wrong check digit → RUT inválido on document.id', async () => {
     await expectFieldError(
-      withPassenger(0, { document: { type: 1, id: wrongRut } }),
+      withPassenger(0, { document: { type: DocumentType.rut, id: wrongRut } }),
       'passangers.0.document.id',
       m.invalidRut,
     );
@@ -377,14 +387,16 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
 
   it('a repeated-digit RUT (11.111.111-1) → RUT inválido', async () => {
     await expectFieldError(
-      withPassenger(2, { document: { type: 1, id: '11.111.111-1' } }),
+      withPassenger(2, { document: { type: DocumentType.rut, id: '11.111.111-1' } }),
       'passangers.2.document.id',
       m.invalidRut,
     );
   });
 
   it('a DNI of 5 characters without spaces is accepted', async () => {
-    await expectSaved(await putPassengers(ctx, id, withPassenger(1, { document: { type: 2, id: 'X1234' } })));
+    await expectSaved(
+      await putPassengers(ctx, id, withPassenger(1, { document: { type: DocumentType.dni, id: 'X1234' } })),
+    );
   });
 
   it.each([
@@ -392,7 +404,7 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
     ['an inner space', 'AR 30111222'],
   ])('a DNI with %s → DNI inválido', async (_what, dni) => {
     await expectFieldError(
-      withPassenger(1, { document: { type: 2, id: dni } }),
+      withPassenger(1, { document: { type: DocumentType.dni, id: dni } }),
       'passangers.1.document.id',
       m.invalidDni,
     );
@@ -407,11 +419,11 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
   });
 
   it.each([
-    ['blank first name', { firstName: '   ' }, 'firstName'],
-    ['empty last name', { lastName: '' }, 'lastName'],
-    ['61-character first name', { firstName: 'a'.repeat(61) }, 'firstName'],
-  ])('a %s → 400 naming it', async (_what, overrides, field) => {
-    await expectFieldError(withPassenger(0, overrides), `passangers.0.${field}`, m.nameLength);
+    ['blank first name', { firstName: '   ' }, 'firstName', m.required],
+    ['empty last name', { lastName: '' }, 'lastName', m.required],
+    ['61-character first name', { firstName: 'a'.repeat(61) }, 'firstName', m.nameTooLong],
+  ])('a %s → 400 naming it', async (_what, overrides, field, expected) => {
+    await expectFieldError(withPassenger(0, overrides), `passangers.0.${field}`, expected);
   });
 
   it('a 60-character name is accepted', async () => {
@@ -427,18 +439,18 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
   });
 
   it.each([
-    ['not in AAAA-MM-DD', '15/06/1990', m.dateFormat],
+    ['not in AAAA-MM-DD', '15/06/1990', m.invalidDate],
     ['not a real day', '1990-02-30', m.invalidDate],
     ['tomorrow', addDays(todayInChile(), 1), m.futureBirthDate],
-  ])('a birth date %s → 400 on birthDate', async (_what, birthDate, message) => {
-    await expectFieldError(withPassenger(0, { birthDate }), 'passangers.0.birthDate', message);
+  ])('a birth date %s → 400 on birthDate', async (_what, birthDate, expected) => {
+    await expectFieldError(withPassenger(0, { birthDate }), 'passangers.0.birthDate', expected);
   });
 
   it.each([
     ['not an e-mail', 'camila@', m.emailFormat],
     ['longer than 50', `${'a'.repeat(39)}@example.com`, m.emailLength],
-  ])('an e-mail %s → 400 on email', async (_what, email, message) => {
-    await expectFieldError(withPassenger(2, { email }), 'passangers.2.email', message);
+  ])('an e-mail %s → 400 on email', async (_what, email, expected) => {
+    await expectFieldError(withPassenger(2, { email }), 'passangers.2.email', expected);
   });
 
   it('an e-mail of exactly 50 characters is accepted', async () => {
@@ -458,11 +470,15 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
     await expectSaved(await putPassengers(ctx, id, body));
   });
 
-  it('every problem is reported at once, one { field, message } each', async () => {
-    const body = withPassenger(0, { document: { type: 1, id: wrongRut } }, withPassenger(1, { email: 'diego@' }));
+  it('every problem is reported at once, one { field, code, message } each', async () => {
+    const body = withPassenger(
+      0,
+      { document: { type: DocumentType.rut, id: wrongRut } },
+      withPassenger(1, { email: 'diego@' }),
+    );
     expectInvalid(await putPassengers(ctx, id, body), url(id), [
-      { field: 'passangers.0.document.id', message: m.invalidRut },
-      { field: 'passangers.1.email', message: m.emailFormat },
+      { field: 'passangers.0.document.id', ...m.invalidRut },
+      { field: 'passangers.1.email', ...m.emailFormat },
     ]);
   });
 
@@ -470,8 +486,8 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
     const { email: _email, phone: _phone, ...incomplete } = passenger();
     const answer = await putPassengers(ctx, id, { ...passengersBody(), passangers: [incomplete] });
     expectInvalid(answer, url(id), [
-      { field: 'passangers.0.email', message: m.required },
-      { field: 'passangers.0.phone', message: m.required },
+      { field: 'passangers.0.email', ...m.required },
+      { field: 'passangers.0.phone', ...m.required },
     ]);
   });
 
@@ -489,24 +505,24 @@ describeOnEachDatabase('passengers: rules of the quotation', (ctx) => {
   it('fewer travellers than quoted → 400 on passangers with the count expected', async () => {
     const body = passengersBody();
     body.passangers = body.passangers.slice(0, 2);
-    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field: 'passangers', message: m.passengerCount(3) }]);
+    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field: 'passangers', ...m.passengerCount(3) }]);
   });
 
   it('more travellers than quoted → 400 on passangers', async () => {
     const body = passengersBody();
     body.passangers = [...body.passangers, passenger({ firstName: 'Tomás' })];
-    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field: 'passangers', message: m.passengerCount(3) }]);
+    expectInvalid(await putPassengers(ctx, id, body), url(id), [{ field: 'passangers', ...m.passengerCount(3) }]);
   });
 
   it('three travellers of type 1 for 2 × type 1 + 1 × type 2 → La edad no corresponde… on the extra one', async () => {
     expectInvalid(await putPassengers(ctx, id, withPassenger(2, { birthDate: bornAged(40) })), url(id), [
-      { field: 'passangers.2.birthDate', message: m.ageMismatch },
+      { field: 'passangers.2.birthDate', ...m.ageMismatch },
     ]);
   });
 
   it('a traveller of a band the quotation does not have (85+) → La edad no corresponde…', async () => {
     expectInvalid(await putPassengers(ctx, id, withPassenger(2, { birthDate: bornAged(90) })), url(id), [
-      { field: 'passangers.2.birthDate', message: m.ageMismatch },
+      { field: 'passangers.2.birthDate', ...m.ageMismatch },
     ]);
   });
 
@@ -514,8 +530,8 @@ describeOnEachDatabase('passengers: rules of the quotation', (ctx) => {
     const body = withPassenger(0, { birthDate: bornAged(130) });
     body.passangers = body.passangers.slice(0, 2);
     expectInvalid(await putPassengers(ctx, id, body), url(id), [
-      { field: 'passangers', message: m.passengerCount(3) },
-      { field: 'passangers.0.birthDate', message: m.ageMismatch },
+      { field: 'passangers', ...m.passengerCount(3) },
+      { field: 'passangers.0.birthDate', ...m.ageMismatch },
     ]);
   });
 
@@ -529,12 +545,12 @@ describeOnEachDatabase('passengers: rules of the quotation', (ctx) => {
 
   it("a country outside the quotation's region (Estados Unidos for Europa) → 400 on countryDestination", async () => {
     const answer = await putPassengers(ctx, id, passengersBody({ countryDestination: europe.unitedStates }));
-    expectInvalid(answer, url(id), [{ field: 'countryDestination', message: m.countryOutsideRegion }]);
+    expectInvalid(answer, url(id), [{ field: 'countryDestination', ...m.countryOutsideRegion }]);
   });
 
   it('a country that does not exist → 400 on countryDestination', async () => {
     const answer = await putPassengers(ctx, id, passengersBody({ countryDestination: 9999 }));
-    expectInvalid(answer, url(id), [{ field: 'countryDestination', message: m.countryOutsideRegion }]);
+    expectInvalid(answer, url(id), [{ field: 'countryDestination', ...m.countryOutsideRegion }]);
   });
 
   it('a country of the region (Francia for Europa) is accepted and stored', async () => {
@@ -627,7 +643,7 @@ describeOnEachDatabase('passengers: after payment', (ctx) => {
     const first = passengersBody();
     await expectSaved(await putPassengers(ctx, id, first));
     await insertSale(ctx, id, 'paid');
-    const refused = { field: 'quotationId', message: m.alreadyPaid };
+    const refused = { field: 'quotationId', ...m.alreadyPaid };
     expectInvalid(await putPassengers(ctx, id, passengersBody({ countryDestination: europe.france })), url(id), [
       refused,
     ]);
@@ -704,10 +720,10 @@ describeOnEachDatabase('passengers: legacy row shape (passangers-detail)', (ctx)
       { phoneContact: 'x', email: 'no' },
     ]);
     expectInvalid(await putDetail(ctx, id, rows), url(id, 'passangers-detail'), [
-      { field: '0.identification', message: m.invalidRut },
-      { field: '1.identification', message: m.invalidDni },
-      { field: '2.phoneContact', message: m.phone },
-      { field: '2.email', message: m.emailFormat },
+      { field: '0.identification', ...m.invalidRut },
+      { field: '1.identification', ...m.invalidDni },
+      { field: '2.phoneContact', ...m.phone },
+      { field: '2.email', ...m.emailFormat },
     ]);
   });
 
@@ -717,7 +733,7 @@ describeOnEachDatabase('passengers: legacy row shape (passangers-detail)', (ctx)
     const rows = detailRows(null);
     rows[1] = withoutContact as DetailRow;
     expectInvalid(await putDetail(ctx, id, rows), url(id, 'passangers-detail'), [
-      { field: '1.nameContact', message: m.required },
+      { field: '1.nameContact', ...m.required },
     ]);
   });
 
@@ -725,8 +741,8 @@ describeOnEachDatabase('passengers: legacy row shape (passangers-detail)', (ctx)
     const id = await createQuotation(ctx);
     const rows = detailRows(null, [{}, { seq: 1 }, { idCountry: europe.france }]);
     expectInvalid(await putDetail(ctx, id, rows), url(id, 'passangers-detail'), [
-      { field: '1.seq', message: m.seq(3) },
-      { field: '2.idCountry', message: m.sameCountry },
+      { field: '1.seq', ...m.seq(3) },
+      { field: '2.idCountry', ...m.sameCountry },
     ]);
   });
 
@@ -737,11 +753,11 @@ describeOnEachDatabase('passengers: legacy row shape (passangers-detail)', (ctx)
       (row) => ({ ...row, idCountry: europe.unitedStates }),
     );
     expectInvalid(await putDetail(ctx, id, rows), url(id, 'passangers-detail'), [
-      { field: '0.idPassangerType', message: m.passengerTypeMismatch },
-      { field: '2.dob', message: m.ageMismatch },
-      { field: '2.idPassangerType', message: m.passengerTypeMismatch },
-      { field: '2.idProducto', message: m.planMismatch },
-      { field: '0.idCountry', message: m.countryOutsideRegion },
+      { field: '0.idPassangerType', ...m.passengerTypeMismatch },
+      { field: '2.dob', ...m.ageMismatch },
+      { field: '2.idPassangerType', ...m.passengerTypeMismatch },
+      { field: '2.idProducto', ...m.planMismatch },
+      { field: '0.idCountry', ...m.countryOutsideRegion },
     ]);
   });
 
@@ -749,7 +765,7 @@ describeOnEachDatabase('passengers: legacy row shape (passangers-detail)', (ctx)
     const id = await createQuotation(ctx);
     const rows = detailRows(null).slice(0, 2);
     expectInvalid(await putDetail(ctx, id, rows), url(id, 'passangers-detail'), [
-      { field: 'body', message: m.passengerCount(3) },
+      { field: 'body', ...m.passengerCount(3) },
     ]);
   });
 });
@@ -767,7 +783,7 @@ describeOnEachDatabase('passengers: unknown and malformed quotations', (ctx) => 
     'a malformed quotation id on …/%s → 400 on quotationId',
     async (suffix) => {
       const target = url('not-a-uuid', suffix);
-      const expected = [{ field: 'quotationId', message: m.quotationId }];
+      const expected = [{ field: 'quotationId', ...m.quotationId }];
       expectInvalid(await get(ctx.app, target), target, expected);
       const body = suffix === 'passangers' ? passengersBody() : detailRows(null);
       expectInvalid(await call(ctx.app, { method: 'PUT', url: target, payload: body as never }), target, expected);

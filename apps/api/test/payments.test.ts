@@ -1,8 +1,8 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { alreadyPaid } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { payments, sales } from '#app/db/schema.ts';
-import { passengerMessages } from '#app/modules/passengers/schemas.ts';
 import {
   clpText,
   countCertificates,
@@ -50,7 +50,9 @@ describeOnEachDatabase(
     it('a quotation without a plan cannot be paid (Elige un plan antes de pagar)', async () => {
       const quotationId = await readyToPay(ctx, { plan: false });
       const errors = await expectRefused({ quotationId, gatewayId: 'sandbox' });
-      expect(errors).toStrictEqual([{ field: 'quotationId', message: 'Elige un plan antes de pagar' }]);
+      expect(errors).toStrictEqual([
+        { field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' },
+      ]);
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
 
@@ -58,7 +60,11 @@ describeOnEachDatabase(
       const quotationId = await readyToPay(ctx, { passengers: false });
       const errors = await expectRefused({ quotationId, gatewayId: 'sandbox' });
       expect(errors).toStrictEqual([
-        { field: 'quotationId', message: 'Completa los datos de los pasajeros antes de pagar' },
+        {
+          field: 'quotationId',
+          code: 'passengers_missing',
+          message: 'Completa los datos de los pasajeros antes de pagar',
+        },
       ]);
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
@@ -81,6 +87,7 @@ describeOnEachDatabase(
       expect(errors).toStrictEqual([
         {
           field: 'quotationId',
+          code: 'passengers_mismatch',
           message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
         },
       ]);
@@ -91,7 +98,11 @@ describeOnEachDatabase(
       const quotationId = await readyToPay(ctx, { invoice: false });
       const errors = await expectRefused({ quotationId, gatewayId: 'sandbox' });
       expect(errors).toStrictEqual([
-        { field: 'quotationId', message: 'Completa los datos de facturación antes de pagar' },
+        {
+          field: 'quotationId',
+          code: 'billing_missing',
+          message: 'Completa los datos de facturación antes de pagar',
+        },
       ]);
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
@@ -111,7 +122,9 @@ describeOnEachDatabase(
     it('an unknown gateway → 400 Medio de pago no disponible on gatewayId, and no sale', async () => {
       const quotationId = await readyToPay(ctx);
       const errors = await expectRefused({ quotationId, gatewayId: 'paypal' });
-      expect(errors).toStrictEqual([{ field: 'gatewayId', message: 'Medio de pago no disponible' }]);
+      expect(errors).toStrictEqual([
+        { field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' },
+      ]);
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
 
@@ -369,7 +382,7 @@ describeOnEachDatabase(
     it('a paid quotation refuses a new POST /payments (Esta compra ya fue pagada) and new travellers', async () => {
       const sale = await paidSale(ctx);
       const errors = await expectRefused({ quotationId: sale.quotationId, gatewayId: 'sandbox' });
-      expect(errors).toStrictEqual([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
+      expect(errors).toStrictEqual([{ field: 'quotationId', ...alreadyPaid }]);
       const attempts = await ctx.database.db.select().from(payments).where(eq(payments.saleId, sale.idVenta));
       expect(attempts).toHaveLength(1);
 
@@ -379,7 +392,7 @@ describeOnEachDatabase(
         errorMessages.invalidInputs,
         `/api/quotations/${sale.quotationId}/passangers`,
       );
-      expect(putErrors).toStrictEqual([{ field: 'quotationId', message: passengerMessages.alreadyPaid }]);
+      expect(putErrors).toStrictEqual([{ field: 'quotationId', ...alreadyPaid }]);
       expect((await paymentResult(ctx, sale)).certificates).toHaveLength(travellers.length);
     });
   },
@@ -415,7 +428,7 @@ for (const [title, env] of [
         const quotationId = await readyToPay(ctx);
         const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
         expect(expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments')).toStrictEqual([
-          { field: 'gatewayId', message: 'Medio de pago no disponible' },
+          { field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' },
         ]);
         expect(await saleRows(ctx, quotationId)).toStrictEqual([]);
       });

@@ -622,7 +622,7 @@ describeOnEachDatabase('plan search: invalid requests', (ctx) => {
         status: 400,
         detail,
         instance: url,
-        errors: [{ field: name, message: detail }],
+        errors: [{ field: name, code: 'required', message: detail }],
       });
     },
   );

@@ -1,5 +1,6 @@
 import { addDays } from '@travesia/domain/dates';
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
+import { alreadyPaid } from '@travesia/domain/rules';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { companies, quotationPassengers, quotations } from '#app/db/schema.ts';
@@ -315,9 +316,7 @@ describeOnEachDatabase('quotations: update', (ctx) => {
     const before = await readQuotation(ctx, paidId);
     const answer = await putQuotation(ctx, paidId, quotationBody({ planId: 410, returnDate: inDays(12) }));
     const errors = expectBadRequest(answer, errorMessages.invalidInputs, `/api/quotations/1/${paidId}`);
-    expect(errors).toStrictEqual([
-      { field: 'quotationId', message: 'La compra ya fue pagada; la cotización no se puede modificar' },
-    ]);
+    expect(errors).toStrictEqual([{ field: 'quotationId', ...alreadyPaid }]);
     expect(await readQuotation(ctx, paidId)).toStrictEqual(before);
     expect(before.status).toBe('paid');
   });
@@ -338,7 +337,7 @@ describeOnEachDatabase('quotations: update', (ctx) => {
         status: 400,
         detail: errorMessages.invalidQuotationId,
         instance: url,
-        errors: [{ field: 'quotationId', message: expect.any(String) }],
+        errors: [{ field: 'quotationId', code: 'invalid_format', message: expect.any(String) }],
       });
     }
   });
@@ -424,7 +423,7 @@ describeOnEachDatabase('quotations: redirect to the comparator', (ctx) => {
       status: 400,
       detail,
       instance: '/api/companies/1/quotation-redirect',
-      errors: [{ field: 'quotationId', message: detail }],
+      errors: [{ field: 'quotationId', code: 'required', message: detail }],
     });
   });
 

@@ -50,42 +50,69 @@ describe('validateTripDates', () => {
     expect(validateTripDates({ departureDate: today, returnDate: today, today }, singleTrip)).toEqual([]);
   });
 
+  it('rejects dates that are not calendar days', () => {
+    expect(validateTripDates({ departureDate: '2026-02-30', returnDate: '01-12-2026', today }, singleTrip)).toEqual([
+      { field: 'departureDate', code: 'invalid_date', message: 'Fecha inválida' },
+      { field: 'returnDate', code: 'invalid_date', message: 'Fecha inválida' },
+    ]);
+  });
+
   it('requires both dates', () => {
     expect(validateTripDates({ departureDate: undefined, returnDate: '', today }, singleTrip)).toEqual([
-      { field: 'departureDate', message: 'Ingresa la fecha de salida' },
-      { field: 'returnDate', message: 'Ingresa la fecha de regreso' },
+      { field: 'departureDate', code: 'required', message: 'Ingresa la fecha de salida' },
+      { field: 'returnDate', code: 'required', message: 'Ingresa la fecha de regreso' },
     ]);
   });
 
   it('rejects a return before the departure', () => {
     expect(validateTripDates({ departureDate: '2026-12-10', returnDate: '2026-12-01', today }, singleTrip)).toEqual([
-      { field: 'returnDate', message: 'La fecha de regreso debe ser igual o posterior a la de salida' },
+      {
+        field: 'returnDate',
+        code: 'return_before_departure',
+        message: 'La fecha de regreso debe ser igual o posterior a la de salida',
+      },
     ]);
   });
 
   it('rejects a departure in the past or more than a year ahead', () => {
     expect(validateTripDates({ departureDate: '2026-11-21', returnDate: '2026-11-30', today }, singleTrip)).toEqual([
-      { field: 'departureDate', message: 'La fecha de salida no puede ser anterior a hoy' },
+      { field: 'departureDate', code: 'departure_in_past', message: 'La fecha de salida no puede ser anterior a hoy' },
     ]);
-    expect(
-      validateTripDates({ departureDate: '2027-11-23', returnDate: '2027-11-30', today }, singleTrip)[0]?.field,
-    ).toBe('departureDate');
+    expect(validateTripDates({ departureDate: '2027-11-23', returnDate: '2027-11-30', today }, singleTrip)).toEqual([
+      {
+        field: 'departureDate',
+        code: 'departure_too_far',
+        message: 'La fecha de salida no puede ser posterior a 365 días desde hoy',
+      },
+    ]);
   });
 
   it('enforces the modality limits on trip length', () => {
     // 181 days on a single trip, 60 on a long stay
     expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-05-30', today }, singleTrip)).toEqual([
-      { field: 'returnDate', message: 'El viaje no puede durar más de 180 días en esta modalidad' },
+      {
+        field: 'returnDate',
+        code: 'trip_too_long',
+        message: 'El viaje no puede durar más de 180 días en esta modalidad',
+      },
     ]);
     expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-01-29', today }, longStay)).toEqual([
-      { field: 'returnDate', message: 'El viaje debe durar al menos 61 días en esta modalidad' },
+      {
+        field: 'returnDate',
+        code: 'trip_too_short',
+        message: 'El viaje debe durar al menos 61 días en esta modalidad',
+      },
     ]);
   });
 
   it('requires the fixed return date of the annual modality', () => {
     expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-11-30', today }, annual)).toEqual([]);
     expect(validateTripDates({ departureDate: '2026-12-01', returnDate: '2027-06-30', today }, annual)).toEqual([
-      { field: 'returnDate', message: 'En esta modalidad la fecha de regreso es 2027-11-30' },
+      {
+        field: 'returnDate',
+        code: 'return_date_fixed',
+        message: 'En esta modalidad la fecha de regreso es 2027-11-30',
+      },
     ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { FieldErrorCode } from './field-errors.ts';
+
 /**
  * Trip dates as calendar days ('YYYY-MM-DD'), computed in UTC so no time zone or daylight-saving change can move a
  * day. Trip days count both ends: a trip leaving and returning the same day lasts 1 day.
@@ -49,7 +51,7 @@ export type ModalityDateRules = {
 };
 
 export type TripDateField = 'departureDate' | 'returnDate';
-export type TripDateError = { field: TripDateField; message: string };
+export type TripDateError = { field: TripDateField; code: FieldErrorCode; message: string };
 
 /** How far ahead a trip may be bought. */
 export const maxDaysAhead = 365;
@@ -71,39 +73,40 @@ export function fixedReturnDate(departureDate: string, rules: ModalityDateRules)
   return rules.returnDateEnabled ? null : addDays(departureDate, rules.returnAddDays);
 }
 
-/** Every problem with a trip's dates for a modality, in Spanish, by field. Empty when the dates are fine. */
+/** Every problem with a trip's dates for a modality, by field, with its code and Spanish message. Empty when fine. */
 export function validateTripDates(
   input: { departureDate: string | undefined; returnDate: string | undefined; today: string },
   rules: ModalityDateRules,
 ): TripDateError[] {
   const errors: TripDateError[] = [];
-  if (!input.departureDate) errors.push({ field: 'departureDate', message: tripDateMessages.departureRequired });
-  if (!input.returnDate) errors.push({ field: 'returnDate', message: tripDateMessages.returnRequired });
+  const m = tripDateMessages;
+  const report = (field: TripDateField, code: FieldErrorCode, message: string) => {
+    errors.push({ field, code, message });
+  };
+  if (!input.departureDate) report('departureDate', 'required', m.departureRequired);
+  if (!input.returnDate) report('returnDate', 'required', m.returnRequired);
   if (!input.departureDate || !input.returnDate) return errors;
 
   const departure = parseIsoDate(input.departureDate);
   const back = parseIsoDate(input.returnDate);
   const today = parseIsoDate(input.today);
-  if (departure === null) errors.push({ field: 'departureDate', message: tripDateMessages.invalidDate });
-  if (back === null) errors.push({ field: 'returnDate', message: tripDateMessages.invalidDate });
+  if (departure === null) report('departureDate', 'invalid_date', m.invalidDate);
+  if (back === null) report('returnDate', 'invalid_date', m.invalidDate);
   if (departure === null || back === null || today === null) return errors;
 
-  if (departure < today) errors.push({ field: 'departureDate', message: tripDateMessages.departureInPast });
-  if (departure > today + maxDaysAhead)
-    errors.push({ field: 'departureDate', message: tripDateMessages.departureTooFar });
+  if (departure < today) report('departureDate', 'departure_in_past', m.departureInPast);
+  if (departure > today + maxDaysAhead) report('departureDate', 'departure_too_far', m.departureTooFar);
   if (back < departure) {
-    errors.push({ field: 'returnDate', message: tripDateMessages.returnBeforeDeparture });
+    report('returnDate', 'return_before_departure', m.returnBeforeDeparture);
     return errors;
   }
   if (!rules.returnDateEnabled) {
     const expected = departure + rules.returnAddDays;
-    if (back !== expected) {
-      errors.push({ field: 'returnDate', message: tripDateMessages.fixedReturn(formatIsoDate(expected)) });
-    }
+    if (back !== expected) report('returnDate', 'return_date_fixed', m.fixedReturn(formatIsoDate(expected)));
     return errors;
   }
   const days = back - departure + 1;
-  if (days < rules.minDays) errors.push({ field: 'returnDate', message: tripDateMessages.tooShort(rules.minDays) });
-  if (days > rules.maxDays) errors.push({ field: 'returnDate', message: tripDateMessages.tooLong(rules.maxDays) });
+  if (days < rules.minDays) report('returnDate', 'trip_too_short', m.tooShort(rules.minDays));
+  if (days > rules.maxDays) report('returnDate', 'trip_too_long', m.tooLong(rules.maxDays));
   return errors;
 }

@@ -1,6 +1,6 @@
 /**
- * The texts of spec §8 (error catalogue, English, on the wire) and the Spanish UI messages of spec §5.
- * Kept in one place so the API and the storefront say exactly the same thing.
+ * The texts of spec §8 (error catalogue, English, on the wire) and the Spanish UI texts both sides share. The
+ * messages of the field rules are beside their rules, in rules.ts.
  */
 export const errorMessages = {
   companyNotFound: 'Company not found',
@@ -20,8 +20,6 @@ export function parameterMustBeDefined(name: string): string {
 }
 
 export const uiMessages = {
-  required: 'Campo Obligatorio',
-  emailFormat: 'Formato de Email incorrecto',
   emailSubscribed: 'El email ha sido suscrito',
   helpModalTitle: '¿Necesitas ayuda o información?',
   subscribeTitle: 'Suscríbete',

@@ -45,6 +45,7 @@ export function nulFieldErrors(request: { params: unknown; query: unknown; body:
     ...fieldsWithNul(request.body, 'body'),
   ].map((field) => ({
     field,
+    code: 'invalid_character',
     message: nulCharacterMessage,
   }));
 }

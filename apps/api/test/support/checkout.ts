@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '@travesia/domain/dates';
+import { DocumentType, Nationality } from '@travesia/domain/ids';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { certificates, outboxEmails, sales } from '#app/db/schema.ts';
@@ -47,8 +48,8 @@ export function passengersBody() {
       lastName: t.lastName,
       gender: index === 1 ? 'M' : 'F',
       birthDate: bornAged(ages[index] ?? 30),
-      nationality: index === 1 ? 38 : 9,
-      document: { type: index === 1 ? 2 : 1, id: t.documentId },
+      nationality: index === 1 ? Nationality.other : Nationality.chile,
+      document: { type: index === 1 ? DocumentType.dni : DocumentType.rut, id: t.documentId },
       email: t.email,
       phone: '+56 9 1234 5678',
       emergencyContact: null,

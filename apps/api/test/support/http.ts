@@ -1,3 +1,4 @@
+import { fieldErrorCodes } from '@travesia/domain/field-errors';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { ErrorBody } from '#app/errors.ts';
@@ -42,7 +43,10 @@ export function expectError(answer: Answer, status: number, detail: string, inst
   expect(answer.json<ErrorBody>()).toStrictEqual({ status, detail, instance, errors: [] });
 }
 
-/** Asserts a 400 with the given detail and a non-empty list of field errors; returns that list. */
+/**
+ * Asserts a 400 with the given detail and a non-empty list of field errors, each with a documented code other than
+ * the catch-all `invalid` and a message; returns that list.
+ */
 export function expectBadRequest(answer: Answer, detail: string, instance: string): ErrorBody['errors'] {
   expect(answer.status).toBe(400);
   const body = answer.json<ErrorBody>();
@@ -50,7 +54,9 @@ export function expectBadRequest(answer: Answer, detail: string, instance: strin
   expect(body).toMatchObject({ status: 400, detail, instance });
   expect(body.errors.length).toBeGreaterThan(0);
   for (const error of body.errors) {
-    expect(error).toStrictEqual({ field: expect.any(String), message: expect.any(String) });
+    expect(error).toStrictEqual({ field: expect.any(String), code: expect.any(String), message: expect.any(String) });
+    expect(Object.keys(fieldErrorCodes), `undocumented code ${error.code}`).toContain(error.code);
+    expect(error.code, `a field error of ${error.field} without a specific code`).not.toBe('invalid');
     expect(error.message).not.toBe('');
   }
   return body.errors;

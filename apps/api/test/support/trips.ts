@@ -1,4 +1,5 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
+import { PassengerType } from '@travesia/domain/ids';
 import { expect } from 'vitest';
 import { discountCodes } from '#app/db/schema.ts';
 import type { Quotation } from '#app/modules/quotations/schemas.ts';
@@ -15,10 +16,10 @@ export const inDays = (days: number) => addDays(todayInChile(), days);
 
 export type PassengerCount = { passengerTypeId: number; quantity: number };
 
-/** The reference trip of both suites: 2 adults (band 1, 0–74) and 1 senior (band 2, 75–84). */
+/** The reference trip of both suites: 2 adults (0–74) and 1 senior (75–84). */
 export const twoAdultsOneSenior: PassengerCount[] = [
-  { passengerTypeId: 1, quantity: 2 },
-  { passengerTypeId: 2, quantity: 1 },
+  { passengerTypeId: PassengerType.upTo74, quantity: 2 },
+  { passengerTypeId: PassengerType.from75To84, quantity: 1 },
 ];
 
 /** A trip of `days` days (both ends counted) leaving in 10 days. */

@@ -2581,14 +2581,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        FieldErrorInput: {
+            /** @description The field, as a dotted path of the input (passangers.0.email), or the whole input */
+            field: string;
+            /**
+             * @description What went wrong, for programs: stable, so clients branch on it (the message may be reworded).
+             *     - `required`: Missing or blank (also a missing query parameter, and a list that needs at least one item)
+             *     - `too_long`: Longer than the field allows
+             *     - `too_many`: More items than the list allows (at most 9 passengers)
+             *     - `out_of_range`: A number outside the accepted range (ids are positive integers)
+             *     - `invalid_type`: The wrong JSON type: a number where text is expected, text where a boolean is…
+             *     - `invalid_option`: Not one of the values the field accepts (gender, nationality, document type…)
+             *     - `invalid_format`: Not in the expected form (an id that is not a UUID, passengers not as type:quantity…)
+             *     - `invalid_character`: Holds a character that cannot be stored (U+0000)
+             *     - `invalid_body`: The request body cannot be read (malformed JSON…)
+             *     - `invalid_email`: Not an e-mail address
+             *     - `invalid_phone`: Not a phone number: 8 to 20 digits, spaces, +, parentheses or hyphens
+             *     - `invalid_rut`: Not a RUT with a correct check digit
+             *     - `invalid_document`: A DNI or passport number shorter than 5 characters or with spaces
+             *     - `invalid_date`: Not a calendar date (YYYY-MM-DD)
+             *     - `future_date`: A birth date after today
+             *     - `departure_in_past`: The departure date is before today
+             *     - `departure_too_far`: The departure date is more than 365 days ahead
+             *     - `return_before_departure`: The return date is before the departure date
+             *     - `trip_too_short`: Shorter than the modality allows
+             *     - `trip_too_long`: Longer than the modality allows
+             *     - `return_date_fixed`: The modality fixes the return date and this is not it
+             *     - `duplicate`: The same passenger type twice
+             *     - `not_available`: Not offered by the company (origin, modality, destination, passenger type, payment gateway)
+             *     - `plan_unavailable`: The plan is not sold for this trip (any more)
+             *     - `plan_required`: No plan has been chosen yet
+             *     - `passengers_missing`: The travellers have not been entered yet
+             *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
+             *     - `billing_missing`: The billing details have not been entered yet
+             *     - `count_mismatch`: Not as many travellers as the quotation's passengers
+             *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
+             *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
+             *     - `plan_mismatch`: The plan stated is not the quotation's
+             *     - `country_outside_region`: The destination country is not in the quotation's destination region
+             *     - `country_mismatch`: The rows name different destination countries
+             *     - `invalid_sequence`: The sequence numbers are not 1…n without repeats
+             *     - `already_paid`: The purchase is paid: it can no longer change or be paid again
+             *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
+             *     - `quotation_changed`: The quotation changed while the payment was starting
+             *     - `invalid`: Any other problem
+             * @enum {string}
+             */
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "invalid";
+            /** @description The problem in Spanish, as the storefront shows it */
+            message: string;
+        };
         ErrorBodyInput: {
             status: number;
             detail: string;
             instance: string;
-            errors: {
-                field: string;
-                message: string;
-            }[];
+            errors: components["schemas"]["FieldErrorInput"][];
         };
         OriginInput: {
             id: number;
@@ -2891,6 +2938,7 @@ export interface components {
                 lastName: string;
                 /** @enum {string} */
                 gender: "F" | "M" | "X";
+                /** Format: date */
                 birthDate: string;
                 /** @enum {number} */
                 nationality: 9 | 38;
@@ -2942,6 +2990,7 @@ export interface components {
                 } | null;
             }[];
         };
+        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
         PassengerDetailBodyInput: {
             /** @description Ignored: the rows are replaced */
             idPassengerDetail?: number | null;
@@ -2960,6 +3009,7 @@ export interface components {
             /** @enum {number} */
             idIdentification: 1 | 2;
             identification: string;
+            /** Format: date */
             dob: string;
             email: string;
             phone: string;
@@ -3214,8 +3264,11 @@ export interface components {
             origin: number;
             destination: number;
             modality: number;
+            /** Format: date */
             departureDate: string;
+            /** Format: date */
             returnDate: string;
+            /** @description At most 9 passengers in all */
             passangerTypes: {
                 passengerTypeId?: number;
                 id?: number;
@@ -3230,7 +3283,6 @@ export interface components {
             name?: string | null;
             lastName?: string | null;
             phone?: string | null;
-            /** Format: email */
             email?: string | null;
             rut?: string | null;
             domicilio?: string | null;
@@ -3267,14 +3319,61 @@ export interface components {
         CertificateLinkInput: {
             message: string;
         };
+        FieldError: {
+            /** @description The field, as a dotted path of the input (passangers.0.email), or the whole input */
+            field: string;
+            /**
+             * @description What went wrong, for programs: stable, so clients branch on it (the message may be reworded).
+             *     - `required`: Missing or blank (also a missing query parameter, and a list that needs at least one item)
+             *     - `too_long`: Longer than the field allows
+             *     - `too_many`: More items than the list allows (at most 9 passengers)
+             *     - `out_of_range`: A number outside the accepted range (ids are positive integers)
+             *     - `invalid_type`: The wrong JSON type: a number where text is expected, text where a boolean is…
+             *     - `invalid_option`: Not one of the values the field accepts (gender, nationality, document type…)
+             *     - `invalid_format`: Not in the expected form (an id that is not a UUID, passengers not as type:quantity…)
+             *     - `invalid_character`: Holds a character that cannot be stored (U+0000)
+             *     - `invalid_body`: The request body cannot be read (malformed JSON…)
+             *     - `invalid_email`: Not an e-mail address
+             *     - `invalid_phone`: Not a phone number: 8 to 20 digits, spaces, +, parentheses or hyphens
+             *     - `invalid_rut`: Not a RUT with a correct check digit
+             *     - `invalid_document`: A DNI or passport number shorter than 5 characters or with spaces
+             *     - `invalid_date`: Not a calendar date (YYYY-MM-DD)
+             *     - `future_date`: A birth date after today
+             *     - `departure_in_past`: The departure date is before today
+             *     - `departure_too_far`: The departure date is more than 365 days ahead
+             *     - `return_before_departure`: The return date is before the departure date
+             *     - `trip_too_short`: Shorter than the modality allows
+             *     - `trip_too_long`: Longer than the modality allows
+             *     - `return_date_fixed`: The modality fixes the return date and this is not it
+             *     - `duplicate`: The same passenger type twice
+             *     - `not_available`: Not offered by the company (origin, modality, destination, passenger type, payment gateway)
+             *     - `plan_unavailable`: The plan is not sold for this trip (any more)
+             *     - `plan_required`: No plan has been chosen yet
+             *     - `passengers_missing`: The travellers have not been entered yet
+             *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
+             *     - `billing_missing`: The billing details have not been entered yet
+             *     - `count_mismatch`: Not as many travellers as the quotation's passengers
+             *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
+             *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
+             *     - `plan_mismatch`: The plan stated is not the quotation's
+             *     - `country_outside_region`: The destination country is not in the quotation's destination region
+             *     - `country_mismatch`: The rows name different destination countries
+             *     - `invalid_sequence`: The sequence numbers are not 1…n without repeats
+             *     - `already_paid`: The purchase is paid: it can no longer change or be paid again
+             *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
+             *     - `quotation_changed`: The quotation changed while the payment was starting
+             *     - `invalid`: Any other problem
+             * @enum {string}
+             */
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "invalid";
+            /** @description The problem in Spanish, as the storefront shows it */
+            message: string;
+        };
         ErrorBody: {
             status: number;
             detail: string;
             instance: string;
-            errors: {
-                field: string;
-                message: string;
-            }[];
+            errors: components["schemas"]["FieldError"][];
         };
         Origin: {
             id: number;
@@ -3578,6 +3677,7 @@ export interface components {
                 lastName: string;
                 /** @enum {string} */
                 gender: "F" | "M" | "X";
+                /** Format: date */
                 birthDate: string;
                 /** @enum {number} */
                 nationality: 9 | 38;
@@ -3630,6 +3730,7 @@ export interface components {
                 } | null;
             }[];
         };
+        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
         PassengerDetailBody: {
             /** @description Ignored: the rows are replaced */
             idPassengerDetail?: number | null;
@@ -3648,6 +3749,7 @@ export interface components {
             /** @enum {number} */
             idIdentification: 1 | 2;
             identification: string;
+            /** Format: date */
             dob: string;
             /** Format: email */
             email: string;
@@ -3903,8 +4005,11 @@ export interface components {
             origin: number;
             destination: number;
             modality: number;
+            /** Format: date */
             departureDate: string;
+            /** Format: date */
             returnDate: string;
+            /** @description At most 9 passengers in all */
             passangerTypes: {
                 passengerTypeId?: number;
                 id?: number;

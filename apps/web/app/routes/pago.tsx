@@ -118,12 +118,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const text = problem.message;
     let link: { to: string; label: string } | null = null;
-    if (/pasajeros/i.test(text)) link = { to: stepPath('compra', planId, quotationId), label: 'Completar pasajeros' };
-    else if (/facturaci/i.test(text)) {
-      link = { to: stepPath('facturacion', planId, quotationId), label: 'Completar facturación' };
-    } else if (/plan/i.test(text)) link = { to: `/comparador/${quotationId}`, label: 'Ver planes' };
-    else if (/pagada/i.test(text)) link = success ? { to: success, label: 'Ver mi compra' } : null;
-    else if (problem.field === 'departureDate') link = { to: `/?cotizacion=${quotationId}`, label: 'Cotizar de nuevo' };
+    switch (problem.code) {
+      case 'passengers_missing':
+      case 'passengers_mismatch':
+        link = { to: stepPath('compra', planId, quotationId), label: 'Completar pasajeros' };
+        break;
+      case 'billing_missing':
+        link = { to: stepPath('facturacion', planId, quotationId), label: 'Completar facturación' };
+        break;
+      case 'plan_required':
+      case 'plan_unavailable':
+        link = { to: `/comparador/${quotationId}`, label: 'Ver planes' };
+        break;
+      case 'already_paid':
+        link = success ? { to: success, label: 'Ver mi compra' } : null;
+        break;
+      default:
+        if (problem.field === 'departureDate') link = { to: `/?cotizacion=${quotationId}`, label: 'Cotizar de nuevo' };
+    }
     if (!result.problems.some((p) => p.message === text)) result.problems.push({ message: text, link });
   }
   if (result.problems.length === 0 && !result.gatewayError) {

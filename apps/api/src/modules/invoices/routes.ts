@@ -2,8 +2,8 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
-import { typed } from '#app/http.ts';
-import { invoiceDetailsBodySchema, invoiceDetailsSchema, quotationIdParams } from './schemas.ts';
+import { quotationIdParams, typed } from '#app/http.ts';
+import { invoiceDetailsBodySchema, invoiceDetailsSchema } from './schemas.ts';
 import * as invoices from './service.ts';
 
 const tags = ['invoices'];

@@ -1,11 +1,12 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { alreadyPaid as alreadyPaidRule } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import * as repository from './repository.ts';
-import { type InvoiceDetails, type InvoiceDetailsBody, invoiceMessages as m } from './schemas.ts';
+import type { InvoiceDetails, InvoiceDetailsBody } from './schemas.ts';
 
 const alreadyPaid = () =>
-  new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message: m.alreadyPaid }]);
+  new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', ...alreadyPaidRule }]);
 
 function toInvoiceDetails(row: repository.InvoiceDetailsRow): InvoiceDetails {
   return {

@@ -2,13 +2,12 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
-import { typed } from '#app/http.ts';
+import { quotationIdParams, typed } from '#app/http.ts';
 import {
   passengerDetailBodySchema,
   passengerDetailRowSchema,
   passengersBodySchema,
   passengersSchema,
-  quotationIdParams,
 } from './schemas.ts';
 import * as passengers from './service.ts';
 

@@ -1,152 +1,89 @@
-import { parseIsoDate, todayInChile } from '@travesia/domain/dates';
-import { uiMessages } from '@travesia/domain/messages';
-import { isValidRut } from '@travesia/domain/rut';
+import {
+  birthDate,
+  booleanField,
+  countryDestination,
+  documentNumber,
+  documentProblem,
+  documentType,
+  email,
+  emergencyContact,
+  emergencyContactMissing,
+  gender,
+  maxPassengers,
+  nationality,
+  personName,
+  phone,
+  positiveId,
+  reportRule,
+  ruleMessages,
+  travellerDocument,
+  typeError,
+} from '@travesia/domain/rules';
 import { z } from 'zod';
 
-/** The Spanish messages of the purchase step (spec §5/§9), one per rule, as the storefront shows them. */
+/**
+ * The Spanish messages of the rules only the API applies (they need the quotation, or the legacy row shape); the
+ * rules the storefront applies too are in packages/domain/src/rules.ts.
+ */
 export const passengerMessages = {
-  required: uiMessages.required,
-  nameLength: 'Debe tener entre 1 y 60 caracteres',
-  gender: 'Seleccione F, M o X',
-  dateFormat: 'Use el formato AAAA-MM-DD',
-  invalidDate: 'Fecha inválida',
-  futureBirthDate: 'La fecha de nacimiento no puede ser posterior a hoy',
-  nationality: 'Nacionalidad inválida (9 Chile, 38 Otro)',
-  documentType: 'Tipo de documento inválido (1 RUT, 2 DNI)',
-  documentLength: 'El documento debe tener entre 1 y 20 caracteres',
-  invalidRut: 'RUT inválido',
-  invalidDni: 'DNI inválido',
-  emailFormat: uiMessages.emailFormat,
-  emailLength: 'El email no puede tener más de 50 caracteres',
-  phone: 'Teléfono inválido: de 8 a 20 caracteres entre dígitos, espacios, +, ( ) y -',
-  number: 'Debe ser un número entero positivo',
-  boolean: 'Debe ser verdadero o falso',
-  list: 'Ingrese al menos un pasajero',
-  tooMany: 'No puede haber más de 100 pasajeros',
-  emergencyContactRequired: 'Ingrese el contacto de emergencia',
+  list: 'Ingresa al menos un pasajero',
+  tooMany: `No puede haber más de ${maxPassengers} pasajeros`,
   countryOutsideRegion: 'El país de destino no pertenece a la región cotizada',
-  ageMismatch: 'La edad no corresponde a los pasajeros cotizados',
   passengerTypeMismatch: 'El tipo de pasajero no corresponde a la edad en la fecha de salida',
   passengerCount: (expected: number) =>
     `La cantidad de pasajeros no corresponde a la cotización (${expected} ${expected === 1 ? 'pasajero' : 'pasajeros'})`,
   planMismatch: 'El plan no corresponde al de la cotización',
   sameCountry: 'Todos los pasajeros deben tener el mismo país de destino',
   seq: (count: number) => `La secuencia debe ir de 1 a ${count} sin repetirse`,
-  alreadyPaid: 'La compra ya fue pagada; los datos no se pueden modificar',
-  quotationId: 'Identificador de cotización inválido',
 } as const;
 
 const m = passengerMessages;
 
-/** A type error reads «Campo Obligatorio» when the value is missing, `message` when it is something else. */
-const typeError = (message: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input == null ? m.required : message),
-});
+/** The travellers' list: 1 to {@link maxPassengers}, as many as the quotation's passengers (checked with it). */
+const travellerList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, typeError(m.list))
+    .min(1, m.list)
+    .max(maxPassengers, m.tooMany)
+    .describe("As many as the quotation's passengers, whose ages on the departure date fit its passenger types");
 
-const maxId = 2_147_483_647;
-const positiveId = (message: string = m.number) =>
-  z.number(typeError(message)).int(message).positive(message).max(maxId, message);
-
-export const personName = z.string(typeError(m.nameLength)).trim().min(1, m.nameLength).max(60, m.nameLength);
-
-export const genderSchema = z.enum(['F', 'M', 'X'], typeError(m.gender));
-
-/** A real calendar day, not after today in Chile. */
-export const birthDateSchema = z
-  .string(typeError(m.dateFormat))
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateFormat, abort: true })
-  .refine((value) => parseIsoDate(value) !== null, { error: m.invalidDate, abort: true })
-  .refine((value) => value <= todayInChile(), { error: m.futureBirthDate });
-
-/** Spec §9: 9 Chile, 38 Otro. */
-export const nationalitySchema = z.literal([9, 38], typeError(m.nationality));
-/** Spec §9: 1 RUT, 2 DNI. */
-export const documentTypeSchema = z.literal([1, 2], typeError(m.documentType));
-export const documentIdSchema = z
-  .string(typeError(m.documentLength))
-  .trim()
-  .min(1, m.documentLength)
-  .max(20, m.documentLength);
-
-export const emailSchema = z
-  .string(typeError(m.emailFormat))
-  .trim()
-  .min(1, { error: m.required, abort: true })
-  .max(50, { error: m.emailLength, abort: true })
-  .pipe(z.email({ error: m.emailFormat }));
-
-export const phoneSchema = z
-  .string(typeError(m.phone))
-  .trim()
-  .regex(/^[0-9 +()-]{8,20}$/, m.phone);
-
-/** The message a document number fails with for its type, or null when it is valid (RUT check digit; DNI form). */
-export function documentProblem(type: 1 | 2, id: string): string | null {
-  if (id.length === 0 || id.length > 20) return null; // already reported by the length rule
-  if (type === 1) return isValidRut(id) ? null : m.invalidRut;
-  return id.length >= 5 && !/\s/.test(id) ? null : m.invalidDni;
-}
-
-export const emergencyContactSchema = z.object(
-  { firstName: personName, lastName: personName, phone: phoneSchema },
-  typeError(m.emergencyContactRequired),
-);
-
-export type EmergencyContact = z.output<typeof emergencyContactSchema>;
-
-const documentSchema = z
-  .object({ type: documentTypeSchema, id: documentIdSchema }, typeError(m.documentType))
-  .superRefine((document, ctx) => {
-    const problem = documentProblem(document.type, document.id);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['id'] });
-  });
+export type EmergencyContact = z.output<typeof emergencyContact>;
 
 const passengerInputSchema = z.object(
   {
     firstName: personName,
     lastName: personName,
-    gender: genderSchema,
-    birthDate: birthDateSchema,
-    nationality: nationalitySchema,
-    document: documentSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    emergencyContact: emergencyContactSchema
+    gender,
+    birthDate,
+    nationality,
+    document: travellerDocument,
+    email: email(),
+    phone,
+    emergencyContact: emergencyContact
       .nullish()
       .describe('Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true'),
   },
-  typeError(m.required),
+  typeError(ruleMessages.required),
 );
 
 /** PUT /quotations/{quotationId}/passangers (spec §3 Passengers; the field names are the contract's, typos included). */
 export const passengersBodySchema = z
   .object({
-    shareEmergencyContact: z.boolean(typeError(m.boolean)),
-    emergencyContact: emergencyContactSchema
+    shareEmergencyContact: booleanField,
+    emergencyContact: emergencyContact
       .nullish()
       .describe('Required when shareEmergencyContact is true: then it is every traveller’s contact'),
-    countryDestination: positiveId().describe("A country of the quotation's destination region"),
-    passangers: z
-      .array(passengerInputSchema, typeError(m.list))
-      .min(1, m.list)
-      .max(100, m.tooMany)
-      .describe("As many as the quotation's passengers, whose ages on the departure date fit its passenger types"),
+    countryDestination: countryDestination.describe("A country of the quotation's destination region"),
+    passangers: travellerList(passengerInputSchema),
   })
   .superRefine((body, ctx) => {
     if (body.shareEmergencyContact) {
-      if (!body.emergencyContact) {
-        ctx.addIssue({ code: 'custom', message: m.emergencyContactRequired, path: ['emergencyContact'] });
-      }
+      if (!body.emergencyContact) reportRule(ctx, ['emergencyContact'], emergencyContactMissing);
       return;
     }
     body.passangers.forEach((passenger, index) => {
-      if (!passenger.emergencyContact) {
-        ctx.addIssue({
-          code: 'custom',
-          message: m.emergencyContactRequired,
-          path: ['passangers', index, 'emergencyContact'],
-        });
-      }
+      if (!passenger.emergencyContact)
+        reportRule(ctx, ['passangers', index, 'emergencyContact'], emergencyContactMissing);
     });
   })
   .meta({ id: 'PassengersBody' });
@@ -191,39 +128,35 @@ const passengerDetailRowInputSchema = z
       idPassangerType: positiveId().describe('Must be the passenger type of the age on the departure date'),
       name: personName,
       lastName: personName,
-      gender: genderSchema,
-      idNacionality: nationalitySchema,
-      idIdentification: documentTypeSchema,
-      identification: documentIdSchema,
-      dob: birthDateSchema,
-      email: emailSchema,
-      phone: phoneSchema,
+      gender,
+      idNacionality: nationality,
+      idIdentification: documentType,
+      identification: documentNumber,
+      dob: birthDate,
+      email: email(),
+      phone,
       idCountry: positiveId().describe("The destination country, the same on every row, of the quotation's region"),
       nameContact: personName,
       lastNameContact: personName,
-      phoneContact: phoneSchema,
+      phoneContact: phone,
       seq: positiveId().describe('1…n without repeats'),
       status: z.string().nullish().describe('Ignored'),
     },
-    typeError(m.required),
+    typeError(ruleMessages.required),
   )
-  .superRefine((row, ctx) => {
-    const problem = documentProblem(row.idIdentification, row.identification);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['identification'] });
-  });
+  .superRefine((row, ctx) =>
+    reportRule(ctx, ['identification'], documentProblem(row.idIdentification, row.identification)),
+  );
 
-export const passengerDetailBodySchema = z
-  .array(passengerDetailRowInputSchema, typeError(m.list))
-  .min(1, m.list)
-  .max(100, m.tooMany)
+export const passengerDetailBodySchema = travellerList(passengerDetailRowInputSchema)
   .superRefine((rows, ctx) => {
     const seqs = rows.map((row) => row.seq);
     rows.forEach((row, index) => {
       if (row.seq > rows.length || seqs.indexOf(row.seq) !== index) {
-        ctx.addIssue({ code: 'custom', message: m.seq(rows.length), path: [index, 'seq'] });
+        reportRule(ctx, [index, 'seq'], { code: 'invalid_sequence', message: m.seq(rows.length) });
       }
       if (row.idCountry !== rows[0]?.idCountry) {
-        ctx.addIssue({ code: 'custom', message: m.sameCountry, path: [index, 'idCountry'] });
+        reportRule(ctx, [index, 'idCountry'], { code: 'country_mismatch', message: m.sameCountry });
       }
     });
   })
@@ -256,5 +189,3 @@ export const passengerDetailRowSchema = z
   .meta({ id: 'PassengerDetailRow' });
 
 export type PassengerDetailRow = z.infer<typeof passengerDetailRowSchema>;
-
-export const quotationIdParams = z.object({ quotationId: z.uuid({ error: m.quotationId }) });

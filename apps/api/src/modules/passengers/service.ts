@@ -1,11 +1,12 @@
+import { checkBands } from '@travesia/domain/bands';
 import { errorMessages } from '@travesia/domain/messages';
+import { ageMismatch, alreadyPaid as alreadyPaidRule } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
-import { checkBands } from './rules.ts';
 import {
   type EmergencyContact,
   passengerMessages as m,
@@ -26,9 +27,9 @@ export type Traveller = {
   lastName: string;
   gender: Gender;
   birthDate: string;
-  /** Spec §9: 9 Chile, 38 Otro. */
+  /** One of `Nationality` (packages/domain/src/ids.ts). */
   nationality: number;
-  /** type: spec §9, 1 RUT, 2 DNI. */
+  /** `type`: one of `DocumentType` (packages/domain/src/ids.ts). */
   document: { type: number; id: string };
   email: string;
   phone: string;
@@ -89,7 +90,7 @@ const detailFields: FieldNames = {
 const asGender = (value: string): Gender => (value === 'F' || value === 'M' ? value : 'X');
 
 const alreadyPaid = () =>
-  new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message: m.alreadyPaid }]);
+  new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', ...alreadyPaidRule }]);
 
 /** The quotation's purchase-step data; 404 when there is no such quotation. */
 async function requireCheckout(db: Database, quotationId: string) {
@@ -121,23 +122,27 @@ async function validateAgainstQuotation(
   const check = checkBands(travellers, quotation.departureDate, bands, quotation.passangerTypes);
 
   if (travellers.length !== expected) {
-    errors.push({ field: fields.count, message: m.passengerCount(expected) });
+    errors.push({ field: fields.count, code: 'count_mismatch', message: m.passengerCount(expected) });
   }
   travellers.forEach((traveller, position) => {
     const band = check.bands[position];
     // With the wrong number of travellers only the ages that fit no band at all are a problem of their own.
     if (travellers.length === expected ? check.mismatched.includes(position) : !band) {
-      errors.push({ field: fields.birthDate(traveller.index), message: m.ageMismatch });
+      errors.push({ field: fields.birthDate(traveller.index), ...ageMismatch });
     }
     if (traveller.statedPassengerTypeId !== undefined && band && band.id !== traveller.statedPassengerTypeId) {
-      errors.push({ field: fields.passengerType(traveller.index), message: m.passengerTypeMismatch });
+      errors.push({
+        field: fields.passengerType(traveller.index),
+        code: 'passenger_type_mismatch',
+        message: m.passengerTypeMismatch,
+      });
     }
     if (traveller.statedPlanId !== undefined && traveller.statedPlanId !== quotation.planId) {
-      errors.push({ field: fields.plan(traveller.index), message: m.planMismatch });
+      errors.push({ field: fields.plan(traveller.index), code: 'plan_mismatch', message: m.planMismatch });
     }
   });
   if (!countries.some((country) => country.id === write.countryDestinationId)) {
-    errors.push({ field: fields.country, message: m.countryOutsideRegion });
+    errors.push({ field: fields.country, code: 'country_outside_region', message: m.countryOutsideRegion });
   }
   if (errors.length > 0) throw new ApiError(400, errorMessages.invalidInputs, errors);
   return check.bands.map((band) => band?.id ?? 0);
@@ -178,7 +183,9 @@ async function saveTravellers(db: Database, quotationId: string, write: Travelle
   // Paid, or a payment is being confirmed, between the first look and the write: nothing was written.
   if (outcome !== 'saved') {
     if (outcome.refused === 'paid') throw alreadyPaid();
-    throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message: confirmingMessage }]);
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'quotationId', code: 'payment_confirming', message: confirmingMessage },
+    ]);
   }
 }
 

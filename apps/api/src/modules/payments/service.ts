@@ -1,5 +1,7 @@
 import { todayInChile, tripDays } from '@travesia/domain/dates';
+import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
+import { alreadyPaid } from '@travesia/domain/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
@@ -42,10 +44,13 @@ export type PaymentDeps = {
 const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
 
 const startRefusals = {
-  changed: 'La cotización cambió mientras iniciábamos el pago; revisa el detalle e intenta nuevamente',
-  paid: 'Esta compra ya fue pagada',
-  confirming: confirmingMessage,
-} as const;
+  changed: {
+    code: 'quotation_changed',
+    message: 'La cotización cambió mientras iniciábamos el pago; revisa el detalle e intenta nuevamente',
+  },
+  paid: alreadyPaid,
+  confirming: { code: 'payment_confirming', message: confirmingMessage },
+} as const satisfies Record<string, Rule>;
 
 /**
  * POST /payments: prices the quotation's chosen plan on the server, records the sale (one per quotation) and a
@@ -66,9 +71,11 @@ export async function startPayment(
     catalog.listPaymentGateways(db, companyId),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
-  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', message: 'Esta compra ya fue pagada' }]);
+  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
   const problems: FieldError[] = [];
-  if (quotation.planId === null) problems.push({ field: 'quotationId', message: 'Elige un plan antes de pagar' });
+  if (quotation.planId === null) {
+    problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
+  }
   // The travellers saved must be exactly the quoted ones by age band (the trip may have changed since).
   const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
   const countsOfTravellers = new Map<number, number>();
@@ -77,17 +84,28 @@ export async function startPayment(
   }
   const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
   if (travellers.length === 0) {
-    problems.push({ field: 'quotationId', message: 'Completa los datos de los pasajeros antes de pagar' });
+    problems.push({
+      field: 'quotationId',
+      code: 'passengers_missing',
+      message: 'Completa los datos de los pasajeros antes de pagar',
+    });
   } else if (quoted.join() !== saved.join()) {
     problems.push({
       field: 'quotationId',
+      code: 'passengers_mismatch',
       message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
     });
   }
-  if (!invoice) problems.push({ field: 'quotationId', message: 'Completa los datos de facturación antes de pagar' });
+  if (!invoice) {
+    problems.push({
+      field: 'quotationId',
+      code: 'billing_missing',
+      message: 'Completa los datos de facturación antes de pagar',
+    });
+  }
   const gateway = deps.gateways.get(input.gatewayId);
   if (!gateway || !companyGateways.some((g) => g.id === input.gatewayId)) {
-    problems.push({ field: 'gatewayId', message: 'Medio de pago no disponible' });
+    problems.push({ field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' });
   }
   if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
 
@@ -95,7 +113,13 @@ export async function startPayment(
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
   if (!plan || pricedVersion === undefined)
-    throw invalid([{ field: 'quotationId', message: 'El plan elegido ya no está disponible para este viaje' }]);
+    throw invalid([
+      {
+        field: 'quotationId',
+        code: 'plan_unavailable',
+        message: 'El plan elegido ya no está disponible para este viaje',
+      },
+    ]);
   const [summary, labels] = await Promise.all([
     planSummary(db, plan.product.id),
     catalog.tripLabels(db, companyId, trip.destinationId, trip.modalityId),
@@ -140,7 +164,7 @@ export async function startPayment(
     gateway: gateway.id,
     purchase,
   });
-  if ('refused' in opened) throw invalid([{ field: 'quotationId', message: startRefusals[opened.refused] }]);
+  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
   const { sale, payment } = opened;
   let started: { redirectUrl: string; externalId: string };
   try {
@@ -160,7 +184,7 @@ export async function startPayment(
   // Voided while the gateway was asked because the trip changed: never send the payer to pay for it. (An attempt
   // superseded by a newer one of the same trip, a double click, still answers: the browser follows the last.)
   if ((await repository.findPayment(db, payment.id))?.detail === changedAfterStartDetail) {
-    throw invalid([{ field: 'quotationId', message: startRefusals.changed }]);
+    throw invalid([{ field: 'quotationId', ...startRefusals.changed }]);
   }
   deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
   return {

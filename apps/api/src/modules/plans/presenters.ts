@@ -1,9 +1,7 @@
+import { unselectedPreviewPlanId } from '@travesia/domain/ids';
 import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
-
-/** Spec §2 preview: plan 418 is the single special plan shown unselected. */
-export const unselectedPreviewPlanId = 418;
 
 const usd = (cents: number) => cents / 100;
 const taxMultiplier = (bp: number) => 1 + bp / 10_000;

@@ -1,4 +1,5 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { tripFields } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
@@ -11,7 +12,6 @@ import { priceTripPlans, type Trip } from './service.ts';
 
 const tags = ['plans'];
 const idQuery = z.coerce.number().pipe(dbId);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use el formato AAAA-MM-DD');
 
 /** `passengers=1:2,2:1` → two of passenger type 1 and one of type 2. */
 const passengersQuery = z
@@ -30,10 +30,10 @@ const searchQuery = z.object({
   origin: idQuery,
   destination: idQuery,
   modality: idQuery,
-  departureDate: isoDate,
-  returnDate: isoDate,
+  departureDate: tripFields.departureDate,
+  returnDate: tripFields.returnDate,
   passengers: passengersQuery,
-  discountCode: z.string().max(30).optional(),
+  discountCode: tripFields.discountCode.optional(),
   upgradeCovid: z.enum(['true', 'false']).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { todayInChile, validateTripDates } from '@travesia/domain/dates';
+import { passengerTotalProblem } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
@@ -15,8 +16,6 @@ export type Trip = {
   upgradeCovid: boolean;
 };
 
-export const maxPassengers = 9;
-
 /**
  * Checks a trip against the company's catalogue and the modality's date rules. Answers the modality's rules when
  * the trip is sound; otherwise throws a 400 with one field error per problem, under `detail`.
@@ -29,14 +28,18 @@ export async function checkTrip(db: Database, companyId: number, trip: Trip, det
     catalog.listPassengerTypes(db, companyId),
   ]);
   if (!origins.some((origin) => origin.id === trip.originId)) {
-    errors.push({ field: 'origin', message: 'Origen no disponible' });
+    errors.push({ field: 'origin', code: 'not_available', message: 'Origen no disponible' });
   }
   if (!modality) {
-    errors.push({ field: 'modality', message: 'Modalidad no disponible' });
+    errors.push({ field: 'modality', code: 'not_available', message: 'Modalidad no disponible' });
   } else {
     const destinations = await catalog.listDestinationsByModality(db, companyId, trip.modalityId);
     if (!destinations.some((destination) => destination.id === trip.destinationId)) {
-      errors.push({ field: 'destination', message: 'Destino no disponible para esta modalidad' });
+      errors.push({
+        field: 'destination',
+        code: 'not_available',
+        message: 'Destino no disponible para esta modalidad',
+      });
     }
     for (const error of validateTripDates(
       { departureDate: trip.departureDate, returnDate: trip.returnDate, today: todayInChile() },
@@ -49,12 +52,12 @@ export async function checkTrip(db: Database, companyId: number, trip: Trip, det
   const unknown = trip.passengers.filter((p) => !knownTypes.has(p.passengerTypeId));
   const total = trip.passengers.reduce((sum, p) => sum + p.quantity, 0);
   const repeated = new Set(trip.passengers.map((p) => p.passengerTypeId)).size !== trip.passengers.length;
-  if (unknown.length > 0) errors.push({ field: passengersField, message: 'Tipo de pasajero no disponible' });
-  else if (repeated) errors.push({ field: passengersField, message: 'Cada tipo de pasajero puede aparecer una vez' });
-  else if (total < 1) errors.push({ field: passengersField, message: 'Agrega al menos un pasajero' });
-  else if (total > maxPassengers) {
-    errors.push({ field: passengersField, message: `Puedes cotizar hasta ${maxPassengers} pasajeros` });
-  }
+  const totalProblem = passengerTotalProblem(total);
+  if (unknown.length > 0) {
+    errors.push({ field: passengersField, code: 'not_available', message: 'Tipo de pasajero no disponible' });
+  } else if (repeated) {
+    errors.push({ field: passengersField, code: 'duplicate', message: 'Cada tipo de pasajero puede aparecer una vez' });
+  } else if (totalProblem) errors.push({ field: passengersField, ...totalProblem });
   if (errors.length > 0 || !modality) throw new ApiError(400, detail, errors);
   return modality;
 }

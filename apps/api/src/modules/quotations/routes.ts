@@ -2,7 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, errorResponses } from '#app/errors.ts';
-import { companyParams, typed } from '#app/http.ts';
+import { companyParams, quotationIdMessage, typed } from '#app/http.ts';
 import { quotationInputSchema, quotationSchema } from './schemas.ts';
 import * as quotations from './service.ts';
 
@@ -17,7 +17,9 @@ async function rejectMalformedQuotationId(request: FastifyRequest) {
   const params = request.params as Record<string, unknown>;
   if (!companyParams.safeParse(params).success) return;
   if (!z.uuid().safeParse(params.quotationId).success) {
-    throw new ApiError(400, errorMessages.invalidQuotationId, [{ field: 'quotationId', message: 'Invalid UUID' }]);
+    throw new ApiError(400, errorMessages.invalidQuotationId, [
+      { field: 'quotationId', code: 'invalid_format', message: quotationIdMessage },
+    ]);
   }
 }
 

@@ -1,42 +1,60 @@
+import {
+  booleanField,
+  email,
+  optionalText,
+  passengerTotalProblem,
+  positiveId,
+  reportRule,
+  ruleMessages,
+  tripFields,
+  typeError,
+} from '@travesia/domain/rules';
 import { z } from 'zod';
-import { dbId } from '#app/http.ts';
 
-const id = dbId;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use el formato AAAA-MM-DD');
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const id = positiveId();
+const optional = (max: number) => optionalText(max).nullish();
 
 export const quotationPassengerInputSchema = z
   .object({
     passengerTypeId: id.optional(),
     /** Older clients send the passenger type as `id`. */
     id: id.optional(),
-    quantity: z.number().int().min(0).max(9),
+    quantity: z.number(typeError(ruleMessages.notNumber)).int(ruleMessages.notNumber).min(0, ruleMessages.notNumber),
   })
   .refine((value) => value.passengerTypeId !== undefined || value.id !== undefined, {
-    message: 'passengerTypeId is required',
+    error: ruleMessages.required,
+    params: { code: 'required' },
     path: ['passengerTypeId'],
   });
 
 /** What a client sends to create or update a quotation (spec §3 Quotation; status and company are the server's). */
 export const quotationInputSchema = z
   .object({
-    origin: id,
-    destination: id,
-    modality: id,
-    departureDate: isoDate,
-    returnDate: isoDate,
-    passangerTypes: z.array(quotationPassengerInputSchema).min(1).max(10),
-    discountCode: optionalText(30),
-    upgradeCovid: z.boolean().default(false),
+    origin: tripFields.origin,
+    destination: tripFields.destination,
+    modality: tripFields.modality,
+    departureDate: tripFields.departureDate,
+    returnDate: tripFields.returnDate,
+    passangerTypes: z
+      .array(quotationPassengerInputSchema)
+      .min(1, ruleMessages.noPassengers)
+      .max(10, ruleMessages.tooManyPassengers)
+      .describe('At most 9 passengers in all'),
+    discountCode: tripFields.discountCode.nullish(),
+    upgradeCovid: booleanField.default(false),
     planId: id.nullish(),
-    referralCode: optionalText(60),
-    pantalla: optionalText(60),
-    name: optionalText(100),
-    lastName: optionalText(100),
-    phone: optionalText(20),
-    email: z.email().max(50).nullish(),
-    rut: optionalText(12),
-    domicilio: optionalText(200),
+    referralCode: optional(60),
+    pantalla: optional(60),
+    name: optional(100),
+    lastName: optional(100),
+    phone: optional(20),
+    email: email().nullish(),
+    rut: optional(12),
+    domicilio: optional(200),
+  })
+  .superRefine((quotation, ctx) => {
+    const total = quotation.passangerTypes.reduce((sum, p) => sum + p.quantity, 0);
+    reportRule(ctx, ['passangerTypes'], passengerTotalProblem(total));
   })
   .meta({ id: 'QuotationBody' });
 

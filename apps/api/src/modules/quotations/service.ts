@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { errorMessages } from '@travesia/domain/messages';
+import { alreadyPaid } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
-import { ApiError, resourceNotFound } from '#app/errors.ts';
+import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Quotation, QuotationInput } from './schemas.ts';
 
 const passengersField = 'passangerTypes';
-const paidMessage = 'La compra ya fue pagada; la cotización no se puede modificar';
 
 function tripOfInput(input: QuotationInput): Trip {
   return {
@@ -35,7 +35,7 @@ async function validatedValues(db: Database, companyId: number, input: Quotation
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs, passengersField);
   if (input.planId != null && !pricing.plans.some((plan) => plan.product.id === input.planId)) {
     throw new ApiError(400, errorMessages.invalidInputs, [
-      { field: 'planId', message: 'El plan elegido no está disponible para este viaje' },
+      { field: 'planId', code: 'plan_unavailable', message: 'El plan elegido no está disponible para este viaje' },
     ]);
   }
   const values: repository.QuotationValues = {
@@ -70,13 +70,14 @@ export async function createQuotation(db: Database, companyId: number, input: Qu
 export async function updateQuotation(db: Database, companyId: number, quotationId: string, input: QuotationInput) {
   const existing = await repository.findQuotation(db, companyId, quotationId);
   if (!existing) throw resourceNotFound();
-  const refusal = (message: string) =>
-    new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', message }]);
+  const refusal = (error: Omit<FieldError, 'field'>) =>
+    new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', ...error }]);
+  const confirming = { code: 'payment_confirming', message: confirmingMessage } as const;
   // A paid quotation is what its certificates say: it no longer changes (checked again under the lock below).
-  if (existing.status === 'paid') throw refusal(paidMessage);
+  if (existing.status === 'paid') throw refusal(alreadyPaid);
   const { values, passengers } = await validatedValues(db, companyId, input);
   const outcome = await repository.updateQuotation(db, quotationId, values, passengers);
-  if (outcome) throw refusal(outcome.refused === 'paid' ? paidMessage : confirmingMessage);
+  if (outcome) throw refusal(outcome.refused === 'paid' ? alreadyPaid : confirming);
 }
 
 export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {

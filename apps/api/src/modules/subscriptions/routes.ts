@@ -1,5 +1,5 @@
 import { errorMessages } from '@travesia/domain/messages';
-import { newsletterSchema } from '@travesia/domain/validation';
+import { newsletterSchema } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { emailMaxLength } from '@travesia/domain/rules';
 import { useEffect, useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
@@ -157,7 +158,7 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
                 label="E-mail"
                 type="email"
                 inputMode="email"
-                maxLength={50}
+                maxLength={emailMaxLength}
                 hint="Aquí enviaremos la factura."
                 error={company?.email?.message}
                 {...register('companyDetails.email')}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayInChile } from '@travesia/domain/dates';
+import { emailMaxLength } from '@travesia/domain/rules';
 import { useEffect, useMemo } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
@@ -9,6 +10,7 @@ import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, Te
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,
+  documentTypeFor,
   documentTypes,
   genders,
   nationalities,
@@ -37,7 +39,7 @@ type Props = {
  */
 export function PassengersForm({ slots, countries, departureDate, initialValues, actionResult }: Props) {
   const today = todayInChile();
-  const schema = useMemo(() => passengersSchema(slots, departureDate, today), [slots, departureDate, today]);
+  const schema = useMemo(() => passengersSchema(slots, departureDate), [slots, departureDate]);
   const submit = useSubmit();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -158,7 +160,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                     onChange: (event: { target: { value: string } }) => {
                       // A document not typed yet follows the nationality: RUT for Chile, DNI otherwise.
                       if (getValues(`${at}.document.id`).trim() === '') {
-                        setValue(`${at}.document.type`, event.target.value === '9' ? '1' : '2');
+                        setValue(`${at}.document.type`, documentTypeFor(event.target.value));
                       }
                     },
                   })}
@@ -210,7 +212,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 type="email"
                 inputMode="email"
                 autoComplete={`${section} email`}
-                maxLength={50}
+                maxLength={emailMaxLength}
                 error={errs?.email?.message}
                 hint="Aquí enviaremos su certificado."
                 {...register(`${at}.email`)}

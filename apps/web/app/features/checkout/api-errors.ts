@@ -2,7 +2,7 @@ import type { components } from '#app/lib/api-schema.d.ts';
 
 export type FieldError = components['schemas']['ErrorBody']['errors'][number];
 
-/** The `{ field, message }` list of an API error body, whatever shape openapi-fetch handed it over in. */
+/** The `{ field, code, message }` list of an API error body, whatever shape openapi-fetch handed it over in. */
 export function fieldErrors(error: unknown): FieldError[] {
   if (typeof error === 'string') {
     try {
@@ -13,7 +13,10 @@ export function fieldErrors(error: unknown): FieldError[] {
   }
   const errors = (error as { errors?: unknown } | null | undefined)?.errors;
   return Array.isArray(errors)
-    ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string')
+    ? errors.filter(
+        (e): e is FieldError =>
+          typeof e?.field === 'string' && typeof e?.code === 'string' && typeof e?.message === 'string',
+      )
     : [];
 }
 
@@ -32,7 +35,7 @@ export function splitErrors(errors: FieldError[], toField: (apiField: string) =>
   const formErrors: string[] = [];
   for (const error of errors) {
     const field = toField(error.field);
-    if (field) byField.push({ field, message: error.message });
+    if (field) byField.push({ ...error, field });
     else if (!formErrors.includes(error.message)) formErrors.push(error.message);
   }
   return { errors: byField, formErrors };

@@ -1,4 +1,4 @@
-import { uiMessages } from '@travesia/domain/messages';
+import { checkField, companyDetails, personalInformation } from '@travesia/domain/rules';
 import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
@@ -11,16 +11,6 @@ export type BillingValues = {
   generateInvoice: boolean;
   companyDetails: { name: string; id: string; business: string; address: string; email: string };
 };
-
-export const billingMessages = {
-  required: uiMessages.required,
-  textLength: (max: number) => `Puede tener hasta ${max} caracteres`,
-  invalidRut: 'RUT inválido',
-  emailFormat: uiMessages.emailFormat,
-  emailLength: 'El email no puede tener más de 50 caracteres',
-} as const;
-
-const m = billingMessages;
 
 export function initialBillingValues(saved: InvoiceDetails | null): BillingValues {
   const personal = saved?.personalInformation;
@@ -44,20 +34,10 @@ export function initialBillingValues(saved: InvoiceDetails | null): BillingValue
   };
 }
 
-const textProblem = (value: string, max: number) => {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  return text.length > max ? m.textLength(max) : null;
-};
-
-const emailProblem = (value: string) => {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  if (text.length > 50) return m.emailLength;
-  return z.email().safeParse(text).success ? null : m.emailFormat;
-};
-
-/** The billing rules the browser checks before anything is sent (the API checks them again). */
+/**
+ * The billing rules the browser checks before anything is sent: the API's (packages/domain/src/rules.ts), on the
+ * form's values; the company's only when an invoice is asked for.
+ */
 export const billingSchema = z
   .object({
     personalInformation: z.object({
@@ -77,25 +57,8 @@ export const billingSchema = z
     }),
   })
   .superRefine((values, ctx) => {
-    const report = (path: string[], message: string | null) => {
-      if (message) ctx.addIssue({ code: 'custom', path, message });
-    };
-    const personal = values.personalInformation;
-    report(['personalInformation', 'address'], textProblem(personal.address, 200));
-    report(['personalInformation', 'streetNumber'], textProblem(personal.streetNumber, 20));
-    report(['personalInformation', 'apartment'], personal.apartment.trim().length > 20 ? m.textLength(20) : null);
-    report(['personalInformation', 'locality'], textProblem(personal.locality, 100));
-    report(['personalInformation', 'province'], textProblem(personal.province, 100));
-    if (!values.generateInvoice) return;
-    const company = values.companyDetails;
-    report(['companyDetails', 'name'], textProblem(company.name, 100));
-    report(
-      ['companyDetails', 'id'],
-      company.id.trim() === '' ? m.required : isValidRut(company.id) ? null : m.invalidRut,
-    );
-    report(['companyDetails', 'business'], textProblem(company.business, 100));
-    report(['companyDetails', 'address'], textProblem(company.address, 200));
-    report(['companyDetails', 'email'], emailProblem(company.email));
+    checkField(ctx, ['personalInformation'], personalInformation, values.personalInformation);
+    if (values.generateInvoice) checkField(ctx, ['companyDetails'], companyDetails, values.companyDetails);
   });
 
 export function tidyRut(value: string): string {

@@ -1,18 +1,11 @@
+import { oldestAge } from '@travesia/domain/ids';
 import { formatDay } from '#app/features/plans/format.ts';
 
 export { formatDay };
 
 /** An age band as the visitor reads it: «de 0 a 74 años», «de 85 años o más». */
 export function bandLabel(band: { ageFrom: number; ageTo: number }): string {
-  return band.ageTo >= 120 ? `de ${band.ageFrom} años o más` : `de ${band.ageFrom} a ${band.ageTo} años`;
-}
-
-/** Full years between a birth date and a day (both 'YYYY-MM-DD'), as the API counts them. */
-export function ageOn(birthDate: string, day: string): number {
-  const [birthYear = 0, birthMonth = 0, birthDay = 0] = birthDate.split('-').map(Number);
-  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
-  const beforeBirthday = month < birthMonth || (month === birthMonth && date < birthDay);
-  return year - birthYear - (beforeBirthday ? 1 : 0);
+  return band.ageTo >= oldestAge ? `de ${band.ageFrom} años o más` : `de ${band.ageFrom} a ${band.ageTo} años`;
 }
 
 /** The same calendar day `years` earlier (29 February falls back to 28 February). */
@@ -26,7 +19,7 @@ export function yearsBefore(isoDate: string, years: number): string {
 /** The range of birth dates whose age on the departure date falls in the band, never after today. */
 export function birthDateRange(band: { ageFrom: number; ageTo: number }, departureDate: string, today: string) {
   const latest = yearsBefore(departureDate, band.ageFrom);
-  const earliestExclusive = yearsBefore(departureDate, Math.min(band.ageTo, 119) + 1);
+  const earliestExclusive = yearsBefore(departureDate, Math.min(band.ageTo, oldestAge - 1) + 1);
   const [y = 0, m = 1, d = 1] = earliestExclusive.split('-').map(Number);
   const next = new Date(Date.UTC(y, m - 1, d + 1));
   const earliest = next.toISOString().slice(0, 10);

@@ -1,9 +1,22 @@
-import { parseIsoDate } from '@travesia/domain/dates';
-import { uiMessages } from '@travesia/domain/messages';
+import { fitsBand } from '@travesia/domain/bands';
+import { DocumentType, Nationality } from '@travesia/domain/ids';
+import {
+  ageMismatch,
+  birthDate,
+  checkField,
+  chosenNumber,
+  countryDestination,
+  email,
+  gender,
+  nationality,
+  personName,
+  phone,
+  reportRule,
+  travellerDocument,
+} from '@travesia/domain/rules';
 import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
-import { ageOn } from './format.ts';
 
 export type PassengersBody = components['schemas']['PassengersBody'];
 export type SavedPassengers = components['schemas']['Passengers'];
@@ -21,9 +34,9 @@ export type PassengerValues = {
   gender: string;
   /** ISO date, '' or the raw text typed (DateField). */
   birthDate: string;
-  /** Spec §9: '9' Chile, '38' Otro. */
+  /** A `Nationality` id as the select holds it. */
   nationality: string;
-  /** type: spec §9, '1' RUT, '2' DNI. */
+  /** `type`: a `DocumentType` id as the select holds it. */
   document: { type: string; id: string };
   email: string;
   phone: string;
@@ -39,14 +52,19 @@ export type PassengersValues = {
 };
 
 export const nationalities = [
-  { id: '9', label: 'Chile' },
-  { id: '38', label: 'Otro' },
+  { id: String(Nationality.chile), label: 'Chile' },
+  { id: String(Nationality.other), label: 'Otro' },
 ] as const;
 
 export const documentTypes = [
-  { id: '1', label: 'RUT' },
-  { id: '2', label: 'DNI' },
+  { id: String(DocumentType.rut), label: 'RUT' },
+  { id: String(DocumentType.dni), label: 'DNI' },
 ] as const;
+
+/** The document a nationality implies by default: a RUT for Chileans, a DNI for everyone else. */
+export function documentTypeFor(nationalityId: string): string {
+  return String(nationalityId === String(Nationality.chile) ? DocumentType.rut : DocumentType.dni);
+}
 
 export const genders = [
   { id: 'F', label: 'Femenino' },
@@ -54,24 +72,8 @@ export const genders = [
   { id: 'X', label: 'Otro' },
 ] as const;
 
-export const passengerMessages = {
-  required: uiMessages.required,
-  nameLength: 'Puede tener hasta 60 caracteres',
-  gender: 'Selecciona el género',
-  dateFormat: 'Ingresa la fecha como dd-mm-aaaa',
-  futureBirthDate: 'La fecha de nacimiento no puede ser posterior a hoy',
-  ageMismatch: 'La edad no corresponde al tipo de pasajero cotizado',
-  invalidRut: 'RUT inválido',
-  invalidDni: 'DNI inválido',
-  documentLength: 'Puede tener hasta 20 caracteres',
-  emailFormat: uiMessages.emailFormat,
-  emailLength: 'El email no puede tener más de 50 caracteres',
-  phone: 'Teléfono inválido: usa de 8 a 20 dígitos (puede llevar +, espacios, paréntesis o guiones)',
-  country: 'Selecciona el país de destino',
-  terms: 'Debes aceptar los términos y condiciones',
-} as const;
-
-const m = passengerMessages;
+/** The one rule of this form the API has no field for. */
+export const termsMessage = 'Debes aceptar los términos y condiciones';
 
 export const emptyContact = (): ContactValues => ({ firstName: '', lastName: '', phone: '' });
 
@@ -80,8 +82,8 @@ export const emptyPassenger = (): PassengerValues => ({
   lastName: '',
   gender: '',
   birthDate: '',
-  nationality: '9',
-  document: { type: '1', id: '' },
+  nationality: String(Nationality.chile),
+  document: { type: String(DocumentType.rut), id: '' },
   email: '',
   phone: '',
   emergencyContact: emptyContact(),
@@ -141,49 +143,25 @@ export function initialPassengersValues(
   };
 }
 
-const nameProblem = (value: string) => {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  return text.length > 60 ? m.nameLength : null;
-};
-
-const phoneProblem = (value: string) => {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  return /^[0-9 +()-]{8,20}$/.test(text) ? null : m.phone;
-};
-
-const emailProblem = (value: string) => {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  if (text.length > 50) return m.emailLength;
-  return z.email().safeParse(text).success ? null : m.emailFormat;
-};
-
-/** The message a document number fails with for its type (RUT check digit; DNI ≥ 5 characters, no spaces). */
-export function documentProblem(type: string, value: string): string | null {
-  const text = value.trim();
-  if (text.length === 0) return m.required;
-  if (text.length > 20) return m.documentLength;
-  if (type === '1') return isValidRut(text) ? null : m.invalidRut;
-  return text.length >= 5 && !/\s/.test(text) ? null : m.invalidDni;
+/** The birth date's rules (packages/domain), then whether its age on the departure date fits the passenger's band. */
+function checkBirthDate(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  value: string,
+  slot: PassengerSlot,
+  departureDate: string,
+) {
+  const born = checkField(ctx, path, birthDate, value);
+  if (born !== undefined && !fitsBand(born, slot, departureDate)) reportRule(ctx, path, ageMismatch);
 }
 
-export function birthDateProblem(value: string, slot: PassengerSlot, departureDate: string, today: string) {
-  if (value.trim() === '') return m.required;
-  if (parseIsoDate(value) === null) return m.dateFormat;
-  if (value > today) return m.futureBirthDate;
-  const age = ageOn(value, departureDate);
-  return age >= slot.ageFrom && age <= slot.ageTo ? null : m.ageMismatch;
-}
-
-const contactSchema = z.object({ firstName: z.string(), lastName: z.string(), phone: z.string() });
+const formContact = z.object({ firstName: z.string(), lastName: z.string(), phone: z.string() });
 
 /**
- * Every rule of the passengers step that the browser can check (spec §9), in Spanish, before anything is sent; the
- * API checks them all again.
+ * Every rule of the passengers step that the browser can check, before anything is sent: the same rules the API
+ * applies (packages/domain/src/rules.ts), on the form's values (text, as the inputs and selects hold them).
  */
-export function passengersSchema(slots: PassengerSlot[], departureDate: string, today: string) {
+export function passengersSchema(slots: PassengerSlot[], departureDate: string) {
   return z
     .object({
       passengers: z.array(
@@ -196,40 +174,36 @@ export function passengersSchema(slots: PassengerSlot[], departureDate: string, 
           document: z.object({ type: z.string(), id: z.string() }),
           email: z.string(),
           phone: z.string(),
-          emergencyContact: contactSchema,
+          emergencyContact: formContact,
         }),
       ),
       shareEmergencyContact: z.boolean(),
-      emergencyContact: contactSchema,
+      emergencyContact: formContact,
       countryDestination: z.string(),
       acceptTerms: z.boolean(),
     })
     .superRefine((values, ctx) => {
-      const report = (path: (string | number)[], message: string | null) => {
-        if (message) ctx.addIssue({ code: 'custom', path, message });
-      };
       const checkContact = (prefix: (string | number)[], contact: ContactValues) => {
-        report([...prefix, 'firstName'], nameProblem(contact.firstName));
-        report([...prefix, 'lastName'], nameProblem(contact.lastName));
-        report([...prefix, 'phone'], phoneProblem(contact.phone));
+        checkField(ctx, [...prefix, 'firstName'], personName, contact.firstName);
+        checkField(ctx, [...prefix, 'lastName'], personName, contact.lastName);
+        checkField(ctx, [...prefix, 'phone'], phone, contact.phone);
       };
       values.passengers.forEach((p, index) => {
         const at = (...path: (string | number)[]) => ['passengers', index, ...path];
         const slot = slots[index];
-        report(at('firstName'), nameProblem(p.firstName));
-        report(at('lastName'), nameProblem(p.lastName));
-        report(at('gender'), ['F', 'M', 'X'].includes(p.gender) ? null : m.gender);
-        if (slot) report(at('birthDate'), birthDateProblem(p.birthDate, slot, departureDate, today));
-        report(at('nationality'), ['9', '38'].includes(p.nationality) ? null : m.required);
-        report(at('document', 'type'), ['1', '2'].includes(p.document.type) ? null : m.required);
-        report(at('document', 'id'), documentProblem(p.document.type, p.document.id));
-        report(at('email'), emailProblem(p.email));
-        report(at('phone'), phoneProblem(p.phone));
+        checkField(ctx, at('firstName'), personName, p.firstName);
+        checkField(ctx, at('lastName'), personName, p.lastName);
+        checkField(ctx, at('gender'), gender, p.gender);
+        if (slot) checkBirthDate(ctx, at('birthDate'), p.birthDate, slot, departureDate);
+        checkField(ctx, at('nationality'), nationality, chosenNumber(p.nationality));
+        checkField(ctx, at('document'), travellerDocument, { type: chosenNumber(p.document.type), id: p.document.id });
+        checkField(ctx, at('email'), email(), p.email);
+        checkField(ctx, at('phone'), phone, p.phone);
         if (!values.shareEmergencyContact) checkContact(at('emergencyContact'), p.emergencyContact);
       });
       if (values.shareEmergencyContact) checkContact(['emergencyContact'], values.emergencyContact);
-      report(['countryDestination'], values.countryDestination ? null : m.country);
-      report(['acceptTerms'], values.acceptTerms ? null : m.terms);
+      checkField(ctx, ['countryDestination'], countryDestination, chosenNumber(values.countryDestination));
+      if (!values.acceptTerms) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: termsMessage });
     });
 }
 
@@ -242,7 +216,7 @@ const trimContact = (contact: ContactValues) => ({
 /** A RUT as Chileans write it (12.345.678-5); anything else as typed. */
 export function tidyDocument(type: string, id: string): string {
   const text = id.trim();
-  if (type !== '1' || !isValidRut(text)) return text;
+  if (type !== String(DocumentType.rut) || !isValidRut(text)) return text;
   return formatRut(text, 'both');
 }
 
@@ -258,8 +232,11 @@ export function toPassengersBody(values: PassengersValues): PassengersBody {
       lastName: p.lastName.trim(),
       gender: p.gender as 'F' | 'M' | 'X',
       birthDate: p.birthDate,
-      nationality: p.nationality === '38' ? 38 : 9,
-      document: { type: p.document.type === '2' ? 2 : 1, id: tidyDocument(p.document.type, p.document.id) },
+      nationality: p.nationality === String(Nationality.other) ? Nationality.other : Nationality.chile,
+      document: {
+        type: p.document.type === String(DocumentType.dni) ? DocumentType.dni : DocumentType.rut,
+        id: tidyDocument(p.document.type, p.document.id),
+      },
       email: p.email.trim(),
       phone: p.phone.trim(),
       emergencyContact: shared ? null : trimContact(p.emergencyContact),

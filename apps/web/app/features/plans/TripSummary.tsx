@@ -1,4 +1,5 @@
 import { tripDays } from '@travesia/domain/dates';
+import { oldestAge } from '@travesia/domain/ids';
 import { Link } from 'react-router';
 import { formatDay, plural } from './format.ts';
 import type { Quotation } from './types.ts';
@@ -11,7 +12,7 @@ type Props = {
 };
 
 function passengerGroup(p: Quotation['passangerTypes'][number]): string {
-  const ages = p.ageTo >= 120 ? `de ${p.ageFrom} años o más` : `de ${p.ageFrom} a ${p.ageTo} años`;
+  const ages = p.ageTo >= oldestAge ? `de ${p.ageFrom} años o más` : `de ${p.ageFrom} a ${p.ageTo} años`;
   return `${p.quantity} ${ages}`;
 }
 

@@ -1,4 +1,3 @@
-import { tripDateMessages } from '@travesia/domain/dates';
 import type { FieldError, Quotation, QuotationBody } from './types.ts';
 
 /** The quotation ids the API knows are UUIDs; anything else cannot be one. */
@@ -31,14 +30,12 @@ export function toQuotationBody(quotation: Quotation, planId: number | null): Qu
 
 /** The API's 400 says the trip's departure date is already behind us. */
 export function departureHasPassed(errors: readonly FieldError[] | undefined): boolean {
-  return (errors ?? []).some(
-    (error) => error.field === 'departureDate' && error.message === tripDateMessages.departureInPast,
-  );
+  return (errors ?? []).some((error) => error.code === 'departure_in_past');
 }
 
 export const expiredQuotationMessage = 'La fecha de salida de esta cotización ya pasó';
 
-/** The field errors of a 400, in Spanish, for the visitor (the API's detail is English). */
+/** The field errors of a 400 as the visitor reads them, in Spanish (the API's detail is English), once each. */
 export function visitorMessages(errors: readonly FieldError[] | undefined): string[] {
   return [...new Set((errors ?? []).map((error) => error.message))];
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, parseIsoDate, todayInChile } from '@travesia/domain/dates';
+import { maxPassengers } from '@travesia/domain/rules';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
@@ -7,7 +8,7 @@ import { useShellModals } from '#app/features/shell/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { DateField } from './DateField.tsx';
 import type { QuoterActionResult } from './quoter.server.ts';
-import { maxPassengers, type QuoterSubmission, type QuoterValues, quoterSchema } from './schema.ts';
+import { type QuoterSubmission, type QuoterValues, quoterSchema } from './schema.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,19 +1,9 @@
 import { validateTripDates } from '@travesia/domain/dates';
+import { checkField, chosenNumber, passengerTotalProblem, reportRule, tripFields } from '@travesia/domain/rules';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
 
 type Modality = components['schemas']['Modality'];
-
-export const maxPassengers = 9;
-
-export const quoterMessages = {
-  origin: 'Selecciona el origen',
-  modality: 'Selecciona la modalidad',
-  destination: 'Selecciona el destino',
-  noPassengers: 'Agrega al menos un pasajero',
-  tooManyPassengers: `Puedes cotizar hasta ${maxPassengers} pasajeros`,
-  discountCode: 'El código puede tener hasta 30 caracteres',
-} as const;
 
 export type QuoterValues = {
   origin: string;
@@ -38,34 +28,35 @@ export function modalityRules(modality: Modality) {
 }
 
 /**
- * The quoter's rules, checked in the browser before any call (the API checks them again): every field in
- * Spanish, dates per the chosen modality (packages/domain/src/dates.ts).
+ * The quoter's rules, checked in the browser before any call: the API's (packages/domain/src/rules.ts) on the
+ * form's values, and the dates per the chosen modality (packages/domain/src/dates.ts).
  */
 export function quoterSchema(modalities: Modality[], today: string) {
   return z
     .object({
-      origin: z.string().min(1, quoterMessages.origin),
-      modality: z.string().min(1, quoterMessages.modality),
-      destination: z.string().min(1, quoterMessages.destination),
+      origin: z.string(),
+      modality: z.string(),
+      destination: z.string(),
       departureDate: z.string(),
       returnDate: z.string(),
       passengers: z.record(z.string(), z.number().int().min(0)),
-      discountCode: z.string().trim().max(30, quoterMessages.discountCode),
+      discountCode: z.string(),
       upgradeCovid: z.boolean(),
     })
-    .superRefine((values, context) => {
+    .superRefine((values, ctx) => {
+      checkField(ctx, ['origin'], tripFields.origin, chosenNumber(values.origin));
+      checkField(ctx, ['modality'], tripFields.modality, chosenNumber(values.modality));
+      checkField(ctx, ['destination'], tripFields.destination, chosenNumber(values.destination));
+      checkField(ctx, ['discountCode'], tripFields.discountCode, values.discountCode);
       const total = Object.values(values.passengers).reduce((sum, count) => sum + count, 0);
-      if (total < 1) context.addIssue({ code: 'custom', path: ['passengers'], message: quoterMessages.noPassengers });
-      if (total > maxPassengers) {
-        context.addIssue({ code: 'custom', path: ['passengers'], message: quoterMessages.tooManyPassengers });
-      }
+      reportRule(ctx, ['passengers'], passengerTotalProblem(total));
       const modality = modalities.find((m) => String(m.id) === values.modality);
       if (!modality) return;
       const errors = validateTripDates(
         { departureDate: values.departureDate, returnDate: values.returnDate, today },
         modalityRules(modality),
       );
-      for (const error of errors) context.addIssue({ code: 'custom', path: [error.field], message: error.message });
+      for (const error of errors) reportRule(ctx, [error.field], error);
     });
 }
 

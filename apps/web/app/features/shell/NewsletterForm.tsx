@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { uiMessages } from '@travesia/domain/messages';
-import { type NewsletterInput, newsletterSchema } from '@travesia/domain/validation';
+import { type NewsletterInput, newsletterSchema } from '@travesia/domain/rules';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { browserApi } from '#app/lib/api.ts';

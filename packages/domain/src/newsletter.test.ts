@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emailMaxLength, type NewsletterInput, newsletterSchema } from './validation.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+import { emailMaxLength, type NewsletterInput, newsletterSchema } from './rules.ts';
 
-const required = 'Campo Obligatorio';
-const badFormat = 'Formato de Email incorrecto';
+const required = { code: 'required', message: 'Campo Obligatorio' };
+const badFormat = { code: 'invalid_email', message: 'Formato de Email incorrecto' };
+const notText = { code: 'invalid_type', message: 'Formato de Email incorrecto' };
+const tooLong = { code: 'too_long', message: 'El email no puede tener más de 50 caracteres' };
 
-/** Parses and returns the single issue message, failing when parsing succeeds or yields several issues. */
-function onlyIssue(input: unknown): { message: string; path: PropertyKey[] } {
+/** Parses and returns the single field error, failing when parsing succeeds or yields several issues. */
+function onlyIssue(input: unknown): { field: string; code: string; message: string } {
   const result = newsletterSchema.safeParse(input);
   expect(result.success).toBe(false);
-  const issues = result.error?.issues ?? [];
-  expect(issues).toHaveLength(1);
-  const [issue] = issues;
-  return { message: issue?.message ?? '', path: issue?.path ?? [] };
+  const errors = fieldErrorsOf(result.error?.issues ?? [], input);
+  expect(errors).toHaveLength(1);
+  return errors[0] ?? { field: '', code: '', message: '' };
 }
 
 describe('emailMaxLength', () => {
@@ -43,7 +45,7 @@ describe('newsletterSchema', () => {
   it.each([[{}], [{ email: undefined }], [{ email: null }], [{ email: '' }], [{ email: '   ' }], [{ email: '\t\n' }]])(
     "reports 'Campo Obligatorio' for the missing or blank e-mail %o",
     (input) => {
-      expect(onlyIssue(input)).toEqual({ message: required, path: ['email'] });
+      expect(onlyIssue(input)).toEqual({ ...required, field: 'email' });
     },
   );
 
@@ -60,13 +62,13 @@ describe('newsletterSchema', () => {
     ['user..x@example.com'],
     ['user@example.c'],
   ])("reports 'Formato de Email incorrecto' for %j", (email) => {
-    expect(onlyIssue({ email })).toEqual({ message: badFormat, path: ['email'] });
+    expect(onlyIssue({ email })).toEqual({ ...badFormat, field: 'email' });
   });
 
   it.each([[42], [true], [['user@example.com']]])(
-    "reports 'Formato de Email incorrecto' for the non-string %j",
+    "reports 'Formato de Email incorrecto' (invalid_type) for the non-string %j",
     (email) => {
-      expect(onlyIssue({ email })).toEqual({ message: badFormat, path: ['email'] });
+      expect(onlyIssue({ email })).toEqual({ ...notText, field: 'email' });
     },
   );
 
@@ -76,10 +78,10 @@ describe('newsletterSchema', () => {
     expect(newsletterSchema.parse({ email }).email).toBe(email);
   });
 
-  it("reports 'Formato de Email incorrecto' for an e-mail of 51 characters", () => {
+  it("reports 'El email no puede tener más de 50 caracteres' for an e-mail of 51 characters", () => {
     const email = `${'a'.repeat(39)}@example.com`;
     expect(email).toHaveLength(51);
-    expect(onlyIssue({ email })).toEqual({ message: badFormat, path: ['email'] });
+    expect(onlyIssue({ email })).toEqual({ ...tooLong, field: 'email' });
   });
 
   it('measures the length after trimming', () => {
@@ -87,8 +89,8 @@ describe('newsletterSchema', () => {
     expect(newsletterSchema.parse({ email: `  ${email}  ` }).email).toBe(email);
   });
 
-  it('reports a single format issue for a long malformed e-mail', () => {
-    expect(onlyIssue({ email: 'x'.repeat(80) })).toEqual({ message: badFormat, path: ['email'] });
+  it('reports a single issue, its length, for a long malformed e-mail', () => {
+    expect(onlyIssue({ email: 'x'.repeat(80) })).toEqual({ ...tooLong, field: 'email' });
   });
 
   it('rejects a missing object', () => {

@@ -1,6 +1,7 @@
 /**
- * The purchase-step rules that need the quotation (spec §9): how many travellers, which passenger type (age band)
- * each one is on the departure date, whether those bands are the ones quoted. Pure: the service loads the data.
+ * Passenger types are age bands on the departure date (spec §9). These answer which band a traveller is in and
+ * whether the travellers are the ones quoted: the storefront checks one traveller against its quoted band as the
+ * visitor types, the API checks them all against the quotation. Pure: the callers load the data.
  */
 
 export type Band = { id: number; ageFrom: number; ageTo: number };
@@ -12,6 +13,12 @@ export function ageOn(birthDate: string, day: string): number {
   const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
   const beforeBirthday = month < birthMonth || (month === birthMonth && date < birthDay);
   return year - birthYear - (beforeBirthday ? 1 : 0);
+}
+
+/** True when the age on `day` of someone born on `birthDate` is within the band. */
+export function fitsBand(birthDate: string, band: Omit<Band, 'id'>, day: string): boolean {
+  const age = ageOn(birthDate, day);
+  return age >= band.ageFrom && age <= band.ageTo;
 }
 
 /** The band an age falls in (the youngest first when bands overlap), or undefined when none does. */

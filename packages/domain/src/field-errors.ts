@@ -1,0 +1,120 @@
+/**
+ * Field errors: what the spec §8 body lists in `errors`, and what a form shows beside a field. Each carries a
+ * machine `code` (stable: clients branch on it) beside the Spanish `message` (for people: it may be reworded).
+ */
+
+/** Every code a field error can carry, with what it means (the OpenAPI document and the README list them). */
+export const fieldErrorCodes = {
+  required: 'Missing or blank (also a missing query parameter, and a list that needs at least one item)',
+  too_long: 'Longer than the field allows',
+  too_many: 'More items than the list allows (at most 9 passengers)',
+  out_of_range: 'A number outside the accepted range (ids are positive integers)',
+  invalid_type: 'The wrong JSON type: a number where text is expected, text where a boolean is…',
+  invalid_option: 'Not one of the values the field accepts (gender, nationality, document type…)',
+  invalid_format: 'Not in the expected form (an id that is not a UUID, passengers not as type:quantity…)',
+  invalid_character: 'Holds a character that cannot be stored (U+0000)',
+  invalid_body: 'The request body cannot be read (malformed JSON…)',
+  invalid_email: 'Not an e-mail address',
+  invalid_phone: 'Not a phone number: 8 to 20 digits, spaces, +, parentheses or hyphens',
+  invalid_rut: 'Not a RUT with a correct check digit',
+  invalid_document: 'A DNI or passport number shorter than 5 characters or with spaces',
+  invalid_date: 'Not a calendar date (YYYY-MM-DD)',
+  future_date: 'A birth date after today',
+  departure_in_past: 'The departure date is before today',
+  departure_too_far: 'The departure date is more than 365 days ahead',
+  return_before_departure: 'The return date is before the departure date',
+  trip_too_short: 'Shorter than the modality allows',
+  trip_too_long: 'Longer than the modality allows',
+  return_date_fixed: 'The modality fixes the return date and this is not it',
+  duplicate: 'The same passenger type twice',
+  not_available: 'Not offered by the company (origin, modality, destination, passenger type, payment gateway)',
+  plan_unavailable: 'The plan is not sold for this trip (any more)',
+  plan_required: 'No plan has been chosen yet',
+  passengers_missing: 'The travellers have not been entered yet',
+  passengers_mismatch: "The travellers entered no longer match the quotation's passengers",
+  billing_missing: 'The billing details have not been entered yet',
+  count_mismatch: "Not as many travellers as the quotation's passengers",
+  age_mismatch: "The age on the departure date fits none of the quotation's passenger types",
+  passenger_type_mismatch: 'The passenger type stated is not the one of the age on the departure date',
+  plan_mismatch: "The plan stated is not the quotation's",
+  country_outside_region: "The destination country is not in the quotation's destination region",
+  country_mismatch: 'The rows name different destination countries',
+  invalid_sequence: 'The sequence numbers are not 1…n without repeats',
+  already_paid: 'The purchase is paid: it can no longer change or be paid again',
+  payment_confirming: 'A payment of this purchase is being confirmed: wait for its result',
+  quotation_changed: 'The quotation changed while the payment was starting',
+  invalid: 'Any other problem',
+} as const;
+
+export type FieldErrorCode = keyof typeof fieldErrorCodes;
+export const fieldErrorCodeList = Object.keys(fieldErrorCodes) as [FieldErrorCode, ...FieldErrorCode[]];
+
+export type FieldError = { field: string; code: FieldErrorCode; message: string };
+
+/** A rule's failure: its code and its one Spanish message. */
+export type Rule = { code: FieldErrorCode; message: string };
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return typeof value === 'string' && Object.hasOwn(fieldErrorCodes, value);
+}
+
+/** The parts of a zod issue the code depends on (zod's own issues, and those fastify hands over, fit it). */
+export type IssueLike = {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  origin?: unknown;
+  format?: unknown;
+  minimum?: unknown;
+  params?: unknown;
+};
+
+/** The value at `path` inside `input` (undefined when any step is missing). */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The machine code of a validation issue. A rule of ours states its code (`params.code` of a custom issue); zod's
+ * own checks are named by kind: a missing value (looked up in `input`, the value that was validated: zod does not
+ * tell a missing value from a wrong one) is `required`,
+ * a string or list shorter than one item is `required`, longer is `too_long` / `too_many`, and so on.
+ */
+export function issueCode(issue: IssueLike, input: unknown): FieldErrorCode {
+  switch (issue.code) {
+    case 'custom': {
+      const code = (issue.params as { code?: unknown } | undefined)?.code;
+      return isFieldErrorCode(code) ? code : 'invalid';
+    }
+    case 'invalid_type':
+      return valueAt(input, issue.path) == null ? 'required' : 'invalid_type';
+    case 'invalid_value':
+      return valueAt(input, issue.path) == null ? 'required' : 'invalid_option';
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array') {
+        return typeof issue.minimum === 'number' && issue.minimum <= 1 ? 'required' : 'invalid';
+      }
+      return 'out_of_range';
+    case 'too_big':
+      if (issue.origin === 'string') return 'too_long';
+      return issue.origin === 'array' ? 'too_many' : 'out_of_range';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'invalid_email' : 'invalid_format';
+    default:
+      return 'invalid';
+  }
+}
+
+/** The field errors of a failed validation of `input`; paths are dotted (`passangers.0.email`), `root` for the top. */
+export function fieldErrorsOf(issues: readonly IssueLike[], input: unknown, root = 'body'): FieldError[] {
+  return issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || root,
+    code: issueCode(issue, input),
+    message: issue.message,
+  }));
+}
