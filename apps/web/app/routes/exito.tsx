@@ -62,6 +62,12 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Se
   }
 }
 
+const homeLink = (
+  <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+    Volver al inicio
+  </Link>
+);
+
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === 'missing') {
     return (
@@ -69,11 +75,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         icon="search"
         title="No encontramos el detalle de tu compra"
         action={{ to: '/certificados', label: 'Descargar mis certificados' }}
-        secondary={
-          <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-            Volver al inicio
-          </Link>
-        }
+        secondary={homeLink}
       >
         No encontramos el detalle de este pago en el enlace. Si tu pago fue aprobado, ya enviamos el certificado al
         correo de cada pasajero; también puedes descargarlo desde «Certificados».
@@ -86,11 +88,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         icon="check"
         title="Tu pago fue aprobado"
         action={{ to: '/certificados', label: 'Buscar mis certificados' }}
-        secondary={
-          <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-            Volver al inicio
-          </Link>
-        }
+        secondary={homeLink}
       >
         Venta N° {loaderData.result.idVenta}. Enviamos el certificado al correo de cada pasajero. Por tu seguridad, el
         detalle de los pasajeros y la descarga del certificado se muestran solo en el navegador donde se hizo el pago.
@@ -114,11 +112,7 @@ export function ErrorBoundary() {
       icon="alert"
       title="No pudimos cargar tu compra"
       action={{ to: `${location.pathname}${location.search}`, label: 'Intentar nuevamente', reloadDocument: true }}
-      secondary={
-        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-          Volver al inicio
-        </Link>
-      }
+      secondary={homeLink}
     >
       No pudimos cargar el detalle de tu compra en este momento. Si tu pago fue aprobado, el certificado llegará al
       correo de cada pasajero.
