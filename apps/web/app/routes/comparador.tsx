@@ -1,5 +1,4 @@
 import { formatMoney } from '@travesia/domain/money';
-import type { ReactNode } from 'react';
 import { data, Link, redirect, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';

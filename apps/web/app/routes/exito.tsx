@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Se
   if (!ids) return failed;
   try {
     const result = await fetchPaymentResult(context, ids, await accessTokenOf(request, ids.idVenta));
-    if (!result || result.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
+    if (result?.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
     const { response } = await serverApi(context).POST('/quotations/{quotationId}/auto-envio', {
       params: { path: { quotationId: result.quotationId } },
       body: { type: 0, canal: 'WEB' },

@@ -186,6 +186,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {travellers.length > 0 ? (
                 <ul>
                   {travellers.map((t, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
                     <li key={`${t.name}-${index}`} className="break-words">
                       {t.name}
                     </li>

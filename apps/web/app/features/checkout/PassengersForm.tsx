@@ -95,6 +95,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         const range = birthDateRange(slot, departureDate, today);
         return (
           <FormSection
+            // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
             key={`${slot.passengerTypeId}-${index}`}
             title={
               <>
@@ -254,6 +255,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           <div className="grid gap-4">
             {slots.map((slot, index) => (
               <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
                 key={`${slot.passengerTypeId}-${index}`}
                 className="rounded-xl border border-slate-200 p-3 sm:p-4"
               >

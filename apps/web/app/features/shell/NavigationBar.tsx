@@ -22,6 +22,7 @@ export function NavigationBar({ data, showClientAccess }: { data: NavigationBarD
   const menuId = useId();
 
   // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not a value read
   useEffect(() => setOpen(false), [location.key]);
 
   return (
