@@ -1,6 +1,6 @@
-import { plural } from '#app/features/plans/format.ts';
+import { formatDay, plural } from '#app/lib/format.ts';
 import type { CheckoutSummary } from './checkout.ts';
-import { bandLabel, formatDay } from './format.ts';
+import { bandLabel } from './format.ts';
 
 type Props = {
   summary: CheckoutSummary;

@@ -4,9 +4,16 @@ import { emailMaxLength } from '@travesia/domain/rules';
 import { useEffect, useMemo } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
-import { DateField } from '#app/features/quoter/DateField.tsx';
+import { DateField } from '#app/components/DateField.tsx';
+import {
+  CheckboxField,
+  ContinueButton,
+  FormErrors,
+  FormSection,
+  SelectField,
+  TextField,
+} from '#app/components/fields.tsx';
 import type { CheckoutActionResult } from './api-errors.ts';
-import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,

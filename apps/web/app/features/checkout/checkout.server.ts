@@ -1,7 +1,7 @@
 import { createCookie, redirect } from 'react-router';
-import { departureHasPassed, isQuotationId, visitorMessages } from '#app/features/plans/quotation.ts';
 import { type ApiClient, configuredCompanyId, serverApi } from '#app/lib/api.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { departureHasPassed, isQuotationId, visitorMessages } from '#app/lib/quotation.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
 import { fieldErrors } from './api-errors.ts';
 import { type CheckoutNoticeState, type CheckoutStep, type CheckoutSummary, stepPath, successUrl } from './checkout.ts';

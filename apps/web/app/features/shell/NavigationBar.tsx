@@ -2,10 +2,10 @@ import { isExternalLink } from '@travesia/domain/links';
 import { uiMessages } from '@travesia/domain/messages';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import { SmartLink } from '#app/components/SmartLink.tsx';
 import { contrastRatio, readableOn, textContrast } from '#app/lib/contrast.ts';
 import type { NavigationBar as NavigationBarData } from '#app/lib/website.ts';
-import { useShellModals } from './ShellModals.tsx';
 
 type Item = NavigationBarData['items'][number];
 
