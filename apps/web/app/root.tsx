@@ -16,7 +16,7 @@ import { Footer, WhatsAppButton } from '#app/features/shell/Footer.tsx';
 import { LoadingBar } from '#app/features/shell/LoadingBar.tsx';
 import { MarketingScripts } from '#app/features/shell/MarketingScripts.tsx';
 import { NavigationBar } from '#app/features/shell/NavigationBar.tsx';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { RootData } from '#app/lib/website.ts';
 
 /** Routes that render without nav and footer (spec §2: preview and quoter modes) say so in their handle. */

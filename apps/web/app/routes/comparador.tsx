@@ -9,7 +9,7 @@ import { PlansToolbar, parsePlansView } from '#app/features/plans/PlansToolbar.t
 import { parsePlanOrder, sortPlans } from '#app/features/plans/sortPlans.ts';
 import { TripSummary } from '#app/features/plans/TripSummary.tsx';
 import type { ComparatorPlan } from '#app/features/plans/types.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import {
   departureHasPassed,
   expiredQuotationMessage,

@@ -3,7 +3,7 @@ import { Notice } from '#app/components/Notice.tsx';
 import { accessTokenOf } from '#app/features/checkout/checkout.server.ts';
 import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
 import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';
-import { serverApi } from '#app/lib/api.ts';
+import { serverApi } from '#app/lib/api.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/exito';
 

@@ -10,7 +10,7 @@ import { stepPath } from '#app/features/checkout/checkout.ts';
 import { bandLabel } from '#app/features/checkout/format.ts';
 import { type PaymentActionResult, PaymentForm } from '#app/features/checkout/PaymentForm.tsx';
 import { passengerSlots } from '#app/features/checkout/passengers-schema.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { isQuotationId } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/pago';
