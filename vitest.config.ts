@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, two projects: pure domain units, and the API integration suite (app.inject against PGlite,
+// One runner, three projects: pure domain units, the storefront's units (form schemas, sorting, dates, colours),
+// and the API integration suite (app.inject against PGlite,
 // and against PostgreSQL too when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
@@ -9,6 +10,13 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['app/**/*.test.ts'],
         },
       },
       {

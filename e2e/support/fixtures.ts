@@ -20,6 +20,7 @@ export type Storefront = { baseURL: string; database: DatabaseHandle; app: Fasti
  */
 export const test = base.extend<object, { storefront: Storefront }>({
   storefront: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       if (!storefrontBuildExists(webBuildDir)) throw new Error('No storefront build: run `npm run build` first');
       const database = await openPglite({});

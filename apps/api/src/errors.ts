@@ -1,5 +1,5 @@
 import { type FieldError, fieldErrorCodeList, fieldErrorCodes } from '@travesia/domain/field-errors';
-import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
+import { errorMessages } from '@travesia/domain/messages';
 import { z } from 'zod';
 
 export type { FieldError } from '@travesia/domain/field-errors';
@@ -43,10 +43,6 @@ export class ApiError extends Error {
 
 export const companyNotFound = () => new ApiError(404, errorMessages.companyNotFound);
 export const resourceNotFound = () => new ApiError(404, errorMessages.resourceNotFound);
-export const missingParameter = (name: string) =>
-  new ApiError(400, parameterMustBeDefined(name), [
-    { field: name, code: 'required', message: parameterMustBeDefined(name) },
-  ]);
 
 export function errorBody(status: number, detail: string, instance: string, errors: FieldError[] = []): ErrorBody {
   return { status, detail, instance, errors };

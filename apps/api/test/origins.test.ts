@@ -81,7 +81,8 @@ async function start(
   if (gatewayId === 'webpay') {
     const creates = webpay.calls.slice(before).filter((c) => c.kind === 'create');
     expect(creates).toHaveLength(1);
-    return { redirectUrl, returnUrl: (creates[0]?.body as { return_url: string }).return_url };
+    const body = creates[0]?.body as { return_url: string };
+    return { redirectUrl, returnUrl: body.return_url };
   }
   // The sandbox page sends the payer back to the return URL it was given (here: abandoning, which decides nothing).
   const decided = await ctx.app.inject({
@@ -196,7 +197,8 @@ describeOnEachDatabase(
         });
         expect(answer.status, await answer.clone().text()).toBe(201);
         const create = webpay.calls.slice(before).find((c) => c.kind === 'create');
-        return (create?.body as { return_url: string }).return_url;
+        const body = create?.body as { return_url: string };
+        return body.return_url;
       };
       expect(await returnUrlVia('10.1.2.3')).toBe('https://localhost:8443/api/payments/return/webpay');
       expect(await returnUrlVia('203.0.113.7')).toBe('http://localhost/api/payments/return/webpay');

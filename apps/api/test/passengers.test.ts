@@ -76,7 +76,6 @@ type DetailRow = Record<string, unknown> & { seq: number };
 
 /** The reference quotation of support/trips.ts: Europe (region 3), 2 × type 1 (0–74) + 1 × type 2 (75–84). */
 const europe = { spain: 17, france: 18, unitedStates: 10 };
-const tripLength = 10;
 const leavingIn = 10;
 const departure = () => addDays(todayInChile(), leavingIn);
 

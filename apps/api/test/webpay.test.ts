@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { payments, quotations } from '#app/db/schema.ts';
+import { payments } from '#app/db/schema.ts';
 import {
   countCertificates,
   countEmails,

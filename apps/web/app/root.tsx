@@ -11,12 +11,12 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { ShellModalsProvider } from '#app/components/ShellModals.tsx';
 import { Footer, WhatsAppButton } from '#app/features/shell/Footer.tsx';
 import { LoadingBar } from '#app/features/shell/LoadingBar.tsx';
 import { MarketingScripts } from '#app/features/shell/MarketingScripts.tsx';
 import { NavigationBar } from '#app/features/shell/NavigationBar.tsx';
-import { ShellModalsProvider } from '#app/features/shell/ShellModals.tsx';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { RootData } from '#app/lib/website.ts';
 
 /** Routes that render without nav and footer (spec §2: preview and quoter modes) say so in their handle. */

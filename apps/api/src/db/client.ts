@@ -53,7 +53,9 @@ export type PostgresOptions = {
  */
 class Client extends pg.Client {
   // `any`: it forwards each of pg's query overloads unchanged.
+  // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloads unchanged
   override query(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
     const result = (super.query as (...forwarded: any[]) => any)(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import { type WebConfig, webConfig } from './config.server.ts';
+
 /**
  * The secret that signs the storefront's cookies: COOKIE_SECRET (at least 32 characters). The API's configuration
  * refuses to start in production without it; in development a fixed, public value keeps cookies working across
@@ -5,11 +7,7 @@
  */
 const developmentSecret = 'travesia-development-cookie-secret-not-for-production';
 
-export function cookieSecrets(): string[] {
-  const configured = process.env.COOKIE_SECRET;
-  if (configured && configured.length >= 32) return [configured];
-  if (process.env.NODE_ENV === 'production') {
-    throw new Error('COOKIE_SECRET must be set (32 characters or more) in production');
-  }
-  return [developmentSecret];
+export function cookieSecrets(config: Pick<WebConfig, 'cookieSecret'> = webConfig): string[] {
+  // config.server.ts refuses a short secret, and a missing one in production.
+  return [config.cookieSecret ?? developmentSecret];
 }

@@ -1,23 +1,22 @@
 import { formatMoney } from '@travesia/domain/money';
-import type { ReactNode } from 'react';
 import { data, Link, redirect, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
 import { PlansToolbar, parsePlansView } from '#app/features/plans/PlansToolbar.tsx';
+import { parsePlanOrder, sortPlans } from '#app/features/plans/sortPlans.ts';
+import { TripSummary } from '#app/features/plans/TripSummary.tsx';
+import type { ComparatorPlan } from '#app/features/plans/types.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import {
   departureHasPassed,
   expiredQuotationMessage,
   isQuotationId,
   toQuotationBody,
   visitorMessages,
-} from '#app/features/plans/quotation.ts';
-import { parsePlanOrder, sortPlans } from '#app/features/plans/sortPlans.ts';
-import { TripSummary } from '#app/features/plans/TripSummary.tsx';
-import type { ComparatorPlan } from '#app/features/plans/types.ts';
-import { useShellModals } from '#app/features/shell/ShellModals.tsx';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+} from '#app/lib/quotation.ts';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
 import type { Route } from './+types/comparador';
 

@@ -17,8 +17,8 @@ import {
   passengerSlots,
   passengersFieldOfApi,
 } from '#app/features/checkout/passengers-schema.ts';
-import { isQuotationId } from '#app/features/plans/quotation.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { isQuotationId } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/compra';
 

@@ -3,7 +3,7 @@ import { Notice } from '#app/components/Notice.tsx';
 import { accessTokenOf } from '#app/features/checkout/checkout.server.ts';
 import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
 import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';
-import { serverApi } from '#app/lib/api.ts';
+import { serverApi } from '#app/lib/api.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/exito';
 
@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Se
   if (!ids) return failed;
   try {
     const result = await fetchPaymentResult(context, ids, await accessTokenOf(request, ids.idVenta));
-    if (!result || result.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
+    if (result?.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
     const { response } = await serverApi(context).POST('/quotations/{quotationId}/auto-envio', {
       params: { path: { quotationId: result.quotationId } },
       body: { type: 0, canal: 'WEB' },

@@ -16,8 +16,8 @@ import { CheckoutLayout } from '#app/features/checkout/CheckoutLayout.tsx';
 import { CheckoutNotice } from '#app/features/checkout/CheckoutNotice.tsx';
 import { isNotice, loadCheckout } from '#app/features/checkout/checkout.server.ts';
 import { stepPath } from '#app/features/checkout/checkout.ts';
-import { isQuotationId } from '#app/features/plans/quotation.ts';
-import { serverApi } from '#app/lib/api.ts';
+import { serverApi } from '#app/lib/api.server.ts';
+import { isQuotationId } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/facturacion';
 

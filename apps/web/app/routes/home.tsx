@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import { QuoterForm } from '#app/features/quoter/QuoterForm.tsx';
 import { loadQuoter, submitQuoter } from '#app/features/quoter/quoter.server.ts';
-import { useShellModals } from '#app/features/shell/ShellModals.tsx';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
 import type { Route } from './+types/home';
 

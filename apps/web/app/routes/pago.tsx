@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirectDocument } from 'react-router';
+import { FormSection } from '#app/components/fields.tsx';
 import { fieldErrors } from '#app/features/checkout/api-errors.ts';
 import { CheckoutError } from '#app/features/checkout/CheckoutError.tsx';
 import { CheckoutLayout } from '#app/features/checkout/CheckoutLayout.tsx';
 import { CheckoutNotice } from '#app/features/checkout/CheckoutNotice.tsx';
 import { isNotice, loadCheckout, rememberedSuccessUrl, rememberSale } from '#app/features/checkout/checkout.server.ts';
 import { stepPath } from '#app/features/checkout/checkout.ts';
-import { FormSection } from '#app/features/checkout/fields.tsx';
 import { bandLabel } from '#app/features/checkout/format.ts';
 import { type PaymentActionResult, PaymentForm } from '#app/features/checkout/PaymentForm.tsx';
 import { passengerSlots } from '#app/features/checkout/passengers-schema.ts';
-import { isQuotationId } from '#app/features/plans/quotation.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { isQuotationId } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/pago';
 
@@ -186,6 +186,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               {travellers.length > 0 ? (
                 <ul>
                   {travellers.map((t, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
                     <li key={`${t.name}-${index}`} className="break-words">
                       {t.name}
                     </li>

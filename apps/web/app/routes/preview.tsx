@@ -1,6 +1,6 @@
 import { PreviewPlanCard } from '#app/features/plans/PreviewPlanCard.tsx';
-import { departureHasPassed, expiredQuotationMessage, isQuotationId } from '#app/features/plans/quotation.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { departureHasPassed, expiredQuotationMessage, isQuotationId } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { ShellHandle } from '#app/root.tsx';
 import type { Route } from './+types/preview';

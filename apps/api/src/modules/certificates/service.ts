@@ -22,7 +22,7 @@ const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 
 /** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
 async function requirePaidSale(db: Database, saleId: number) {
   const sale = await repository.findSale(db, saleId);
-  if (!sale || sale.status !== 'paid') throw resourceNotFound();
+  if (sale?.status !== 'paid') throw resourceNotFound();
   return sale;
 }
 
@@ -150,7 +150,7 @@ export const manualEmailDedupeKey = (saleId: number, now = Date.now()) =>
  */
 export async function requestCertificateEmail(db: Database, quotationId: string) {
   const sale = await repository.findSaleOfQuotation(db, quotationId);
-  if (!sale || sale.status !== 'paid') throw resourceNotFound();
+  if (sale?.status !== 'paid') throw resourceNotFound();
   await repository.enqueueEmail(db, {
     kind: certificateEmailKind,
     saleId: sale.id,

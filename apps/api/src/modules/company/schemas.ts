@@ -118,10 +118,7 @@ export const visionSchema = bannerTextSchema.meta({ id: 'Vision' });
 
 export type NavigationBar = z.infer<typeof navigationBarSchema>;
 export type Footer = z.infer<typeof footerSchema>;
-export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 export type Marketing = z.infer<typeof marketingSchema>;
-export type CompanyInfoDocument = z.infer<typeof companyInfoDocumentSchema>;
-export type BannerText = z.infer<typeof bannerTextSchema>;
 
 /** The editorial documents a company has, by kind (the `kind` column of company_documents). */
 export const companyDocumentSchemas = {

@@ -1,13 +1,13 @@
 import { formatClp } from '@travesia/domain/money';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Every page of the test gateway says so, where no payer can miss it: banner and title. */
 export const testMark = 'PAGO DE PRUEBA — SIN VALOR';
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="es-CL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${testMark} · ${escape(title)}</title>
+<title>${testMark} · ${escapeHtml(title)}</title>
 <style>
   body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef3f5;color:#1e293b}
   main{max-width:420px;margin:32px auto;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.12);padding:24px}
@@ -31,8 +31,8 @@ export function sandboxPaymentPage(input: { token: string; buyOrder: string; amo
     'Pasarela de pago de prueba',
     `<p class="test-note">Pasarela de prueba: solo simula un pago, no se cobra dinero real.</p>
 <h1>Pago de tu asistencia en viaje</h1>
-<p class="small">Orden de compra ${escape(input.buyOrder)}</p>
-<p class="amount">${escape(formatClp(input.amountClp))}</p>
+<p class="small">Orden de compra ${escapeHtml(input.buyOrder)}</p>
+<p class="amount">${escapeHtml(formatClp(input.amountClp))}</p>
 <p class="small">Hasta 6 cuotas sin interés. Ningún cargo real: esta pasarela simula la respuesta del banco.</p>
 <form method="post" action="${action}">
   <label for="instalments">Cuotas</label>
@@ -45,5 +45,5 @@ export function sandboxPaymentPage(input: { token: string; buyOrder: string; amo
 }
 
 export function sandboxDonePage(message: string) {
-  return page('Pasarela de pago de prueba', `<h1>${escape(message)}</h1><p><a href="/">Volver a la tienda</a></p>`);
+  return page('Pasarela de pago de prueba', `<h1>${escapeHtml(message)}</h1><p><a href="/">Volver a la tienda</a></p>`);
 }

@@ -11,7 +11,6 @@ import {
 } from '#app/modules/payments/purchase-lock.ts';
 import { quotationPassengers, quotations } from './tables.ts';
 
-export type QuotationRow = typeof quotations.$inferSelect;
 export type QuotationValues = Omit<
   typeof quotations.$inferInsert,
   'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'version'

@@ -3,9 +3,16 @@ import { emailMaxLength } from '@travesia/domain/rules';
 import { useEffect, useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
+import {
+  CheckboxField,
+  ContinueButton,
+  FormErrors,
+  FormSection,
+  SelectField,
+  TextField,
+} from '#app/components/fields.tsx';
 import type { CheckoutActionResult } from './api-errors.ts';
 import { type BillingValues, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
-import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
 import { chileanRegions } from './regions.ts';
 
 type Props = {

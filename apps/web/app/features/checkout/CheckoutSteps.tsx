@@ -40,7 +40,7 @@ export function CheckoutSteps({
               }`}
             >
               {done ? (
-                <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                   <path d="m8.2 14.6-4.3-4.3 1.4-1.4 2.9 2.9 6.5-6.5 1.4 1.4-7.9 7.9Z" />
                 </svg>
               ) : (

@@ -1,6 +1,6 @@
-import { plural } from '#app/features/plans/format.ts';
+import { formatDay, plural } from '#app/lib/format.ts';
 import type { CheckoutSummary } from './checkout.ts';
-import { bandLabel, formatDay } from './format.ts';
+import { bandLabel } from './format.ts';
 
 type Props = {
   summary: CheckoutSummary;
@@ -68,6 +68,7 @@ export function OrderSummary({ summary, travellers }: Props) {
             <dd>
               <ul className="grid gap-1.5 rounded-lg bg-slate-50 px-3 py-2">
                 {travellers.map((traveller, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its position (names may repeat; the list never reorders)
                   <li key={`${traveller.name}-${index}`} className="flex flex-wrap justify-between gap-x-3">
                     <span className="font-semibold text-slate-900">{traveller.name}</span>
                     <span className="text-slate-500">{traveller.band}</span>

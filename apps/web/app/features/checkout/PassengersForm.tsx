@@ -4,9 +4,16 @@ import { emailMaxLength } from '@travesia/domain/rules';
 import { useEffect, useMemo } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
-import { DateField } from '#app/features/quoter/DateField.tsx';
+import { DateField } from '#app/components/DateField.tsx';
+import {
+  CheckboxField,
+  ContinueButton,
+  FormErrors,
+  FormSection,
+  SelectField,
+  TextField,
+} from '#app/components/fields.tsx';
 import type { CheckoutActionResult } from './api-errors.ts';
-import { CheckboxField, ContinueButton, FormErrors, FormSection, SelectField, TextField } from './fields.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,
@@ -95,6 +102,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         const range = birthDateRange(slot, departureDate, today);
         return (
           <FormSection
+            // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
             key={`${slot.passengerTypeId}-${index}`}
             title={
               <>
@@ -254,6 +262,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           <div className="grid gap-4">
             {slots.map((slot, index) => (
               <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
                 key={`${slot.passengerTypeId}-${index}`}
                 className="rounded-xl border border-slate-200 p-3 sm:p-4"
               >

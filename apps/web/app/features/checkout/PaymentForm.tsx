@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { FieldMessage, FormSection } from '#app/components/fields.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
-import { FieldMessage, FormSection } from './fields.tsx';
 
 export type PaymentGateway = components['schemas']['PaymentGateway'];
 

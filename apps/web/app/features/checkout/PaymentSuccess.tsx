@@ -1,8 +1,9 @@
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { Link, useFetcher } from 'react-router';
-import { useShellModals } from '#app/features/shell/ShellModals.tsx';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
-import { formatDay, instalmentsLabel } from './format.ts';
+import { formatDay } from '#app/lib/format.ts';
+import { instalmentsLabel } from './format.ts';
 
 type PaymentResult = components['schemas']['PaymentResult'];
 

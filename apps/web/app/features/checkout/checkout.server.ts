@@ -1,7 +1,9 @@
 import { createCookie, redirect } from 'react-router';
-import { departureHasPassed, isQuotationId, visitorMessages } from '#app/features/plans/quotation.ts';
-import { type ApiClient, configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import type { ApiClient } from '#app/lib/api.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { webConfig } from '#app/lib/config.server.ts';
+import { departureHasPassed, isQuotationId, visitorMessages } from '#app/lib/quotation.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
 import { fieldErrors } from './api-errors.ts';
 import { type CheckoutNoticeState, type CheckoutStep, type CheckoutSummary, stepPath, successUrl } from './checkout.ts';
@@ -19,7 +21,7 @@ const saleCookie = createCookie('travesia-venta', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: process.env.NODE_ENV === 'production',
+  secure: webConfig.production,
   secrets: cookieSecrets(),
   maxAge: 60 * 60 * 24 * 30,
 });

@@ -1,7 +1,4 @@
 import { oldestAge } from '@travesia/domain/ids';
-import { formatDay } from '#app/features/plans/format.ts';
-
-export { formatDay };
 
 /** An age band as the visitor reads it: «de 0 a 74 años», «de 85 años o más». */
 export function bandLabel(band: { ageFrom: number; ageTo: number }): string {

@@ -1,4 +1,4 @@
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 
 type LoadContext = { apiFetch?: typeof fetch } | undefined;

@@ -95,7 +95,6 @@ const kindClass: Record<BadgeKind, string> = {
 
 function BadgeIcon({ kind }: { kind: BadgeKind }) {
   const common = {
-    'aria-hidden': true,
     viewBox: '0 0 20 20',
     className: 'h-3.5 w-3.5 shrink-0',
     fill: 'currentColor',
@@ -103,25 +102,25 @@ function BadgeIcon({ kind }: { kind: BadgeKind }) {
   switch (kind) {
     case 'coverage':
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path d="M10 1.5 3 4.2v5.1c0 4.3 3 8 7 9.2 4-1.2 7-4.9 7-9.2V4.2L10 1.5Zm-1 12.1-3.2-3.2 1.4-1.4L9 10.8l3.9-3.9 1.4 1.4L9 13.6Z" />
         </svg>
       );
     case 'bestseller':
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6-5.1-2.7-5.1 2.7 1-5.6-4.1-4 5.7-.8L10 1.8Z" />
         </svg>
       );
     case 'senior':
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path d="M10 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6Zm-5 15c0-3.3 2.2-6 5-6s5 2.7 5 6H5Z" />
         </svg>
       );
     default:
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path d="M3 3h7.6l6.9 6.9-7.6 7.6L3 10.6V3Zm3.5 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
         </svg>
       );

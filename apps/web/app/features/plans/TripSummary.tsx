@@ -1,7 +1,7 @@
 import { tripDays } from '@travesia/domain/dates';
 import { oldestAge } from '@travesia/domain/ids';
 import { Link } from 'react-router';
-import { formatDay, plural } from './format.ts';
+import { formatDay, plural } from '#app/lib/format.ts';
 import type { Quotation } from './types.ts';
 
 type Props = {

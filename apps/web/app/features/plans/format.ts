@@ -33,13 +33,3 @@ export function discountPercent(before: number, discount: number): number | null
   if (before <= 0 || discount <= 0) return null;
   return Math.round((discount / before) * 100);
 }
-
-/** 'YYYY-MM-DD' → 'dd-mm-aaaa' (the visitor's format); anything else is shown as it came. */
-export function formatDay(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : isoDate;
-}
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

@@ -4,9 +4,9 @@ import { maxPassengers } from '@travesia/domain/rules';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
-import { useShellModals } from '#app/features/shell/ShellModals.tsx';
+import { DateField } from '#app/components/DateField.tsx';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
-import { DateField } from './DateField.tsx';
 import type { QuoterActionResult } from './quoter.server.ts';
 import { type QuoterSubmission, type QuoterValues, quoterSchema } from './schema.ts';
 

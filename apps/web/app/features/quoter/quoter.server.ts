@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { configuredCompanyId, serverApi } from '#app/lib/api.ts';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { QuoterSubmission } from './schema.ts';
 
 type LoadContext = { apiFetch?: typeof fetch } | undefined;

@@ -2,10 +2,10 @@ import { isExternalLink } from '@travesia/domain/links';
 import { uiMessages } from '@travesia/domain/messages';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useShellModals } from '#app/components/ShellModals.tsx';
 import { SmartLink } from '#app/components/SmartLink.tsx';
 import { contrastRatio, readableOn, textContrast } from '#app/lib/contrast.ts';
 import type { NavigationBar as NavigationBarData } from '#app/lib/website.ts';
-import { useShellModals } from './ShellModals.tsx';
 
 type Item = NavigationBarData['items'][number];
 
@@ -22,6 +22,7 @@ export function NavigationBar({ data, showClientAccess }: { data: NavigationBarD
   const menuId = useId();
 
   // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not a value read
   useEffect(() => setOpen(false), [location.key]);
 
   return (

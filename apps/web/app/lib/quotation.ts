@@ -1,4 +1,8 @@
-import type { FieldError, Quotation, QuotationBody } from './types.ts';
+import type { components } from '#app/lib/api-schema.d.ts';
+
+export type Quotation = components['schemas']['Quotation'];
+export type QuotationBody = components['schemas']['QuotationBody'];
+export type FieldError = components['schemas']['ErrorBody']['errors'][number];
 
 /** The quotation ids the API knows are UUIDs; anything else cannot be one. */
 export function isQuotationId(value: string | undefined): value is string {

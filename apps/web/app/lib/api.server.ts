@@ -1,0 +1,18 @@
+import createClient from 'openapi-fetch';
+import type { ApiClient } from './api.ts';
+import type { paths } from './api-schema.d.ts';
+import { webConfig } from './config.server.ts';
+
+/**
+ * The one way the storefront's loaders and actions talk to the API: a client typed from the API's OpenAPI document,
+ * through the in-process fetch when the API serves us, else API_BASE_URL.
+ */
+export function serverApi(context: { apiFetch?: typeof fetch } | undefined): ApiClient {
+  if (context?.apiFetch) return createClient<paths>({ baseUrl: 'http://in-process/api', fetch: context.apiFetch });
+  return createClient<paths>({ baseUrl: webConfig.apiBaseUrl });
+}
+
+/** The company this storefront sells for (spec §1: fixed by environment configuration, COMPANY_ID). */
+export function configuredCompanyId(): number {
+  return webConfig.companyId;
+}
