@@ -39,14 +39,12 @@ async function main() {
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);
 
-  // Background work from PostgreSQL: certificate e-mails of the outbox, and payments left in confirmation.
+  // Background work from PostgreSQL: the job queue (certificate e-mails), and payments left in confirmation.
   // Any number of processes may run this.
   const outboxTimer =
     config.mail.outboxIntervalMs > 0
       ? setInterval(() => {
-          app
-            .flushOutbox()
-            .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'e-mail outbox run failed'));
+          app.runJobs().catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'job run failed'));
           app
             .sweepPayments()
             .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'payment sweep failed'));
