@@ -74,9 +74,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);
   app.decorate('mailer', integrations.mailer);
-  // The background work's hooks: what a request queues is run at once; the timers themselves are started by
-  // server.ts (tests run the work by calling these).
-  const work = createBackgroundWork({ db, integrations, log: app.log });
+  // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
+  // the timers themselves are started by server.ts (tests run the work by calling these).
+  const work = createBackgroundWork({ db, integrations, log: app.log, nudges: config.worker.mode === 'inline' });
   app.decorate('runJobs', work.runJobs);
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());

@@ -217,7 +217,7 @@ if (databaseKinds.includes('postgres')) {
         DATABASE_URL: viaProxy.toString(),
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: join(dataDir, 'no-storefront'),
-        OUTBOX_INTERVAL_MS: '0',
+        WORKER: 'off',
         LOG_LEVEL: 'warn',
         DATABASE_CONNECT_TIMEOUT_MS: String(timeouts.connectMs),
         DATABASE_STATEMENT_TIMEOUT_MS: String(timeouts.statementMs),
