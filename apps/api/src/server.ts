@@ -14,11 +14,16 @@ const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.
 async function main() {
   const config = loadConfig();
   let log: FastifyBaseLogger | undefined;
-  const database = await openMigratedDatabase(config, { log: () => log });
-  if (config.seedDemoData && config.companyId === demoCompany.company.id) {
-    const seeded = await ensureCompanySeeded(database.db, demoCompany);
-    if (seeded) console.log(`Loaded the demo company (id ${demoCompany.company.id}).`);
-  }
+  let seeded = false;
+  const database = await openMigratedDatabase(config, {
+    log: () => log,
+    setup: async (db) => {
+      if (config.seedDemoData && config.companyId === demoCompany.company.id) {
+        seeded = await ensureCompanySeeded(db, demoCompany);
+      }
+    },
+  });
+  if (seeded) console.log(`Loaded the demo company (id ${demoCompany.company.id}).`);
 
   const app = await buildApp({
     config,

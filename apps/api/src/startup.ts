@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
-import { type DatabaseHandle, DatabaseStartError, openDatabase } from './db/client.ts';
+import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
 import { loggableError } from './lib/loggable-error.ts';
 
 /**
- * What the server and the worker both do first: open the configured database and migrate it. Lost connections are
- * logged by whatever `log()` answers by then: the logger may come later (the server's comes with its app); until
- * then a lost connection is simply replaced.
+ * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the
+ * demo seed), under the start-up lock. Lost connections are logged by whatever `log()` answers by then: the logger
+ * may come later (the server's comes with its app); until then a lost connection is simply replaced.
  */
 export async function openMigratedDatabase(
   config: Config,
-  options: { log: () => FastifyBaseLogger | undefined },
+  options: { log: () => FastifyBaseLogger | undefined; setup?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
   const database = await openDatabase(config, {
     onConnectionError: (error) => {
@@ -21,7 +21,7 @@ export async function openMigratedDatabase(
     },
   });
   try {
-    await database.migrate();
+    await database.migrate(options.setup);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
