@@ -27,7 +27,7 @@ export const test = base.extend<object, { storefront: Storefront }>({
       await database.migrate();
       await seedCompany(database.db, demoCompany);
       const smtp = await startFakeSmtp();
-      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '0' });
+      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url });
       const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js. Our own workspace code (@travesia/domain, TypeScript) is bundled in;
+// Bundles the API into dist/server.js (the web process) and dist/worker.js (the worker alone). Our own workspace code (@travesia/domain, TypeScript) is bundled in;
 // published packages stay external and load from node_modules.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -9,8 +9,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await rm(new URL('dist', root), { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('src/server.ts', root).pathname],
-  outfile: new URL('dist/server.js', root).pathname,
+  entryPoints: {
+    server: new URL('src/server.ts', root).pathname,
+    worker: new URL('src/worker-main.ts', root).pathname,
+  },
+  outdir: new URL('dist', root).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

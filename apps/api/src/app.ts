@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fieldErrorsOf } from '@travesia/domain/field-errors';
@@ -22,26 +21,23 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
-import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
-import type { PaymentGateway } from './integrations/payments/gateway.ts';
-import { sandboxGateway } from './integrations/payments/sandbox.ts';
-import { webpayGateway } from './integrations/payments/webpay.ts';
+import { createIntegrations } from './integrations/index.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
 import { setCatalogCacheTtl } from './lib/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
-import { processOutbox } from './modules/certificates/service.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { sweepStaleClaims } from './modules/payments/service.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { createBackgroundWork } from './worker.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -54,8 +50,8 @@ export const apiPrefix = '/api';
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
-    /** Sends what is due in the e-mail outbox now (one run at a time); resolves with how many were sent. */
-    flushOutbox: () => Promise<number>;
+    /** Runs the due jobs of the queue now (one run at a time); resolves with how many were done. */
+    runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
     sweepPayments: () => Promise<number>;
   }
@@ -76,25 +72,14 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   setCatalogCacheTtl(config.catalogCacheTtlMs);
   app.decorate('db', db);
   app.decorate('config', config);
-  const mailer = createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
-  app.decorate('mailer', mailer);
-  let outboxRun: Promise<number> = Promise.resolve(0);
-  app.decorate('flushOutbox', () => {
-    outboxRun = outboxRun.then(
-      () => processOutbox(db, mailer, app.log),
-      () => processOutbox(db, mailer, app.log),
-    );
-    return outboxRun;
-  });
-  const nudgeOutbox = () => {
-    app
-      .flushOutbox()
-      .catch((error: unknown) => app.log.warn({ error: loggableError(error) }, 'e-mail outbox run failed'));
-  };
-  const gateways = new Map<string, PaymentGateway>([['webpay', webpayGateway(config.webpay)]]);
-  // The test gateway approves without money: never next to Webpay's production environment.
-  if (config.payments.sandboxEnabled) gateways.set('sandbox', sandboxGateway(db));
-  app.decorate('sweepPayments', () => sweepStaleClaims({ db, gateways, log: app.log, onPaid: nudgeOutbox }));
+  const integrations = createIntegrations(config, db);
+  app.decorate('mailer', integrations.mailer);
+  // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
+  // the timers themselves are started by server.ts (tests run the work by calling these).
+  const work = createBackgroundWork({ db, integrations, log: app.log, nudges: config.worker.mode === 'inline' });
+  app.decorate('runJobs', work.runJobs);
+  app.decorate('sweepPayments', work.sweepPayments);
+  app.addHook('onClose', () => work.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(answerError);
@@ -156,8 +141,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(subscriptionRoutes);
       await api.register(quotationRoutes);
       await api.register(planRoutes);
-      await api.register(paymentRoutes({ db, gateways, onPaid: nudgeOutbox }));
-      await api.register(certificateRoutes({ onEmailQueued: nudgeOutbox }));
+      await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));
+      await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(passengerRoutes);
       await api.register(invoiceRoutes);
 

@@ -144,8 +144,14 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Travesía <certificados@travesia.cl>'),
-  /** How often the e-mail worker looks for pending e-mails, in milliseconds (0 turns the worker off). */
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Background work (job queue, payment sweeper) in this web process (inline, the default) or not at all (off). */
+  WORKER: z.enum(['inline', 'off']).optional(),
+  /** How often the worker runs the due jobs (certificate e-mails…). */
+  JOBS_INTERVAL_MS: milliseconds.optional(),
+  /** How often the worker settles payments left in confirmation. */
+  PAYMENT_SWEEP_INTERVAL_MS: milliseconds.optional(),
+  /** Deprecated alias of both intervals; 0 meant no background work (WORKER=off). */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   // Feature flags of spec §6, with the spec's defaults.
   FEATURE_VIRTUAL_BRANCH: flag(true),
   FEATURE_EXCLUSIVE_MEMBERS: flag(true),
@@ -203,9 +209,38 @@ export type Config = {
   trustProxy: TrustProxy;
   webpay: { environment: string; commerceCode: string; apiKey: string };
   payments: { sandboxEnabled: boolean };
-  mail: { smtpUrl: string | undefined; from: string; outboxIntervalMs: number };
+  mail: { smtpUrl: string | undefined; from: string };
+  worker: WorkerConfig;
   features: FeatureFlags;
+  /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
+  warnings: string[];
 };
+
+/**
+ * The background work: the job queue and the payment sweeper. `inline` runs it in the web process (so `npm start`
+ * is one command); `off` leaves it to worker processes (`npm run worker`), which run it whatever WORKER says.
+ */
+export type WorkerConfig = { mode: 'inline' | 'off'; jobsIntervalMs: number; paymentSweepIntervalMs: number };
+
+const defaultWorkerIntervalMs = 5_000;
+
+/** WORKER and its intervals, honouring the deprecated OUTBOX_INTERVAL_MS (which drove one timer for both). */
+function workerConfig(e: Environment): { worker: WorkerConfig; warnings: string[] } {
+  const legacy = e.OUTBOX_INTERVAL_MS;
+  const legacyInterval = legacy !== undefined && legacy > 0 ? legacy : undefined;
+  const worker: WorkerConfig = {
+    mode: e.WORKER ?? (legacy === 0 ? 'off' : 'inline'),
+    jobsIntervalMs: e.JOBS_INTERVAL_MS ?? legacyInterval ?? defaultWorkerIntervalMs,
+    paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS ?? legacyInterval ?? defaultWorkerIntervalMs,
+  };
+  const warnings =
+    legacy === undefined
+      ? []
+      : [
+          'OUTBOX_INTERVAL_MS is deprecated and will be removed: use WORKER=off instead of 0, JOBS_INTERVAL_MS and PAYMENT_SWEEP_INTERVAL_MS for the intervals',
+        ];
+  return { worker, warnings };
+}
 
 export class ConfigError extends Error {}
 
@@ -236,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (webpayProduction && sandboxFlag === true) {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
+  const { worker, warnings } = workerConfig(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -263,7 +299,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
     payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxIntervalMs: e.OUTBOX_INTERVAL_MS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    worker,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,
@@ -274,5 +311,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       remoteMarketingScript: e.FEATURE_REMOTE_MARKETING_SCRIPT,
       localTagManagerScript: e.FEATURE_LOCAL_TAG_MANAGER_SCRIPT,
     },
+    warnings,
   };
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import {
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   paidSale,
   pathAndQuery,
   postInvoiceDetails,
@@ -28,7 +28,7 @@ useTemporaryDataDir(env);
 describeOnEachDatabase(
   'Cache-Control of the API answers',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it('every answer about a quotation, its travellers, billing, payment and certificates is no-store', async () => {
       const created = await postQuotation(ctx, quotationBody());

@@ -1,18 +1,20 @@
 import { join } from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { outboxEmails } from '#app/db/schema.ts';
+import type { Database } from '#app/db/client.ts';
+import { jobs } from '#app/db/schema.ts';
 import { createMailer, type Mailer } from '#app/integrations/mail/mailer.ts';
-import { processOutbox } from '#app/modules/certificates/service.ts';
-import { drainOutboxAfterAll, paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
+import { certificateEmailJob, certificateEmailKind } from '#app/modules/certificates/service.ts';
+import { createJobQueue, enqueue } from '#app/modules/jobs/service.ts';
+import { drainJobsAfterAll, emailJobsOfSale, paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from './support/smtp.ts';
 
 /**
- * The certificate e-mail is delivered AT LEAST ONCE: the outbox marks an e-mail sent only after the SMTP server
+ * The certificate e-mail is delivered AT LEAST ONCE: the job queue marks an e-mail job done only after the SMTP server
  * accepted it, so a process that dies in between sends it again once its lease expires. What keeps the duplicate
- * harmless is the Message-ID: every attempt of one queued e-mail carries the same `<outbox-{id}@{MAIL_FROM's
+ * harmless is the Message-ID: every attempt of one queued e-mail carries the same `<outbox-{job id}@{MAIL_FROM's
  * domain}>`, so a mail client shows one message; different e-mails (other sales, a resend on request) never share it.
  */
 
@@ -40,41 +42,33 @@ function messageIdHeader(mail: ReceivedMail): string | undefined {
 
 const expectedId = (emailId: number, domain = 'travesia.cl') => `<outbox-${emailId}@${domain}>`;
 
-async function outboxRowsOfSale(ctx: TestContext, saleId: number) {
-  return ctx.database.db
-    .select()
-    .from(outboxEmails)
-    .where(eq(outboxEmails.saleId, saleId))
-    .orderBy(asc(outboxEmails.id));
-}
-
-async function outboxRow(ctx: TestContext, id: number) {
-  const [row] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-  if (!row) throw new Error(`outbox e-mail ${id} not found`);
+async function emailJob(ctx: TestContext, id: number) {
+  const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`e-mail job ${id} not found`);
   return row;
 }
 
 /**
- * Queues one more certificate e-mail of a paid sale straight in the outbox (what the payment or auto-envio does),
- * without the nudge that would send it in the background: the test decides which run sends it. Due a second ago:
- * run_after defaults to the database's now() (microseconds) while the outbox compares it with the process's clock
- * (milliseconds), so on PostgreSQL a row queued this very millisecond is often not due yet for a run started at once.
+ * Queues one more certificate e-mail of a paid sale (what the payment or auto-envio does), without the nudge that
+ * would send it in the background: the test decides which run sends it.
  */
 async function queueQuietly(ctx: TestContext, saleId: number, dedupeKey: string) {
-  const [row] = await ctx.database.db
-    .insert(outboxEmails)
-    .values({ kind: 'certificate', saleId, dedupeKey, runAfter: sql`now() - interval '1 second'` })
-    .returning({ id: outboxEmails.id });
+  expect(await enqueue(ctx.database.db, certificateEmailKind, { saleId }, dedupeKey)).toBe(true);
+  const [row] = await emailJobsOfSale(ctx, saleId, dedupeKey);
   if (!row) throw new Error('not queued');
   return row.id;
 }
 
 /** A lease that ran out, as one left by a process that died does: run_after moved into the past. */
 async function expireLease(ctx: TestContext, id: number) {
-  await ctx.database.db
-    .update(outboxEmails)
-    .set({ runAfter: sql`now() - interval '1 second'` })
-    .where(eq(outboxEmails.id, id));
+  await ctx.database.db.update(jobs).set({ runAfter: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+}
+
+/** One run of the job queue with the certificate e-mail sent through `mailer` (as a worker with it would run). */
+function runJobsWith(db: Database, mailer: Mailer) {
+  const queue = createJobQueue(db);
+  queue.register(certificateEmailKind, certificateEmailJob(db, mailer));
+  return queue.run();
 }
 
 /** A real nodemailer SMTP mailer on the loopback server, with the app's sender (MAIL_FROM) unless told otherwise. */
@@ -84,15 +78,15 @@ const smtpMailer = (ctx: TestContext, from = ctx.config.mail.from) =>
 describeOnEachDatabase(
   'Certificate e-mail delivery: at least once, with a stable Message-ID',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it('the certificate e-mail of a paid sale reaches the SMTP server with Message-ID <outbox-{id}@travesia.cl> (the domain of MAIL_FROM)', async () => {
       expect(ctx.config.mail.from).toBe('Travesía <certificados@travesia.cl>');
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
-      const rows = await outboxRowsOfSale(ctx, sale.idVenta);
+      await ctx.app.runJobs();
+      const rows = await emailJobsOfSale(ctx, sale.idVenta);
       expect(rows.map((row) => [row.status, row.dedupeKey])).toStrictEqual([
-        ['sent', `certificate:auto:${sale.idVenta}`],
+        ['done', `certificate:auto:${sale.idVenta}`],
       ]);
       const [row] = rows;
       const mails = mailsOfSale(sale.idVenta);
@@ -106,9 +100,9 @@ describeOnEachDatabase(
 
     it('the Message-ID takes its domain from the sender: another MAIL_FROM, another domain', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const id = await queueQuietly(ctx, sale.idVenta, `other-sender:${sale.idVenta}`);
-      const sent = await processOutbox(ctx.database.db, smtpMailer(ctx, 'Seguros Andes <envios@andes-seguros.cl>'));
+      const sent = await runJobsWith(ctx.database.db, smtpMailer(ctx, 'Seguros Andes <envios@andes-seguros.cl>'));
       expect(sent).toBe(1);
       const mails = mailsOfSale(sale.idVenta);
       expect(mails).toHaveLength(2);
@@ -116,14 +110,14 @@ describeOnEachDatabase(
       expect(mails[1]?.from).toBe('envios@andes-seguros.cl');
     });
 
-    it('a process that dies after the SMTP server accepted the e-mail, before marking it sent: once the lease expires the next run sends it again, with the SAME Message-ID; the row ends sent', async () => {
+    it('a process that dies after the SMTP server accepted the e-mail, before marking it done: once the lease expires the next run sends it again, with the SAME Message-ID; the job ends done', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox(); // the automatic e-mail is out of the way
+      await ctx.app.runJobs(); // the automatic e-mail is out of the way
       const before = mailsOfSale(sale.idVenta).length;
       const id = await queueQuietly(ctx, sale.idVenta, `crash-test:${sale.idVenta}`);
 
-      // The real outbox run with the real SMTP mailer; right after the server accepts, the process "dies": the
-      // send never returns, so the run neither marks the e-mail sent nor failed (it holds no transaction).
+      // A real job run with the real SMTP mailer; right after the server accepts, the process "dies": the send
+      // never returns, so the run neither marks the job done nor failed (it holds no transaction).
       const real = smtpMailer(ctx);
       let accepted: () => void = () => {};
       const acceptedBySmtp = new Promise<void>((resolve) => {
@@ -138,22 +132,22 @@ describeOnEachDatabase(
           return new Promise<never>(() => {});
         },
       };
-      void processOutbox(ctx.database.db, dying);
+      void runJobsWith(ctx.database.db, dying);
       await acceptedBySmtp;
 
       const first = mailsOfSale(sale.idVenta).slice(before);
       expect(first).toHaveLength(1);
-      const leased = await outboxRow(ctx, id);
-      expect(leased).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+      const leased = await emailJob(ctx, id);
+      expect(leased).toMatchObject({ status: 'pending', attempts: 1 });
       expect(leased.runAfter.getTime()).toBeGreaterThan(Date.now());
 
       // While the dead run's lease lasts, no other run takes the e-mail.
-      expect(await ctx.app.flushOutbox()).toBe(0);
+      expect(await ctx.app.runJobs()).toBe(0);
       expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(1);
 
       // The lease expires: the next run (the app's own, as the worker's timer would start it) sends it again.
       await expireLease(ctx, id);
-      expect(await ctx.app.flushOutbox()).toBe(1);
+      expect(await ctx.app.runJobs()).toBe(1);
       const copies = mailsOfSale(sale.idVenta).slice(before);
       expect(copies).toHaveLength(2);
       const ids = copies.map(messageIdHeader);
@@ -162,17 +156,15 @@ describeOnEachDatabase(
       expect(copies[1]?.parsed.subject).toBe(copies[0]?.parsed.subject);
       expect(copies[1]?.to.sort()).toStrictEqual(copies[0]?.to.sort());
 
-      const done = await outboxRow(ctx, id);
-      expect(done).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-      expect(done.sentAt).toBeInstanceOf(Date);
+      expect(await emailJob(ctx, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
       // Sent for good: further runs send nothing more.
-      expect(await ctx.app.flushOutbox()).toBe(0);
+      expect(await ctx.app.runJobs()).toBe(0);
       expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(2);
     });
 
     it('a send whose success never reaches the run (the SMTP reply is lost after the server accepted) is retried with the SAME Message-ID', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const before = mailsOfSale(sale.idVenta).length;
       const id = await queueQuietly(ctx, sale.idVenta, `lost-reply:${sale.idVenta}`);
       const real = smtpMailer(ctx);
@@ -184,29 +176,29 @@ describeOnEachDatabase(
           throw Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' });
         },
       };
-      expect(await processOutbox(ctx.database.db, lostReply)).toBe(0);
+      expect(await runJobsWith(ctx.database.db, lostReply)).toBe(0);
       expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(1);
-      const failed = await outboxRow(ctx, id);
-      expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+      const failed = await emailJob(ctx, id);
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
       expect(failed.runAfter.getTime()).toBeGreaterThan(Date.now());
 
       await expireLease(ctx, id);
-      expect(await ctx.app.flushOutbox()).toBe(1);
+      expect(await ctx.app.runJobs()).toBe(1);
       const copies = mailsOfSale(sale.idVenta).slice(before);
       expect(copies.map(messageIdHeader)).toStrictEqual([expectedId(id), expectedId(id)]);
-      expect(await outboxRow(ctx, id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      expect(await emailJob(ctx, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
     });
 
     it('e-mails of different sales carry different Message-IDs, and a resend on request (auto-envio) is a new message with its own', async () => {
       const one = await paidSale(ctx);
       const two = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const [mailOne] = mailsOfSale(one.idVenta);
       const [mailTwo] = mailsOfSale(two.idVenta);
       if (!mailOne || !mailTwo) throw new Error('no e-mail');
-      const [rowOne] = await outboxRowsOfSale(ctx, one.idVenta);
-      const [rowTwo] = await outboxRowsOfSale(ctx, two.idVenta);
-      if (!rowOne || !rowTwo) throw new Error('no outbox row');
+      const [rowOne] = await emailJobsOfSale(ctx, one.idVenta);
+      const [rowTwo] = await emailJobsOfSale(ctx, two.idVenta);
+      if (!rowOne || !rowTwo) throw new Error('no e-mail job');
       expect(rowOne.id).not.toBe(rowTwo.id);
       expect(messageIdHeader(mailOne)).toBe(expectedId(rowOne.id));
       expect(messageIdHeader(mailTwo)).toBe(expectedId(rowTwo.id));
@@ -218,11 +210,10 @@ describeOnEachDatabase(
         payload: { type: 0, canal: 'WEB' },
       });
       expect(resend.status, resend.text).toBe(202);
-      await ctx.app.flushOutbox();
-      const [manual] = await ctx.database.db
-        .select()
-        .from(outboxEmails)
-        .where(and(eq(outboxEmails.saleId, one.idVenta), sql`${outboxEmails.dedupeKey} like 'certificate:manual:%'`));
+      await ctx.app.runJobs();
+      const manual = (await emailJobsOfSale(ctx, one.idVenta)).find((row) =>
+        row.dedupeKey?.startsWith('certificate:manual:'),
+      );
       if (!manual) throw new Error('the resend was not queued');
       const mails = mailsOfSale(one.idVenta);
       expect(mails).toHaveLength(2);

@@ -1,16 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessages } from '@travesia/domain/messages';
-import { eq } from 'drizzle-orm';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { outboxEmails } from '#app/db/schema.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
-import { manualEmailDedupeKey, maxEmailsPerRun, processOutbox } from '#app/modules/certificates/service.ts';
+import { certificateEmailJob, certificateEmailKind, manualEmailDedupeKey } from '#app/modules/certificates/service.ts';
+import { createJobQueue, enqueue, maxJobsPerRun } from '#app/modules/jobs/service.ts';
 import {
   countEmails,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
+  emailJobsOfSale,
   paidSale,
   paymentResult,
   readyToPay,
@@ -79,7 +79,7 @@ const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.sub
 describeOnEachDatabase(
   'Certificates',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it('the b2c link exists only for a paid sale: unknown or pending sale → 404', async () => {
       expectError(await get(ctx.app, linkUrl(987654321)), 404, errorMessages.resourceNotFound, linkUrl(987654321));
@@ -145,7 +145,7 @@ describeOnEachDatabase(
 
     it('after payment one e-mail goes to the travellers with certificado.pdf attached, and only once however often the outbox runs', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const mails = mailsOfSale(sale.idVenta);
       expect(mails).toHaveLength(1);
       const [mail] = mails;
@@ -156,20 +156,20 @@ describeOnEachDatabase(
       expect((await PDFDocument.load(attached)).getPageCount()).toBeGreaterThanOrEqual(1);
       for (const certificate of sale.result.certificates) expect(pdfText(attached)).toContain(certificate.number);
 
-      expect(await ctx.app.flushOutbox()).toBe(0);
-      await ctx.app.flushOutbox();
+      expect(await ctx.app.runJobs()).toBe(0);
+      await ctx.app.runJobs();
       expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
-      const rows = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
-      expect(rows.map((r) => [r.status, r.dedupeKey])).toStrictEqual([['sent', `certificate:auto:${sale.idVenta}`]]);
+      const rows = await emailJobsOfSale(ctx, sale.idVenta);
+      expect(rows.map((r) => [r.status, r.dedupeKey])).toStrictEqual([['done', `certificate:auto:${sale.idVenta}`]]);
     });
 
     it('auto-envio {type: 0, canal: WEB} → 202 and the certificate e-mail goes out once more', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
       const answer = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
       expect(answer.status, answer.text).toBe(202);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const mails = mailsOfSale(sale.idVenta);
       expect(mails).toHaveLength(2);
       expectCertificateEmail(mails[1]?.parsed as ParsedMail, sale.idVenta);
@@ -177,7 +177,7 @@ describeOnEachDatabase(
 
     it('auto-envio again within 10 minutes → 202 but nothing new is queued; the next window sends once more', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       // The presses happen 10 minutes ago (in the past: PGlite's own clock follows Date.now), the last one now.
       const earlier = Date.now() - 10 * 60 * 1000;
       const clock = vi.spyOn(Date, 'now').mockReturnValue(earlier);
@@ -186,7 +186,7 @@ describeOnEachDatabase(
           const answer = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
           expect(answer.status, answer.text).toBe(202);
         }
-        await ctx.app.flushOutbox();
+        await ctx.app.runJobs();
       } finally {
         clock.mockRestore();
       }
@@ -199,7 +199,7 @@ describeOnEachDatabase(
       const later = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
       expect(later.status, later.text).toBe(202);
       expect(await countEmails(ctx, sale.idVenta)).toBe(3);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       expect(mailsOfSale(sale.idVenta)).toHaveLength(3);
     });
 
@@ -219,9 +219,7 @@ describeOnEachDatabase(
         errorMessages.resourceNotFound,
         url,
       );
-      expect(await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, pending.idVenta))).toEqual(
-        [],
-      );
+      expect(await emailJobsOfSale(ctx, pending.idVenta)).toEqual([]);
       expectError(
         await autoEnvio(ctx, unknownQuotation, { type: 0, canal: 'WEB' }),
         404,
@@ -250,8 +248,7 @@ describeOnEachDatabase(
         errorMessages.invalidInputs,
         '/api/quotations/not-a-uuid/auto-envio',
       );
-      const rows = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
-      expect(rows).toHaveLength(1); // the automatic one only
+      expect(await emailJobsOfSale(ctx, sale.idVenta)).toHaveLength(1); // the automatic one only
     });
   },
   env,
@@ -263,12 +260,12 @@ useTemporaryDataDir(catcherEnv);
 describeOnEachDatabase(
   'Certificate e-mails without SMTP_URL',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it('the local catcher writes the e-mail as an .eml file under DATA_DIR/outbox, with the PDF attached', async () => {
       expect(ctx.config.mail.smtpUrl).toBeUndefined();
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const outbox = join(catcherEnv.DATA_DIR ?? '', 'outbox');
       expect(ctx.app.mailer.destination).toBe(outbox);
       const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
@@ -279,30 +276,30 @@ describeOnEachDatabase(
       expect(addresses(ofSale[0]?.from)).toStrictEqual(['certificados@travesia.cl']);
     });
 
-    it('the outbox leases one e-mail at a time, just before sending it, and sends at most 20 per run', async () => {
+    it('the queue leases one e-mail at a time, just before sending it, and sends at most 20 per run', async () => {
       const sale = await paidSale(ctx);
-      await ctx.app.flushOutbox();
+      await ctx.app.runJobs();
       const db = ctx.database.db;
-      for (let n = 0; n < maxEmailsPerRun + 2; n += 1) {
-        await db
-          .insert(outboxEmails)
-          .values({ kind: 'certificate', saleId: sale.idVenta, dedupeKey: `lease-test:${n}` });
+      for (let n = 0; n < maxJobsPerRun + 2; n += 1) {
+        await enqueue(db, certificateEmailKind, { saleId: sale.idVenta }, `lease-test:${n}`);
       }
       const leasedWhileSending: number[] = [];
       const slowMailer: Mailer = {
         destination: 'test',
         from: 'Travesía <certificados@travesia.cl>',
         async send() {
-          const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+          const rows = await emailJobsOfSale(ctx, sale.idVenta);
           leasedWhileSending.push(rows.filter((row) => row.status === 'pending' && row.attempts > 0).length);
           return { messageId: `<${leasedWhileSending.length}@test>` };
         },
       };
-      expect(await processOutbox(db, slowMailer)).toBe(maxEmailsPerRun);
-      expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxEmailsPerRun }, () => 1));
-      const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.saleId, sale.idVenta));
+      const queue = createJobQueue(db);
+      queue.register(certificateEmailKind, certificateEmailJob(db, slowMailer));
+      expect(await queue.run()).toBe(maxJobsPerRun);
+      expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxJobsPerRun }, () => 1));
+      const rows = await emailJobsOfSale(ctx, sale.idVenta);
       expect(rows.filter((row) => row.status === 'pending' && row.attempts === 0)).toHaveLength(2);
-      expect(await processOutbox(db, slowMailer)).toBe(2);
+      expect(await queue.run()).toBe(2);
     });
   },
   catcherEnv,

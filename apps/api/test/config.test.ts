@@ -60,8 +60,10 @@ describe('loadConfig', () => {
         apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
       },
       payments: { sandboxEnabled: true },
-      mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>', outboxIntervalMs: 5000 },
+      mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>' },
+      worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
+      warnings: [],
     });
   });
 
@@ -286,6 +288,49 @@ describe('loadConfig', () => {
     expect(configErrorFor({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
   });
 
+  it('the worker: inline in the web process by default, jobs and payment sweep every 5 s; WORKER=off leaves it to workers', () => {
+    expect(loadConfig({}).worker).toStrictEqual({
+      mode: 'inline',
+      jobsIntervalMs: 5_000,
+      paymentSweepIntervalMs: 5_000,
+    });
+    const config = loadConfig({ WORKER: 'off', JOBS_INTERVAL_MS: '1000', PAYMENT_SWEEP_INTERVAL_MS: '30000' });
+    expect(config.worker).toStrictEqual({ mode: 'off', jobsIntervalMs: 1_000, paymentSweepIntervalMs: 30_000 });
+    expect(config.warnings).toStrictEqual([]);
+  });
+
+  it.each([
+    ['WORKER', 'separate'],
+    ['JOBS_INTERVAL_MS', '0'],
+    ['PAYMENT_SWEEP_INTERVAL_MS', 'soon'],
+    ['OUTBOX_INTERVAL_MS', '-1'],
+  ])('%s=%s throws a ConfigError naming it', (name, value) => {
+    expect(configErrorFor({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('the deprecated OUTBOX_INTERVAL_MS still works, with a warning: 0 is WORKER=off, any other value both intervals', () => {
+    const off = loadConfig({ OUTBOX_INTERVAL_MS: '0' });
+    expect(off.worker).toStrictEqual({ mode: 'off', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 });
+    expect(off.warnings).toHaveLength(1);
+    expect(off.warnings[0]).toMatch(
+      /^OUTBOX_INTERVAL_MS is deprecated.*WORKER=off.*JOBS_INTERVAL_MS.*PAYMENT_SWEEP_INTERVAL_MS/,
+    );
+    expect(loadConfig({ OUTBOX_INTERVAL_MS: '2000' }).worker).toStrictEqual({
+      mode: 'inline',
+      jobsIntervalMs: 2_000,
+      paymentSweepIntervalMs: 2_000,
+    });
+    // The new names win over the old one.
+    expect(
+      loadConfig({
+        OUTBOX_INTERVAL_MS: '0',
+        WORKER: 'inline',
+        JOBS_INTERVAL_MS: '700',
+        PAYMENT_SWEEP_INTERVAL_MS: '900',
+      }).worker,
+    ).toStrictEqual({ mode: 'inline', jobsIntervalMs: 700, paymentSweepIntervalMs: 900 });
+  });
+
   it('a feature flag that is not a boolean spelling throws instead of silently meaning false', () => {
     expect(configErrorFor({ FEATURE_DOWNLOAD_CERTIFICATES: 'maybe' })).toMatch(
       /^Invalid configuration: FEATURE_DOWNLOAD_CERTIFICATES /,
@@ -303,10 +348,10 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-/** Starts the real server as a user would (`tsx apps/api/src/server.ts`) and waits for it to exit. */
-function runServer(env: Record<string, string>, timeoutMs = 45_000): Promise<Run> {
+/** Starts the real server (or the worker) as a user would (`tsx apps/api/src/server.ts`) and waits for it to exit. */
+function runServer(env: Record<string, string>, timeoutMs = 45_000, entry = 'apps/api/src/server.ts'): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [entry], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -363,6 +408,27 @@ describe('server start-up failures', () => {
     );
     expect(run.stdout).toBe('');
     expect(await readdir(dataDir)).toStrictEqual([]);
+  });
+
+  it('the worker alone without DATABASE_URL stops with exit code 1 and one line: the embedded database serves one process', async () => {
+    const run = await runServer({ DATA_DIR: dataDir }, 45_000, 'apps/api/src/worker-main.ts');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^Error: Invalid configuration: the worker alone needs DATABASE_URL [^\n]*\n?$/);
+    expect(run.stdout).toBe('');
+    expect(await readdir(dataDir)).toStrictEqual([]);
+  });
+
+  it('the worker alone with an unreachable PostgreSQL stops with exit code 1 and one line naming the server', async () => {
+    const run = await runServer(
+      { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nowhere', DATA_DIR: dataDir },
+      45_000,
+      'apps/api/src/worker-main.ts',
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Error: Cannot connect to PostgreSQL at postgres:\/\/127\.0\.0\.1:1\/nowhere[^\n]*\n?$/,
+    );
+    expect(run.stderr).not.toContain('nobody');
   });
 
   it('a bad PORT stops start-up with exit code 1 and one line naming PORT, no stack', async () => {

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { errorMessages } from '@travesia/domain/messages';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -14,6 +11,7 @@ import { databaseUnavailable } from '#app/db/unavailable.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
+import { isRunning, type Started, startProcess, stopProcess } from './support/processes.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody } from './support/trips.ts';
 
@@ -23,8 +21,6 @@ import { quotationBody } from './support/trips.ts';
  * connection must never end the process; every answer is a success or the spec §8 body; the server serves again by
  * itself once the database is back; a frozen database answers within the configured timeouts.
  */
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Short timeouts, so the suite proves them in seconds (the defaults are longer). */
 const timeouts = { connectMs: 1_000, statementMs: 1_500, queryMs: 2_000, idleInTransactionMs: 2_000 };
@@ -74,58 +70,10 @@ function whatIsWrong(outcome: Outcome): string | undefined {
   return undefined;
 }
 
-type Server = { child: ChildProcess; baseUrl: string; output: () => string };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
+type Server = Started;
 
 /** Starts the server as production does (same entry point, configuration from the environment), ready to serve. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    // The tail is what explains a failure; a long run must not grow without bound.
-    output = (output + chunk.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in time:\n${output}`)), 60_000);
-    const onData = () => {
-      if (!output.includes('Travesía is ready at')) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-async function stopServer(server: Server | undefined) {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
+const startServer = (env: Record<string, string>) => startProcess('server', env);
 
 /** Resolves once `condition` holds; fails after `withinMs`. */
 async function until(condition: () => boolean, withinMs = 10_000) {
@@ -135,8 +83,6 @@ async function until(condition: () => boolean, withinMs = 10_000) {
     await sleep(20);
   }
 }
-
-const isRunning = (server: Server) => server.child.exitCode === null && server.child.signalCode === null;
 
 describe('databaseUnavailable: which failures are a 503 (the database cannot serve now)', () => {
   const drizzleWrapped = (cause: unknown) =>
@@ -217,7 +163,7 @@ if (databaseKinds.includes('postgres')) {
         DATABASE_URL: viaProxy.toString(),
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: join(dataDir, 'no-storefront'),
-        OUTBOX_INTERVAL_MS: '0',
+        WORKER: 'off',
         LOG_LEVEL: 'warn',
         DATABASE_CONNECT_TIMEOUT_MS: String(timeouts.connectMs),
         DATABASE_STATEMENT_TIMEOUT_MS: String(timeouts.statementMs),
@@ -227,7 +173,7 @@ if (databaseKinds.includes('postgres')) {
     });
 
     afterAll(async () => {
-      await stopServer(server);
+      await stopProcess(server);
       await proxy?.close();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });

@@ -6,7 +6,7 @@ import {
   countCertificates,
   countEmails,
   decideOnSandbox,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   failureUrl,
   followReturn,
   passengersBody,
@@ -79,7 +79,7 @@ async function sandboxStatus(ctx: TestContext, paymentId: number) {
 describeOnEachDatabase(
   'Duplicate gateway returns against a claim',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it('a duplicate return while a dead process holds the claim answers within seconds: 303 /error…, CONFIRMING, the gateway not asked; after the claim lifetime the sweeper settles it AUTHORIZED and the next return goes to /exito', async () => {
       const { quotationId, payment, back } = await approvedNotReturned(ctx);

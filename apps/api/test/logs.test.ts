@@ -39,7 +39,7 @@ function useLoggedApp(ctx: TestContext): LoggedApp {
     logged.context = { ...ctx, app: logged.app };
   });
   afterAll(async () => {
-    await logged.app?.flushOutbox();
+    await logged.app?.runJobs();
     await logged.app?.close();
   });
   return logged;
@@ -174,13 +174,19 @@ describeOnEachDatabase(
 
     it('the failed certificate e-mail is logged with the SMTP response code and error code only, no address', async () => {
       const sale = await paidSale(logged.context);
-      await logged.app.flushOutbox();
+      await logged.app.runJobs();
       expect(smtp.received).toHaveLength(0);
       expect(await countEmails(ctx, sale.idVenta)).toBe(1);
 
       expectNoPersonalData(logged.lines);
-      const failure = parsed(logged.lines).find((line) => line.msg === 'certificate e-mail failed');
-      expect(failure).toMatchObject({ saleId: sale.idVenta, attempt: 1, giveUp: false, responseCode: 550 });
+      const failure = parsed(logged.lines).find((line) => line.msg === 'job failed');
+      expect(failure).toMatchObject({
+        kind: 'certificate-email',
+        saleId: sale.idVenta,
+        attempt: 1,
+        giveUp: false,
+        responseCode: 550,
+      });
       expect(failure?.code).toEqual(expect.any(String));
       expect(JSON.stringify(logged.lines)).not.toMatch(/rejected|User unknown/i);
     });

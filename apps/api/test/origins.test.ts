@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inProcessFetch } from '#app/web.ts';
 import {
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   type PaymentCreated,
   pathAndQuery,
   readyToPay,
@@ -117,7 +117,7 @@ async function expectOrigin(
 describeOnEachDatabase(
   'absolute URLs without PUBLIC_URL nor TRUST_PROXY (development)',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     let quotationId = '';
     beforeAll(async () => {
       quotationId = await readyToPay(ctx);
@@ -160,7 +160,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'absolute URLs with TRUST_PROXY=10.0.0.0/8, 127.0.0.1',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     let quotationId = '';
     beforeAll(async () => {
       quotationId = await readyToPay(ctx);
@@ -243,7 +243,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'absolute URLs with PUBLIC_URL=https://tienda.travesia.cl/ (even with TRUST_PROXY=true)',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     let quotationId = '';
     beforeAll(async () => {
       quotationId = await readyToPay(ctx);

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { payments, quotations, sales } from '#app/db/schema.ts';
 import {
   decideOnSandbox,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   followReturn,
   passengersBody,
   postPayment,
@@ -72,7 +72,7 @@ async function certificateTextOf(ctx: TestContext, sale: { idVenta: number; acce
 describeOnEachDatabase(
   'The paid trip is frozen',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     it(`returns from the gateway racing quotation rewrites and new travellers (${rounds} rounds): every paid sale's certificate is what was paid for`, async () => {
       const original = tripDates(10);

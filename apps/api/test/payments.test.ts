@@ -8,7 +8,7 @@ import {
   countCertificates,
   countEmails,
   decideOnSandbox,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   failureUrl,
   followReturn,
   getPaymentResult,
@@ -39,7 +39,7 @@ const unknownQuotation = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
 describeOnEachDatabase(
   'Payments through the sandbox gateway',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
 
     /** POST /payments refused with 400 «Invalid inputs supplied»; answers the field errors. */
     async function expectRefused(body: unknown) {
@@ -440,7 +440,7 @@ for (const [title, env] of [
 describeOnEachDatabase(
   'payments in production with PAYMENTS_SANDBOX=true (explicitly enabled)',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     it('the sandbox is offered and accepted, its page at PUBLIC_URL', async () => {
       expect(await listedGateways(ctx)).toStrictEqual(['sandbox', 'webpay']);
       const quotationId = await readyToPay(ctx);

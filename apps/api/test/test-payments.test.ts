@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sales } from '#app/db/schema.ts';
 import {
   decideOnSandbox,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   failureUrl,
   followReturn,
   type PaymentCreated,
@@ -47,9 +47,9 @@ const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
 
 const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
 
-/** The one certificate e-mail of a sale, once the outbox ran. */
+/** The one certificate e-mail of a sale, once the job queue ran. */
 async function certificateMail(ctx: TestContext, saleId: number) {
-  await ctx.app.flushOutbox();
+  await ctx.app.runJobs();
   const mails = mailsOfSale(saleId);
   expect(mails).toHaveLength(1);
   const [mail] = mails;
@@ -129,7 +129,7 @@ async function expectNoTestMarks(ctx: TestContext, payment: PaymentCreated) {
 describeOnEachDatabase(
   'Test payments are marked, real ones are not',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     afterEach(() => webpay.reset());
 
     it('a sale paid through the sandbox: the downloaded PDF says SIN VALOR and PAGO DE PRUEBA, the e-mail subject starts with [SIN VALOR — PAGO DE PRUEBA] and its text says so, payment-result testPayment true, the sale row test_payment true', async () => {

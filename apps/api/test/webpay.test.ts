@@ -5,7 +5,7 @@ import { payments } from '#app/db/schema.ts';
 import {
   countCertificates,
   countEmails,
-  drainOutboxAfterAll,
+  drainJobsAfterAll,
   failureUrl,
   type PaymentCreated,
   paymentResult,
@@ -93,7 +93,7 @@ async function expectSaleNotPaid(ctx: TestContext, quotationId: string, saleId: 
 describeOnEachDatabase(
   'Webpay Plus through its REST API (a double on loopback)',
   (ctx) => {
-    drainOutboxAfterAll(ctx);
+    drainJobsAfterAll(ctx);
     afterEach(() => webpay.reset());
 
     it('POST /payments creates the transaction with the amount priced on the server and sends the browser to Webpay with token_ws', async () => {

@@ -16,8 +16,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Brings the schema up to date; safe to run on every start. */
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema up to date, then runs `setup` (the demo seed) if given, on one connection holding the start-up
+   * lock: instances starting at once on PostgreSQL take turns, so each finds the schema and the seed either absent
+   * or complete. Safe to run on every start.
+   */
+  migrate(setup?: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other instances from (tests). */
   dump?(): Promise<Blob>;
@@ -27,6 +31,12 @@ export type DatabaseHandle = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export class DatabaseStartError extends Error {}
+
+/**
+ * The PostgreSQL advisory lock that migrations and the seed run under ("travesia" in ASCII, as a bigint). Advisory
+ * locks are per database, so only another application sharing the database could pick the same number.
+ */
+const startupLockKey = '8390891540925867361';
 
 /** The largest value of an `integer` column: a larger id names no row (and must not reach the database). */
 export const maxIntegerId = 2_147_483_647;
@@ -118,21 +128,26 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migratePostgres(url, timeouts),
+    migrate: (setup) => migratePostgres(url, timeouts, setup),
     close: () => pool.end(),
   };
 }
 
 /**
  * Migrations run on a connection of their own, without the statement and query timeouts of the API's requests: a
- * migration that rewrites a large table may take minutes.
+ * migration that rewrites a large table may take minutes, and an instance waits for the lock as long as another
+ * one migrates. The lock is the session's: it goes when the connection ends, however this one ends (a process
+ * killed mid-migration included; its migration's transaction is rolled back).
  */
-async function migratePostgres(url: string, timeouts: DatabaseTimeouts) {
+async function migratePostgres(url: string, timeouts: DatabaseTimeouts, setup?: (db: Database) => Promise<void>) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
   client.on('error', () => {}); // a dropped connection fails the migration's query, which start-up reports
   await client.connect();
   try {
-    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    await client.query('SELECT pg_advisory_lock($1)', [startupLockKey]);
+    const db = drizzleNodePg({ client, schema });
+    await migrateNodePg(db, { migrationsFolder });
+    await setup?.(db as unknown as Database);
   } finally {
     await client.end().catch(() => {});
   }
@@ -163,7 +178,11 @@ export async function openPglite(options: {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process has the embedded database to itself: nobody to take turns with.
+    migrate: async (setup) => {
+      await migratePglite(db, { migrationsFolder });
+      await setup?.(db as unknown as Database);
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };

@@ -7,6 +7,7 @@ export * from '../modules/certificates/tables.ts';
 export * from '../modules/company/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/invoices/tables.ts';
+export * from '../modules/jobs/tables.ts';
 export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';

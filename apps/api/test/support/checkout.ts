@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '@travesia/domain/dates';
 import { DocumentType, Nationality } from '@travesia/domain/ids';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { certificates, outboxEmails, sales } from '#app/db/schema.ts';
+import { certificates, jobs, sales } from '#app/db/schema.ts';
+import { certificateEmailKind } from '#app/modules/certificates/service.ts';
 import type { TestContext } from './harness.ts';
 import { call, get } from './http.ts';
 import { createQuotation, inDays, type QuotationBody } from './trips.ts';
@@ -228,16 +229,18 @@ export async function countCertificates(ctx: TestContext, saleId: number) {
   return row?.count ?? 0;
 }
 
+/** The certificate e-mail jobs queued for a sale (with this dedupe key, if given), oldest first. */
+export function emailJobsOfSale(ctx: TestContext, saleId: number, dedupeKey?: string) {
+  const ofSale = and(eq(jobs.kind, certificateEmailKind), sql`${jobs.payload}->>'saleId' = ${String(saleId)}`);
+  return ctx.database.db
+    .select()
+    .from(jobs)
+    .where(dedupeKey ? and(ofSale, eq(jobs.dedupeKey, dedupeKey)) : ofSale)
+    .orderBy(asc(jobs.id));
+}
+
 export async function countEmails(ctx: TestContext, saleId: number, dedupeKey?: string) {
-  const [row] = await ctx.database.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(outboxEmails)
-    .where(
-      dedupeKey
-        ? and(eq(outboxEmails.saleId, saleId), eq(outboxEmails.dedupeKey, dedupeKey))
-        : eq(outboxEmails.saleId, saleId),
-    );
-  return row?.count ?? 0;
+  return (await emailJobsOfSale(ctx, saleId, dedupeKey)).length;
 }
 
 /** `$1.234.567`: pesos grouped by dots, written here independently of the app's formatter. */
@@ -256,9 +259,9 @@ export function useTemporaryDataDir(env: NodeJS.ProcessEnv) {
   });
 }
 
-/** Waits for the background e-mail run a payment started before the suite closes its app and database. */
-export function drainOutboxAfterAll(ctx: TestContext) {
+/** Waits for the background job run a payment started, and runs what is left, before the suite closes its app. */
+export function drainJobsAfterAll(ctx: TestContext) {
   afterAll(async () => {
-    await ctx.app?.flushOutbox();
+    await ctx.app?.runJobs();
   });
 }

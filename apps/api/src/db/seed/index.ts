@@ -73,7 +73,10 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
   });
 }
 
-/** Seeds the company only when it is not there yet, so restarts never duplicate or overwrite anything. */
+/**
+ * Seeds the company only when it is not there yet, so restarts never duplicate or overwrite anything. Instances that
+ * may start at once run it under the start-up lock (`DatabaseHandle.migrate`'s setup), so only one of them seeds.
+ */
 export async function ensureCompanySeeded(db: Database, seed: CompanySeed): Promise<boolean> {
   const [existing] = await db
     .select({ id: t.companies.id })

@@ -1,8 +1,8 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { travellers } from '#app/modules/passengers/tables.ts';
 import { sales } from '#app/modules/payments/tables.ts';
-import { certificates, outboxEmails } from './tables.ts';
+import { certificates } from './tables.ts';
 
 /**
  * Issues one certificate per traveller of a sale; called inside the transaction that marks the sale paid, so a
@@ -54,63 +54,4 @@ export async function findSale(db: Database, saleId: number) {
 export async function findSaleOfQuotation(db: Database, quotationId: string) {
   const [row] = await db.select().from(sales).where(eq(sales.quotationId, quotationId));
   return row;
-}
-
-/** Queues an e-mail; with a dedupe key, queuing the same one twice keeps one. */
-export async function enqueueEmail(db: Database, values: { kind: string; saleId: number; dedupeKey: string | null }) {
-  await db.insert(outboxEmails).values(values).onConflictDoNothing();
-}
-
-/**
- * Leases up to `limit` due e-mails: their run_after moves into the future so no other worker takes them while
- * this one sends; SKIP LOCKED lets several API processes share the queue.
- */
-export async function leaseDueEmails(db: Database, limit: number, leaseSeconds: number) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.runAfter, new Date())))
-      .orderBy(asc(outboxEmails.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const row of due) {
-      await tx
-        .update(outboxEmails)
-        .set({
-          attempts: sql`${outboxEmails.attempts} + 1`,
-          runAfter: new Date(Date.now() + leaseSeconds * 1000),
-        })
-        .where(eq(outboxEmails.id, row.id));
-    }
-    return due;
-  });
-}
-
-export async function markEmailSent(db: Database, id: number) {
-  await db
-    .update(outboxEmails)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null })
-    .where(eq(outboxEmails.id, id));
-}
-
-export async function markEmailFailed(
-  db: Database,
-  id: number,
-  error: string,
-  giveUp: boolean,
-  retryInSeconds: number,
-) {
-  await db
-    .update(outboxEmails)
-    .set({
-      status: giveUp ? 'failed' : 'pending',
-      lastError: error.slice(0, 500),
-      runAfter: new Date(Date.now() + retryInSeconds * 1000),
-    })
-    .where(eq(outboxEmails.id, id));
-}
-
-export function listEmailsOfSale(db: Database, saleId: number) {
-  return db.select().from(outboxEmails).where(eq(outboxEmails.saleId, saleId)).orderBy(asc(outboxEmails.id));
 }

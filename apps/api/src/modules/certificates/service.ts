@@ -1,5 +1,5 @@
 import { tripDays } from '@travesia/domain/dates';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
@@ -8,6 +8,7 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
+import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import type { PurchaseSnapshot } from '#app/modules/payments/tables.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
@@ -15,7 +16,8 @@ import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './
 import * as repository from './repository.ts';
 
 export const certificateFileName = 'certificado.pdf';
-export const certificateEmailKind = 'certificate';
+/** The job that e-mails a paid sale's certificates (modules/jobs); its payload is `{ saleId }`. */
+export const certificateEmailKind = 'certificate-email';
 
 const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 'DNI'} ${number}`;
 
@@ -151,17 +153,13 @@ export const manualEmailDedupeKey = (saleId: number, now = Date.now()) =>
 export async function requestCertificateEmail(db: Database, quotationId: string) {
   const sale = await repository.findSaleOfQuotation(db, quotationId);
   if (sale?.status !== 'paid') throw resourceNotFound();
-  await repository.enqueueEmail(db, {
-    kind: certificateEmailKind,
-    saleId: sale.id,
-    dedupeKey: manualEmailDedupeKey(sale.id),
-  });
+  await enqueue(db, certificateEmailKind, { saleId: sale.id }, manualEmailDedupeKey(sale.id));
   return sale.id;
 }
 
 /** The automatic e-mail after payment; called inside the paying transaction, deduplicated per sale. */
 export async function queueAutomaticCertificateEmail(tx: Database, saleId: number) {
-  await repository.enqueueEmail(tx, { kind: certificateEmailKind, saleId, dedupeKey: `certificate:auto:${saleId}` });
+  await enqueue(tx, certificateEmailKind, { saleId }, `certificate:auto:${saleId}`);
 }
 
 export { issueCertificates } from './repository.ts';
@@ -169,7 +167,7 @@ export { issueCertificates } from './repository.ts';
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
 
-async function sendCertificateEmail(db: Database, mailer: Mailer, email: { id: number; saleId: number }) {
+async function sendCertificateEmail(db: Database, mailer: Mailer, email: { jobId: number; saleId: number }) {
   const data = await certificateData(db, email.saleId);
   const pdf = await renderCertificatePdf(data);
   const names = data.travellers.map((t) => `${t.name} (${t.number})`).join(', ');
@@ -179,7 +177,7 @@ async function sendCertificateEmail(db: Database, mailer: Mailer, email: { id: n
     : null;
   await mailer.send({
     // The same id on every attempt of this e-mail: a copy sent again after a crash is recognisably the same message.
-    messageId: outboxMessageId(email.id, mailer.from),
+    messageId: certificateMessageId(email.jobId, mailer.from),
     to: data.recipients,
     subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${email.saleId}`,
     text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.\n\nBuen viaje,\n${data.company.name}`,
@@ -189,61 +187,39 @@ async function sendCertificateEmail(db: Database, mailer: Mailer, email: { id: n
   return data.recipients.length;
 }
 
-/** `<outbox-{id}@{sender's domain}>`: stable per queued e-mail, unique across e-mails. */
-export function outboxMessageId(emailId: number, from: string): string {
+/**
+ * `<outbox-{job id}@{sender's domain}>`: stable per queued e-mail, unique across e-mails. The `outbox-` prefix is
+ * the one e-mails had before the job queue, whose ids the queue kept: a message is the same one across that change.
+ */
+export function certificateMessageId(jobId: number, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'travesia.cl';
-  return `<outbox-${emailId}@${domain}>`;
+  return `<outbox-${jobId}@${domain}>`;
 }
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const maxAttempts = 5;
-/** Seconds an e-mail stays leased to the run sending it; the SMTP timeouts (mailer.ts) keep one send well inside. */
-const leaseSeconds = 120;
-/** At most this many e-mails per run; the next run (timer or payment) takes the rest. */
-export const maxEmailsPerRun = 20;
-
 /** What of a failed send may be logged: the SMTP response code and the error code, never the server's text. */
-function failureCodes(error: unknown) {
+function failureCodes(error: unknown): LogFields {
   const { code, causeCode } = loggableError(error);
   const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
-  return {
-    ...(typeof responseCode === 'number' ? { responseCode } : {}),
-    ...(code !== undefined ? { code } : {}),
-    ...(causeCode !== undefined ? { causeCode } : {}),
-  };
+  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
 }
 
 /**
- * Sends what is due in the e-mail outbox; safe to run from several processes at once. E-mails are leased one at a
- * time, just before sending, so a slow SMTP server never holds a batch past its lease.
+ * The certificate e-mail job: sends the sale's certificates to its travellers. At least once: a run that dies after
+ * the SMTP server accepted the message sends it again, with the same Message-ID (the job's).
  */
-export async function processOutbox(db: Database, mailer: Mailer, log?: FastifyBaseLogger): Promise<number> {
-  let sent = 0;
-  for (let taken = 0; taken < maxEmailsPerRun; taken += 1) {
-    const [email] = await repository.leaseDueEmails(db, 1, leaseSeconds);
-    if (!email) break;
-    try {
-      const recipients = await sendCertificateEmail(db, mailer, email);
-      await repository.markEmailSent(db, email.id);
-      sent += 1;
-      log?.info({ saleId: email.saleId, recipients, destination: mailer.destination }, 'certificate e-mail sent');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = email.attempts + 1 >= maxAttempts;
-      await repository.markEmailFailed(db, email.id, reason, giveUp, 30 * 2 ** email.attempts);
-      // SMTP rejections quote the addresses: the log gets the codes only.
-      log?.warn(
-        { saleId: email.saleId, attempt: email.attempts + 1, giveUp, ...failureCodes(error) },
-        'certificate e-mail failed',
-      );
-    }
-  }
-  return sent;
-}
-
-export function listEmailsOfSale(db: Database, saleId: number) {
-  return repository.listEmailsOfSale(db, saleId);
+export function certificateEmailJob(db: Database, mailer: Mailer): JobHandler<{ saleId: number }> {
+  return {
+    payload: z.object({ saleId: z.number().int().positive() }),
+    logFields: ({ saleId }) => ({ saleId }),
+    // SMTP rejections quote the addresses: the log gets the codes only.
+    errorFields: failureCodes,
+    async run({ saleId }, job) {
+      const recipients = await sendCertificateEmail(db, mailer, { jobId: job.id, saleId });
+      return { recipients, destination: mailer.destination };
+    },
+  };
 }

@@ -20,24 +20,3 @@ export const certificates = pgTable(
   },
   (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId)],
 );
-
-/**
- * E-mails to send, written in the same transaction as what causes them (a paid sale) and sent by a worker:
- * none is lost if the process stops, and `dedupeKey` keeps the automatic one from going out twice.
- */
-export const outboxEmails = pgTable('outbox_emails', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  saleId: integer('sale_id')
-    .notNull()
-    .references(() => sales.id),
-  dedupeKey: text('dedupe_key').unique(),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] })
-    .notNull()
-    .default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-  lastError: text('last_error'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

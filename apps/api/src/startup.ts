@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, ConfigError } from './config.ts';
+import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } from './db/client.ts';
+import { databaseUnavailable } from './db/unavailable.ts';
+import { loggableError } from './lib/loggable-error.ts';
+
+/**
+ * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the
+ * demo seed), under the start-up lock. Lost connections are logged by whatever `log()` answers by then: the logger
+ * may come later (the server's comes with its app); until then a lost connection is simply replaced.
+ */
+export async function openMigratedDatabase(
+  config: Config,
+  options: { log: () => FastifyBaseLogger | undefined; setup?: (db: Database) => Promise<void> },
+): Promise<DatabaseHandle> {
+  const database = await openDatabase(config, {
+    onConnectionError: (error) => {
+      // pg's socket frames say nothing the reason does not.
+      const { stack: _frames, ...safe } = loggableError(error);
+      options.log()?.warn({ reason: databaseUnavailable(error), error: safe }, 'database connection lost');
+    },
+  });
+  try {
+    await database.migrate(options.setup);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+/** Runs a process's main: a start-up problem is one clear line and exit code 1, not a stack trace. */
+export function runMain(name: string, main: () => Promise<void>) {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DatabaseStartError) console.error(`Error: ${error.message}`);
+    else console.error(`Error: ${name} could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+
+/**
+ * On the first SIGTERM or SIGINT: `close` (stop taking work, finish what is in flight, close the database), then exit
+ * 0. The same signal again ends the process at once.
+ */
+export function closeOnSignal(log: FastifyBaseLogger, close: () => Promise<void>) {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received, closing`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ error: loggableError(error) }, 'closing failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}

@@ -1,0 +1,36 @@
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { createIntegrations } from './integrations/index.ts';
+import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
+import { createBackgroundWork, startWorker } from './worker.ts';
+
+/**
+ * The worker alone (`npm run worker`): the job queue and the payment sweeper with no HTTP server, for deployments
+ * that run them apart from the web processes (those then set WORKER=off). Any number may run; they share the work
+ * through PostgreSQL. It runs whatever WORKER says: that setting is the web process's.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'Invalid configuration: the worker alone needs DATABASE_URL (PostgreSQL). The embedded database serves one process: without DATABASE_URL, `npm start` runs the worker inside the server',
+    );
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openMigratedDatabase(config, { log: () => log });
+  for (const warning of config.warnings) log.warn(warning);
+  const integrations = createIntegrations(config, database.db);
+  const work = createBackgroundWork({ db: database.db, integrations, log, nudges: true });
+  const worker = startWorker(work, config.worker, log);
+  closeOnSignal(log, async () => {
+    await worker.stop();
+    await work.close();
+    await database.close();
+  });
+  log.info(`E-mails go to ${integrations.mailer.destination}`);
+  console.log(
+    `Travesía worker is running: jobs every ${config.worker.jobsIntervalMs} ms, payment sweep every ${config.worker.paymentSweepIntervalMs} ms — database: ${database.kind}`,
+  );
+}
+
+runMain('The Travesía worker', main);

@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Integrations } from './integrations/index.ts';
+import { loggableError } from './lib/loggable-error.ts';
+import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
+import { createJobQueue } from './modules/jobs/service.ts';
+import { sweepStaleClaims } from './modules/payments/service.ts';
+
+/**
+ * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
+ * (modules/jobs: certificate e-mails…) and the sweeper that settles payments left in confirmation. It runs inside
+ * the web process (WORKER=inline, the default) or in worker processes of its own (`npm run worker`, worker-main.ts).
+ */
+export type BackgroundWork = {
+  /** Runs the due jobs now, one run at a time in this process; resolves with how many were done. */
+  runJobs(): Promise<number>;
+  /** Settles payments left in confirmation (a crash, an unreachable gateway); resolves with how many. */
+  sweepPayments(): Promise<number>;
+  /** Work was just queued here (a paid sale, a manual e-mail): run the jobs now, in the background, if nudges are on. */
+  nudgeJobs(): void;
+  /** Takes no further job and waits for the run in flight. */
+  close(): Promise<void>;
+};
+
+export function createBackgroundWork(options: {
+  db: Database;
+  integrations: Integrations;
+  log: FastifyBaseLogger;
+  /** Whether nudges run the jobs in this process (off in a web process with WORKER=off: the workers take them). */
+  nudges: boolean;
+}): BackgroundWork {
+  const { db, integrations, log } = options;
+  const queue = createJobQueue(db);
+  // Every kind of job this application queues, with the module that does it.
+  queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer));
+
+  const closing = new AbortController();
+  let jobsRun: Promise<number> = Promise.resolve(0);
+  const runJobs = () => {
+    const run = () => queue.run({ log, signal: closing.signal });
+    jobsRun = jobsRun.then(run, run);
+    return jobsRun;
+  };
+  const nudgeJobs = () => {
+    if (!options.nudges) return;
+    runJobs().catch((error: unknown) => log.warn({ error: loggableError(error) }, 'job run failed'));
+  };
+  return {
+    runJobs,
+    sweepPayments: () => sweepStaleClaims({ db, gateways: integrations.gateways, log, onPaid: nudgeJobs }),
+    nudgeJobs,
+    async close() {
+      closing.abort();
+      await jobsRun.catch(() => 0);
+    },
+  };
+}
+
+export type RunningWorker = {
+  /** Starts no further run and waits for the runs in flight (a job being done finishes and is recorded). */
+  stop(): Promise<void>;
+};
+
+/** Runs the job queue and the payment sweeper now, then each on its own interval, until stopped. */
+export function startWorker(
+  work: Pick<BackgroundWork, 'runJobs' | 'sweepPayments'>,
+  settings: Pick<WorkerConfig, 'jobsIntervalMs' | 'paymentSweepIntervalMs'>,
+  log: FastifyBaseLogger,
+): RunningWorker {
+  const loops = [
+    repeat(settings.jobsIntervalMs, work.runJobs, (error) =>
+      log.warn({ error: loggableError(error) }, 'job run failed'),
+    ),
+    repeat(settings.paymentSweepIntervalMs, work.sweepPayments, (error) =>
+      log.warn({ error: loggableError(error) }, 'payment sweep failed'),
+    ),
+  ];
+  return {
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}
+
+/**
+ * Runs `task` at once, then `intervalMs` after each run ends: never two runs at once however long one takes (a
+ * gateway that answers slowly, an SMTP server that is slow).
+ */
+function repeat(intervalMs: number, task: () => Promise<unknown>, onError: (error: unknown) => void) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = task()
+      .then(() => undefined, onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
