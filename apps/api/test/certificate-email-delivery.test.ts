@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { jobs } from '#app/db/schema.ts';
 import { createMailer, type Mailer } from '#app/integrations/mail/mailer.ts';
@@ -9,7 +9,7 @@ import { createJobQueue, enqueue } from '#app/modules/jobs/service.ts';
 import { drainJobsAfterAll, emailJobsOfSale, paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
-import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from './support/smtp.ts';
+import { type ReceivedMail, useFakeSmtp } from './support/smtp.ts';
 
 /**
  * The certificate e-mail is delivered AT LEAST ONCE: the job queue marks an e-mail job done only after the SMTP server
@@ -19,19 +19,8 @@ import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from './support/smtp.
  */
 
 const env: NodeJS.ProcessEnv = {};
-let smtp: FakeSmtp;
 useTemporaryDataDir(env);
-// The SMTP server must listen before the suites' beforeAll reads SMTP_URL.
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  await smtp?.close();
-});
-
-/** The messages the SMTP server accepted about one sale (sale ids are random: both database runs share the server). */
-const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
+const { mailsOfSale } = useFakeSmtp(env);
 
 /** The Message-ID header exactly as it travelled (the raw message), not as a parser may normalise it. */
 function messageIdHeader(mail: ReceivedMail): string | undefined {
@@ -73,7 +62,7 @@ function runJobsWith(db: Database, mailer: Mailer) {
 
 /** A real nodemailer SMTP mailer on the loopback server, with the app's sender (MAIL_FROM) unless told otherwise. */
 const smtpMailer = (ctx: TestContext, from = ctx.config.mail.from) =>
-  createMailer({ smtpUrl: smtp.url, from, outboxDir: join(env.DATA_DIR ?? '', 'outbox') });
+  createMailer({ smtpUrl: env.SMTP_URL, from, outboxDir: join(env.DATA_DIR ?? '', 'outbox') });
 
 describeOnEachDatabase(
   'Certificate e-mail delivery: at least once, with a stable Message-ID',

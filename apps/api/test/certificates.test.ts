@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { errorMessages } from '@travesia/domain/messages';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { certificateEmailJob, certificateEmailKind, manualEmailDedupeKey } from '#app/modules/certificates/service.ts';
 import { createJobQueue, enqueue, maxJobsPerRun } from '#app/modules/jobs/service.ts';
@@ -21,7 +21,7 @@ import {
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, expectError, get } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { useFakeSmtp } from './support/smtp.ts';
 
 const unknownQuotation = '7d8f3a52-1c4b-4e8a-9f0e-2b6c1d3e4f50';
 const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
@@ -62,19 +62,8 @@ function expectCertificateEmail(mail: ParsedMail, saleId: number) {
 }
 
 const env: NodeJS.ProcessEnv = {};
-let smtp: FakeSmtp;
 useTemporaryDataDir(env);
-// The SMTP server must listen before the suites' beforeAll reads SMTP_URL.
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  await smtp?.close();
-});
-
-/** The messages the SMTP server received about one sale (both database runs share the server). */
-const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
+const { mailsOfSale } = useFakeSmtp(env);
 
 describeOnEachDatabase(
   'Certificates',

@@ -19,7 +19,7 @@ import { type FakeWebpay, failedBody, startFakeWebpay } from './support/fake-web
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, get } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { useFakeSmtp } from './support/smtp.ts';
 
 /**
  * A sale paid through the sandbox gateway moved no money and covers nobody: its certificate PDF, its e-mail and its
@@ -27,25 +27,20 @@ import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
  */
 
 const env: NodeJS.ProcessEnv = {};
-let smtp: FakeSmtp;
 let webpay: FakeWebpay;
 useTemporaryDataDir(env);
-// Both doubles must listen before the suites' beforeAll reads SMTP_URL and WEBPAY_ENVIRONMENT.
+const { mailsOfSale } = useFakeSmtp(env);
+// The Webpay double must listen before the suites' beforeAll reads WEBPAY_ENVIRONMENT.
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
   webpay = await startFakeWebpay();
-  env.SMTP_URL = smtp.url;
   env.WEBPAY_ENVIRONMENT = webpay.url;
 });
 afterAll(async () => {
-  await smtp?.close();
   await webpay?.close();
 });
 
 const subjectMark = '[SIN VALOR — PAGO DE PRUEBA]';
 const fullNames = travellers.map((t) => `${t.firstName} ${t.lastName}`);
-
-const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
 
 /** The one certificate e-mail of a sale, once the job queue ran. */
 async function certificateMail(ctx: TestContext, saleId: number) {

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIntegrations } from '#app/integrations/index.ts';
 import { createBackgroundWork, startWorker } from '#app/worker.ts';
 import { countEmails, drainJobsAfterAll, emailJobsOfSale, paidSale, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
-import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { useFakeSmtp } from './support/smtp.ts';
 
 /**
  * The worker split: a web process with WORKER=off queues work but does none of it; whatever runs the worker (the
@@ -14,17 +14,8 @@ import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
  */
 
 const env: NodeJS.ProcessEnv = { WORKER: 'off' };
-let smtp: FakeSmtp;
 useTemporaryDataDir(env);
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  await smtp?.close();
-});
-
-const mailsOfSale = (saleId: number) => smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`));
+const { mailsOfSale } = useFakeSmtp(env);
 
 describeOnEachDatabase(
   'WORKER=off',

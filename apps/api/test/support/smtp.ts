@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export type ReceivedMail = { from: string; to: string[]; raw: Buffer; parsed: ParsedMail };
 
@@ -62,5 +63,28 @@ export async function startFakeSmtp(options: { rejectRecipients?: boolean } = {}
     url: `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A fake SMTP server for a whole test file, listening before the suites' beforeAll reads `env.SMTP_URL` (call it at
+ * the top of the file, before describeOnEachDatabase) and closed after them. Both database runs share it.
+ */
+export function useFakeSmtp(env: NodeJS.ProcessEnv) {
+  let server: FakeSmtp | undefined;
+  beforeAll(async () => {
+    server = await startFakeSmtp();
+    env.SMTP_URL = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = () => {
+    if (!server) throw new Error('the fake SMTP server is not listening yet');
+    return server;
+  };
+  return {
+    /** The messages it accepted about one sale (sale ids are random, so runs sharing the server never mix). */
+    mailsOfSale: (saleId: number) => started().received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`)),
   };
 }
