@@ -6,7 +6,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
-import { isRunning, type Started, startProcess, stopProcess } from './support/processes.ts';
+import {
+  isRunning,
+  type ProcessRequestBody,
+  processRequest,
+  type Started,
+  startProcess,
+  stopProcess,
+} from './support/processes.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { quotationBody } from './support/trips.ts';
 
@@ -40,23 +47,8 @@ const on = (server: Started, url: string) => {
   return new URL(`${parsed.pathname}${parsed.search}`, server.baseUrl);
 };
 
-async function send(server: Started, method: string, url: string, body?: { json: unknown } | { form: string }) {
-  const headers: Record<string, string> = {};
-  let payload: string | undefined;
-  if (body && 'json' in body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body.json);
-  } else if (body) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    payload = body.form;
-  }
-  const response = await fetch(on(server, url), {
-    method,
-    headers,
-    body: payload,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(20_000),
-  });
+async function send(server: Started, method: string, url: string, body?: ProcessRequestBody) {
+  const response = await fetch(on(server, url), processRequest(method, body, 20_000));
   return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
 

@@ -11,7 +11,14 @@ import { databaseUnavailable } from '#app/db/unavailable.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
-import { isRunning, type Started, startProcess, stopProcess } from './support/processes.ts';
+import {
+  isRunning,
+  type ProcessRequestBody,
+  processRequest,
+  type Started,
+  startProcess,
+  stopProcess,
+} from './support/processes.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody } from './support/trips.ts';
 
@@ -179,30 +186,10 @@ if (databaseKinds.includes('postgres')) {
     });
 
     /** One HTTP request to the server; never throws (a failure is what the assertions look at). */
-    async function send(
-      step: string,
-      method: string,
-      path: string,
-      body?: { json: unknown } | { form: string },
-    ): Promise<Sent> {
+    async function send(step: string, method: string, path: string, body?: ProcessRequestBody): Promise<Sent> {
       const started = performance.now();
-      const headers: Record<string, string> = {};
-      let payload: string | undefined;
-      if (body && 'json' in body) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body.json);
-      } else if (body) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = body.form;
-      }
       try {
-        const response = await fetch(new URL(path, server.baseUrl), {
-          method,
-          headers,
-          body: payload,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(hangMs),
-        });
+        const response = await fetch(new URL(path, server.baseUrl), processRequest(method, body, hangMs));
         const text = await response.text();
         return {
           outcome: {

@@ -91,3 +91,20 @@ export async function stopProcess(
   clearTimeout(timer);
   return ended;
 }
+
+/** A body for a request to a started process: JSON, or a form post as a gateway's page sends it. */
+export type ProcessRequestBody = { json: unknown } | { form: string };
+
+/** The fetch options of a request to a started process: the body encoded as its content type says, no redirects. */
+export function processRequest(method: string, body: ProcessRequestBody | undefined, timeoutMs: number): RequestInit {
+  const headers: Record<string, string> = {};
+  let payload: string | undefined;
+  if (body && 'json' in body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = body.form;
+  }
+  return { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) };
+}
