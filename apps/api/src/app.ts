@@ -25,6 +25,7 @@ import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
+import { registerRateLimits } from './lib/rate-limit.ts';
 import { setCatalogCacheTtl } from './lib/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
+  await registerRateLimits(app);
 
   await app.register(
     async (api) => {

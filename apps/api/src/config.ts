@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
+import { type RateLimits, scaledRateLimits } from './lib/rate-limit.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
 const flag = (defaultValue: boolean) =>
@@ -127,6 +128,8 @@ const environmentSchema = z.object({
     }),
   /** How long catalogue reads (company, documents, modalities, contacts…) are reused, in ms; 0 reads every time. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Multiplies every per-client rate limit (lib/rate-limit.ts): 2 doubles them; tests raise it. */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
@@ -192,6 +195,7 @@ export type FeatureFlags = {
 export type Config = {
   env: Environment['NODE_ENV'];
   catalogCacheTtlMs: number;
+  rateLimits: RateLimits;
   port: number;
   host: string;
   logLevel: Environment['LOG_LEVEL'];
@@ -302,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     worker,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    rateLimits: scaledRateLimits(e.RATE_LIMIT_FACTOR),
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,
       exclusiveMembers: e.FEATURE_EXCLUSIVE_MEMBERS,

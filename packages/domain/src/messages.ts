@@ -12,6 +12,7 @@ export const errorMessages = {
   invalidPlanQuotationId: 'Invalid quotationId supplied',
   movedPermanently: 'Moved Permanently',
   unexpected: 'An unexpected server error occurred',
+  tooManyRequests: 'Too many requests',
 } as const;
 
 /** Spec §8: "A missing required parameter raises an error such as: The parameter 'companyId' must be defined." */

@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
 import { certificateFileName, certificateLink, certificatePdf, requestCertificateEmail } from './service.ts';
@@ -52,13 +52,13 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
     app.post(
       '/quotations/:quotationId/auto-envio',
       {
-        config: { invalidInputDetail: errorMessages.invalidInputs },
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: fastify.config.rateLimits.emailSend },
         schema: {
           tags,
           description: 'E-mails the certificate of the paid sale of this quotation again (spec §7: type 0, canal WEB)',
           params: z.object({ quotationId: z.uuid() }),
           body: z.object({ type: z.literal(0), canal: z.literal('WEB') }),
-          response: { 202: z.null().describe('Queued'), ...errorResponses },
+          response: { 202: z.null().describe('Queued'), ...errorResponses, 429: errorBodySchema },
         },
       },
       async (request, reply) => {

@@ -2,7 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { newsletterSchema } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { subscribe } from './service.ts';
 
@@ -13,13 +13,16 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
   app.post(
     '/companies/:companyId/subscriptions',
     {
-      config: { invalidInputDetail: errorMessages.invalidInputParameters },
+      config: {
+        invalidInputDetail: errorMessages.invalidInputParameters,
+        rateLimit: fastify.config.rateLimits.formSubmit,
+      },
       schema: {
         tags: ['subscriptions'],
         description: 'Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters)',
         params: companyParams,
         body: newsletterSchema,
-        response: { 204: z.null().describe('Subscribed'), ...errorResponses },
+        response: { 204: z.null().describe('Subscribed'), ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

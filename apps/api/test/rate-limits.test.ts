@@ -1,0 +1,42 @@
+import { errorMessages } from '@travesia/domain/messages';
+import { expect, it } from 'vitest';
+import { subscriptions } from '#app/db/schema.ts';
+import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
+import { call } from './support/http.ts';
+
+const url = '/api/companies/1/subscriptions';
+const from = (remoteAddress: string, email: string) => ({
+  method: 'POST' as const,
+  url,
+  payload: { email },
+  remoteAddress,
+});
+
+describeOnEachDatabase(
+  'per-client rate limits',
+  (ctx) => {
+    it('a client over the form limit gets 429 in the §8 body with Retry-After; nothing more is stored', async () => {
+      const { max } = defaultRateLimits.formSubmit;
+      for (let i = 0; i < max; i++) {
+        expect((await call(ctx.app, from('203.0.113.7', `lector${i}@example.cl`))).status).toBe(204);
+      }
+      const refused = await call(ctx.app, from('203.0.113.7', 'uno.mas@example.cl'));
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toStrictEqual({
+        status: 429,
+        detail: errorMessages.tooManyRequests,
+        instance: url,
+        errors: [],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const stored = await ctx.database.db.select({ email: subscriptions.email }).from(subscriptions);
+      expect(stored.map((row) => row.email)).not.toContain('uno.mas@example.cl');
+    });
+
+    it('another client is not limited by the first one', async () => {
+      expect((await call(ctx.app, from('198.51.100.9', 'otra@example.cl'))).status).toBe(204);
+    });
+  },
+  { RATE_LIMIT_FACTOR: '1' },
+);
