@@ -37,9 +37,12 @@ export function tripDays(departureDate: string, returnDate: string): number {
   return to - from + 1;
 }
 
+/** Built once: a DateTimeFormat costs far more to create than to use, and this runs on every priced request. */
+const chileDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
+
 /** Today's calendar date in Chile (America/Santiago), the day a visitor sees on the quoter. */
 export function todayInChile(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
+  return chileDateFormat.format(now);
 }
 
 export type ModalityDateRules = {
