@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverApi } from './api.server.ts';
-import {
-  dataOrNull,
-  dataOrThrow,
-  formOutcome,
-  rateLimitedMessage,
-  unavailableMessage,
-} from './api-answer.server.ts';
+import { dataOrNull, dataOrThrow, formOutcome, rateLimitedMessage, unavailableMessage } from './api-answer.server.ts';
 
 /**
  * The helper is fed real openapi-fetch answers: the storefront's own client (serverApi) over a fetch that answers
@@ -124,17 +118,20 @@ describe('formOutcome', () => {
     });
   });
 
-  it.each([500, 503, 502])('answers a %i with «try again», as a 503 (the form keeps what was typed)', async (status) => {
-    const answer = await savePassengers(apiAnswering(status, errorBody(status)));
-    expect(formOutcome(answer)).toEqual({
-      ok: false,
-      status: 503,
-      failure: { errors: [], formErrors: [unavailableMessage] },
-    });
-    expect(formOutcome(answer, { unavailableMessage: 'No pudimos guardar tus datos.' })).toMatchObject({
-      failure: { formErrors: ['No pudimos guardar tus datos.'] },
-    });
-  });
+  it.each([500, 503, 502])(
+    'answers a %i with «try again», as a 503 (the form keeps what was typed)',
+    async (status) => {
+      const answer = await savePassengers(apiAnswering(status, errorBody(status)));
+      expect(formOutcome(answer)).toEqual({
+        ok: false,
+        status: 503,
+        failure: { errors: [], formErrors: [unavailableMessage] },
+      });
+      expect(formOutcome(answer, { unavailableMessage: 'No pudimos guardar tus datos.' })).toMatchObject({
+        failure: { formErrors: ['No pudimos guardar tus datos.'] },
+      });
+    },
+  );
 
   it('answers an API that cannot be reached (the fetch throws) like a 503, never with a thrown error', async () => {
     const answer = await savePassengers(unreachableApi);
