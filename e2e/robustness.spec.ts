@@ -1,7 +1,9 @@
 import { PassengerType } from '@travesia/domain/ids';
+import type { FastifyInstance } from 'fastify';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates } from './support/quote.ts';
-import { openHydrated } from './support/shell.ts';
+import { mainNav, openHydrated } from './support/shell.ts';
 
 type Post = { headers: Record<string, string>; data: string };
 
@@ -95,5 +97,96 @@ test.describe('the quoter by keyboard', () => {
     await page.getByRole('button', { name: 'Cotizar', exact: true }).click();
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     await expect(code).toHaveAccessibleDescription('El código puede tener hasta 30 caracteres');
+  });
+});
+
+/**
+ * An API outage as the storefront's server sees it: its in-process fetch (apps/api/src/web.ts) reaches the API
+ * through `app.inject`, so failing that for the API paths `hit` picks makes the API unreachable (`'unreachable'`,
+ * the fetch throws) or answer a status with the spec §8 body. The visitor's own requests are untouched. Returns
+ * the function that ends the outage.
+ */
+function apiOutage(app: FastifyInstance, hit: (url: string) => boolean, answer: 'unreachable' | number): () => void {
+  const inject = app.inject;
+  const failing = (options: { url: string }) => {
+    if (!hit(options.url)) return inject.call(app, options as never);
+    if (answer === 'unreachable') return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000'));
+    const body = { status: answer, detail: 'An unexpected server error occurred', instance: options.url, errors: [] };
+    return Promise.resolve({
+      statusCode: answer,
+      headers: { 'content-type': 'application/json' },
+      rawPayload: Buffer.from(JSON.stringify(body)),
+    });
+  };
+  Object.assign(app, { inject: failing });
+  return () => Object.assign(app, { inject });
+}
+
+test.describe('an API outage on a checkout page', () => {
+  test('an unreachable API shows the one error page in words, inside the shell, and «Intentar nuevamente» recovers', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    const end = apiOutage(storefront.app, (url) => url.startsWith(`/api/quotations/1/${id}`), 'unreachable');
+    try {
+      const response = await page.goto(`/compra/411/${id}`);
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar la compra.')).toBeVisible();
+    await expect(page.getByText(/Por favor intenta nuevamente en unos minutos/)).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page).toHaveTitle('Página no disponible | Travesía');
+
+    await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datos de los pasajeros');
+  });
+
+  test('an API answering 500 for the payment gateways shows the same page, naming what is missing', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    await savePassengersAndInvoice(request, id);
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/1/payment-gateways'), 500);
+    try {
+      const response = await page.goto(`/pago/411/${id}`);
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar los medios de pago.')).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
+  });
+
+  test('a form sent while the API is unreachable stays on its page, with what was typed, and says so', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    await savePassengersAndInvoice(request, id);
+    await openHydrated(page, `/facturacion/411/${id}`);
+    await page.getByLabel('Número').fill('4321');
+    const end = apiOutage(
+      storefront.app,
+      (url) => url.endsWith(`/api/quotations/${id}/invoice-details`),
+      'unreachable',
+    );
+    try {
+      await page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'No pudimos guardar tus datos' })).toBeVisible();
+    } finally {
+      end();
+    }
+    await expect(page).toHaveURL(`/facturacion/411/${id}`);
+    await expect(page.getByLabel('Número')).toHaveValue('4321');
   });
 });
