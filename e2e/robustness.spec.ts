@@ -1,7 +1,7 @@
 import { PassengerType } from '@travesia/domain/ids';
-import type { FastifyInstance } from 'fastify';
 import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
+import { apiOutage } from './support/outage.ts';
 import { tripDates } from './support/quote.ts';
 import { mainNav, openHydrated } from './support/shell.ts';
 
@@ -100,29 +100,7 @@ test.describe('the quoter by keyboard', () => {
   });
 });
 
-/**
- * An API outage as the storefront's server sees it: its in-process fetch (apps/api/src/web.ts) reaches the API
- * through `app.inject`, so failing that for the API paths `hit` picks makes the API unreachable (`'unreachable'`,
- * the fetch throws) or answer a status with the spec §8 body. The visitor's own requests are untouched. Returns
- * the function that ends the outage.
- */
-function apiOutage(app: FastifyInstance, hit: (url: string) => boolean, answer: 'unreachable' | number): () => void {
-  const inject = app.inject;
-  const failing = (options: { url: string }) => {
-    if (!hit(options.url)) return inject.call(app, options as never);
-    if (answer === 'unreachable') return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000'));
-    const body = { status: answer, detail: 'An unexpected server error occurred', instance: options.url, errors: [] };
-    return Promise.resolve({
-      statusCode: answer,
-      headers: { 'content-type': 'application/json' },
-      rawPayload: Buffer.from(JSON.stringify(body)),
-    });
-  };
-  Object.assign(app, { inject: failing });
-  return () => Object.assign(app, { inject });
-}
-
-test.describe('an API outage on a checkout page', () => {
+test.describe('an API outage', () => {
   test('an unreachable API shows the one error page in words, inside the shell, and «Intentar nuevamente» recovers', async ({
     page,
     request,
@@ -188,5 +166,40 @@ test.describe('an API outage on a checkout page', () => {
     }
     await expect(page).toHaveURL(`/facturacion/411/${id}`);
     await expect(page.getByLabel('Número')).toHaveValue('4321');
+  });
+
+  test('the success page tells a buyer whose payment result cannot be read that the certificate still arrives', async ({
+    page,
+    storefront,
+  }) => {
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/7/payment-result/9'), 'unreachable');
+    try {
+      const response = await page.goto('/exito?venta=9&transaccion=7');
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos cargar tu compra');
+    await expect(page.getByText(/el certificado llegará al correo de cada pasajero/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Intentar nuevamente' })).toHaveAttribute(
+      'href',
+      '/exito?venta=9&transaccion=7',
+    );
+  });
+
+  test('when the shell’s own data cannot load, the error page still says so in words, without the shell', async ({
+    page,
+    storefront,
+  }) => {
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/1/website-parameters'), 503);
+    try {
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar la tienda.')).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
   });
 });
