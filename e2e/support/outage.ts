@@ -11,9 +11,10 @@ export function apiOutage(
   hit: (url: string) => boolean,
   answer: 'unreachable' | number,
 ): () => void {
-  const inject = app.inject;
+  const original = app.inject;
+  const inject = original.bind(app);
   const failing = (options: { url: string }) => {
-    if (!hit(options.url)) return inject.call(app, options as never);
+    if (!hit(options.url)) return inject(options as never);
     if (answer === 'unreachable') return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3000'));
     const body = { status: answer, detail: 'An unexpected server error occurred', instance: options.url, errors: [] };
     return Promise.resolve({
@@ -23,5 +24,5 @@ export function apiOutage(
     });
   };
   Object.assign(app, { inject: failing });
-  return () => Object.assign(app, { inject });
+  return () => Object.assign(app, { inject: original });
 }
