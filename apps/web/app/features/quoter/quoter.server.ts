@@ -46,7 +46,7 @@ const reviewTrip = 'Revisa los datos de tu viaje.';
 const quoterFields = new Set(['origin', 'modality', 'destination', 'departureDate', 'returnDate', 'discountCode']);
 
 /** The quoter field that shows an API field's error (null: the whole form shows it). */
-export function quoterFieldOfApi(field: string): string | null {
+function quoterFieldOfApi(field: string): string | null {
   if (field === 'passangerTypes' || field.startsWith('passangerTypes.')) return 'passengers';
   return quoterFields.has(field) ? field : null;
 }
