@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
+import { apiOutage } from './support/outage.ts';
 import { mainNav, openHydrated, seed } from './support/shell.ts';
 
 // DESIGN: WCAG 2.2 AA. Every visitor page, in the states a visitor really sees it, must have no axe violation
@@ -44,6 +45,18 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoViolations(page, 'home with the upgrade modal');
     await page.keyboard.press('Escape');
     await expect(upgrade).toBeHidden();
+  });
+
+  test('the error page (the API unavailable on a purchase step)', async ({ page, request, storefront }) => {
+    const id = await createQuotation(request);
+    const end = apiOutage(storefront.app, (url) => url.startsWith(`/api/quotations/1/${id}`), 503);
+    try {
+      await openHydrated(page, `/compra/411/${id}`);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { name: 'Esta página no está disponible por el momento' })).toBeVisible();
+    await expectNoViolations(page, 'the error page');
   });
 
   test('home quoter: errors after an empty submit, and the calendar open', async ({ page }) => {

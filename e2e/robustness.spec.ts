@@ -1,7 +1,9 @@
 import { PassengerType } from '@travesia/domain/ids';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
+import { apiOutage } from './support/outage.ts';
 import { tripDates } from './support/quote.ts';
-import { openHydrated } from './support/shell.ts';
+import { mainNav, openHydrated } from './support/shell.ts';
 
 type Post = { headers: Record<string, string>; data: string };
 
@@ -95,5 +97,109 @@ test.describe('the quoter by keyboard', () => {
     await page.getByRole('button', { name: 'Cotizar', exact: true }).click();
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     await expect(code).toHaveAccessibleDescription('El código puede tener hasta 30 caracteres');
+  });
+});
+
+test.describe('an API outage', () => {
+  test('an unreachable API shows the one error page in words, inside the shell, and «Intentar nuevamente» recovers', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    const end = apiOutage(storefront.app, (url) => url.startsWith(`/api/quotations/1/${id}`), 'unreachable');
+    try {
+      const response = await page.goto(`/compra/411/${id}`);
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar la compra.')).toBeVisible();
+    await expect(page.getByText(/Por favor intenta nuevamente en unos minutos/)).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page).toHaveTitle('Página no disponible | Travesía');
+
+    await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datos de los pasajeros');
+  });
+
+  test('an API answering 500 for the payment gateways shows the same page, naming what is missing', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    await savePassengersAndInvoice(request, id);
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/1/payment-gateways'), 500);
+    try {
+      const response = await page.goto(`/pago/411/${id}`);
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar los medios de pago.')).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
+  });
+
+  test('a form sent while the API is unreachable stays on its page, with what was typed, and says so', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const id = await createQuotation(request);
+    await savePassengersAndInvoice(request, id);
+    await openHydrated(page, `/facturacion/411/${id}`);
+    await page.getByLabel('Número').fill('4321');
+    const end = apiOutage(
+      storefront.app,
+      (url) => url.endsWith(`/api/quotations/${id}/invoice-details`),
+      'unreachable',
+    );
+    try {
+      await page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'No pudimos guardar tus datos' })).toBeVisible();
+    } finally {
+      end();
+    }
+    await expect(page).toHaveURL(`/facturacion/411/${id}`);
+    await expect(page.getByLabel('Número')).toHaveValue('4321');
+  });
+
+  test('the success page tells a buyer whose payment result cannot be read that the certificate still arrives', async ({
+    page,
+    storefront,
+  }) => {
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/7/payment-result/9'), 'unreachable');
+    try {
+      const response = await page.goto('/exito?venta=9&transaccion=7');
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos cargar tu compra');
+    await expect(page.getByText(/el certificado llegará al correo de cada pasajero/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Intentar nuevamente' })).toHaveAttribute(
+      'href',
+      '/exito?venta=9&transaccion=7',
+    );
+  });
+
+  test('when the shell’s own data cannot load, the error page still says so in words, without the shell', async ({
+    page,
+    storefront,
+  }) => {
+    const end = apiOutage(storefront.app, (url) => url.startsWith('/api/companies/1/website-parameters'), 503);
+    try {
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(503);
+    } finally {
+      end();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página no está disponible por el momento');
+    await expect(page.getByText('No pudimos cargar la tienda.')).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
   });
 });

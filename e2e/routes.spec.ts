@@ -35,8 +35,8 @@ const paths = [
 /** Spec §2: preview and quoter modes render without nav and footer. */
 const chromeless = new Set(['/preview/1', '/cotizador', '/cotizador/partner']);
 
-/** Headings of the root error boundary: a route that lands there has not rendered its page. */
-const errorHeadings = /Algo salió mal|Estamos teniendo problemas/;
+/** Headings of the root error boundary (components/PageError.tsx): a route that lands there has not rendered its page. */
+const errorHeadings = /Algo salió mal|no está disponible por el momento|No encontramos esta página/;
 
 test.describe('route table', () => {
   for (const path of paths) {

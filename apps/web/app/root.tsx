@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -8,27 +8,24 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { PageError } from '#app/components/PageError.tsx';
 import { ShellModalsProvider } from '#app/components/ShellModals.tsx';
 import { Footer, WhatsAppButton } from '#app/features/shell/Footer.tsx';
 import { LoadingBar } from '#app/features/shell/LoadingBar.tsx';
 import { MarketingScripts } from '#app/features/shell/MarketingScripts.tsx';
 import { NavigationBar } from '#app/features/shell/NavigationBar.tsx';
-import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import type { RootData } from '#app/lib/website.ts';
+import { loadShell } from '#app/features/shell/shell.server.ts';
+import { pageTitle, type RootData } from '#app/lib/website.ts';
 
 /** Routes that render without nav and footer (spec §2: preview and quoter modes) say so in their handle. */
 export type ShellHandle = { hideChrome?: boolean };
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const companyId = configuredCompanyId();
-  const { data, response } = await serverApi(context).GET('/companies/{companyId}/website-parameters', {
-    params: { path: { companyId } },
-  });
-  if (!data) throw new Response('Website parameters unavailable', { status: response.status === 404 ? 404 : 503 });
-  return { companyId, website: data };
+export function loader(args: Route.LoaderArgs) {
+  return loadShell(args);
 }
 
 // The shell's configuration changes rarely; page navigations need not fetch it again.
@@ -57,8 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const { companyId, website } = useLoaderData<typeof loader>();
+/** Nav, page and footer (the nav and footer hidden in the preview and quoter modes, spec §2). */
+function Shell({ data, children }: { data: RootData; children: ReactNode }) {
+  const { companyId, website } = data;
   const matches = useMatches();
   const hideChrome = matches.some((match) => (match.handle as ShellHandle | undefined)?.hideChrome);
   return (
@@ -74,7 +72,7 @@ export default function App() {
         <NavigationBar data={website.navigationBar} showClientAccess={website.features.virtualBranch} />
       )}
       <main id="contenido" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       {hideChrome ? null : <Footer data={website.footer} companyId={companyId} />}
       {!hideChrome && website.configuration.isWhatsappWidgetEnabled ? (
@@ -85,23 +83,33 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unavailable = isRouteErrorResponse(error) && error.status >= 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+export default function App() {
   return (
-    <main className="mx-auto max-w-xl flex-1 px-4 py-20 text-center">
-      <title>Travesía</title>
-      <img src="/img/logo.svg" alt="Travesía" width={160} height={40} className="mx-auto mb-8 h-10 w-auto" />
-      <h1 className="mb-4 text-2xl font-bold text-brand-700">
-        {unavailable ? 'Estamos teniendo problemas para cargar la tienda' : 'Algo salió mal'}
-      </h1>
-      <p className="mb-8 text-slate-600">
-        Por favor intenta nuevamente en unos minutos. Si necesitas asistencia urgente durante tu viaje, llama a nuestra
-        central de emergencias.
-      </p>
-      <Link to="/" reloadDocument className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
-        Volver al inicio
-      </Link>
+    <Shell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * The one error boundary of the storefront: whatever page fails (a 404, the API unavailable, a fault) shows
+ * components/PageError.tsx, inside the shell when the shell's own data loaded, alone when it did not.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>('root');
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const title = isRouteErrorResponse(error) && error.status === 404 ? 'Página no encontrada' : 'Página no disponible';
+  const page = (
+    <>
+      <title>{pageTitle(title)[0]?.title}</title>
+      <PageError error={error} />
+    </>
+  );
+  if (shell) return <Shell data={shell}>{page}</Shell>;
+  return (
+    <main id="contenido" className="flex-1">
+      <img src="/img/logo.svg" alt="Travesía" width={160} height={40} className="mx-auto mt-10 h-10 w-auto" />
+      {page}
     </main>
   );
 }

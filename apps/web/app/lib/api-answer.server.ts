@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import { data } from 'react-router';
 import type { components } from './api-schema.d.ts';
 
@@ -19,20 +20,46 @@ export type ApiAnswer<T> = { data?: T; error?: unknown; response: Response };
 export const unavailableMessage = 'No pudimos completar tu solicitud. Intenta nuevamente en unos minutos.';
 export const rateLimitedMessage = 'Has realizado demasiadas solicitudes. Espera un momento e intenta nuevamente.';
 
-/** A page-level error: the route's error boundary shows it in words (lib + components/PageError). */
-export function pageError(status: 404 | 503, message: string): Response {
-  return new Response(message, { status });
+/**
+ * An API that cannot be reached (refused, reset, timed out: openapi-fetch's fetch throws) answers like an API that
+ * is there but unavailable: a 503 with the spec §8 body. `serverApi()` installs it, so every loader and action sees
+ * an answer, never a thrown fetch, and the helpers below turn it into the «no disponible» page or form message.
+ */
+export const unreachableAsUnavailable: Middleware = {
+  onError() {
+    const body = { status: 503, detail: 'An unexpected server error occurred', instance: '', errors: [] };
+    return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } });
+  },
+};
+
+/** What a page-level error carries: a sentence for the visitor. */
+export type PageErrorData = { message: string };
+
+/**
+ * A page-level error: thrown from a loader, the root's error boundary shows it in words (components/PageError.tsx)
+ * with `message`, a sentence for the visitor.
+ */
+export function pageError(status: 404 | 503, message: string) {
+  return data<PageErrorData>({ message }, { status });
 }
+
+/** «Los planes» → «los planes», to sit inside a sentence. */
+const inSentence = (what: string) => what.charAt(0).toLocaleLowerCase('es-CL') + what.slice(1);
 
 /**
  * The data of an answer a page cannot do without. A 404 (or a 400 for a malformed id) throws a «not found» page,
- * anything else a 503 page naming `what` («Los planes»).
+ * anything else a 503 page; both name `what`, a noun with its article («Los planes», «La cotización»).
  */
 export function dataOrThrow<T>(answer: ApiAnswer<T>, what: string): T {
   if (answer.data !== undefined && answer.response.ok) return answer.data;
   const { status } = answer.response;
-  if (status === 404 || status === 400) throw pageError(404, `${what}: no encontrado`);
-  throw pageError(503, `${what}: no disponible`);
+  if (status === 404 || status === 400) throw pageError(404, `No encontramos ${inSentence(what)}.`);
+  throw pageError(503, `No pudimos cargar ${inSentence(what)}.`);
+}
+
+/** Like `dataOrThrow`, for what may not exist yet (the travellers or the billing saved so far): a 404 is null. */
+export function dataOrNull<T>(answer: ApiAnswer<T>, what: string): T | null {
+  return answer.response.status === 404 ? null : dataOrThrow(answer, what);
 }
 
 /** The `{ field, code, message }` list of an API error body, whatever shape openapi-fetch handed it over in. */
@@ -80,11 +107,13 @@ type FormOptions = {
   invalidMessage?: string;
   /** The whole-form message of a 404 (the thing the form acts on does not exist). */
   notFoundMessage?: string;
+  /** The whole-form message when the API could not answer (5xx, unreachable). */
+  unavailableMessage?: string;
 };
 
 /**
  * The outcome of a form's API call: the data, or a failure to answer with `formFailure` — the field errors of a
- * 400/409/422, a 404 message, the rate-limit message of a 429, or «try again» for anything else.
+ * 400/409/422, a 404 message, the rate-limit message of a 429, or «try again» (status 503) for anything else.
  */
 export function formOutcome<T>(answer: ApiAnswer<T>, options: FormOptions = {}): FormOutcome<T> {
   const { response } = answer;
@@ -101,7 +130,8 @@ export function formOutcome<T>(answer: ApiAnswer<T>, options: FormOptions = {}):
     return { ok: false, status, failure: { errors: [], formErrors: [options.notFoundMessage ?? 'No encontrado.'] } };
   }
   if (status === 429) return { ok: false, status, failure: { errors: [], formErrors: [rateLimitedMessage] } };
-  return { ok: false, status: 503, failure: { errors: [], formErrors: [unavailableMessage] } };
+  const message = options.unavailableMessage ?? unavailableMessage;
+  return { ok: false, status: 503, failure: { errors: [], formErrors: [message] } };
 }
 
 /** An action's answer for a failed form, with the status the API gave (so a no-JS post shows the right page). */

@@ -1,15 +1,20 @@
 import createClient from 'openapi-fetch';
 import type { ApiClient } from './api.ts';
+import { type LoadContext, unreachableAsUnavailable } from './api-answer.server.ts';
 import type { paths } from './api-schema.d.ts';
 import { webConfig } from './config.server.ts';
 
 /**
  * The one way the storefront's loaders and actions talk to the API: a client typed from the API's OpenAPI document,
- * through the in-process fetch when the API serves us, else API_BASE_URL.
+ * through the in-process fetch when the API serves us, else API_BASE_URL. An API it cannot reach answers 503
+ * (see `unreachableAsUnavailable`), so callers handle one kind of failure: an answer.
  */
-export function serverApi(context: { apiFetch?: typeof fetch } | undefined): ApiClient {
-  if (context?.apiFetch) return createClient<paths>({ baseUrl: 'http://in-process/api', fetch: context.apiFetch });
-  return createClient<paths>({ baseUrl: webConfig.apiBaseUrl });
+export function serverApi(context: LoadContext): ApiClient {
+  const client = context?.apiFetch
+    ? createClient<paths>({ baseUrl: 'http://in-process/api', fetch: context.apiFetch })
+    : createClient<paths>({ baseUrl: webConfig.apiBaseUrl });
+  client.use(unreachableAsUnavailable);
+  return client;
 }
 
 /** The company this storefront sells for (spec §1: fixed by environment configuration, COMPANY_ID). */

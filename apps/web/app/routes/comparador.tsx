@@ -1,125 +1,27 @@
 import { formatMoney } from '@travesia/domain/money';
-import { data, Link, redirect, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
 import { PlansToolbar, parsePlansView } from '#app/features/plans/PlansToolbar.tsx';
+import { type ChoosePlanResult, choosePlan, loadComparator } from '#app/features/plans/plans.server.ts';
 import { parsePlanOrder, sortPlans } from '#app/features/plans/sortPlans.ts';
 import { TripSummary } from '#app/features/plans/TripSummary.tsx';
 import type { ComparatorPlan } from '#app/features/plans/types.ts';
-import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import {
-  departureHasPassed,
-  expiredQuotationMessage,
-  isQuotationId,
-  toQuotationBody,
-  visitorMessages,
-} from '#app/lib/quotation.ts';
+import { expiredQuotationMessage } from '#app/lib/quotation.ts';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
 import type { Route } from './+types/comparador';
 
 export const meta = () => [...pageTitle('Planes para tu viaje'), { name: 'robots', content: 'noindex' }];
 
-const unavailable = () => new Response('Los planes no están disponibles', { status: 503 });
-
-/**
- * The quotation and its priced plans. An unknown quotation, a trip whose departure has passed or one the catalogue no
- * longer sells are pages of their own (with a way to quote again), not errors.
- */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return { state: 'not-found' as const };
-  const api = serverApi(context);
-  const companyId = configuredCompanyId();
-
-  const plansRequest = api.GET('/{companyId}/plans-comparador', {
-    params: { path: { companyId }, query: { quotationId } },
-  });
-  const quotationResult = await api.GET('/quotations/{companyId}/{quotationId}', {
-    params: { path: { companyId, quotationId } },
-  });
-  const quotation = quotationResult.data;
-  if (!quotation) {
-    await plansRequest.catch(() => undefined);
-    if (quotationResult.response.status === 404 || quotationResult.response.status === 400) {
-      return { state: 'not-found' as const };
-    }
-    throw unavailable();
-  }
-
-  const [plansResult, destinationsResult, originsResult] = await Promise.all([
-    plansRequest,
-    api.GET('/companies/{companyId}/destinations/{modalityId}', {
-      params: { path: { companyId, modalityId: quotation.modality } },
-    }),
-    api.GET('/companies/{companyId}/origins', { params: { path: { companyId } } }),
-  ]);
-  if (!plansResult.data) {
-    const { status } = plansResult.response;
-    if (status === 400) {
-      const errors = plansResult.error?.errors;
-      if (departureHasPassed(errors)) return { state: 'expired' as const, quotationId };
-      return { state: 'invalid' as const, quotationId, messages: visitorMessages(errors) };
-    }
-    if (status === 404) return { state: 'not-found' as const };
-    throw unavailable();
-  }
-  return {
-    state: 'ok' as const,
-    quotation,
-    plans: plansResult.data,
-    destination: destinationsResult.data?.find((d) => d.id === quotation.destination)?.label ?? null,
-    origin: originsResult.data?.find((o) => o.id === quotation.origin)?.label ?? null,
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadComparator(args);
 }
 
-type ActionResult = { error: string; planId: number | null; expired: boolean };
-
-const failure = (result: ActionResult, status: number) => data(result, { status });
-
-/** «Elegir plan»: stores the chosen plan on the quotation (PUT) and goes on to the purchase. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const quotationId = params.id;
-  // A body that is not a form (JSON, or none with no content type) names no plan: the same 400 as a bad planId.
-  const form = await request.formData().catch(() => null);
-  const planId = Number(form?.get('planId'));
-  if (!isQuotationId(quotationId)) {
-    return failure({ error: 'No encontramos esta cotización.', planId: null, expired: false }, 404);
-  }
-  if (!Number.isInteger(planId) || planId <= 0) {
-    return failure({ error: 'Elige uno de los planes de la lista.', planId: null, expired: false }, 400);
-  }
-  const api = serverApi(context);
-  const companyId = configuredCompanyId();
-  const path = { companyId, quotationId };
-  const current = await api.GET('/quotations/{companyId}/{quotationId}', { params: { path } });
-  if (!current.data) {
-    if (current.response.status === 404 || current.response.status === 400) {
-      return failure({ error: 'No encontramos esta cotización.', planId, expired: false }, 404);
-    }
-    throw unavailable();
-  }
-  const saved = await api.PUT('/quotations/{companyId}/{quotationId}', {
-    params: { path },
-    body: toQuotationBody(current.data, planId),
-    parseAs: 'text',
-  });
-  if (!saved.response.ok) {
-    if (saved.response.status === 400) {
-      const errors = saved.error?.errors;
-      if (departureHasPassed(errors)) return failure({ error: expiredQuotationMessage, planId, expired: true }, 400);
-      const messages = visitorMessages(errors);
-      const error = messages.length > 0 ? messages.join('. ') : 'No pudimos guardar tu elección. Intenta nuevamente.';
-      return failure({ error, planId, expired: false }, 400);
-    }
-    if (saved.response.status === 404) {
-      return failure({ error: 'No encontramos esta cotización.', planId, expired: false }, 404);
-    }
-    throw unavailable();
-  }
-  return redirect(`/compra/${planId}/${quotationId}`);
+export function action(args: Route.ActionArgs) {
+  return choosePlan(args);
 }
 
 export default function Comparator({ loaderData, actionData }: Route.ComponentProps) {
@@ -163,7 +65,7 @@ export default function Comparator({ loaderData, actionData }: Route.ComponentPr
 
 type Ready = Extract<Route.ComponentProps['loaderData'], { state: 'ok' }>;
 
-function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: ActionResult | undefined }) {
+function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: ChoosePlanResult | undefined }) {
   const { website } = useWebsite();
   const { openUpgrade } = useShellModals();
   const [searchParams] = useSearchParams();

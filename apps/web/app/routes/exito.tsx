@@ -1,9 +1,7 @@
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
-import { accessTokenOf } from '#app/features/checkout/checkout.server.ts';
-import { PaymentSuccess, type SendCertificateResult } from '#app/features/checkout/PaymentSuccess.tsx';
-import { fetchPaymentResult, paymentParams, saleDetails } from '#app/features/checkout/payment-result.server.ts';
-import { serverApi } from '#app/lib/api.server.ts';
+import { PaymentSuccess } from '#app/features/checkout/PaymentSuccess.tsx';
+import { loadPaymentSuccess, resendCertificate } from '#app/features/checkout/payment-result.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/exito';
 
@@ -15,25 +13,8 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-
 
 export const meta = () => [...pageTitle('¡Gracias por tu compra!'), { name: 'robots', content: 'noindex' }];
 
-/**
- * The gateway's return after an approved payment (?venta=…&transaccion=…). Anything but AUTHORIZED goes to /error
- * with the same parameters; the sale is remembered so the purchase steps can link back here.
- */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const ids = paymentParams(url);
-  if (!ids) return { state: 'missing' as const };
-  const token = await accessTokenOf(request, ids.idVenta);
-  const result = await fetchPaymentResult(context, ids, token);
-  if (!result) return { state: 'missing' as const };
-  if (result.resultTransaction !== 'AUTHORIZED') {
-    throw redirect(`/error?venta=${ids.idVenta}&transaccion=${ids.idTransaction}`);
-  }
-  // Another browser (a forwarded link): the payment's outcome, but not who travels nor the certificate.
-  const { quotationId } = result;
-  if (!token || quotationId === null) return { state: 'elsewhere' as const, result };
-  const details = await saleDetails(context, { ...result, quotationId }, token);
-  return { state: 'ok' as const, result, ...details };
+export function loader(args: Route.LoaderArgs) {
+  return loadPaymentSuccess(args);
 }
 
 // Sending the certificate again changes nothing the page shows.
@@ -41,25 +22,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
-/** «Enviar Certificado»: the certificate e-mail once more (auto-envio, type 0, canal WEB). */
-export async function action({ context, request }: Route.ActionArgs): Promise<SendCertificateResult> {
-  const failed: SendCertificateResult = {
-    sent: false,
-    error: 'No pudimos enviar el certificado. Intenta nuevamente en unos minutos.',
-  };
-  const ids = paymentParams(new URL(request.url));
-  if (!ids) return failed;
-  try {
-    const result = await fetchPaymentResult(context, ids, await accessTokenOf(request, ids.idVenta));
-    if (result?.resultTransaction !== 'AUTHORIZED' || result.quotationId === null) return failed;
-    const { response } = await serverApi(context).POST('/quotations/{quotationId}/auto-envio', {
-      params: { path: { quotationId: result.quotationId } },
-      body: { type: 0, canal: 'WEB' },
-    });
-    return response.ok ? { sent: true } : failed;
-  } catch {
-    return failed;
-  }
+export function action(args: Route.ActionArgs) {
+  return resendCertificate(args);
 }
 
 const homeLink = (
@@ -69,6 +33,20 @@ const homeLink = (
 );
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  if (loaderData.state === 'unavailable') {
+    return (
+      <Notice
+        icon="alert"
+        title="No pudimos cargar tu compra"
+        action={{ to: `${location.pathname}${location.search}`, label: 'Intentar nuevamente', reloadDocument: true }}
+        secondary={homeLink}
+      >
+        No pudimos cargar el detalle de tu compra en este momento. Si tu pago fue aprobado, el certificado llegará al
+        correo de cada pasajero.
+      </Notice>
+    );
+  }
   if (loaderData.state === 'missing') {
     return (
       <Notice
@@ -102,20 +80,5 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       planLabel={loaderData.planLabel}
       trip={loaderData.trip}
     />
-  );
-}
-
-export function ErrorBoundary() {
-  const location = useLocation();
-  return (
-    <Notice
-      icon="alert"
-      title="No pudimos cargar tu compra"
-      action={{ to: `${location.pathname}${location.search}`, label: 'Intentar nuevamente', reloadDocument: true }}
-      secondary={homeLink}
-    >
-      No pudimos cargar el detalle de tu compra en este momento. Si tu pago fue aprobado, el certificado llegará al
-      correo de cada pasajero.
-    </Notice>
   );
 }

@@ -1,6 +1,6 @@
 import { PreviewPlanCard } from '#app/features/plans/PreviewPlanCard.tsx';
-import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import { departureHasPassed, expiredQuotationMessage, isQuotationId } from '#app/lib/quotation.ts';
+import { loadPreview } from '#app/features/plans/plans.server.ts';
+import { expiredQuotationMessage } from '#app/lib/quotation.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { ShellHandle } from '#app/root.tsx';
 import type { Route } from './+types/preview';
@@ -10,17 +10,8 @@ export const meta = () => [...pageTitle('Vista previa de planes'), { name: 'robo
 // Spec §2: this screen is shown without nav and footer (it is captured as an image).
 export const handle: ShellHandle = { hideChrome: true };
 
-/** The quotation's plans as the capture view shows them; a quotation that cannot be shown says why, plainly. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return { state: 'not-found' as const };
-  const { data, error, response } = await serverApi(context).GET('/{companyId}/plans-quotation/{quotationId}', {
-    params: { path: { companyId: configuredCompanyId(), quotationId } },
-  });
-  if (data) return { state: 'ok' as const, plans: data };
-  if (response.status === 400 && departureHasPassed(error?.errors)) return { state: 'expired' as const };
-  if (response.status === 400 || response.status === 404) return { state: 'not-found' as const };
-  throw new Response('Los planes no están disponibles', { status: 503 });
+export function loader(args: Route.LoaderArgs) {
+  return loadPreview(args);
 }
 
 export default function PlanPreview({ loaderData }: Route.ComponentProps) {

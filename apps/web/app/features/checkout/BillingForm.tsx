@@ -11,13 +11,13 @@ import {
   SelectField,
   TextField,
 } from '#app/components/fields.tsx';
-import type { CheckoutActionResult } from './api-errors.ts';
+import type { FormFailure } from '#app/lib/api-answer.server.ts';
 import { type BillingValues, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
 import { chileanRegions } from './regions.ts';
 
 type Props = {
   initialValues: BillingValues;
-  actionResult: CheckoutActionResult | undefined;
+  actionResult: FormFailure | undefined;
   backTo: string;
 };
 

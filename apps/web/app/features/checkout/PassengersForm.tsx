@@ -13,7 +13,7 @@ import {
   SelectField,
   TextField,
 } from '#app/components/fields.tsx';
-import type { CheckoutActionResult } from './api-errors.ts';
+import type { FormFailure } from '#app/lib/api-answer.server.ts';
 import { bandLabel, birthDateRange } from './format.ts';
 import {
   type Country,
@@ -37,7 +37,7 @@ type Props = {
   countries: Country[];
   departureDate: string;
   initialValues: PassengersValues;
-  actionResult: CheckoutActionResult | undefined;
+  actionResult: FormFailure | undefined;
 };
 
 /**

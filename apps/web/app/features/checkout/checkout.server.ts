@@ -1,14 +1,22 @@
 import { createCookie, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { ApiClient } from '#app/lib/api.ts';
+import { dataOrThrow, fieldErrors, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { webConfig } from '#app/lib/config.server.ts';
 import { departureHasPassed, isQuotationId, visitorMessages } from '#app/lib/quotation.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
-import { fieldErrors } from './api-errors.ts';
 import { type CheckoutNoticeState, type CheckoutStep, type CheckoutSummary, stepPath, successUrl } from './checkout.ts';
 
-type LoadContext = { apiFetch?: typeof fetch } | undefined;
+/** What a purchase step's loader and action receive (React Router's arguments, as far as they are read). */
+export type StepArgs = { context: LoadContext; request: Request; params: { idProducto: string; id: string } };
+
+/** The whole-form answer of an action on a quotation that does not exist. */
+export const quotationNotFound = 'No encontramos esta cotización.';
+
+/** The whole-form answer when the API could not save (the visitor's data is not lost: the form keeps it). */
+export const notSavedMessage = 'No pudimos guardar tus datos. Intenta nuevamente en unos minutos.';
+
 export type Quotation = components['schemas']['Quotation'];
 export type Plan = components['schemas']['Plan'];
 
@@ -55,8 +63,6 @@ export async function rememberedSuccessUrl(request: Request, quotationId: string
   return sale && sale.quotationId === quotationId ? successUrl(sale) : null;
 }
 
-const unavailable = () => new Response('La compra no está disponible', { status: 503 });
-
 /**
  * The quotation of a purchase step and its plan priced by the API. An unknown quotation, a paid one, one without
  * a plan or whose trip can no longer be sold answers a notice state; a URL naming another plan than the quotation's
@@ -75,11 +81,8 @@ export async function loadCheckout(
   const found = await api.GET('/quotations/{companyId}/{quotationId}', {
     params: { path: { companyId, quotationId } },
   });
-  const quotation = found.data;
-  if (!quotation) {
-    if (found.response.status === 404 || found.response.status === 400) return { state: 'not-found' };
-    throw unavailable();
-  }
+  if (found.response.status === 404 || found.response.status === 400) return { state: 'not-found' };
+  const quotation = dataOrThrow(found, 'La compra');
   if (quotation.status === 'paid') {
     return { state: 'paid', successUrl: await rememberedSuccessUrl(request, quotationId) };
   }
@@ -96,17 +99,14 @@ export async function loadCheckout(
       params: { path: { companyId, modalityId: quotation.modality } },
     }),
   ]);
-  const plan = priced.data?.[0];
-  if (!plan) {
-    const { status } = priced.response;
-    if (status === 400) {
-      const errors = fieldErrors(priced.error);
-      if (departureHasPassed(errors)) return { state: 'expired', quotationId };
-      return { state: 'unavailable', quotationId, messages: visitorMessages(errors) };
-    }
-    if (status === 404) return { state: 'unavailable', quotationId, messages: [] };
-    throw unavailable();
+  const { status } = priced.response;
+  if (status === 400) {
+    const errors = fieldErrors(priced.error);
+    if (departureHasPassed(errors)) return { state: 'expired', quotationId };
+    return { state: 'unavailable', quotationId, messages: visitorMessages(errors) };
   }
+  const plan = status === 404 ? undefined : dataOrThrow(priced, 'El plan de tu compra')[0];
+  if (!plan) return { state: 'unavailable', quotationId, messages: [] };
 
   return {
     api,

@@ -118,17 +118,10 @@ export function QuoterForm(props: Props) {
     }
   }, [departureDate, modality, returnFixed, getValues, setValue]);
 
-  // Errors the API found (it checks everything again) appear beside their fields.
+  // Errors the API found (it checks everything again) appear beside their fields (the action names the field).
   useEffect(() => {
     for (const error of actionResult?.errors ?? []) {
-      const field = (
-        ['origin', 'modality', 'destination', 'departureDate', 'returnDate', 'passengers', 'discountCode'].includes(
-          error.field,
-        )
-          ? error.field
-          : 'root'
-      ) as keyof QuoterValues | 'root';
-      setError(field, { type: 'server', message: error.message });
+      setError(error.field as keyof QuoterValues, { type: 'server', message: error.message });
     }
   }, [actionResult, setError]);
 
@@ -346,9 +339,9 @@ export function QuoterForm(props: Props) {
         </div>
       </div>
 
-      {actionResult?.formError ? (
+      {actionResult?.formErrors.length ? (
         <p className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800" role="alert">
-          {actionResult.formError}
+          {actionResult.formErrors.join(' ')}
         </p>
       ) : null}
 

@@ -1,8 +1,7 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { type FormFailure, formFailure, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { QuoterSubmission } from './schema.ts';
-
-type LoadContext = { apiFetch?: typeof fetch } | undefined;
 
 /** What the quoter form needs beyond the website parameters: origins, destinations per modality, and a quotation
  * to modify when the URL says `?cotizacion=`. */
@@ -38,13 +37,19 @@ export async function loadQuoter(context: LoadContext, request: Request) {
   };
 }
 
-export type QuoterActionResult = { errors: { field: string; message: string }[]; formError: string | null };
+/** What the quoter's action answers when the API refuses the trip: messages by quoter field, and for the form. */
+export type QuoterActionResult = FormFailure;
 
-/** Field names of the API's quotation body → the quoter's fields. */
-const fieldOfApi: Record<string, string> = { passangerTypes: 'passengers' };
+const reviewTrip = 'Revisa los datos de tu viaje.';
 
-const invalidSubmission = () =>
-  data<QuoterActionResult>({ errors: [], formError: 'Revisa los datos de tu viaje.' }, { status: 400 });
+/** The quoter's own fields; the API's `passangerTypes` (and its items) is the passengers' counter. */
+const quoterFields = new Set(['origin', 'modality', 'destination', 'departureDate', 'returnDate', 'discountCode']);
+
+/** The quoter field that shows an API field's error (null: the whole form shows it). */
+function quoterFieldOfApi(field: string): string | null {
+  if (field === 'passangerTypes' || field.startsWith('passangerTypes.')) return 'passengers';
+  return quoterFields.has(field) ? field : null;
+}
 
 /** The JSON object the quoter form posts; anything else (a form post, an empty body, other JSON) is undefined. */
 async function readSubmission(request: Request): Promise<QuoterSubmission | undefined> {
@@ -57,12 +62,9 @@ async function readSubmission(request: Request): Promise<QuoterSubmission | unde
 }
 
 /** Creates (or, when modifying, replaces) the quotation and sends the visitor to its plans. */
-export async function submitQuoter(
-  context: LoadContext,
-  request: Request,
-): Promise<Response | QuoterActionResult | ReturnType<typeof invalidSubmission>> {
+export async function submitQuoter(context: LoadContext, request: Request) {
   const submission = await readSubmission(request);
-  if (!submission) return invalidSubmission();
+  if (!submission) return formFailure({ errors: [], formErrors: [reviewTrip] }, 400);
   const api = serverApi(context);
   const companyId = configuredCompanyId();
   const body = {
@@ -77,45 +79,28 @@ export async function submitQuoter(
     referralCode: submission.referralCode,
     pantalla: submission.pantalla,
   };
-  let quotationId = submission.quotationId;
-  let failure: { status: number; errors: { field: string; message: string }[] } | null = null;
-  if (quotationId) {
-    const { error, response } = await api.PUT('/quotations/{companyId}/{quotationId}', {
-      params: { path: { companyId, quotationId } },
+  const options = {
+    toField: quoterFieldOfApi,
+    invalidMessage: reviewTrip,
+    notFoundMessage: reviewTrip,
+    unavailableMessage: 'No pudimos guardar tu cotización. Intenta nuevamente en unos minutos.',
+  };
+  let id = submission.quotationId;
+  if (id) {
+    const saved = await api.PUT('/quotations/{companyId}/{quotationId}', {
+      params: { path: { companyId, quotationId: id } },
       body,
       parseAs: 'text',
     });
-    if (error || !response.ok) failure = { status: response.status, errors: parseErrors(error) };
+    const outcome = formOutcome(saved, options);
+    if (!outcome.ok) return formFailure(outcome.failure, outcome.status);
   } else {
-    const { data, error, response } = await api.POST('/quotations/{companyId}', {
-      params: { path: { companyId } },
-      body,
-    });
-    if (data) quotationId = data.id;
-    else failure = { status: response.status, errors: error?.errors ?? [] };
+    const outcome = formOutcome(
+      await api.POST('/quotations/{companyId}', { params: { path: { companyId } }, body }),
+      options,
+    );
+    if (!outcome.ok) return formFailure(outcome.failure, outcome.status);
+    id = outcome.data.id;
   }
-  if (failure || !quotationId) {
-    const errors = (failure?.errors ?? []).map((e) => ({ field: fieldOfApi[e.field] ?? e.field, message: e.message }));
-    return {
-      errors,
-      formError:
-        failure && failure.status >= 500
-          ? 'No pudimos guardar tu cotización. Intenta nuevamente en unos minutos.'
-          : errors.length === 0
-            ? 'Revisa los datos de tu viaje.'
-            : null,
-    };
-  }
-  return redirect(`/comparador/${quotationId}`);
-}
-
-function parseErrors(error: unknown): { field: string; message: string }[] {
-  if (typeof error === 'string') {
-    try {
-      return (JSON.parse(error) as { errors?: { field: string; message: string }[] }).errors ?? [];
-    } catch {
-      return [];
-    }
-  }
-  return (error as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? [];
+  return redirect(`/comparador/${id}`);
 }
