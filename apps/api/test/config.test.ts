@@ -33,10 +33,21 @@ function configErrorFor(env: NodeJS.ProcessEnv): string {
 }
 
 describe('loadConfig', () => {
+  it('RATE_LIMIT_FACTOR multiplies every limit and refuses 0', () => {
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '3' }).rateLimits.formSubmit).toStrictEqual({ max: 15, timeWindow: 60_000 });
+    expect(() => loadConfig({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
+  });
+
   it('defaults: port 3000, embedded database under ./data, demo company 1, spec §6 feature flags', () => {
     expect(loadConfig({})).toStrictEqual({
       env: 'development',
       catalogCacheTtlMs: 60_000,
+      rateLimits: {
+        certificateSearch: { max: 10, timeWindow: 60_000 },
+        emailSend: { max: 5, timeWindow: 60_000 },
+        formSubmit: { max: 5, timeWindow: 60_000 },
+        lookup: { max: 20, timeWindow: 60_000 },
+      },
       port: 3000,
       host: '0.0.0.0',
       logLevel: 'info',
