@@ -33,14 +33,14 @@ function urlProblem(target: unknown): string | null {
 }
 
 /**
- * Parses LEGACY_REDIRECTS: unset or empty is no redirects; text starting with `{` is the JSON itself; anything else is
+ * Parses LEGACY_REDIRECTS: unset or empty is no redirects; text starting with `{` (or `[`, to say it is wrong) is JSON; anything else is
  * a file path. Every problem is named in words (which entry, what is wrong) in one LegacyRedirectsError.
  */
 export function parseLegacyRedirects(value: string | undefined): LegacyRedirects {
   const text = value?.trim() ?? '';
   if (text === '') return new Map();
   let json = text;
-  if (!text.startsWith('{')) {
+  if (!/^[[{]/.test(text)) {
     try {
       json = readFileSync(text, 'utf8');
     } catch (error) {
