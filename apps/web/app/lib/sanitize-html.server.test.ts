@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html.server.ts';
+import { htmlToText, sanitizeHtml } from './sanitize-html.server.ts';
 
 describe('sanitizeHtml', () => {
   it('removes <script> elements with their text', () => {
@@ -59,5 +59,13 @@ describe('sanitizeHtml', () => {
       '<h1 class="x" style="color:red">T</h1><style>p{}</style><iframe src="https://e.x"></iframe><form><input></form><svg onload="alert(1)"></svg>',
     );
     expect(out).toBe('<h2>T</h2>');
+  });
+});
+
+describe('htmlToText', () => {
+  it('keeps the words, separates blocks, drops scripts and decodes the basic entities', () => {
+    expect(
+      htmlToText('<p>Hola <strong>mundo</strong></p><ul><li>a &amp; b</li><li>c</li></ul><script>x()</script>'),
+    ).toBe('Hola mundo a & b c');
   });
 });

@@ -88,3 +88,17 @@ const options: sanitize.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitize(html, options);
 }
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * The words of stored HTML without any markup (for search and descriptions): block ends become spaces so
+ * «<p>a</p><p>b</p>» reads «a b», scripts and styles lose their text. Render it as text, never as HTML.
+ */
+export function htmlToText(html: string): string {
+  const spaced = html.replace(/<\/(?:p|li|h[1-6]|td|th|tr|div|blockquote|dd|dt|figcaption)\s*>|<br\s*\/?>/gi, '$& ');
+  return sanitize(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: options.nonTextTags })
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
