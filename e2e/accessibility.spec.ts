@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { mainNav, openHydrated, seed } from './support/shell.ts';
@@ -69,6 +70,22 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await openHydrated(page, '/cotizador');
     await expectNoViolations(page, '/cotizador');
     for (const path of ['/faq', '/contactanos']) {
+      await openHydrated(page, path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('blog list, a category, an article and the legal pages', async ({ page }) => {
+    const article = demoCompany.blog.posts.find((post) => post.id === 4);
+    for (const path of [
+      '/blog',
+      '/blog?categoria=destinos',
+      `/blog-interior/4/${article?.slug}`,
+      '/blog-interior/9/que-cubre-una-asistencia-en-viaje',
+      '/terminos',
+      '/politicas',
+      '/informacion-legal',
+    ]) {
       await openHydrated(page, path);
       await expectNoViolations(page, path);
     }
