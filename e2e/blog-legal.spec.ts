@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { blogPosts } from '../apps/api/src/db/schema.ts';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
@@ -55,6 +57,37 @@ test.describe('blog', () => {
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Algo salió mal');
     expect((await request.get('/blog-interior/abc/algo')).status()).toBe(404);
+  });
+
+  test('a stored body with a script or an event handler reaches the page sanitised', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    await storefront.database.db.insert(blogPosts).values({
+      id: 700,
+      companyId: 1,
+      categoryId: 1,
+      slug: 'prueba-de-contenido',
+      title: 'Prueba de contenido',
+      summary: 'Un artículo con HTML peligroso guardado.',
+      image: null,
+      bodyHtml:
+        '<p>Texto visible</p><script>window.__xss = 1</script><img src="/img/logo.svg" onerror="window.__xss = 2" alt="logo"><a href="javascript:window.__xss = 3">enlace</a>',
+      publishedAt: new Date('2026-01-01T12:00:00Z'),
+    });
+    try {
+      const html = await (await request.get('/blog-interior/700/prueba-de-contenido')).text();
+      expect(html).toContain('Texto visible');
+      expect(html).not.toContain('window.__xss');
+      expect(html).not.toContain('onerror');
+      await openHydrated(page, '/blog-interior/700/prueba-de-contenido');
+      await expect(page.getByText('Texto visible')).toBeVisible();
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    } finally {
+      // The other tests count the seeded posts.
+      await storefront.database.db.delete(blogPosts).where(eq(blogPosts.id, 700));
+    }
   });
 
   test('the category links filter the list, and say which one is current', async ({ page }) => {
