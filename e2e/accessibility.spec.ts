@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { apiOutage } from './support/outage.ts';
@@ -82,6 +83,28 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await openHydrated(page, '/cotizador');
     await expectNoViolations(page, '/cotizador');
     for (const path of ['/faq', '/contactanos']) {
+      await openHydrated(page, path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('blog list, a category and two articles (with and without an image)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const article = demoCompany.blog.posts.find((post) => post.id === 4);
+    for (const path of [
+      '/blog',
+      '/blog?categoria=destinos',
+      `/blog-interior/4/${article?.slug}`,
+      '/blog-interior/9/que-cubre-una-asistencia-en-viaje',
+    ]) {
+      await openHydrated(page, path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('legal pages', async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of ['/terminos', '/politicas', '/informacion-legal']) {
       await openHydrated(page, path);
       await expectNoViolations(page, path);
     }

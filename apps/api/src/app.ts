@@ -23,16 +23,19 @@ import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { setCatalogCacheTtl } from './lib/read-cache.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { legalRoutes } from './modules/legal/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
@@ -113,6 +116,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
   await registerRateLimits(app);
+  // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
+  registerLegacyRedirects(app, config.legacyRedirects);
 
   await app.register(
     async (api) => {
@@ -147,6 +152,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(passengerRoutes);
       await api.register(invoiceRoutes);
+      await api.register(blogRoutes);
+      await api.register(legalRoutes);
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

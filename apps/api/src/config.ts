@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/legacy-redirects.ts';
 import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
 import { type RateLimits, scaledRateLimits } from './lib/rate-limit.ts';
 
@@ -126,6 +127,19 @@ const environmentSchema = z.object({
       }
       return entries;
     }),
+  /** Spec §9: old paths answered with 301 to other hosts: a JSON object "/path" → absolute URL, or a file holding one. */
+  LEGACY_REDIRECTS: z
+    .string()
+    .optional()
+    .transform((value, context): LegacyRedirects => {
+      try {
+        return parseLegacyRedirects(value);
+      } catch (error) {
+        if (!(error instanceof LegacyRedirectsError)) throw error;
+        context.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
   /** How long catalogue reads (company, documents, modalities, contacts…) are reused, in ms; 0 reads every time. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Multiplies every per-client rate limit (lib/rate-limit.ts): 2 doubles them; tests raise it. */
@@ -211,6 +225,8 @@ export type Config = {
   /** Without publicUrl: the Hosts whose origin absolute URLs may use; any other gets http://localhost:${port}. */
   allowedHosts: HostAndPort[];
   trustProxy: TrustProxy;
+  /** Spec §9: exact old paths → absolute URLs, answered with 301 before the storefront renders. */
+  legacyRedirects: LegacyRedirects;
   webpay: { environment: string; commerceCode: string; apiKey: string };
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string };
@@ -300,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
+    legacyRedirects: e.LEGACY_REDIRECTS,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
     payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },

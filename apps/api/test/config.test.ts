@@ -65,6 +65,7 @@ describe('loadConfig', () => {
         { hostname: '[::1]', port: null },
       ],
       trustProxy: false,
+      legacyRedirects: new Map(),
       webpay: {
         environment: 'integration',
         commerceCode: '597055555532',

@@ -55,6 +55,10 @@ const specPaths: [string, string][] = [
   ['get', '/certificates/b2c/{idVenta}'],
   ['get', '/certificates/b2c/{idVenta}/certificado.pdf'],
   ['post', '/quotations/{quotationId}/auto-envio'],
+  // Blog and legal pages (spec §2 screens whose calls §7 does not show).
+  ['get', '/companies/{companyId}/blog-posts'],
+  ['get', '/companies/{companyId}/blog-posts/{postId}'],
+  ['get', '/companies/{companyId}/legal-pages/{slug}'],
 ];
 
 describeOnEachDatabase('OpenAPI document', (ctx) => {

@@ -2,12 +2,14 @@
  * The whole schema, for drizzle-kit and the database handles: each module owns its tables in
  * `modules/<area>/tables.ts` (decision 009); this file only gathers them.
  */
+export * from '../modules/blog/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/certificates/tables.ts';
 export * from '../modules/company/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/jobs/tables.ts';
+export * from '../modules/legal/tables.ts';
 export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';

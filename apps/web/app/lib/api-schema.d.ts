@@ -1286,6 +1286,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -2207,6 +2216,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -2577,6 +2595,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/blog-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The published blog posts, newest first, a page at a time (page from 1, pageSize up to 50), maybe of one category (its slug; an unknown one is a 404), with the categories that have posts. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A category slug */
+                    category?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BlogPostList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/blog-posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One published post with its stored HTML body and its canonical URL at the configured public origin (PUBLIC_URL). An unknown or unpublished post is a 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    postId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BlogPost"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/legal-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496). Any other slug, or a page not written, is a 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LegalPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2636,6 +2856,65 @@ export interface components {
             detail: string;
             instance: string;
             errors: components["schemas"]["FieldErrorInput"][];
+        };
+        BlogCategoryInput: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummaryInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostListInput: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategoryInput"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummaryInput"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPostInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
         };
         OriginInput: {
             id: number;
@@ -2921,6 +3200,33 @@ export interface components {
                 address: string;
                 email: string;
             } | null;
+        };
+        SellerInput: {
+            /** @description Trade name */
+            name: string;
+            /** @description Legal name (razón social) */
+            legalName: string;
+            /** @description RUT of the company */
+            rut: string;
+            /** @description Legal address */
+            address: string;
+            /** @description Contact e-mail for consumers */
+            email: string | null;
+            /** @description Contact phone for consumers */
+            phone: string | null;
+        };
+        LegalPageInput: {
+            /** @enum {string} */
+            slug: "terminos" | "politicas" | "informacion-legal";
+            title: string;
+            /** @description One sentence for the page description */
+            description: string;
+            /** @description Stored HTML of the page: sanitise before rendering */
+            bodyHtml: string;
+            /** @description ISO 8601 date and time of the last change */
+            updatedAt: string;
+            /** @description Who sells (Ley 19.496), from the company data */
+            seller: components["schemas"]["SellerInput"];
         };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
@@ -3375,6 +3681,65 @@ export interface components {
             instance: string;
             errors: components["schemas"]["FieldError"][];
         };
+        BlogCategory: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummary: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostList: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategory"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPost: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
         Origin: {
             id: number;
             label: string;
@@ -3660,6 +4025,33 @@ export interface components {
                 address: string;
                 email: string;
             } | null;
+        };
+        Seller: {
+            /** @description Trade name */
+            name: string;
+            /** @description Legal name (razón social) */
+            legalName: string;
+            /** @description RUT of the company */
+            rut: string;
+            /** @description Legal address */
+            address: string;
+            /** @description Contact e-mail for consumers */
+            email: string | null;
+            /** @description Contact phone for consumers */
+            phone: string | null;
+        };
+        LegalPage: {
+            /** @enum {string} */
+            slug: "terminos" | "politicas" | "informacion-legal";
+            title: string;
+            /** @description One sentence for the page description */
+            description: string;
+            /** @description Stored HTML of the page: sanitise before rendering */
+            bodyHtml: string;
+            /** @description ISO 8601 date and time of the last change */
+            updatedAt: string;
+            /** @description Who sells (Ley 19.496), from the company data */
+            seller: components["schemas"]["Seller"];
         };
         PassengersBody: {
             shareEmergencyContact: boolean;

@@ -1,8 +1,21 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { BlogArticle } from '#app/features/blog/BlogArticle.tsx';
+import { loadBlogArticle } from '#app/features/blog/blog.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/blog-interior';
 
-export const meta = () => pageTitle('Blog');
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadBlogArticle(context, request, params);
+}
 
-export default function BlogArticle() {
-  return <PlaceholderPage title="Blog" />;
+export const meta = ({ data }: Route.MetaArgs) =>
+  data
+    ? [
+        ...pageTitle(data.title),
+        { name: 'description', content: data.summary },
+        { tagName: 'link', rel: 'canonical', href: data.canonicalUrl },
+      ]
+    : pageTitle('Blog');
+
+export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
+  return <BlogArticle post={loaderData} />;
 }

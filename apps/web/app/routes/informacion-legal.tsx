@@ -1,8 +1,17 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { LegalPage } from '#app/features/legal/LegalPage.tsx';
+import { loadLegalPage } from '#app/features/legal/legal.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/informacion-legal';
 
-export const meta = () => pageTitle('Información legal');
+export function loader({ context }: Route.LoaderArgs) {
+  return loadLegalPage(context, 'informacion-legal');
+}
 
-export default function LegalInformation() {
-  return <PlaceholderPage title="Información legal" />;
+export const meta = ({ data }: Route.MetaArgs) => [
+  ...pageTitle(data?.title ?? 'Información legal'),
+  ...(data ? [{ name: 'description', content: data.description }] : []),
+];
+
+export default function LegalInformation({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData} />;
 }

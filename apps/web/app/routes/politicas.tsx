@@ -1,8 +1,17 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { LegalPage } from '#app/features/legal/LegalPage.tsx';
+import { loadLegalPage } from '#app/features/legal/legal.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/politicas';
 
-export const meta = () => pageTitle('Políticas de privacidad');
+export function loader({ context }: Route.LoaderArgs) {
+  return loadLegalPage(context, 'politicas');
+}
 
-export default function Policies() {
-  return <PlaceholderPage title="Políticas de privacidad" />;
+export const meta = ({ data }: Route.MetaArgs) => [
+  ...pageTitle(data?.title ?? 'Políticas de privacidad'),
+  ...(data ? [{ name: 'description', content: data.description }] : []),
+];
+
+export default function Policies({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData} />;
 }

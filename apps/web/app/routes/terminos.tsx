@@ -1,8 +1,17 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { LegalPage } from '#app/features/legal/LegalPage.tsx';
+import { loadLegalPage } from '#app/features/legal/legal.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/terminos';
 
-export const meta = () => pageTitle('Términos y condiciones');
+export function loader({ context }: Route.LoaderArgs) {
+  return loadLegalPage(context, 'terminos');
+}
 
-export default function Terms() {
-  return <PlaceholderPage title="Términos y condiciones" />;
+export const meta = ({ data }: Route.MetaArgs) => [
+  ...pageTitle(data?.title ?? 'Términos y condiciones'),
+  ...(data ? [{ name: 'description', content: data.description }] : []),
+];
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData} />;
 }

@@ -1,3 +1,5 @@
+import { demoBlog } from './demo-blog.ts';
+import { demoLegalPages } from './demo-legal.ts';
 import { demoDiscountCodes, demoPlans } from './demo-plans.ts';
 import type { CompanySeed } from './types.ts';
 
@@ -44,7 +46,12 @@ export const demoCompany: CompanySeed = {
     legalName: 'Travesía Asistencia en Viaje SpA',
     rut: '77.345.678-K',
     address,
+    contactEmail: 'contacto@travesia.cl',
+    contactPhone: phones.central,
   },
+
+  blog: demoBlog,
+  legalPages: demoLegalPages,
 
   documents: {
     'navigation-bar': {

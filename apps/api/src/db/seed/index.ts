@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import * as t from '#app/db/schema.ts';
+import { seedBlog } from '#app/modules/blog/service.ts';
 import { companyDocumentSchemas } from '#app/modules/company/schemas.ts';
+import { seedLegalPages } from '#app/modules/legal/service.ts';
 import type { CompanySeed } from './types.ts';
 
 /**
@@ -70,6 +72,8 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
     await tx.insert(t.contactInfos).values(seed.contactInfos.map((c, i) => ({ ...c, companyId, sortOrder: i })));
     await tx.insert(t.contacts).values(seed.contacts.map((c, i) => ({ ...c, companyId, sortOrder: i })));
     await tx.insert(t.paymentGateways).values(seed.paymentGateways.map((g, i) => ({ ...g, companyId, sortOrder: i })));
+    await seedBlog(tx, companyId, seed.blog);
+    await seedLegalPages(tx, companyId, seed.legalPages);
   });
 }
 

@@ -1,8 +1,21 @@
+import type { BlogSeed } from '#app/modules/blog/service.ts';
 import type { CompanyDocuments } from '#app/modules/company/schemas.ts';
+import type { LegalPageSeed } from '#app/modules/legal/service.ts';
 
 /** Everything one company needs to open its store; the demo company is one value of this type. */
 export type CompanySeed = {
-  company: { id: number; name: string; legalName: string; rut: string; address: string };
+  company: {
+    id: number;
+    name: string;
+    legalName: string;
+    rut: string;
+    address: string;
+    /** The seller's contact for consumers (Ley 19.496), shown on /informacion-legal. */
+    contactEmail: string | null;
+    contactPhone: string | null;
+  };
+  blog: BlogSeed;
+  legalPages: LegalPageSeed[];
   documents: CompanyDocuments;
   origins: { id: number; label: string }[];
   modalities: {

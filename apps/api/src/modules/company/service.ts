@@ -35,3 +35,19 @@ export async function getCompanyInfo(db: Database, companyId: number) {
   if (!document) throw resourceNotFound();
   return { id: company.id, name: company.name, address: company.address, ...document };
 }
+
+/**
+ * Who sells: the details a consumer must find in the store (Ley 19.496, art. 12 A and the e-commerce rules of
+ * SERNAC): trade name, legal name, RUT, legal address and a contact e-mail and phone (null until configured).
+ */
+export async function getSeller(db: Database, companyId: number) {
+  const company = await requireCompany(db, companyId);
+  return {
+    name: company.name,
+    legalName: company.legalName,
+    rut: company.rut,
+    address: company.address,
+    email: company.contactEmail,
+    phone: company.contactPhone,
+  };
+}

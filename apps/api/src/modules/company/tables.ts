@@ -9,6 +9,9 @@ export const companies = pgTable('companies', {
   legalName: text('legal_name').notNull(),
   rut: text('rut').notNull(),
   address: text('address').notNull(),
+  /** The seller's contact for consumers (Ley 19.496: /informacion-legal names it); null until configured. */
+  contactEmail: text('contact_email'),
+  contactPhone: text('contact_phone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

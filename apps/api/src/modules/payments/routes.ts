@@ -1,38 +1,18 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '#app/config.ts';
 import { errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
-import { chooseOrigin } from '#app/lib/origins.ts';
+import { publicBaseUrl } from '#app/lib/public-origin.ts';
 import * as repository from './repository.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
 import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
 import { confirmReturn, type PaymentDeps, paymentResult, startPayment } from './service.ts';
 
 const tags = ['payments'];
-
-/**
- * The origin the gateway sends the payer back to: PUBLIC_URL; without it (development) the request's Host when
- * ALLOWED_HOSTS lists it (forwarded host and protocol only from a TRUST_PROXY peer); otherwise
- * http://localhost:${PORT}. Nothing a visitor sends can make it another site.
- */
-export function publicBaseUrl(request: FastifyRequest, config: Config): string {
-  const fallback = `http://localhost:${config.port}`;
-  const chosen = chooseOrigin(
-    { host: request.host, protocol: request.protocol },
-    { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, fallback },
-  );
-  if (!config.publicUrl && !chosen.fromRequest) {
-    request.log.warn(
-      `Host not in ALLOWED_HOSTS: gateway return URLs use ${fallback} (set PUBLIC_URL or ALLOWED_HOSTS)`,
-    );
-  }
-  return chosen.origin;
-}
 
 export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
   return async (fastify: FastifyInstance) => {

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '#app/errors.ts';
+import { typed } from '#app/http.ts';
+import { legalPageParams, legalPageSchema } from './schemas.ts';
+import * as legal from './service.ts';
+
+const tags = ['legal'];
+
+export async function legalRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db } = fastify;
+
+  app.get(
+    '/companies/:companyId/legal-pages/:slug',
+    {
+      schema: {
+        tags,
+        description:
+          "A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496). Any other slug, or a page not written, is a 404.",
+        params: legalPageParams,
+        response: { 200: legalPageSchema, ...errorResponses },
+      },
+    },
+    (request) => legal.getLegalPage(db, request.params.companyId, request.params.slug),
+  );
+}

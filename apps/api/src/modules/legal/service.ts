@@ -1,0 +1,27 @@
+import type { Database } from '#app/db/client.ts';
+import { resourceNotFound } from '#app/errors.ts';
+import { getSeller } from '#app/modules/company/service.ts';
+import * as repository from './repository.ts';
+import { type LegalPageSlug, legalPageSlugs } from './schemas.ts';
+
+export type { LegalPageSeed } from './schemas.ts';
+
+const isLegalPageSlug = (slug: string): slug is LegalPageSlug => (legalPageSlugs as readonly string[]).includes(slug);
+
+/** A legal page with the seller's details; a page the company has not written is a missing resource. */
+export async function getLegalPage(db: Database, companyId: number, slug: string) {
+  if (!isLegalPageSlug(slug)) throw resourceNotFound();
+  const row = await repository.findLegalPage(db, companyId, slug);
+  if (!row) throw resourceNotFound();
+  return {
+    slug,
+    title: row.title,
+    description: row.description,
+    bodyHtml: row.bodyHtml,
+    updatedAt: row.updatedAt.toISOString(),
+    seller: await getSeller(db, companyId),
+  };
+}
+
+/** Writes a company's legal pages, inside the caller's transaction (the seed). */
+export const seedLegalPages = repository.insertLegalPages;
