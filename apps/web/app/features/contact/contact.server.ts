@@ -1,12 +1,6 @@
 import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import {
-  dataOrThrow,
-  type FormFailure,
-  formFailure,
-  formOutcome,
-  type LoadContext,
-} from '#app/lib/api-answer.server.ts';
+import { dataOrThrow, type FormFailure, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { type ContactValues, contactFieldNames, reCaptchaRequiredMessage, subjectIdOf } from './contact-schema.ts';
 
