@@ -153,6 +153,7 @@ test.describe('Contacto', () => {
     page,
     storefront,
   }) => {
+    test.slow(); // two axe runs and an e-mail
     const email = `contacto.${Date.now()}@example.cl`;
     await openHydrated(page, '/contacto');
     await fillValid(page, email);
@@ -207,6 +208,7 @@ test.describe('Contacto', () => {
   });
 
   test('pages at 360 px: no horizontal scroll, no axe violation @phone', async ({ page }) => {
+    test.slow(); // three pages, three axe runs
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/contactanos', '/contacto', '/confirmacion']) {
       await openHydrated(page, path);
