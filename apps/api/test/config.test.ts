@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
+import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { openTestDatabase } from './support/harness.ts';
 
 const specDefaultFeatures = {
@@ -61,6 +62,13 @@ describe('loadConfig', () => {
       },
       payments: { sandboxEnabled: true },
       mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>' },
+      recaptcha: {
+        siteKey: recaptchaTestKeys.siteKey,
+        secretKey: recaptchaTestKeys.secretKey,
+        verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      },
+      contactFormTo: undefined,
+      rateLimits: defaultRateLimits,
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
       warnings: [],
