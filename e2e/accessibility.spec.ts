@@ -82,7 +82,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   test('quoter mode and placeholder pages', async ({ page }) => {
     await openHydrated(page, '/cotizador');
     await expectNoViolations(page, '/cotizador');
-    for (const path of ['/faq', '/contactanos']) {
+    for (const path of ['/faq']) {
       await openHydrated(page, path);
       await expectNoViolations(page, path);
     }
@@ -108,6 +108,21 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await openHydrated(page, path);
       await expectNoViolations(page, path);
     }
+  });
+
+  test('contact directory, contact form (empty and with every error) and its confirmation', async ({ page }) => {
+    test.slow(); // four axe runs
+    await openHydrated(page, '/contactanos');
+    await expect(page.getByTestId('contact-large')).toHaveCount(2);
+    await expectNoViolations(page, '/contactanos');
+    await openHydrated(page, '/contacto');
+    await expect(page.getByRole('checkbox', { name: 'No soy un robot' })).toBeVisible();
+    await expectNoViolations(page, '/contacto');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Debe ingresar su Nombre y Apellido')).toBeVisible();
+    await expectNoViolations(page, '/contacto with errors');
+    await openHydrated(page, '/confirmacion');
+    await expectNoViolations(page, '/confirmacion');
   });
 
   test('comparator (cards and table) and preview', async ({ page, request }) => {

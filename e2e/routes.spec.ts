@@ -86,6 +86,23 @@ test.describe('route table', () => {
   });
 });
 
+/** Screens that are no placeholder: what each really shows, server-rendered (no JavaScript needed to see it). */
+const realContent: [path: string, texts: string[]][] = [
+  ['/contactanos', ['Asistencia en viaje 24/7', 'Emergencias 24/7', 'ventas@travesia.cl', 'Ir al formulario']],
+  ['/contacto', ['Nombre y apellido', 'Asunto', 'Cotización y compra', 'Enviar solicitud']],
+  ['/confirmacion', ['Te responderemos a la brevedad', 'Ver canales de contacto']],
+];
+
+test.describe('screens with their real content', () => {
+  for (const [path, texts] of realContent) {
+    test(`${path} shows its content in the server's HTML`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toContain('Estamos preparando esta sección');
+      for (const text of texts) expect(html, `${path} shows «${text}»`).toContain(text);
+    });
+  }
+});
+
 test.describe('unknown paths', () => {
   test('an unknown path lands on home', async ({ page }) => {
     await page.goto('/no-existe/xyz');

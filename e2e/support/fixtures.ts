@@ -7,18 +7,33 @@ import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts
 import { demoCompany } from '../../apps/api/src/db/seed/demo-company.ts';
 import { seedCompany } from '../../apps/api/src/db/seed/index.ts';
 import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
+import { type FakeSiteverify, startFakeSiteverify } from '../../apps/api/test/support/siteverify.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../apps/api/test/support/smtp.ts';
+import { routeFakeRecaptcha } from './recaptcha.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
 
-export type Storefront = { baseURL: string; database: DatabaseHandle; app: FastifyInstance; smtp: FakeSmtp };
+export type Storefront = {
+  baseURL: string;
+  database: DatabaseHandle;
+  app: FastifyInstance;
+  smtp: FakeSmtp;
+  /** Google's siteverify on loopback (RECAPTCHA_VERIFY_URL): the contact form's tokens are checked there. */
+  siteverify: FakeSiteverify;
+};
 
 /**
  * The storefront as `npm start` serves it (same app, same SSR build), on an in-memory database holding the
  * demo company, started once per worker, sending e-mail to an SMTP server on loopback. Tests read
  * `storefront.database` to check what a page stored and `storefront.smtp.received` for what was mailed.
+ * reCAPTCHA never reaches Google: every page gets a stand-in api.js (support/recaptcha.ts) and the server verifies
+ * tokens with a siteverify on loopback, through the same HTTP code path as in production.
  */
 export const test = base.extend<object, { storefront: Storefront }>({
+  page: async ({ page }, use) => {
+    await routeFakeRecaptcha(page);
+    await use(page);
+  },
   storefront: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -27,15 +42,17 @@ export const test = base.extend<object, { storefront: Storefront }>({
       await database.migrate();
       await seedCompany(database.db, demoCompany);
       const smtp = await startFakeSmtp();
-      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url });
+      const siteverify = await startFakeSiteverify();
+      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, RECAPTCHA_VERIFY_URL: siteverify.url });
       const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('Server has no port');
-      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app, smtp });
+      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app, smtp, siteverify });
       await app.close();
       await smtp.close();
+      await siteverify.close();
       await database.close();
     },
     { scope: 'worker', timeout: 120_000 },

@@ -33,6 +33,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
@@ -146,6 +147,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(
+        contactRoutes({ captcha: integrations.captcha, mailer: integrations.mailer, onEmailQueued: work.nudgeJobs }),
+      );
       await api.register(quotationRoutes);
       await api.register(planRoutes);
       await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));

@@ -161,6 +161,15 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Travesía <certificados@travesia.cl>'),
+  /** reCAPTCHA v2 (the contact form): Google's public test keys by default, which accept every token. */
+  RECAPTCHA_SITE_KEY: z.string().trim().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** Google's siteverify; tests point it at a fake on loopback. */
+  RECAPTCHA_VERIFY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Where contact-form messages are e-mailed; unset: the e-mail of the contact directory's entry that links to /contacto. */
+  CONTACT_FORM_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Background work (job queue, payment sweeper) in this web process (inline, the default) or not at all (off). */
   WORKER: z.enum(['inline', 'off']).optional(),
   /** How often the worker runs the due jobs (certificate e-mails…). */
@@ -230,6 +239,9 @@ export type Config = {
   webpay: { environment: string; commerceCode: string; apiKey: string };
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string };
+  recaptcha: RecaptchaConfig;
+  /** Where contact-form messages go when set; otherwise the company's contact address from its directory. */
+  contactFormTo: string | undefined;
   worker: WorkerConfig;
   features: FeatureFlags;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
@@ -262,6 +274,14 @@ function workerConfig(e: Environment): { worker: WorkerConfig; warnings: string[
   return { worker, warnings };
 }
 
+/** Google's public reCAPTCHA v2 test keys: every token passes (a warning shows in the widget). Never for production. */
+export const recaptchaTestKeys = {
+  siteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+  secretKey: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe',
+} as const;
+
+export type RecaptchaConfig = { siteKey: string; secretKey: string; verifyUrl: string };
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value stops start-up with a one-line message naming the variable. */
@@ -290,6 +310,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     e.PAYMENTS_SANDBOX === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(e.PAYMENTS_SANDBOX);
   if (webpayProduction && sandboxFlag === true) {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
+  }
+  if (e.NODE_ENV === 'production') {
+    const testKey =
+      e.RECAPTCHA_SITE_KEY === recaptchaTestKeys.siteKey || e.RECAPTCHA_SECRET_KEY === recaptchaTestKeys.secretKey;
+    if (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY || testKey) {
+      throw new ConfigError(
+        "Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when NODE_ENV=production (Google's test keys accept every visitor, robots included)",
+      );
+    }
   }
   const { worker, warnings } = workerConfig(e);
   return {
@@ -321,6 +350,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
     payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    recaptcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY ?? recaptchaTestKeys.siteKey,
+      secretKey: e.RECAPTCHA_SECRET_KEY ?? recaptchaTestKeys.secretKey,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+    },
+    contactFormTo: e.CONTACT_FORM_TO,
     worker,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     rateLimits: scaledRateLimits(e.RATE_LIMIT_FACTOR),

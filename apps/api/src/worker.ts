@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
+import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 
@@ -34,6 +35,7 @@ export function createBackgroundWork(options: {
   const queue = createJobQueue(db);
   // Every kind of job this application queues, with the module that does it.
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer));
+  queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
 
   const closing = new AbortController();
   let jobsRun: Promise<number> = Promise.resolve(0);

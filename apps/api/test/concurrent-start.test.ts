@@ -32,6 +32,8 @@ function environment(databaseUrl: string, dataDir: string): Record<string, strin
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     COOKIE_SECRET: 'concurrent-start-cookie-secret-32-chars',
+    RECAPTCHA_SITE_KEY: 'production-site-key',
+    RECAPTCHA_SECRET_KEY: 'production-secret-key',
     PAYMENTS_SANDBOX: 'true',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,

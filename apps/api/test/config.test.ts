@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
-import { ConfigError, loadConfig } from '#app/config.ts';
+import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
+import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { openTestDatabase } from './support/harness.ts';
 
 const specDefaultFeatures = {
@@ -73,6 +74,13 @@ describe('loadConfig', () => {
       },
       payments: { sandboxEnabled: true },
       mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>' },
+      recaptcha: {
+        siteKey: recaptchaTestKeys.siteKey,
+        secretKey: recaptchaTestKeys.secretKey,
+        verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      },
+      contactFormTo: undefined,
+      rateLimits: defaultRateLimits,
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
       warnings: [],
@@ -116,6 +124,8 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tienda.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      RECAPTCHA_SITE_KEY: 'production-site-key',
+      RECAPTCHA_SECRET_KEY: 'production-secret-key',
     };
     expect(loadConfig({}).payments.sandboxEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxEnabled).toBe(true);
@@ -134,6 +144,8 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tienda.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      RECAPTCHA_SITE_KEY: 'production-site-key',
+      RECAPTCHA_SECRET_KEY: 'production-secret-key',
     });
     expect(production.publicUrl).toBe('https://tienda.travesia.cl');
     // Development and tests work without it (absolute URLs then come from ALLOWED_HOSTS).
@@ -213,6 +225,35 @@ describe('loadConfig', () => {
       /COOKIE_SECRET is required/,
     );
     expect(() => loadConfig({ COOKIE_SECRET: 'too-short' })).toThrow(/COOKIE_SECRET must be at least 32 characters/);
+  });
+
+  it("production needs its own reCAPTCHA keys: none, or Google's test keys (which pass every robot), stop start-up", () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tienda.travesia.cl',
+      COOKIE_SECRET: 'x'.repeat(32),
+    };
+    const ownKeys = { RECAPTCHA_SITE_KEY: 'own-site-key', RECAPTCHA_SECRET_KEY: 'own-secret-key' };
+    const refused =
+      /^Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys/;
+    expect(configErrorFor(production)).toMatch(refused);
+    expect(configErrorFor({ ...production, RECAPTCHA_SITE_KEY: 'own-site-key' })).toMatch(refused);
+    expect(configErrorFor({ ...production, ...ownKeys, RECAPTCHA_SECRET_KEY: recaptchaTestKeys.secretKey })).toMatch(
+      refused,
+    );
+    expect(loadConfig({ ...production, ...ownKeys }).recaptcha).toStrictEqual({
+      siteKey: 'own-site-key',
+      secretKey: 'own-secret-key',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    });
+    // Elsewhere Google's public test keys are the default, and the verify URL can point at a fake.
+    expect(loadConfig({ RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:4000/siteverify' }).recaptcha).toStrictEqual({
+      siteKey: recaptchaTestKeys.siteKey,
+      secretKey: recaptchaTestKeys.secretKey,
+      verifyUrl: 'http://127.0.0.1:4000/siteverify',
+    });
+    expect(configErrorFor({ RECAPTCHA_VERIFY_URL: 'ftp://example.cl' })).toMatch(/RECAPTCHA_VERIFY_URL/);
+    expect(configErrorFor({ CONTACT_FORM_TO: 'no-es-correo' })).toMatch(/CONTACT_FORM_TO must be an e-mail address/);
   });
 
   it('reads the process environment when given no source', () => {

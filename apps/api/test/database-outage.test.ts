@@ -165,6 +165,8 @@ if (databaseKinds.includes('postgres')) {
         NODE_ENV: 'production',
         PUBLIC_URL: 'http://127.0.0.1:3000',
         COOKIE_SECRET: 'outage-test-cookie-secret-of-32-chars',
+        RECAPTCHA_SITE_KEY: 'production-site-key',
+        RECAPTCHA_SECRET_KEY: 'production-secret-key',
         PAYMENTS_SANDBOX: 'true',
         HOST: '127.0.0.1',
         DATABASE_URL: viaProxy.toString(),

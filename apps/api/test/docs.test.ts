@@ -34,6 +34,9 @@ const specPaths: [string, string][] = [
   ['get', '/companies/{companyId}/passanger-type-product'],
   ['get', '/companies/{companyId}/payment-gateways'],
   ['post', '/companies/{companyId}/subscriptions'],
+  ['post', '/companies/{companyId}/contact-forms'],
+  // Not in spec §7: what the contact form needs from the server (the reCAPTCHA site key).
+  ['get', '/companies/{companyId}/contact-forms/settings'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],
@@ -84,12 +87,13 @@ describeOnEachDatabase('OpenAPI document', (ctx) => {
     expect(documented.sort()).toStrictEqual(specPaths.map(([method, path]) => `${method} ${path}`).sort());
   });
 
-  it('documents the required query parameters amount and isEmergencyOrSaleContact', async () => {
+  it('documents the required query parameters amount, isEmergencyOrSaleContact and reCaptchaToken', async () => {
     const { paths } = await served();
-    const queryOf = (path: string) =>
-      (paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.required]);
+    const queryOf = (path: string, method = 'get') =>
+      (paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.required]);
     expect(queryOf('/companies/{companyId}/exchange-rate')).toStrictEqual([['amount', true]]);
     expect(queryOf('/companies/{companyId}/contacts')).toStrictEqual([['isEmergencyOrSaleContact', true]]);
+    expect(queryOf('/companies/{companyId}/contact-forms', 'post')).toStrictEqual([['reCaptchaToken', true]]);
   });
 
   it('a discount code outcome is none, applied or unknown: no status tells a future or expired code exists', async () => {

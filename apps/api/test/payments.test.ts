@@ -406,6 +406,8 @@ const productionEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://tienda.travesia.cl',
   COOKIE_SECRET: 'a-production-cookie-secret-of-32-chars',
+  RECAPTCHA_SITE_KEY: 'production-site-key',
+  RECAPTCHA_SECRET_KEY: 'production-secret-key',
 };
 const productionWithSandboxEnv: NodeJS.ProcessEnv = { ...productionEnv, PAYMENTS_SANDBOX: 'true' };
 for (const env of [noSandboxEnv, productionEnv, productionWithSandboxEnv]) useTemporaryDataDir(env);

@@ -43,6 +43,7 @@ export const fieldErrorCodes = {
   already_paid: 'The purchase is paid: it can no longer change or be paid again',
   payment_confirming: 'A payment of this purchase is being confirmed: wait for its result',
   quotation_changed: 'The quotation changed while the payment was starting',
+  captcha_failed: 'The reCAPTCHA token was not accepted by Google (expired, used already or not solved)',
   invalid: 'Any other problem',
 } as const;
 

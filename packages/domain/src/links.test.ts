@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPhone, isExternalLink, isPlainLink, phoneHref, whatsappHref, whatsappNumber } from './links.ts';
+import {
+  cleanPhone,
+  contactPhoneHref,
+  isExternalLink,
+  isPlainLink,
+  phoneHref,
+  whatsappHref,
+  whatsappNumber,
+} from './links.ts';
 
 describe('cleanPhone', () => {
   it.each([
@@ -116,6 +124,24 @@ describe('isExternalLink', () => {
     'is false for %j',
     (href) => {
       expect(isExternalLink(href)).toBe(false);
+    },
+  );
+});
+
+describe('contactPhoneHref (spec §9: cleaning, prefix 56, tel pattern up to 14 digits)', () => {
+  it.each([
+    ['+56 (2) 2640 2020', 'tel:+56226402020'],
+    ['+1 (786) 347 2210', 'tel:+17863472210'],
+    ['(2) 2640-2000', 'tel:+56226402000'],
+    ['9 4000 2000', 'tel:+56940002000'],
+  ])('%j → %s', (phone, href) => {
+    expect(contactPhoneHref(phone)).toBe(href);
+  });
+
+  it.each(['+56 2 2640 2020 anexo 4', '+123456789012345', '600 600 1234 5678', ''])(
+    'no link for %j (not tel:+ and 1 to 14 digits)',
+    (phone) => {
+      expect(contactPhoneHref(phone)).toBeNull();
     },
   );
 });

@@ -24,6 +24,20 @@ export function whatsappHref(phone: string): string {
   return `https://wa.me/${whatsappNumber(phone)}`;
 }
 
+/** Spec §9: the country prefix of a contact phone written without one. */
+export const contactPhonePrefix = '56';
+
+/**
+ * The `tel:` link of a directory phone (spec §9: cleaned of spaces and parentheses, prefix 56 when it has no `+`
+ * country code), or null when the result is not `tel:+` and up to 14 digits (then the number is shown as text).
+ */
+export function contactPhoneHref(phone: string): string | null {
+  const cleaned = cleanPhone(phone).replace(/-/g, '');
+  if (!/\d/.test(cleaned)) return null;
+  const href = `tel:${cleaned.startsWith('+') ? cleaned : `+${contactPhonePrefix}${cleaned}`}`;
+  return telPattern.test(href) ? href : null;
+}
+
 const externalPattern = /^https?:\/\/\S+$/i;
 const telPattern = /^tel:\+\d{1,14}$/i;
 

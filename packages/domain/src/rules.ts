@@ -76,6 +76,9 @@ export const ruleMessages = {
   contactPhone: 'Debe ingresar un teléfono',
   contactSubject: 'Seleccione un asunto',
   contactDetail: 'Debe ingresar una descripción',
+  /** The contact form's reCAPTCHA (spec §5: the form requires a reCaptchaToken). */
+  reCaptchaRequired: 'Marca la casilla «No soy un robot» antes de enviar',
+  reCaptchaFailed: 'No pudimos verificar que no eres un robot. Marca la casilla nuevamente.',
   // Certificate search (spec §5, as written there)
   keywordInvalid: (typeLabel: string) => `Ingrese un ${typeLabel} valido`,
 } as const;

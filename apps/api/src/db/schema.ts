@@ -6,6 +6,7 @@ export * from '../modules/blog/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/certificates/tables.ts';
 export * from '../modules/company/tables.ts';
+export * from '../modules/contact/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/jobs/tables.ts';

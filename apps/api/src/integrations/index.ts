@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Config } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
+import { type CaptchaVerifier, recaptchaVerifier } from './captcha/recaptcha.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { sandboxGateway, sandboxGatewayId } from './payments/sandbox.ts';
 import { webpayGateway } from './payments/webpay.ts';
 
-export type Integrations = { mailer: Mailer; gateways: Map<string, PaymentGateway> };
+export type Integrations = { mailer: Mailer; gateways: Map<string, PaymentGateway>; captcha: CaptchaVerifier };
 
 /** The integrations the configuration chooses, shared by the web process and the worker. */
 export function createIntegrations(config: Config, db: Database): Integrations {
@@ -14,5 +15,5 @@ export function createIntegrations(config: Config, db: Database): Integrations {
   const gateways = new Map<string, PaymentGateway>([['webpay', webpayGateway(config.webpay)]]);
   // The test gateway approves without money: never next to Webpay's production environment.
   if (config.payments.sandboxEnabled) gateways.set(sandboxGatewayId, sandboxGateway(db));
-  return { mailer, gateways };
+  return { mailer, gateways, captcha: recaptchaVerifier(config.recaptcha) };
 }

@@ -1,8 +1,32 @@
-import { PlaceholderPage } from '#app/components/PlaceholderPage.tsx';
+import { ContactForm } from '#app/features/contact/ContactForm.tsx';
+import { loadContactForm, submitContactForm } from '#app/features/contact/contact.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { Route } from './+types/contacto';
 
-export const meta = () => pageTitle('Completa tu solicitud');
+export const meta = () => [
+  ...pageTitle('Completa tu solicitud'),
+  {
+    name: 'description',
+    content: 'Escríbenos tu consulta sobre planes, compras, certificados o reembolsos y te responderemos por correo.',
+  },
+];
 
-export default function ContactForm() {
-  return <PlaceholderPage title="Completa tu solicitud" />;
+export const loader = ({ context }: Route.LoaderArgs) => loadContactForm(context);
+
+export const action = ({ context, request }: Route.ActionArgs) => submitContactForm(context, request);
+
+export default function ContactFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="mb-2 text-3xl font-bold text-brand-700 sm:text-4xl">Completa tu solicitud</h1>
+      <p className="mb-8 text-lg text-slate-600">
+        Cuéntanos en qué te podemos ayudar y te responderemos al correo que nos indiques.
+      </p>
+      <ContactForm
+        subjects={loaderData.subjects}
+        reCaptchaSiteKey={loaderData.reCaptchaSiteKey}
+        actionResult={actionData}
+      />
+    </section>
+  );
 }

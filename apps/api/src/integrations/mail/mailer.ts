@@ -6,6 +6,8 @@ export type OutgoingEmail = {
   /** A stable Message-ID (`<…@domain>`) when the same e-mail may be handed over more than once. */
   messageId?: string;
   to: string[];
+  /** Where replies go, when not to the sender (a visitor's message: the visitor). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -32,6 +34,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     ...(email.messageId ? { messageId: email.messageId } : {}),
     from: options.from,
     to: email.to,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
     text: email.text,
     html: email.html,

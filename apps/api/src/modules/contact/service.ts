@@ -1,0 +1,130 @@
+import { errorMessages } from '@travesia/domain/messages';
+import { type ContactFormInput, ruleMessages } from '@travesia/domain/rules';
+import { z } from 'zod';
+import type { Database } from '#app/db/client.ts';
+import { ApiError } from '#app/errors.ts';
+import type { CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
+import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
+import * as content from '#app/modules/content/service.ts';
+import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import * as repository from './repository.ts';
+
+/** The job that e-mails a contact request to the company (modules/jobs); its payload is `{ requestId }`. */
+export const contactEmailKind = 'contact-email';
+
+/** The path of the contact form: the directory entry that links to it names the company's contact address. */
+const contactFormPath = '/contacto';
+
+/**
+ * Where a company's contact requests go: CONTACT_FORM_TO when set, else the first e-mail of the contact directory's
+ * entry that links to the form (the address /contactanos shows on that card), else the sender's own address, so a
+ * request is never left without a reader.
+ */
+async function contactAddress(db: Database, companyId: number, configured: string | undefined, mailer: Mailer) {
+  if (configured) return configured;
+  const directory = await content.listContacts(db, companyId, false);
+  const formEntry = directory.find((entry) => entry.url?.href === contactFormPath && entry.emails.length > 0);
+  const address = formEntry?.emails[0]?.email;
+  return address ?? /<([^>]+)>/.exec(mailer.from)?.[1] ?? mailer.from;
+}
+
+export type ContactSubmission = {
+  companyId: number;
+  form: ContactFormInput;
+  token: string;
+  remoteIp: string | undefined;
+};
+
+/**
+ * The contact form (spec §7 `POST /companies/{companyId}/contact-forms?reCaptchaToken=`): the subject must be the
+ * company's; then the token is verified with Google (once: a token verifies only once, so everything that can be
+ * checked without it is checked first); then the request and its e-mail job are stored in one transaction.
+ * Throws CaptchaUnavailableError when siteverify gives no verdict: nothing is stored then.
+ */
+export async function submitContactForm(
+  deps: { db: Database; captcha: CaptchaVerifier; mailer: Mailer; contactFormTo: string | undefined },
+  submission: ContactSubmission,
+): Promise<number> {
+  const { db } = deps;
+  const { companyId, form } = submission;
+  const subjects = await content.listSubjects(db, companyId);
+  const subject = subjects.find((s) => s.id === form.idSubject);
+  if (!subject) {
+    throw new ApiError(400, errorMessages.invalidInputParameters, [
+      { field: 'idSubject', code: 'not_available', message: ruleMessages.contactSubject },
+    ]);
+  }
+  const recipient = await contactAddress(db, companyId, deps.contactFormTo, deps.mailer);
+  const verdict = await deps.captcha.verify(submission.token, submission.remoteIp);
+  if (!verdict.ok) {
+    throw new ApiError(400, errorMessages.invalidInputParameters, [
+      { field: 'reCaptchaToken', code: 'captcha_failed', message: ruleMessages.reCaptchaFailed },
+    ]);
+  }
+  return repository.insertContactRequest(
+    db,
+    {
+      companyId,
+      subjectId: subject.id,
+      subjectLabel: subject.label,
+      fullName: form.fullName,
+      email: form.email,
+      phone: form.phone,
+      detail: form.detail,
+      recipient,
+    },
+    (tx, requestId) => enqueue(tx, contactEmailKind, { requestId }, `contact:${requestId}`),
+  );
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** `<contact-{job id}@{sender's domain}>`: the same on every attempt of one e-mail. */
+export function contactMessageId(jobId: number, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'travesia.cl';
+  return `<contact-${jobId}@${domain}>`;
+}
+
+/** What of a failed send may be logged: codes only (an SMTP rejection quotes the addresses). */
+function failureCodes(error: unknown): LogFields {
+  const { code, causeCode } = loggableError(error);
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
+}
+
+/**
+ * The contact e-mail job: the visitor's message to the company's contact address, with the visitor as Reply-To so
+ * answering it writes to them. At least once, with a stable Message-ID (the job's).
+ */
+export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requestId: number }> {
+  return {
+    payload: z.object({ requestId: z.number().int().positive() }),
+    logFields: ({ requestId }) => ({ requestId }),
+    errorFields: failureCodes,
+    async run({ requestId }, job) {
+      const request = await repository.findContactRequest(db, requestId);
+      if (!request) return { skipped: 'request deleted' };
+      const received = request.createdAt.toLocaleString('es-CL', { timeZone: 'America/Santiago' });
+      const lines: [string, string][] = [
+        ['Nombre y apellido', request.fullName],
+        ['Email', request.email],
+        ['Teléfono', request.phone],
+        ['Asunto', request.subjectLabel],
+        ['Recibida', received],
+      ];
+      await mailer.send({
+        messageId: contactMessageId(job.id, mailer.from),
+        to: [request.recipient],
+        replyTo: { name: request.fullName, address: request.email },
+        subject: `Solicitud de contacto N° ${request.id}: ${request.subjectLabel}`,
+        text: `Nueva solicitud recibida en el formulario de contacto.\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nMensaje:\n${request.detail}\n\nResponde este correo para escribirle a ${request.fullName}.`,
+        html: `<p>Nueva solicitud recibida en el formulario de contacto.</p><table>${lines.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table><p><strong>Mensaje:</strong></p><p style="white-space:pre-wrap">${escapeHtml(request.detail)}</p><p>Responde este correo para escribirle a ${escapeHtml(request.fullName)}.</p>`,
+        attachments: [],
+      });
+      return { destination: mailer.destination };
+    },
+  };
+}
