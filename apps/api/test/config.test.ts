@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { openTestDatabase } from './support/harness.ts';
 
 const specDefaultFeatures = {
@@ -80,7 +79,6 @@ describe('loadConfig', () => {
         verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
       },
       contactFormTo: undefined,
-      rateLimits: defaultRateLimits,
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
       warnings: [],
