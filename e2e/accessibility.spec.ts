@@ -193,4 +193,17 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await openHydrated(page, '/error?motivo=desconocido');
     await expectNoViolations(page, '/error?motivo=desconocido');
   });
+
+  test('certificate search after an empty search, and the verification page of an unknown code', async ({ page }) => {
+    await openHydrated(page, '/certificados');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(page.getByText('Campo Obligatorio')).toBeVisible();
+    await expectNoViolations(page, '/certificados with an error');
+    await page.goto('/certificados?tipo=email&valor=nadie%40example.cl');
+    await expect(page.getByText('No se encontraron certificados')).toBeVisible();
+    await expectNoViolations(page, '/certificados with no result');
+    await page.goto('/verificar/ZZZZZZZZZZ');
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificado no encontrado' })).toBeVisible();
+    await expectNoViolations(page, '/verificar/{unknown code}');
+  });
 });

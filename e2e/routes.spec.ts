@@ -103,6 +103,18 @@ test.describe('screens with their real content', () => {
   }
 });
 
+test.describe('page content', () => {
+  test('/certificados is the certificate search, opening on Email', async ({ page }) => {
+    await page.goto('/certificados');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificados');
+    await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'RUT' })).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Pasaporte' })).not.toBeChecked();
+    await expect(page.getByPlaceholder('Ingresa Email del titular')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buscar', exact: true })).toBeVisible();
+  });
+});
+
 test.describe('unknown paths', () => {
   test('an unknown path lands on home', async ({ page }) => {
     await page.goto('/no-existe/xyz');

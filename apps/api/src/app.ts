@@ -26,6 +26,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
+import { configuredOrigin } from './lib/origins.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { setCatalogCacheTtl } from './lib/read-cache.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
@@ -81,7 +82,13 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.decorate('mailer', integrations.mailer);
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
-  const work = createBackgroundWork({ db, integrations, log: app.log, nudges: config.worker.mode === 'inline' });
+  const work = createBackgroundWork({
+    db,
+    integrations,
+    log: app.log,
+    nudges: config.worker.mode === 'inline',
+    origin: configuredOrigin(config),
+  });
   app.decorate('runJobs', work.runJobs);
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());

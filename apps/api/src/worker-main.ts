@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
+import { configuredOrigin } from './lib/origins.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
 
@@ -20,7 +21,13 @@ async function main() {
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
   const integrations = createIntegrations(config, database.db);
-  const work = createBackgroundWork({ db: database.db, integrations, log, nudges: true });
+  const work = createBackgroundWork({
+    db: database.db,
+    integrations,
+    log,
+    nudges: true,
+    origin: configuredOrigin(config),
+  });
   const worker = startWorker(work, config.worker, log);
   closeOnSignal(log, async () => {
     await worker.stop();

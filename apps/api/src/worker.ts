@@ -30,11 +30,13 @@ export function createBackgroundWork(options: {
   log: FastifyBaseLogger;
   /** Whether nudges run the jobs in this process (off in a web process with WORKER=off: the workers take them). */
   nudges: boolean;
+  /** The store's configured origin (lib/origins.ts configuredOrigin): certificate PDFs link their verification page there. */
+  origin: string;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
   // Every kind of job this application queues, with the module that does it.
-  queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer));
+  queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
 
   const closing = new AbortController();

@@ -56,7 +56,7 @@ async function expireLease(ctx: TestContext, id: number) {
 /** One run of the job queue with the certificate e-mail sent through `mailer` (as a worker with it would run). */
 function runJobsWith(db: Database, mailer: Mailer) {
   const queue = createJobQueue(db);
-  queue.register(certificateEmailKind, certificateEmailJob(db, mailer));
+  queue.register(certificateEmailKind, certificateEmailJob(db, mailer, 'http://localhost:3000'));
   return queue.run();
 }
 

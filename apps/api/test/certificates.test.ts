@@ -283,7 +283,7 @@ describeOnEachDatabase(
         },
       };
       const queue = createJobQueue(db);
-      queue.register(certificateEmailKind, certificateEmailJob(db, slowMailer));
+      queue.register(certificateEmailKind, certificateEmailJob(db, slowMailer, 'http://localhost:3000'));
       expect(await queue.run()).toBe(maxJobsPerRun);
       expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxJobsPerRun }, () => 1));
       const rows = await emailJobsOfSale(ctx, sale.idVenta);

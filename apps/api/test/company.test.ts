@@ -147,11 +147,15 @@ describeOnEachDatabase('website parameters', (ctx) => {
     expect(decoded).toContain('<script>window.travesiaMarketing = true;</script>');
   });
 
-  it('reports configuration.isWhatsappWidgetEnabled and the WhatsApp number', async () => {
+  it('reports configuration.isWhatsappWidgetEnabled, the WhatsApp number and the certificate search settings', async () => {
     const { configuration } = (await get(ctx.app, '/api/companies/1/website-parameters')).json<{
       configuration: unknown;
     }>();
-    expect(configuration).toStrictEqual({ isWhatsappWidgetEnabled: true, whatsappNumber: '+56 9 4000 2000' });
+    expect(configuration).toStrictEqual({
+      isWhatsappWidgetEnabled: true,
+      whatsappNumber: '+56 9 4000 2000',
+      certificates: { identityType: 'rut', generalConditionsUrl: '/terminos', activationProcedureUrl: '/faq' },
+    });
   });
 
   it('reports the spec §6 feature flag defaults when the environment sets none', async () => {

@@ -58,6 +58,10 @@ const specPaths: [string, string][] = [
   ['get', '/certificates/b2c/{idVenta}'],
   ['get', '/certificates/b2c/{idVenta}/certificado.pdf'],
   ['post', '/quotations/{quotationId}/auto-envio'],
+  ['get', '/certificates'],
+  // Beyond spec §7 (README «Certificate search, sending and verification»): the search's send and the public check.
+  ['post', '/certificates/{certificate}/auto-envio'],
+  ['get', '/certificates/verification/{code}'],
   // Blog and legal pages (spec §2 screens whose calls §7 does not show).
   ['get', '/companies/{companyId}/blog-posts'],
   ['get', '/companies/{companyId}/blog-posts/{postId}'],

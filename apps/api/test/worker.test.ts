@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createIntegrations } from '#app/integrations/index.ts';
+import { configuredOrigin } from '#app/lib/origins.ts';
 import { createBackgroundWork, startWorker } from '#app/worker.ts';
 import { countEmails, drainJobsAfterAll, emailJobsOfSale, paidSale, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
@@ -35,6 +36,7 @@ describeOnEachDatabase(
         integrations: createIntegrations(ctx.config, ctx.database.db),
         log: ctx.app.log,
         nudges: true,
+        origin: configuredOrigin(ctx.config),
       });
       expect(await worker.runJobs()).toBe(1);
       await worker.close();

@@ -18,6 +18,7 @@ export default [
   route('pago/:idProducto/:id', 'routes/pago.tsx'),
   route('contactanos', 'routes/contactanos.tsx'),
   route('certificados', 'routes/certificados.tsx'),
+  route('verificar/:code', 'routes/verificar.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('quienes-somos', 'routes/quienes-somos.tsx'),
   route('reembolsos', 'routes/reembolsos.tsx'),

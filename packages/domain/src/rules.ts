@@ -300,6 +300,29 @@ export function certificateKeyword(type: CertificateSearchType) {
     .refine(keywordChecks[type], fails({ code, message: invalid }));
 }
 
+/** The most characters a search keyword may have (the longest e-mail). */
+export const certificateWordMaxLength = emailMaxLength;
+
+/**
+ * The keyword of `GET /certificates?word=`, which carries no type: an e-mail when it holds «@», otherwise the holder's
+ * document — a RUT in any accepted form (12.345.678-5, 12345678-5, 123456785) or a DNI/passport number of at least 5
+ * characters without whitespace. Empty reads 'Campo Obligatorio'; otherwise the rule of the type it reads as.
+ */
+export const certificateSearchWord = z
+  .string(typeError(m.keywordInvalid('documento')))
+  .trim()
+  .min(1, { error: m.required, abort: true })
+  .max(certificateWordMaxLength, { error: m.tooLong(certificateWordMaxLength), abort: true })
+  .superRefine((word, ctx) => {
+    const email = word.includes('@');
+    const valid = email ? isEmail(word) : isDocumentNumber(word);
+    if (valid) return;
+    const rule = email
+      ? { code: 'invalid_email' as const, message: m.keywordInvalid(certificateSearchTypes.email.label) }
+      : { code: 'invalid_document' as const, message: m.keywordInvalid('documento') };
+    ctx.addIssue({ code: 'custom', message: rule.message, params: { code: rule.code } });
+  });
+
 // ─── Newsletter (spec §5) ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Spec §5: the e-mail is required, valid, at most 50 characters; a bad one reads «Formato de Email incorrecto». */

@@ -89,3 +89,11 @@ export function isProxyAddressEntry(entry: string): boolean {
   if (/^[0-9]{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
   return family === 4 && isIP(range) === 4;
 }
+
+/**
+ * The origin of absolute URLs made without a request, or for documents that outlive one (the verification link and
+ * QR code of a certificate PDF, which the worker renders too): PUBLIC_URL, else the default http://localhost:${PORT}.
+ */
+export function configuredOrigin(config: { publicUrl: string | undefined; port: number }): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}

@@ -2212,6 +2212,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Spec §7: the certificates of the company's paid sales whose holder has this RUT (any form: 12.345.678-5, 12345678-5, 123456785), DNI or passport number, or e-mail (without case). Answers only the card's fields; the e-mail is masked unless the search was by it. An empty list when nothing matches. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description RUT, DNI, passport number or e-mail */
+                    word: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Certificate"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/{certificate}/auto-envio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description «Enviar Certificado» of the certificate search: e-mails the certificate again to its holder's address (the one on the certificate, never another), through the job queue; at most once per certificate every 10 minutes. Unknown number: 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    certificate: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        type: 0;
+                        /** @enum {string} */
+                        canal: "WEB";
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/verification/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Unknown code: 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CertificateVerification"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/certificates/b2c/{idVenta}": {
         parameters: {
             query?: never;
@@ -3129,6 +3361,161 @@ export interface components {
             logo: string;
             url: string;
         };
+        PassengersBodyInput: {
+            shareEmergencyContact: boolean;
+            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
+            emergencyContact?: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            /** @description A country of the quotation's destination region */
+            countryDestination: number;
+            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+            passangers: {
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                /** Format: date */
+                birthDate: string;
+                /** @enum {number} */
+                nationality: 9 | 38;
+                document: {
+                    /** @enum {number} */
+                    type: 1 | 2;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
+                emergencyContact?: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        PassengersInput: {
+            shareEmergencyContact: boolean;
+            emergencyContact: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            countryDestination: number;
+            passangers: {
+                /** @description 1…n, the order of the travellers */
+                seq: number;
+                /** @description The passenger type (age band) of the traveller at departure */
+                passengerTypeId: number;
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                nationality: number;
+                document: {
+                    type: number;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description null when the contact is shared */
+                emergencyContact: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+        PassengerDetailBodyInput: {
+            /** @description Ignored: the rows are replaced */
+            idPassengerDetail?: number | null;
+            /** @description Ignored: the sale is the server’s */
+            idVenta?: number | null;
+            /** @description The quotation's plan (null when none is chosen) */
+            idProducto: number | null;
+            /** @description Must be the passenger type of the age on the departure date */
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            /** @enum {number} */
+            idNacionality: 9 | 38;
+            /** @enum {number} */
+            idIdentification: 1 | 2;
+            identification: string;
+            /** Format: date */
+            dob: string;
+            email: string;
+            phone: string;
+            /** @description The destination country, the same on every row, of the quotation's region */
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            /** @description 1…n without repeats */
+            seq: number;
+            /** @description Ignored */
+            status?: string | null;
+        }[];
+        PassengerDetailRowInput: {
+            /** @description The traveller id */
+            idPassengerDetail: number;
+            /** @description The sale id, null before payment starts */
+            idVenta: number | null;
+            /** @description The quotation's plan */
+            idProducto: number | null;
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            idNacionality: number;
+            idIdentification: number;
+            identification: string;
+            dob: string;
+            email: string;
+            phone: string;
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            seq: number;
+            status: string;
+        };
+        CertificateInput: {
+            /** @description The sale (spec §3 Certificate) */
+            idVenta: number;
+            /** @description The certificate number: what «Enviar Certificado» sends again */
+            certificate: string;
+            name: string;
+            lastName: string;
+            /** @description The holder's e-mail, masked (ca***@ex***.cl) unless the search was by it */
+            email: string;
+            departureDate: string;
+            returnDate: string;
+            /** @description Opens /certificates/b2c/{idVenta}?token= for 10 minutes; only when downloads are on and the search was by the holder's e-mail (docs/decisions/011) */
+            downloadToken: string | null;
+        };
+        CertificateVerificationInput: {
+            code: string;
+            /**
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody
+             * @enum {string}
+             */
+            status: "valid" | "expired" | "not_started" | "void";
+            departureDate: string;
+            returnDate: string;
+            destination: string;
+            plan: string;
+            /** @description Each covered person's initials only («C. R.») */
+            holders: string[];
+            issuedAt: string;
+        };
         FaqCategoryInput: {
             category: string;
             contents: {
@@ -3282,6 +3669,18 @@ export interface components {
             configuration: {
                 isWhatsappWidgetEnabled: boolean;
                 whatsappNumber: string;
+                /** @description The certificate search (spec §2, §9); without it: RUT, /terminos and /faq */
+                certificates?: {
+                    /**
+                     * @description The certificate search's identity option: the national tax id (RUT) or DNI/CE
+                     * @enum {string}
+                     */
+                    identityType: "rut" | "dni";
+                    /** @description «Condiciones Generales» on each certificate card */
+                    generalConditionsUrl: string;
+                    /** @description «Procedimiento Activación» on each certificate card */
+                    activationProcedureUrl: string;
+                };
             };
             home: {
                 socialQuotes: {
@@ -3393,132 +3792,6 @@ export interface components {
             updatedAt: string;
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["SellerInput"];
-        };
-        PassengersBodyInput: {
-            shareEmergencyContact: boolean;
-            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
-            emergencyContact?: {
-                firstName: string;
-                lastName: string;
-                phone: string;
-            } | null;
-            /** @description A country of the quotation's destination region */
-            countryDestination: number;
-            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
-            passangers: {
-                firstName: string;
-                lastName: string;
-                /** @enum {string} */
-                gender: "F" | "M" | "X";
-                /** Format: date */
-                birthDate: string;
-                /** @enum {number} */
-                nationality: 9 | 38;
-                document: {
-                    /** @enum {number} */
-                    type: 1 | 2;
-                    id: string;
-                };
-                email: string;
-                phone: string;
-                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
-                emergencyContact?: {
-                    firstName: string;
-                    lastName: string;
-                    phone: string;
-                } | null;
-            }[];
-        };
-        PassengersInput: {
-            shareEmergencyContact: boolean;
-            emergencyContact: {
-                firstName: string;
-                lastName: string;
-                phone: string;
-            } | null;
-            countryDestination: number;
-            passangers: {
-                /** @description 1…n, the order of the travellers */
-                seq: number;
-                /** @description The passenger type (age band) of the traveller at departure */
-                passengerTypeId: number;
-                firstName: string;
-                lastName: string;
-                /** @enum {string} */
-                gender: "F" | "M" | "X";
-                birthDate: string;
-                nationality: number;
-                document: {
-                    type: number;
-                    id: string;
-                };
-                email: string;
-                phone: string;
-                /** @description null when the contact is shared */
-                emergencyContact: {
-                    firstName: string;
-                    lastName: string;
-                    phone: string;
-                } | null;
-            }[];
-        };
-        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
-        PassengerDetailBodyInput: {
-            /** @description Ignored: the rows are replaced */
-            idPassengerDetail?: number | null;
-            /** @description Ignored: the sale is the server’s */
-            idVenta?: number | null;
-            /** @description The quotation's plan (null when none is chosen) */
-            idProducto: number | null;
-            /** @description Must be the passenger type of the age on the departure date */
-            idPassangerType: number;
-            name: string;
-            lastName: string;
-            /** @enum {string} */
-            gender: "F" | "M" | "X";
-            /** @enum {number} */
-            idNacionality: 9 | 38;
-            /** @enum {number} */
-            idIdentification: 1 | 2;
-            identification: string;
-            /** Format: date */
-            dob: string;
-            email: string;
-            phone: string;
-            /** @description The destination country, the same on every row, of the quotation's region */
-            idCountry: number;
-            nameContact: string;
-            lastNameContact: string;
-            phoneContact: string;
-            /** @description 1…n without repeats */
-            seq: number;
-            /** @description Ignored */
-            status?: string | null;
-        }[];
-        PassengerDetailRowInput: {
-            /** @description The traveller id */
-            idPassengerDetail: number;
-            /** @description The sale id, null before payment starts */
-            idVenta: number | null;
-            /** @description The quotation's plan */
-            idProducto: number | null;
-            idPassangerType: number;
-            name: string;
-            lastName: string;
-            /** @enum {string} */
-            gender: "F" | "M" | "X";
-            idNacionality: number;
-            idIdentification: number;
-            identification: string;
-            dob: string;
-            email: string;
-            phone: string;
-            idCountry: number;
-            nameContact: string;
-            lastNameContact: string;
-            phoneContact: string;
-            seq: number;
-            status: string;
         };
         PaymentBodyInput: {
             /** Format: uuid */
@@ -3958,6 +4231,163 @@ export interface components {
             logo: string;
             url: string;
         };
+        PassengersBody: {
+            shareEmergencyContact: boolean;
+            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
+            emergencyContact?: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            /** @description A country of the quotation's destination region */
+            countryDestination: number;
+            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+            passangers: {
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                /** Format: date */
+                birthDate: string;
+                /** @enum {number} */
+                nationality: 9 | 38;
+                document: {
+                    /** @enum {number} */
+                    type: 1 | 2;
+                    id: string;
+                };
+                /** Format: email */
+                email: string;
+                phone: string;
+                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
+                emergencyContact?: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        Passengers: {
+            shareEmergencyContact: boolean;
+            emergencyContact: {
+                firstName: string;
+                lastName: string;
+                phone: string;
+            } | null;
+            countryDestination: number;
+            passangers: {
+                /** @description 1…n, the order of the travellers */
+                seq: number;
+                /** @description The passenger type (age band) of the traveller at departure */
+                passengerTypeId: number;
+                firstName: string;
+                lastName: string;
+                /** @enum {string} */
+                gender: "F" | "M" | "X";
+                birthDate: string;
+                nationality: number;
+                document: {
+                    type: number;
+                    id: string;
+                };
+                email: string;
+                phone: string;
+                /** @description null when the contact is shared */
+                emergencyContact: {
+                    firstName: string;
+                    lastName: string;
+                    phone: string;
+                } | null;
+            }[];
+        };
+        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
+        PassengerDetailBody: {
+            /** @description Ignored: the rows are replaced */
+            idPassengerDetail?: number | null;
+            /** @description Ignored: the sale is the server’s */
+            idVenta?: number | null;
+            /** @description The quotation's plan (null when none is chosen) */
+            idProducto: number | null;
+            /** @description Must be the passenger type of the age on the departure date */
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            /** @enum {number} */
+            idNacionality: 9 | 38;
+            /** @enum {number} */
+            idIdentification: 1 | 2;
+            identification: string;
+            /** Format: date */
+            dob: string;
+            /** Format: email */
+            email: string;
+            phone: string;
+            /** @description The destination country, the same on every row, of the quotation's region */
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            /** @description 1…n without repeats */
+            seq: number;
+            /** @description Ignored */
+            status?: string | null;
+        }[];
+        PassengerDetailRow: {
+            /** @description The traveller id */
+            idPassengerDetail: number;
+            /** @description The sale id, null before payment starts */
+            idVenta: number | null;
+            /** @description The quotation's plan */
+            idProducto: number | null;
+            idPassangerType: number;
+            name: string;
+            lastName: string;
+            /** @enum {string} */
+            gender: "F" | "M" | "X";
+            idNacionality: number;
+            idIdentification: number;
+            identification: string;
+            dob: string;
+            email: string;
+            phone: string;
+            idCountry: number;
+            nameContact: string;
+            lastNameContact: string;
+            phoneContact: string;
+            seq: number;
+            status: string;
+        };
+        Certificate: {
+            /** @description The sale (spec §3 Certificate) */
+            idVenta: number;
+            /** @description The certificate number: what «Enviar Certificado» sends again */
+            certificate: string;
+            name: string;
+            lastName: string;
+            /** @description The holder's e-mail, masked (ca***@ex***.cl) unless the search was by it */
+            email: string;
+            departureDate: string;
+            returnDate: string;
+            /** @description Opens /certificates/b2c/{idVenta}?token= for 10 minutes; only when downloads are on and the search was by the holder's e-mail (docs/decisions/011) */
+            downloadToken: string | null;
+        };
+        CertificateVerification: {
+            code: string;
+            /**
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody
+             * @enum {string}
+             */
+            status: "valid" | "expired" | "not_started" | "void";
+            departureDate: string;
+            returnDate: string;
+            destination: string;
+            plan: string;
+            /** @description Each covered person's initials only («C. R.») */
+            holders: string[];
+            issuedAt: string;
+        };
         FaqCategory: {
             category: string;
             contents: {
@@ -4111,6 +4541,18 @@ export interface components {
             configuration: {
                 isWhatsappWidgetEnabled: boolean;
                 whatsappNumber: string;
+                /** @description The certificate search (spec §2, §9); without it: RUT, /terminos and /faq */
+                certificates?: {
+                    /**
+                     * @description The certificate search's identity option: the national tax id (RUT) or DNI/CE
+                     * @enum {string}
+                     */
+                    identityType: "rut" | "dni";
+                    /** @description «Condiciones Generales» on each certificate card */
+                    generalConditionsUrl: string;
+                    /** @description «Procedimiento Activación» on each certificate card */
+                    activationProcedureUrl: string;
+                };
             };
             home: {
                 socialQuotes: {
@@ -4223,134 +4665,6 @@ export interface components {
             updatedAt: string;
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["Seller"];
-        };
-        PassengersBody: {
-            shareEmergencyContact: boolean;
-            /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
-            emergencyContact?: {
-                firstName: string;
-                lastName: string;
-                phone: string;
-            } | null;
-            /** @description A country of the quotation's destination region */
-            countryDestination: number;
-            /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
-            passangers: {
-                firstName: string;
-                lastName: string;
-                /** @enum {string} */
-                gender: "F" | "M" | "X";
-                /** Format: date */
-                birthDate: string;
-                /** @enum {number} */
-                nationality: 9 | 38;
-                document: {
-                    /** @enum {number} */
-                    type: 1 | 2;
-                    id: string;
-                };
-                /** Format: email */
-                email: string;
-                phone: string;
-                /** @description Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true */
-                emergencyContact?: {
-                    firstName: string;
-                    lastName: string;
-                    phone: string;
-                } | null;
-            }[];
-        };
-        Passengers: {
-            shareEmergencyContact: boolean;
-            emergencyContact: {
-                firstName: string;
-                lastName: string;
-                phone: string;
-            } | null;
-            countryDestination: number;
-            passangers: {
-                /** @description 1…n, the order of the travellers */
-                seq: number;
-                /** @description The passenger type (age band) of the traveller at departure */
-                passengerTypeId: number;
-                firstName: string;
-                lastName: string;
-                /** @enum {string} */
-                gender: "F" | "M" | "X";
-                birthDate: string;
-                nationality: number;
-                document: {
-                    type: number;
-                    id: string;
-                };
-                email: string;
-                phone: string;
-                /** @description null when the contact is shared */
-                emergencyContact: {
-                    firstName: string;
-                    lastName: string;
-                    phone: string;
-                } | null;
-            }[];
-        };
-        /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
-        PassengerDetailBody: {
-            /** @description Ignored: the rows are replaced */
-            idPassengerDetail?: number | null;
-            /** @description Ignored: the sale is the server’s */
-            idVenta?: number | null;
-            /** @description The quotation's plan (null when none is chosen) */
-            idProducto: number | null;
-            /** @description Must be the passenger type of the age on the departure date */
-            idPassangerType: number;
-            name: string;
-            lastName: string;
-            /** @enum {string} */
-            gender: "F" | "M" | "X";
-            /** @enum {number} */
-            idNacionality: 9 | 38;
-            /** @enum {number} */
-            idIdentification: 1 | 2;
-            identification: string;
-            /** Format: date */
-            dob: string;
-            /** Format: email */
-            email: string;
-            phone: string;
-            /** @description The destination country, the same on every row, of the quotation's region */
-            idCountry: number;
-            nameContact: string;
-            lastNameContact: string;
-            phoneContact: string;
-            /** @description 1…n without repeats */
-            seq: number;
-            /** @description Ignored */
-            status?: string | null;
-        }[];
-        PassengerDetailRow: {
-            /** @description The traveller id */
-            idPassengerDetail: number;
-            /** @description The sale id, null before payment starts */
-            idVenta: number | null;
-            /** @description The quotation's plan */
-            idProducto: number | null;
-            idPassangerType: number;
-            name: string;
-            lastName: string;
-            /** @enum {string} */
-            gender: "F" | "M" | "X";
-            idNacionality: number;
-            idIdentification: number;
-            identification: string;
-            dob: string;
-            email: string;
-            phone: string;
-            idCountry: number;
-            nameContact: string;
-            lastNameContact: string;
-            phoneContact: string;
-            seq: number;
-            status: string;
         };
         PaymentBody: {
             /** Format: uuid */

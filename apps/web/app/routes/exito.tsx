@@ -52,11 +52,12 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       <Notice
         icon="search"
         title="No encontramos el detalle de tu compra"
-        action={{ to: '/certificados', label: 'Descargar mis certificados' }}
+        action={{ to: '/certificados', label: 'Buscar mis certificados' }}
         secondary={homeLink}
       >
         No encontramos el detalle de este pago en el enlace. Si tu pago fue aprobado, ya enviamos el certificado al
-        correo de cada pasajero; también puedes descargarlo desde «Certificados».
+        correo de cada pasajero; en «Certificados» lo encuentras con tu RUT, pasaporte o correo y te lo enviamos de
+        nuevo.
       </Notice>
     );
   }

@@ -240,7 +240,15 @@ export const demoCompany: CompanySeed = {
         // <script>window.travesiaMarketing = true;</script>
         { customScript: 'PHNjcmlwdD53aW5kb3cudHJhdmVzaWFNYXJrZXRpbmcgPSB0cnVlOzwvc2NyaXB0Pg==', isBodyScript: true },
       ],
-      configuration: { isWhatsappWidgetEnabled: true, whatsappNumber: phones.whatsappEmergency },
+      configuration: {
+        isWhatsappWidgetEnabled: true,
+        whatsappNumber: phones.whatsappEmergency,
+        certificates: {
+          identityType: 'rut',
+          generalConditionsUrl: '/terminos',
+          activationProcedureUrl: '/faq',
+        },
+      },
       home: {
         socialQuotes: [
           {

@@ -133,3 +133,22 @@ export function listPaymentGateways(db: Database, companyId: number) {
     .where(and(eq(paymentGateways.companyId, companyId), eq(paymentGateways.enabled, true)))
     .orderBy(asc(paymentGateways.sortOrder), asc(paymentGateways.id));
 }
+
+/** One country with its ISO code (a trip's destination country, as certificates need it), or undefined. */
+export async function findCountry(db: Database, countryId: number) {
+  const [row] = await db
+    .select({ id: countries.id, isoCode: countries.isoCode, label: countries.label })
+    .from(countries)
+    .where(eq(countries.id, countryId));
+  return row;
+}
+
+/** The ISO codes of the countries of a destination region. */
+export async function listCountryCodesOfDestination(db: Database, destinationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ isoCode: countries.isoCode })
+    .from(countries)
+    .innerJoin(destinationCountries, eq(destinationCountries.countryId, countries.id))
+    .where(eq(destinationCountries.destinationId, destinationId));
+  return rows.map((row) => row.isoCode);
+}

@@ -93,3 +93,13 @@ export async function tripLabels(db: Database, companyId: number, destinationId:
   ]);
   return { destination: destination?.label ?? '', modality: modality?.label ?? '' };
 }
+
+/** A country by id with its ISO code, or undefined (certificates: is the destination a Schengen state?). */
+export function findCountry(db: Database, countryId: number) {
+  return repository.findCountry(db, countryId);
+}
+
+/** The ISO codes of a destination region's countries. */
+export function countryCodesOfDestination(db: Database, destinationId: number) {
+  return repository.listCountryCodesOfDestination(db, destinationId);
+}

@@ -1,4 +1,5 @@
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
 
 export type CertificateData = {
   company: { name: string; legalName: string; rut: string; address: string };
@@ -12,6 +13,10 @@ export type CertificateData = {
   /** The travellers' distinct e-mail addresses, where the certificate is sent. */
   recipients: string[];
   emergencyPhones: { label: string; phone: string; whatsapp: string | null }[];
+  /** The public verification code and the page it opens (printed as text and as a QR code). */
+  verification: { code: string; url: string };
+  /** Set when the trip is to a Schengen state: the certificate adds the English statement consulates ask for. */
+  schengen: { minimumCoverEur: number } | null;
 };
 
 const brand = rgb(11 / 255, 85 / 255, 99 / 255);
@@ -148,6 +153,11 @@ class Writer {
     this.y -= points;
   }
 
+  /** The page being written and how far down it is (to place an image beside the text). */
+  get position() {
+    return { page: this.page, y: this.y };
+  }
+
   banner(title: string, subtitle: string) {
     const height = 70;
     const top = this.page.getHeight();
@@ -212,6 +222,20 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     { color: muted },
   );
 
+  const qr = await document.embedPng(
+    await QRCode.toBuffer(data.verification.url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 }),
+  );
+  const { page: firstPage, y: qrTop } = writer.position;
+  firstPage.drawImage(qr, { x: 455, y: qrTop - 90, width: 90, height: 90 });
+  writer.text(`Verificación: código ${data.verification.code}`, { bold: true, width: 390 });
+  writer.text(`Escanea el código QR o visita ${data.verification.url}`, { size: 8, color: muted, width: 390 });
+  writer.text(`Verification code ${data.verification.code}: scan the QR code or visit the address above.`, {
+    size: 8,
+    color: muted,
+    width: 390,
+  });
+  writer.gap(Math.max(0, writer.position.y - (qrTop - 96)));
+
   writer.heading('Viaje');
   writer.row('Destino', data.trip.destination);
   writer.row('Modalidad', data.trip.modality);
@@ -234,6 +258,8 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     writer.row(phone.label, phone.whatsapp ? `${phone.phone} · WhatsApp ${phone.whatsapp}` : phone.phone);
   }
 
+  if (data.schengen) writeSchengenStatement(writer, data, data.schengen.minimumCoverEur);
+
   writer.heading('Cómo activar tu asistencia');
   activationSteps.forEach((step, index) => {
     writer.text(`${index + 1}. ${step}`);
@@ -246,4 +272,45 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   );
   if (data.testPayment) for (const page of document.getPages()) stampTestPayment(page, fonts.bold);
   return document.save();
+}
+
+const englishDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+/** The plan's medical limit as printed («USD 60.000»), if the plan has one. */
+const medicalLimit = (benefits: { label: string; value: string }[]) =>
+  benefits.find((benefit) => /asistencia m[eé]dica/i.test(benefit.label))?.value;
+
+/**
+ * The English part of a certificate for a trip to a Schengen state, beside the Spanish one: the wording consulates
+ * ask for — travel medical insurance valid in all Schengen states for the whole stay, emergency medical care,
+ * hospitalisation and repatriation of at least EUR 30,000 without deductible, exact dates and each insured
+ * person's passport or identity document.
+ */
+function writeSchengenStatement(writer: Writer, data: CertificateData, minimumCoverEur: number) {
+  const euros = `EUR ${minimumCoverEur.toLocaleString('en-GB')}`;
+  const limit = medicalLimit(data.plan.benefits);
+  writer.heading('Travel medical insurance certificate (Schengen visa)');
+  writer.text(
+    `${data.company.legalName} (${data.company.name}) certifies that the persons named below hold travel assistance plan «${data.plan.label}» for their trip to ${data.trip.destination}, valid in all states of the Schengen Area.`,
+  );
+  writer.row('Period of cover', `${englishDate(data.trip.departureDate)} to ${englishDate(data.trip.returnDate)}`);
+  writer.row('Days covered', `${data.trip.days} days (both dates included)`);
+  writer.row(
+    'Emergency medical care, hospitalisation, medical repatriation and repatriation of remains',
+    `At least ${euros} per person`,
+  );
+  writer.row('Deductible (excess)', 'None (EUR 0)');
+  if (limit) writer.row('Plan limit for medical assistance', limit);
+  for (const traveller of data.travellers) {
+    const [kind = '', ...rest] = traveller.document.split(' ');
+    const document = kind === 'RUT' ? `Chilean ID (RUT) ${rest.join(' ')}` : `Passport/ID ${rest.join(' ')}`;
+    writer.row(`Insured: ${traveller.name} · ${document} · born ${englishDate(traveller.birthDate)}`, traveller.number);
+  }
+  writer.text(
+    `Costs are paid directly by the assistance company, without advance payment by the insured, 24 hours a day. Verify this certificate at ${data.verification.url}.`,
+    { size: 9 },
+  );
 }

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { travellers } from '#app/modules/passengers/tables.ts';
 import { sales } from '#app/modules/payments/tables.ts';
-import { certificates } from './tables.ts';
+import { certificates, certificateVerifications } from './tables.ts';
 
 /**
  * Issues one certificate per traveller of a sale; called inside the transaction that marks the sale paid, so a
@@ -25,6 +26,8 @@ export async function issueCertificates(tx: Database, saleId: number, quotationI
       })),
     )
     .onConflictDoNothing();
+  // A code clash (50 random bits: practically never) leaves the sale without one; the first PDF makes it then.
+  await tx.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
 }
 
 export function listCertificatesOfSale(db: Database, saleId: number) {
@@ -53,5 +56,60 @@ export async function findSale(db: Database, saleId: number) {
 
 export async function findSaleOfQuotation(db: Database, quotationId: string) {
   const [row] = await db.select().from(sales).where(eq(sales.quotationId, quotationId));
+  return row;
+}
+
+/** Crockford's base32: digits and letters without I, L, O and U, which read alike or spell words. */
+const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const verificationCodeLength = 10;
+
+/** 10 characters of Crockford base32 from 50 random bits (crypto): a code nobody can guess or enumerate. */
+export function newVerificationCode(): string {
+  const bytes = randomBytes(verificationCodeLength);
+  return Array.from(bytes, (byte) => crockford[byte & 31]).join('');
+}
+
+/** A typed code as stored: upper case, without spaces or hyphens, with O read as 0 and I or L as 1 (Crockford). */
+export function normaliseVerificationCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/** The sale's verification code, made now when the sale was paid before codes existed. */
+export async function verificationCodeOf(db: Database, saleId: number): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [row] = await db
+      .select({ code: certificateVerifications.code })
+      .from(certificateVerifications)
+      .where(eq(certificateVerifications.saleId, saleId));
+    if (row) return row.code;
+    await db.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
+  }
+  throw new Error('No verification code could be stored');
+}
+
+/** The sale a verification code belongs to, or undefined. */
+export async function saleOfVerificationCode(db: Database, code: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ saleId: certificateVerifications.saleId })
+    .from(certificateVerifications)
+    .where(eq(certificateVerifications.code, code));
+  return row?.saleId;
+}
+
+/** The certificates of these travellers (one per traveller of a paid sale), in no particular order. */
+export function certificatesOfTravellers(db: Database, travellerIds: number[]) {
+  if (travellerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
+    .from(certificates)
+    .where(inArray(certificates.travellerId, travellerIds));
+}
+
+/** One certificate by its number, or undefined. */
+export async function findCertificate(db: Database, number: string) {
+  const [row] = await db
+    .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
+    .from(certificates)
+    .where(eq(certificates.number, number));
   return row;
 }

@@ -1,18 +1,115 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { certificateSearchWord } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
-import { certificateFileName, certificateLink, certificatePdf, requestCertificateEmail } from './service.ts';
+import { configuredOrigin } from '#app/lib/origins.ts';
+import {
+  certificateFileName,
+  certificateLink,
+  certificatePdf,
+  requestCertificateEmail,
+  requestCertificateSend,
+  searchCertificates,
+  verifyCertificate,
+} from './service.ts';
 
 const tags = ['certificates'];
 const saleParams = z.object({ idVenta: z.coerce.number().pipe(dbId) });
 
+const foundCertificateSchema = z
+  .object({
+    idVenta: z.number().int().describe('The sale (spec §3 Certificate)'),
+    certificate: z.string().describe('The certificate number: what «Enviar Certificado» sends again'),
+    name: z.string(),
+    lastName: z.string(),
+    email: z.string().describe("The holder's e-mail, masked (ca***@ex***.cl) unless the search was by it"),
+    departureDate: z.string(),
+    returnDate: z.string(),
+    downloadToken: z
+      .string()
+      .nullable()
+      .describe(
+        "Opens /certificates/b2c/{idVenta}?token= for 10 minutes; only when downloads are on and the search was by the holder's e-mail (docs/decisions/011)",
+      ),
+  })
+  .meta({ id: 'Certificate' });
+
+const verificationSchema = z
+  .object({
+    code: z.string(),
+    status: z
+      .enum(['valid', 'expired', 'not_started', 'void'])
+      .describe('Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody'),
+    departureDate: z.string(),
+    returnDate: z.string(),
+    destination: z.string(),
+    plan: z.string(),
+    holders: z.array(z.string()).describe("Each covered person's initials only («C. R.»)"),
+    issuedAt: z.string(),
+  })
+  .meta({ id: 'CertificateVerification' });
+
 export function certificateRoutes(options: { onEmailQueued: () => void }) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const { db } = fastify;
+    const { db, config } = fastify;
+    const origin = configuredOrigin(config);
+
+    app.get(
+      '/certificates',
+      {
+        config: { rateLimit: config.rateLimits.certificateSearch },
+        schema: {
+          tags,
+          description:
+            "Spec §7: the certificates of the company's paid sales whose holder has this RUT (any form: 12.345.678-5, 12345678-5, 123456785), DNI or passport number, or e-mail (without case). Answers only the card's fields; the e-mail is masked unless the search was by it. An empty list when nothing matches.",
+          querystring: z.object({ word: certificateSearchWord.describe('RUT, DNI, passport number or e-mail') }),
+          response: { 200: z.array(foundCertificateSchema), ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      (request) =>
+        searchCertificates(db, config.companyId, request.query.word, {
+          downloads: config.features.downloadCertificates,
+        }),
+    );
+
+    app.post(
+      '/certificates/:certificate/auto-envio',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.emailSend },
+        schema: {
+          tags,
+          description:
+            "«Enviar Certificado» of the certificate search: e-mails the certificate again to its holder's address (the one on the certificate, never another), through the job queue; at most once per certificate every 10 minutes. Unknown number: 404.",
+          params: z.object({ certificate: z.string().min(1).max(40) }),
+          body: z.object({ type: z.literal(0), canal: z.literal('WEB') }),
+          response: { 202: z.null().describe('Queued'), ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await requestCertificateSend(db, config.companyId, request.params.certificate);
+        options.onEmailQueued();
+        return reply.code(202).send(null);
+      },
+    );
+
+    app.get(
+      '/certificates/verification/:code',
+      {
+        config: { rateLimit: config.rateLimits.lookup },
+        schema: {
+          tags,
+          description:
+            "The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Unknown code: 404.",
+          params: z.object({ code: z.string().min(1).max(40) }),
+          response: { 200: verificationSchema, ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      (request) => verifyCertificate(db, request.params.code),
+    );
 
     app.get(
       '/certificates/b2c/:idVenta',
@@ -40,7 +137,7 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
         },
       },
       async (request, reply) => {
-        const pdf = await certificatePdf(db, request.params.idVenta, request.query.token);
+        const pdf = await certificatePdf(db, request.params.idVenta, request.query.token, origin);
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="${certificateFileName}"`)

@@ -1,4 +1,5 @@
-import { tripDays } from '@travesia/domain/dates';
+import { createHmac } from 'node:crypto';
+import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
@@ -9,11 +10,13 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { findTravellersByIdentity, getPassengers } from '#app/modules/passengers/service.ts';
 import type { PurchaseSnapshot } from '#app/modules/payments/tables.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';
 import * as repository from './repository.ts';
+import { isSchengenCountry, schengenMinimumCoverEur } from './schengen.ts';
 
 export const certificateFileName = 'certificado.pdf';
 /** The job that e-mails a paid sale's certificates (modules/jobs); its payload is `{ saleId }`. */
@@ -37,7 +40,7 @@ export async function listCertificates(db: Database, saleId: number) {
  * What a certificate says: the purchase the sale paid for (the snapshot frozen when its payment started), never the
  * quotation as it may read today. Sales paid before snapshots existed are read from their quotation.
  */
-export async function certificateData(db: Database, saleId: number): Promise<CertificateData> {
+export async function certificateData(db: Database, saleId: number, origin: string): Promise<CertificateData> {
   const sale = await requirePaidSale(db, saleId);
   const [company, people, contacts] = await Promise.all([
     requireCompany(db, sale.companyId),
@@ -46,7 +49,13 @@ export async function certificateData(db: Database, saleId: number): Promise<Cer
   ]);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const numbers = new Map(people.map((person) => [person.seq, person.number]));
+  const [code, schengen] = await Promise.all([
+    repository.verificationCodeOf(db, saleId),
+    isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
+  ]);
   return {
+    verification: { code, url: verificationUrl(origin, code) },
+    schengen: schengen ? { minimumCoverEur: schengenMinimumCoverEur } : null,
     company: { name: company.name, legalName: company.legalName, rut: company.rut, address: company.address },
     saleId,
     issuedAt: sale.paidAt ?? sale.createdAt,
@@ -119,9 +128,14 @@ async function purchaseFromQuotation(
 }
 
 /** The PDF of a paid sale, for whoever holds its access token; anyone else gets the catalogue's 404. */
-export async function certificatePdf(db: Database, saleId: number, token: string | undefined): Promise<Uint8Array> {
+export async function certificatePdf(
+  db: Database,
+  saleId: number,
+  token: string | undefined,
+  origin: string,
+): Promise<Uint8Array> {
   await requireSaleAccess(db, saleId, token);
-  return renderCertificatePdf(await certificateData(db, saleId));
+  return renderCertificatePdf(await certificateData(db, saleId, origin));
 }
 
 /**
@@ -137,7 +151,7 @@ export async function certificateLink(db: Database, saleId: number, token: strin
 
 async function requireSaleAccess(db: Database, saleId: number, token: string | undefined) {
   const sale = await requirePaidSale(db, saleId);
-  if (!accessTokenMatches(sale.accessToken, token)) throw resourceNotFound();
+  if (!accessTokenMatches(sale.accessToken, token) && !downloadTokenMatches(sale, token)) throw resourceNotFound();
   return sale;
 }
 
@@ -167,8 +181,15 @@ export { issueCertificates } from './repository.ts';
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
 
-async function sendCertificateEmail(db: Database, mailer: Mailer, email: { jobId: number; saleId: number }) {
-  const data = await certificateData(db, email.saleId);
+async function sendCertificateEmail(
+  db: Database,
+  mailer: Mailer,
+  origin: string,
+  email: { jobId: number; saleId: number; certificate?: string },
+) {
+  const data = await certificateData(db, email.saleId, origin);
+  // A send asked for from the certificate search goes to that certificate's holder only.
+  const recipients = email.certificate ? await holderAddress(db, email.saleId, email.certificate) : data.recipients;
   const pdf = await renderCertificatePdf(data);
   const names = data.travellers.map((t) => `${t.name} (${t.number})`).join(', ');
   const period = `${data.trip.departureDate.split('-').reverse().join('-')} al ${data.trip.returnDate.split('-').reverse().join('-')}`;
@@ -178,13 +199,13 @@ async function sendCertificateEmail(db: Database, mailer: Mailer, email: { jobId
   await mailer.send({
     // The same id on every attempt of this e-mail: a copy sent again after a crash is recognisably the same message.
     messageId: certificateMessageId(email.jobId, mailer.from),
-    to: data.recipients,
+    to: recipients,
     subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${email.saleId}`,
     text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.\n\nBuen viaje,\n${data.company.name}`,
     html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p><p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
     attachments: [{ filename: certificateFileName, content: pdf, contentType: 'application/pdf' }],
   });
-  return data.recipients.length;
+  return recipients.length;
 }
 
 /**
@@ -211,15 +232,212 @@ function failureCodes(error: unknown): LogFields {
  * The certificate e-mail job: sends the sale's certificates to its travellers. At least once: a run that dies after
  * the SMTP server accepted the message sends it again, with the same Message-ID (the job's).
  */
-export function certificateEmailJob(db: Database, mailer: Mailer): JobHandler<{ saleId: number }> {
+export function certificateEmailJob(
+  db: Database,
+  mailer: Mailer,
+  origin: string,
+): JobHandler<{ saleId: number; certificate?: string | undefined }> {
   return {
-    payload: z.object({ saleId: z.number().int().positive() }),
+    payload: z.object({ saleId: z.number().int().positive(), certificate: z.string().optional() }),
     logFields: ({ saleId }) => ({ saleId }),
     // SMTP rejections quote the addresses: the log gets the codes only.
     errorFields: failureCodes,
-    async run({ saleId }, job) {
-      const recipients = await sendCertificateEmail(db, mailer, { jobId: job.id, saleId });
+    async run({ saleId, certificate }, job) {
+      const recipients = await sendCertificateEmail(db, mailer, origin, { jobId: job.id, saleId, certificate });
       return { recipients, destination: mailer.destination };
     },
   };
+}
+
+// ─── Verification, Schengen, search ───────────────────────────────────────────────────────────────────────────────
+
+/** The public page a certificate's QR code and code open: at the configured origin, never one a request names. */
+export const verificationUrl = (origin: string, code: string) => `${origin}/verificar/${code}`;
+
+/**
+ * Whether the trip is to a Schengen state: the travellers' destination country when they named one, else the
+ * destination region when every one of its countries is (schengen.ts holds the list).
+ */
+async function isSchengenTrip(db: Database, quotationId: string, destinationId: number) {
+  const countryId = await getPassengers(db, quotationId).then(
+    (passengers) => passengers.countryDestination,
+    () => null,
+  );
+  if (countryId) {
+    const country = await catalog.findCountry(db, countryId);
+    if (country) return isSchengenCountry(country.isoCode);
+  }
+  const codes = await catalog.countryCodesOfDestination(db, destinationId);
+  return codes.length > 0 && codes.every(isSchengenCountry);
+}
+
+/** The address on one certificate of the sale (its holder's), for a send asked for from the search. */
+async function holderAddress(db: Database, saleId: number, number: string): Promise<string[]> {
+  const people = await repository.listCertificatesOfSale(db, saleId);
+  const holder = people.find((person) => person.number === number);
+  if (!holder) throw new Error('The certificate is not of this sale');
+  return [holder.email.toLowerCase()];
+}
+
+/** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */
+export type CertificateVerification = {
+  code: string;
+  status: 'valid' | 'expired' | 'not_started' | 'void';
+  departureDate: string;
+  returnDate: string;
+  destination: string;
+  plan: string;
+  holders: string[];
+  issuedAt: string;
+};
+
+/** «María José Pérez Soto» → «M. J. P. S.» */
+export function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${word.charAt(0).toLocaleUpperCase('es-CL')}.`)
+    .join(' ');
+}
+
+/**
+ * GET /certificates/verification/{code}: whether the certificate is in force today in Chile (valid, not yet
+ * started, expired; void when it was a test payment), its dates, destination and plan, and the holders' initials.
+ * An unknown code is the catalogue's 404.
+ */
+export async function verifyCertificate(
+  db: Database,
+  code: string,
+  today = todayInChile(),
+): Promise<CertificateVerification> {
+  const normalised = repository.normaliseVerificationCode(code);
+  if (normalised.length !== repository.verificationCodeLength) throw resourceNotFound();
+  const saleId = await repository.saleOfVerificationCode(db, normalised);
+  if (saleId === undefined) throw resourceNotFound();
+  const sale = await requirePaidSale(db, saleId);
+  const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
+  const { departureDate, returnDate } = bought.trip;
+  const status = sale.testPayment
+    ? 'void'
+    : today < departureDate
+      ? 'not_started'
+      : today > returnDate
+        ? 'expired'
+        : 'valid';
+  return {
+    code: normalised,
+    status,
+    departureDate,
+    returnDate,
+    destination: bought.trip.destination,
+    plan: bought.plan.label,
+    holders: bought.travellers.map((person) => initialsOf(person.firstName, person.lastName)),
+    issuedAt: (sale.paidAt ?? sale.createdAt).toISOString(),
+  };
+}
+
+/** «camila@example.cl» → «ca***@ex***.cl»: enough for the holder to recognise, too little to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return '***';
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local.slice(0, Math.min(2, local.length - 1))}***@${host.slice(0, Math.min(2, host.length - 1))}***${tld}`;
+}
+
+/** How long a download token of a search answer opens the PDF. */
+export const downloadTokenTtlMs = 10 * 60 * 1000;
+
+/**
+ * A download token: `d.{expiry ms}.{HMAC-SHA256 of the sale id and expiry, keyed by the sale's access token}`.
+ * Bound to one sale, expires by itself, and needs no secret of its own (the key never leaves the database).
+ */
+export function downloadToken(sale: { id: number; accessToken: string }, now = Date.now()): string {
+  const expires = now + downloadTokenTtlMs;
+  return `d.${expires}.${downloadSignature(sale, expires)}`;
+}
+
+const downloadSignature = (sale: { id: number; accessToken: string }, expires: number) =>
+  createHmac('sha256', sale.accessToken).update(`certificate-download:${sale.id}:${expires}`).digest('base64url');
+
+function downloadTokenMatches(sale: { id: number; accessToken: string }, token: string | undefined): boolean {
+  const match = /^d\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires < Date.now() || expires > Date.now() + downloadTokenTtlMs) return false;
+  return accessTokenMatches(downloadSignature(sale, expires), match[2]);
+}
+
+/** One card of the certificate search (spec §3 Certificate, plus what the card needs to act). */
+export type FoundCertificate = {
+  idVenta: number;
+  certificate: string;
+  name: string;
+  lastName: string;
+  email: string;
+  departureDate: string;
+  returnDate: string;
+  downloadToken: string | null;
+};
+
+/**
+ * GET /certificates?word=: the certificates of the company's paid sales whose holder has this document (a RUT in
+ * any form, a DNI or passport number) or e-mail. The e-mail is masked unless the search was by it; a download token
+ * comes only with a search by e-mail and only when downloads are on (docs/decisions/011).
+ */
+export async function searchCertificates(
+  db: Database,
+  companyId: number,
+  word: string,
+  options: { downloads: boolean },
+): Promise<FoundCertificate[]> {
+  const byEmail = word.includes('@');
+  const people = await findTravellersByIdentity(db, byEmail ? { email: word } : { document: word });
+  const found = await repository.certificatesOfTravellers(
+    db,
+    people.map((person) => person.id),
+  );
+  const personById = new Map(people.map((person) => [person.id, person]));
+  const sales = new Map<number, Awaited<ReturnType<typeof repository.findSale>>>();
+  for (const saleId of new Set(found.map((row) => row.saleId)))
+    sales.set(saleId, await repository.findSale(db, saleId));
+  const cards: (FoundCertificate & { issued: number })[] = [];
+  for (const row of found) {
+    const sale = sales.get(row.saleId);
+    const person = personById.get(row.travellerId);
+    if (!sale || !person || sale.status !== 'paid' || sale.companyId !== companyId) continue;
+    const trip = sale.purchase?.trip ?? (await getQuotation(db, sale.companyId, sale.quotationId));
+    cards.push({
+      idVenta: sale.id,
+      certificate: row.number,
+      name: person.firstName,
+      lastName: person.lastName,
+      email: byEmail ? person.email : maskEmail(person.email),
+      departureDate: trip.departureDate,
+      returnDate: trip.returnDate,
+      downloadToken: options.downloads && byEmail ? downloadToken(sale) : null,
+      issued: (sale.paidAt ?? sale.createdAt).getTime(),
+    });
+  }
+  return cards.sort((a, b) => b.issued - a.issued).map(({ issued: _issued, ...card }) => card);
+}
+
+/**
+ * «Enviar Certificado» of the search: the certificate e-mailed again to the address on it (its holder's), never to
+ * one the visitor gives. At most once per certificate every 10 minutes; an unknown number is the catalogue's 404.
+ */
+export async function requestCertificateSend(db: Database, companyId: number, number: string) {
+  const certificate = await repository.findCertificate(db, number);
+  if (!certificate) throw resourceNotFound();
+  const sale = await requirePaidSale(db, certificate.saleId);
+  if (sale.companyId !== companyId) throw resourceNotFound();
+  await enqueue(
+    db,
+    certificateEmailKind,
+    { saleId: sale.id, certificate: number },
+    `certificate:search:${number}:${Math.floor(Date.now() / manualEmailWindowMs)}`,
+  );
 }

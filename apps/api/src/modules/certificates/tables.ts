@@ -20,3 +20,15 @@ export const certificates = pgTable(
   },
   (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId)],
 );
+
+/**
+ * The public verification code of a paid sale's certificate (printed on the PDF with a QR code that opens
+ * /verificar/{code}): 10 characters of Crockford base32 from 50 random bits, so codes cannot be enumerated.
+ */
+export const certificateVerifications = pgTable('certificate_verifications', {
+  saleId: integer('sale_id')
+    .primaryKey()
+    .references(() => sales.id),
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

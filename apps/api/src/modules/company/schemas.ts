@@ -74,7 +74,20 @@ export const homeContentSchema = z.object({
 /** The part of website-parameters that is edited as one document (the rest is composed from other tables). */
 export const websiteSettingsSchema = z.object({
   companyScriptTags: z.array(companyScriptTagSchema),
-  configuration: z.object({ isWhatsappWidgetEnabled: z.boolean(), whatsappNumber: z.string() }),
+  configuration: z.object({
+    isWhatsappWidgetEnabled: z.boolean(),
+    whatsappNumber: z.string(),
+    certificates: z
+      .object({
+        identityType: z
+          .enum(['rut', 'dni'])
+          .describe("The certificate search's identity option: the national tax id (RUT) or DNI/CE"),
+        generalConditionsUrl: z.string().describe('«Condiciones Generales» on each certificate card'),
+        activationProcedureUrl: z.string().describe('«Procedimiento Activación» on each certificate card'),
+      })
+      .optional()
+      .describe('The certificate search (spec §2, §9); without it: RUT, /terminos and /faq'),
+  }),
   home: homeContentSchema,
 });
 

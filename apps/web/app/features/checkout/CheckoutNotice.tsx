@@ -61,7 +61,7 @@ export function CheckoutNotice({ notice }: { notice: CheckoutNoticeState }) {
           action={
             notice.successUrl
               ? { to: notice.successUrl, label: 'Ver mi compra y certificado' }
-              : { to: '/certificados', label: 'Descargar mis certificados' }
+              : { to: '/certificados', label: 'Buscar mis certificados' }
           }
           secondary={
             <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">

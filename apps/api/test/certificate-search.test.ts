@@ -1,0 +1,194 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { AddressObject } from 'mailparser';
+import { expect, it } from 'vitest';
+import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { maskEmail } from '#app/modules/certificates/service.ts';
+import { type FoundCertificate, freshHolders, paidSaleOf, searchCertificates } from './support/certificates.ts';
+import { travellers } from './support/checkout.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
+import { call, expectBadRequest, get } from './support/http.ts';
+import { useFakeSmtp } from './support/smtp.ts';
+import { tripDates } from './support/trips.ts';
+
+const env: NodeJS.ProcessEnv = {};
+const { mailsOfSale } = useFakeSmtp(env);
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
+
+async function found(ctx: Parameters<typeof searchCertificates>[0], word: string) {
+  const answer = await searchCertificates(ctx, word);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<FoundCertificate[]>();
+}
+
+const send = (ctx: Parameters<typeof searchCertificates>[0], certificate: string, remoteAddress?: string) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: `/api/certificates/${encodeURIComponent(certificate)}/auto-envio`,
+    payload: { type: 0, canal: 'WEB' },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+describeOnEachDatabase(
+  'GET /certificates?word= and «Enviar Certificado»',
+  (ctx) => {
+    it('finds the holder by RUT in any accepted form, with only the card fields and the e-mail masked', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const { departureDate, returnDate } = tripDates(10);
+      for (const form of [holders.rut.dotsAndDash, holders.rut.dash, holders.rut.plain]) {
+        const cards = await found(ctx, form);
+        expect(cards, form).toStrictEqual([
+          {
+            idVenta: sale.idVenta,
+            certificate: expect.stringMatching(/^TRV-\d{4}-\d{9,10}-1$/),
+            name: travellers[0]?.firstName,
+            lastName: travellers[0]?.lastName,
+            email: maskEmail(holders.emails[0] ?? ''),
+            departureDate,
+            returnDate,
+            downloadToken: null,
+          },
+        ]);
+      }
+      expect(maskEmail('camila@example.cl')).toBe('ca***@ex***.cl');
+      expect((await found(ctx, holders.rut.dash))[0]?.email).not.toContain(holders.emails[0]?.split('@')[0]);
+    });
+
+    it('finds a passport or DNI holder by the document number (without case)', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const cards = await found(ctx, holders.passport.toLowerCase());
+      expect(cards.map((card) => [card.idVenta, card.name, card.lastName])).toStrictEqual([
+        [sale.idVenta, travellers[1]?.firstName, travellers[1]?.lastName],
+      ]);
+      expect(cards[0]?.email).toBe(maskEmail(holders.emails[1] ?? ''));
+    });
+
+    it('finds by e-mail without case, and then shows that e-mail unmasked', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const cards = await found(ctx, (holders.emails[2] ?? '').toUpperCase());
+      expect(cards.map((card) => [card.idVenta, card.name, card.email])).toStrictEqual([
+        [sale.idVenta, travellers[2]?.firstName, holders.emails[2]],
+      ]);
+    });
+
+    it('finds only paid sales; nothing found is 200 []', async () => {
+      const holders = freshHolders();
+      await paidSaleOf(ctx, holders, { pay: false });
+      expect(await found(ctx, holders.rut.dash)).toStrictEqual([]);
+      expect(await found(ctx, holders.emails[0] ?? '')).toStrictEqual([]);
+      expect(await found(ctx, 'nadie.compro@example.cl')).toStrictEqual([]);
+    });
+
+    it('a bad keyword is a 400 naming `word`: required, not an e-mail, too short or with spaces', async () => {
+      const cases: [string, string, string][] = [
+        ['/api/certificates?word=', 'required', "The parameter 'word' must be defined."],
+        ['/api/certificates?word=%20%20', 'required', 'Campo Obligatorio'],
+        ['/api/certificates?word=ana%40', 'invalid_email', 'Ingrese un Email valido'],
+        ['/api/certificates?word=1234', 'invalid_document', 'Ingrese un documento valido'],
+        ['/api/certificates?word=AB%20123456', 'invalid_document', 'Ingrese un documento valido'],
+      ];
+      const missing = await get(ctx.app, '/api/certificates');
+      expect(missing.status).toBe(400);
+      expect(missing.json()).toMatchObject({ detail: "The parameter 'word' must be defined." });
+      for (const [url, code, message] of cases) {
+        const answer = await get(ctx.app, url);
+        expect(answer.status, url).toBe(400);
+        // A blank parameter reads as a missing one (spec §8: «The parameter 'word' must be defined.»).
+        const detail = url.endsWith('=')
+          ? "The parameter 'word' must be defined."
+          : errorMessages.invalidInputParameters;
+        expect(expectBadRequest(answer, detail, '/api/certificates'), url).toStrictEqual([
+          { field: 'word', code, message },
+        ]);
+      }
+    });
+
+    it('«Enviar Certificado» e-mails that certificate to the address on it only, through the job queue', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      await ctx.app.runJobs(); // the automatic e-mail after payment, to every traveller
+      const before = mailsOfSale(sale.idVenta).length;
+      const [card] = await found(ctx, holders.passport);
+      expect(card).toBeDefined();
+      const answer = await send(ctx, card?.certificate ?? '');
+      expect(answer.status, answer.text).toBe(202);
+      await ctx.app.runJobs();
+      const mails = mailsOfSale(sale.idVenta).slice(before);
+      expect(mails).toHaveLength(1);
+      expect(addresses(mails[0]?.parsed.to)).toStrictEqual([holders.emails[1]]);
+      expect(mails[0]?.parsed.attachments[0]?.filename).toBe('certificado.pdf');
+      // Pressing again within 10 minutes is accepted and sends nothing more.
+      expect((await send(ctx, card?.certificate ?? '')).status).toBe(202);
+      await ctx.app.runJobs();
+      expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(1);
+    });
+
+    it('sending an unknown certificate is the catalogue 404', async () => {
+      const answer = await send(ctx, 'TRV-2026-000000001-1');
+      expect(answer.status).toBe(404);
+      expect(answer.json()).toMatchObject({ status: 404, detail: errorMessages.resourceNotFound });
+    });
+  },
+  env,
+);
+
+describeOnEachDatabase(
+  'certificate search and send are rate-limited per client',
+  (ctx) => {
+    it('the eleventh search in a minute from one client is 429 in the §8 body; another client goes on', async () => {
+      const { max } = defaultRateLimits.certificateSearch;
+      for (let i = 0; i < max; i++) {
+        expect((await searchCertificates(ctx, `nadie${i}@example.cl`, '203.0.113.20')).status).toBe(200);
+      }
+      const refused = await searchCertificates(ctx, 'otra.vez@example.cl', '203.0.113.20');
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toStrictEqual({
+        status: 429,
+        detail: errorMessages.tooManyRequests,
+        instance: '/api/certificates',
+        errors: [],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await searchCertificates(ctx, 'otra.vez@example.cl', '198.51.100.20')).status).toBe(200);
+    });
+
+    it('sends are limited too (e-mail sends: 5 a minute)', async () => {
+      const { max } = defaultRateLimits.emailSend;
+      for (let i = 0; i < max; i++) {
+        expect((await send(ctx, `TRV-2026-00000000${i}-1`, '203.0.113.21')).status).toBe(404);
+      }
+      expect((await send(ctx, 'TRV-2026-000000009-1', '203.0.113.21')).status).toBe(429);
+    });
+  },
+  { ...env, RATE_LIMIT_FACTOR: '1' },
+);
+
+describeOnEachDatabase(
+  'certificate downloads from the search (FEATURE_DOWNLOAD_CERTIFICATES=true)',
+  (ctx) => {
+    it('a search by the holder e-mail carries a download token that opens the PDF; by RUT it carries none', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const [byRut] = await found(ctx, holders.rut.dash);
+      expect(byRut?.downloadToken).toBeNull();
+      const [byEmail] = await found(ctx, holders.emails[0] ?? '');
+      const token = byEmail?.downloadToken ?? '';
+      expect(token).toMatch(/^d\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+      const link = await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${token}`);
+      expect(link.status, link.text).toBe(200);
+      const pdf = await ctx.app.inject({ method: 'GET', url: link.json<{ message: string }>().message });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // A token is bound to its sale and to its signature.
+      const other = await paidSaleOf(ctx, freshHolders());
+      expect((await get(ctx.app, `/api/certificates/b2c/${other.idVenta}?token=${token}`)).status).toBe(404);
+      const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${forged}`)).status).toBe(404);
+    });
+  },
+  { ...env, FEATURE_DOWNLOAD_CERTIFICATES: 'true' },
+);

@@ -1,0 +1,217 @@
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DocumentType, Nationality } from '@travesia/domain/ids';
+import { rutCheckDigit } from '@travesia/domain/rut';
+import { pdfText } from '../apps/api/test/support/pdf-text.ts';
+import { createQuotation } from './support/checkout.ts';
+import { expect, test } from './support/fixtures.ts';
+import { waitForHydration } from './support/shell.ts';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      state,
+    )
+    .toEqual([]);
+}
+
+/** A holder nobody else has: a fresh RUT, a passport for the companion and e-mail addresses of their own. */
+function freshHolder() {
+  const tag = randomInt(1_000_000, 9_999_999);
+  const body = String(randomInt(10_000_000, 25_000_000));
+  return {
+    rut: `${body}-${rutCheckDigit(body)}`,
+    passport: `PX${tag}`,
+    email: `titular.${tag}@example.cl`,
+    companionEmail: `acompanante.${tag}@example.cl`,
+  };
+}
+
+/** A sale paid through the sandbox for Pedro (the holder, by RUT) and Jorge (passport), to Europe's first country. */
+async function paidSale(request: APIRequestContext, holder: ReturnType<typeof freshHolder>) {
+  const id = await createQuotation(request);
+  const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as { id: number }[];
+  const person = (firstName: string, birthDate: string, document: { type: number; id: string }, email: string) => ({
+    firstName,
+    lastName: 'Muñoz',
+    gender: 'M',
+    birthDate,
+    nationality: Nationality.chile,
+    document,
+    email,
+    phone: '+56911112222',
+    emergencyContact: null,
+  });
+  const saved = await request.put(`/api/quotations/${id}/passangers`, {
+    data: {
+      shareEmergencyContact: true,
+      emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
+      countryDestination: countries[0]?.id,
+      passangers: [
+        person('Pedro', '1985-07-01', { type: DocumentType.rut, id: holder.rut }, holder.email),
+        person('Jorge', '1946-05-10', { type: DocumentType.dni, id: holder.passport }, holder.companionEmail),
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(204);
+  const invoice = await request.post(`/api/quotations/${id}/invoice-details`, {
+    data: {
+      personalInformation: {
+        address: 'Los Leones',
+        streetNumber: '100',
+        apartment: null,
+        locality: 'Providencia',
+        province: 'Metropolitana de Santiago',
+      },
+      generateInvoice: false,
+      companyDetails: null,
+    },
+  });
+  expect(invoice.status()).toBe(204);
+  const started = await request.post('/api/payments', { data: { quotationId: id, gatewayId: 'sandbox' } });
+  expect(started.status()).toBe(201);
+  const { redirectUrl, accessToken } = (await started.json()) as { redirectUrl: string; accessToken: string };
+  const gatewayPage = new URL(redirectUrl).pathname + new URL(redirectUrl).search;
+  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '1' }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  const back = new URL(decided.headers().location ?? '');
+  const returned = await request.get(back.pathname + back.search, { maxRedirects: 0 });
+  expect(returned.status()).toBe(303);
+  const success = new URL(returned.headers().location ?? '', 'http://x');
+  return { quotationId: id, idVenta: Number(success.searchParams.get('venta')), accessToken };
+}
+
+const keyword = (page: Page) => page.getByRole('textbox', { name: /del titular/ });
+const searchButton = (page: Page) => page.getByRole('button', { name: 'Buscar', exact: true });
+
+test.describe('certificados', () => {
+  test('search by e-mail (default), RUT and passport; empty, invalid and re-validation on type change; axe', async ({
+    page,
+    request,
+  }) => {
+    const holder = freshHolder();
+    await paidSale(request, holder);
+    await page.goto('/certificados');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
+    await expect(keyword(page)).toHaveAttribute('placeholder', 'Ingresa Email del titular');
+
+    // Empty, then invalid: the spec's messages, no search.
+    await searchButton(page).click();
+    await expect(page.getByText('Campo Obligatorio')).toBeVisible();
+    await keyword(page).fill('pedro@');
+    await expect(page.getByText('Ingrese un Email valido')).toBeVisible();
+    await expectNoViolations(page, '/certificados with an error');
+    // Changing the type re-applies its rule.
+    await page.getByRole('radio', { name: 'RUT' }).check();
+    await expect(page.getByText('Ingrese un RUT valido')).toBeVisible();
+    await expect(keyword(page)).toHaveAttribute('placeholder', 'Ingresa RUT del titular');
+    await keyword(page).fill(holder.rut.replace('-', ''));
+    await expect(page.getByText('Ingrese un RUT valido')).toBeVisible(); // spec §5: the RUT needs its hyphen
+    await page.getByRole('radio', { name: 'Pasaporte' }).check();
+    await keyword(page).fill('AB 1');
+    await expect(page.getByText('Ingrese un Pasaporte valido')).toBeVisible();
+
+    // By RUT: the holder's card, e-mail masked.
+    await page.getByRole('radio', { name: 'RUT' }).check();
+    await keyword(page).fill(holder.rut);
+    await searchButton(page).click();
+    const cards = page.getByRole('listitem').filter({ hasText: 'Certificado N°' });
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Pedro');
+    await expect(cards.first()).toContainText('Muñoz');
+    await expect(cards.first()).toContainText('ti***@ex***.cl');
+    await expect(cards.first().getByRole('link', { name: 'Condiciones Generales' })).toHaveAttribute(
+      'href',
+      '/terminos',
+    );
+    await expect(cards.first().getByRole('link', { name: 'Procedimiento Activación' })).toBeVisible();
+    // The download flag is off by default (spec §6).
+    await expect(page.getByRole('link', { name: 'Descargar Certificado' })).toHaveCount(0);
+    await expectNoViolations(page, '/certificados with a result');
+
+    // By passport: the companion's own card.
+    await page.getByRole('radio', { name: 'Pasaporte' }).check();
+    await keyword(page).fill(holder.passport);
+    await searchButton(page).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Jorge');
+
+    // By e-mail: shown as typed; nothing found says so.
+    await page.getByRole('radio', { name: 'Email' }).check();
+    await keyword(page).fill(holder.email);
+    await searchButton(page).click();
+    await expect(cards.first()).toContainText(holder.email);
+    await keyword(page).fill('nadie.compro@example.cl');
+    await searchButton(page).click();
+    await expect(page.getByText('No se encontraron certificados')).toBeVisible();
+  });
+
+  test('«Enviar Certificado» sends to the address on the certificate', async ({ page, request, storefront }) => {
+    const holder = freshHolder();
+    const sale = await paidSale(request, holder);
+    await page.goto(`/certificados?tipo=passport&valor=${holder.passport}`);
+    await waitForHydration(page);
+    const before = storefront.smtp.received.length;
+    await page.getByRole('button', { name: 'Enviar Certificado' }).click();
+    await expect(page.getByText('Enviamos el certificado al correo del titular.')).toBeVisible();
+    await expect
+      .poll(() =>
+        storefront.smtp.received
+          .slice(before)
+          .filter((m) => m.parsed.subject?.includes(String(sale.idVenta)) && m.to.includes(holder.companionEmail)),
+      )
+      .toHaveLength(1);
+    const sent = storefront.smtp.received.slice(before).filter((m) => m.parsed.subject?.includes(String(sale.idVenta)));
+    expect(sent.flatMap((m) => m.to).filter((to) => to !== holder.companionEmail && to !== holder.email)).toEqual([]);
+  });
+
+  test('without JavaScript: the GET form searches and the POST form sends', async ({ browser, request, baseURL }) => {
+    const holder = freshHolder();
+    await paidSale(request, holder);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/certificados');
+    await page.getByRole('radio', { name: 'RUT' }).check();
+    await keyword(page).fill(holder.rut);
+    await searchButton(page).click();
+    await expect(page).toHaveURL(/tipo=rut/);
+    await expect(page.getByText('Pedro')).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar Certificado' }).click();
+    await expect(page.getByText('Enviamos el certificado al correo del titular.')).toBeVisible();
+    // A bad keyword is refused by the server with the same message.
+    await page.goto('/certificados?tipo=rut&valor=123');
+    await expect(page.getByText('Ingrese un RUT valido')).toBeVisible();
+    await context.close();
+  });
+
+  test('the verification page, reached from the code printed in the PDF; an unknown code; axe', async ({
+    page,
+    request,
+  }) => {
+    const sale = await paidSale(request, freshHolder());
+    // The PDF as the buyer downloads it (with the access token the payment start gave the buyer's browser).
+    const pdf = await request.get(`/api/certificates/b2c/${sale.idVenta}/certificado.pdf?token=${sale.accessToken}`);
+    expect(pdf.status()).toBe(200);
+    const text = pdfText(await pdf.body());
+    const printed = /\/verificar\/([0-9A-Z]{10})/.exec(text)?.[1];
+    expect(printed).toBeTruthy();
+    await page.goto(`/verificar/${printed}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verificación de certificado' })).toBeVisible();
+    await expect(page.getByText('Certificado SIN VALOR')).toBeVisible(); // a sandbox payment
+    await expect(page.getByText('P. M. · J. M.')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Pedro');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoViolations(page, '/verificar/{code}');
+
+    const unknown = await page.goto('/verificar/ZZZZZZZZZZ');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificado no encontrado' })).toBeVisible();
+  });
+});
