@@ -37,6 +37,7 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
+import { refundRoutes } from './modules/refunds/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createBackgroundWork } from './worker.ts';
 
@@ -77,7 +78,13 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.decorate('mailer', integrations.mailer);
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
-  const work = createBackgroundWork({ db, integrations, log: app.log, nudges: config.worker.mode === 'inline' });
+  const work = createBackgroundWork({
+    db,
+    integrations,
+    log: app.log,
+    nudges: config.worker.mode === 'inline',
+    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+  });
   app.decorate('runJobs', work.runJobs);
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());
@@ -147,6 +154,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(passengerRoutes);
       await api.register(invoiceRoutes);
+      await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

@@ -20,7 +20,13 @@ async function main() {
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
   const integrations = createIntegrations(config, database.db);
-  const work = createBackgroundWork({ db: database.db, integrations, log, nudges: true });
+  const work = createBackgroundWork({
+    db: database.db,
+    integrations,
+    log,
+    nudges: true,
+    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+  });
   const worker = startWorker(work, config.worker, log);
   closeOnSignal(log, async () => {
     await worker.stop();

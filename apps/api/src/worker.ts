@@ -6,6 +6,7 @@ import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
+import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -29,11 +30,14 @@ export function createBackgroundWork(options: {
   log: FastifyBaseLogger;
   /** Whether nudges run the jobs in this process (off in a web process with WORKER=off: the workers take them). */
   nudges: boolean;
+  /** Where refund e-mails point (the public origin) and the company's address for them. */
+  refundMail?: RefundMailSettings;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
   // Every kind of job this application queues, with the module that does it.
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer));
+  queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
 
   const closing = new AbortController();
   let jobsRun: Promise<number> = Promise.resolve(0);
