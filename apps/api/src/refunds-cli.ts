@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
 import { pino } from 'pino';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { changeStatus, refundDocuments } from './modules/refunds/service.ts';
@@ -23,7 +24,10 @@ use the admin API). The holder's e-mail is queued with the change and sent at on
  * The operator's command for refund requests until there is a back office: change a request's status (checked
  * transitions, the holder e-mailed) or export its documents. Exit code 0 on success, 1 with a line in words otherwise.
  */
-export async function runRefundsCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runRefundsCli(
+  argv: string[],
+  opened?: { db: Database; config: Config },
+): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -34,9 +38,11 @@ export async function runRefundsCli(argv: string[], env: NodeJS.ProcessEnv = pro
     console.error(usage);
     return 1;
   }
-  const config = loadConfig(env);
+  const config = opened?.config ?? loadConfig();
   const log = pino({ level: 'warn' });
-  const database = await openMigratedDatabase(config, { log: () => log });
+  const database = opened
+    ? { db: opened.db, close: async () => {} }
+    : await openMigratedDatabase(config, { log: () => log });
   try {
     if (command === 'files') {
       const files = await refundDocuments(database.db, number);
