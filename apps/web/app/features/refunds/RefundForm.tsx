@@ -58,13 +58,13 @@ export function RefundForm({
             {...field('numeroDocumento')}
           />
           <TextField
-            label="Correo electrónico"
+            label="Correo electrónico del titular"
             type="email"
             autoComplete="email"
             hint="Te enviaremos aquí el número de solicitud"
             {...field('email')}
           />
-          <TextField label="Teléfono" type="tel" autoComplete="tel" {...field('telefono')} />
+          <TextField label="Teléfono del titular" type="tel" autoComplete="tel" {...field('telefono')} />
         </div>
       </FormSection>
       <FormSection title="Qué pasó">
