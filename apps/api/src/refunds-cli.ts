@@ -24,10 +24,7 @@ use the admin API). The holder's e-mail is queued with the change and sent at on
  * The operator's command for refund requests until there is a back office: change a request's status (checked
  * transitions, the holder e-mailed) or export its documents. Exit code 0 on success, 1 with a line in words otherwise.
  */
-export async function runRefundsCli(
-  argv: string[],
-  opened?: { db: Database; config: Config },
-): Promise<number> {
+export async function runRefundsCli(argv: string[], opened?: { db: Database; config: Config }): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
