@@ -58,6 +58,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   });
 
   test('refund request with errors, and refund tracking with an unknown number', async ({ page }) => {
+    test.setTimeout(90_000); // three axe runs over long forms
     await openHydrated(page, '/reembolsos');
     await expectNoViolations(page, '/reembolsos');
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
