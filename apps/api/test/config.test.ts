@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>' },
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
+      refunds: { notifyEmail: undefined, adminToken: undefined },
       warnings: [],
     });
   });
