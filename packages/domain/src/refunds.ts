@@ -97,6 +97,8 @@ export const refundMessages = {
   documentsRequired: 'Adjunta al menos un documento de respaldo (boleta, informe médico…)',
   tooManyFiles: `Puedes adjuntar hasta ${refundLimits.maxFiles} archivos`,
   fileTooLarge: (name: string) => `El archivo «${name}» pesa más de 5 MB`,
+  /** Where the name is not at hand (the base64 text alone is already too long). */
+  fileTooLargeUnnamed: 'Un archivo pesa más de 5 MB',
   fileEmpty: (name: string) => `El archivo «${name}» está vacío`,
   fileType: (name: string) => `El archivo «${name}» no es un PDF, JPG o PNG (se revisa su contenido, no su nombre)`,
   fileNameMismatch: (name: string, kind: string) =>
@@ -189,7 +191,7 @@ export const refundDocument = z.object(
     contenido: z
       .string(typeError(ruleMessages.notText))
       .min(1, { error: ruleMessages.required, abort: true })
-      .max(maxFileBase64Length, { error: rm.fileTooLarge('adjunto'), abort: true })
+      .max(maxFileBase64Length, { error: rm.fileTooLargeUnnamed, abort: true })
       .refine(
         (value) => base64Pattern.test(value),
         fails({ code: 'invalid_format', message: 'Contenido base64 inválido' }),
