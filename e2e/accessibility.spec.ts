@@ -71,6 +71,21 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoViolations(page, 'home quoter, calendar open');
   });
 
+  test('refund request with errors, and refund tracking with an unknown number', async ({ page }) => {
+    test.setTimeout(90_000); // three axe runs over long forms
+    await openHydrated(page, '/reembolsos');
+    await expectNoViolations(page, '/reembolsos');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Ingresa el nombre del titular')).toBeVisible();
+    await expectNoViolations(page, '/reembolsos with errors');
+    await openHydrated(page, '/reembolsos/seguimiento');
+    await page.getByLabel('Número de solicitud').fill('R-ZZZZZZZZ');
+    await page.getByLabel('Documento del titular').fill('12.345.678-5');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByText(/No encontramos una solicitud/)).toBeVisible();
+    await expectNoViolations(page, '/reembolsos/seguimiento, not found');
+  });
+
   test('home at 360 px with the menu open @phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await openHydrated(page, '/');

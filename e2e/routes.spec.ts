@@ -23,6 +23,7 @@ const paths = [
   '/faq',
   '/quienes-somos',
   '/reembolsos',
+  '/reembolsos/seguimiento',
   '/blog',
   `/blog-interior/1/${demoCompany.blog.posts.find((post) => post.id === 1)?.slug}`,
   '/terminos',
@@ -121,5 +122,17 @@ test.describe('unknown paths', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHeading);
     await expect(mainNav(page)).toBeVisible();
+  });
+});
+
+test.describe('refund pages', () => {
+  test('/reembolsos shows the request form and /reembolsos/seguimiento the look-up', async ({ page }) => {
+    await page.goto('/reembolsos');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Solicitud de reembolso');
+    await expect(page.getByLabel('Adjunta tus documentos')).toHaveAttribute('accept', /application\/pdf/);
+    await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeVisible();
+    await page.goto('/reembolsos/seguimiento?numero=r-7k3m9xq2');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seguimiento de reembolso');
+    await expect(page.getByLabel('Número de solicitud')).toHaveValue('R-7K3M9XQ2');
   });
 });

@@ -42,6 +42,7 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
+import { refundRoutes } from './modules/refunds/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createBackgroundWork } from './worker.ts';
 
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     log: app.log,
     nudges: config.worker.mode === 'inline',
     origin: configuredOrigin(config),
+    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
   });
   app.decorate('runJobs', work.runJobs);
   app.decorate('sweepPayments', work.sweepPayments);
@@ -165,6 +167,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(invoiceRoutes);
       await api.register(blogRoutes);
       await api.register(legalRoutes);
+      await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

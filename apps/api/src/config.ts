@@ -170,6 +170,10 @@ const environmentSchema = z.object({
     .default('https://www.google.com/recaptcha/api/siteverify'),
   /** Where contact-form messages are e-mailed; unset: the e-mail of the contact directory's entry that links to /contacto. */
   CONTACT_FORM_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** Where the company receives refund requests; unset: the e-mail of the contact directory's refunds entry. */
+  REFUNDS_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
+  /** Enables the admin API (refund status changes) for whoever sends it as a Bearer token; unset: the admin API is off (404). */
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   /** Background work (job queue, payment sweeper) in this web process (inline, the default) or not at all (off). */
   WORKER: z.enum(['inline', 'off']).optional(),
   /** How often the worker runs the due jobs (certificate e-mails…). */
@@ -244,6 +248,7 @@ export type Config = {
   contactFormTo: string | undefined;
   worker: WorkerConfig;
   features: FeatureFlags;
+  refunds: RefundsConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
 };
@@ -281,6 +286,8 @@ export const recaptchaTestKeys = {
 } as const;
 
 export type RecaptchaConfig = { siteKey: string; secretKey: string; verifyUrl: string };
+/** Refund requests: where the company is told of them, and the operator's secret for the admin API. */
+export type RefundsConfig = { notifyEmail: string | undefined; adminToken: string | undefined };
 
 export class ConfigError extends Error {}
 
@@ -368,6 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       remoteMarketingScript: e.FEATURE_REMOTE_MARKETING_SCRIPT,
       localTagManagerScript: e.FEATURE_LOCAL_TAG_MANAGER_SCRIPT,
     },
+    refunds: { notifyEmail: e.REFUNDS_NOTIFY_EMAIL, adminToken: e.ADMIN_TOKEN },
     warnings,
   };
 }

@@ -27,6 +27,7 @@ async function main() {
     log,
     nudges: true,
     origin: configuredOrigin(config),
+    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
   });
   const worker = startWorker(work, config.worker, log);
   closeOnSignal(log, async () => {

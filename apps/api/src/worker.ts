@@ -7,6 +7,7 @@ import { certificateEmailJob, certificateEmailKind } from './modules/certificate
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
+import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -32,12 +33,15 @@ export function createBackgroundWork(options: {
   nudges: boolean;
   /** The store's configured origin (lib/origins.ts configuredOrigin): certificate PDFs link their verification page there. */
   origin: string;
+  /** Where refund e-mails point (the public origin) and the company's address for them. */
+  refundMail?: RefundMailSettings;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
   // Every kind of job this application queues, with the module that does it.
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
+  queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
 
   const closing = new AbortController();
   let jobsRun: Promise<number> = Promise.resolve(0);

@@ -81,6 +81,7 @@ describe('loadConfig', () => {
       contactFormTo: undefined,
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
+      refunds: { notifyEmail: undefined, adminToken: undefined },
       warnings: [],
     });
   });

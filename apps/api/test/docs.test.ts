@@ -37,6 +37,10 @@ const specPaths: [string, string][] = [
   ['post', '/companies/{companyId}/contact-forms'],
   // Not in spec §7: what the contact form needs from the server (the reCAPTCHA site key).
   ['get', '/companies/{companyId}/contact-forms/settings'],
+  ['post', '/companies/{companyId}/refunds'],
+  ['get', '/companies/{companyId}/refunds/{number}'],
+  ['post', '/companies/{companyId}/refunds/{number}/documents'],
+  ['post', '/admin/refunds/{number}/status'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],

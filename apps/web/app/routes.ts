@@ -22,6 +22,7 @@ export default [
   route('faq', 'routes/faq.tsx'),
   route('quienes-somos', 'routes/quienes-somos.tsx'),
   route('reembolsos', 'routes/reembolsos.tsx'),
+  route('reembolsos/seguimiento', 'routes/reembolsos-seguimiento.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog-interior/:id/:title', 'routes/blog-interior.tsx'),
   route('terminos', 'routes/terminos.tsx'),

@@ -19,7 +19,7 @@ export const fieldErrorCodes = {
   invalid_rut: 'Not a RUT with a correct check digit',
   invalid_document: 'A DNI or passport number shorter than 5 characters or with spaces',
   invalid_date: 'Not a calendar date (YYYY-MM-DD)',
-  future_date: 'A birth date after today',
+  future_date: 'A date after today (birth date, refund incident date)',
   departure_in_past: 'The departure date is before today',
   departure_too_far: 'The departure date is more than 365 days ahead',
   return_before_departure: 'The return date is before the departure date',
@@ -44,6 +44,10 @@ export const fieldErrorCodes = {
   payment_confirming: 'A payment of this purchase is being confirmed: wait for its result',
   quotation_changed: 'The quotation changed while the payment was starting',
   captcha_failed: 'The reCAPTCHA token was not accepted by Google (expired, used already or not solved)',
+  invalid_file_type: 'A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type',
+  file_too_large: 'A file larger than its limit (5 MB for refund documents)',
+  invalid_transition: 'The refund request cannot move from its status to the one asked for',
+  documents_not_requested: 'Documents can be added to a refund request only while it is missing documents',
   invalid: 'Any other problem',
 } as const;
 

@@ -15,4 +15,5 @@ export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/quotations/tables.ts';
+export * from '../modules/refunds/tables.ts';
 export * from '../modules/subscriptions/tables.ts';

@@ -3190,6 +3190,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RefundRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Stored; headers X-Refund-Number (the request number) and Location */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/refunds/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Tracking: the request's status, with its number and the holder's document. Both must match: a wrong document answers exactly like an unknown number (404 Resource not found). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    document: string;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                    /** @description The request number, e.g. R-7K3M9XQ2 */
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundTracking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/refunds/{number}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds the missing documents (same form and rules as in the request) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking. */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    document: string;
+                };
+                header?: never;
+                path: {
+                    companyId: number;
+                    /** @description The request number, e.g. R-7K3M9XQ2 */
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RefundDocumentsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundTracking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/refunds/{number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The operator changes a refund request's status (Authorization: Bearer ADMIN_TOKEN). Transitions are checked (a paid request is final); the holder is e-mailed. Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+                        /** @description Required for aprobada */
+                        amount?: number;
+                        /** @description Required for rechazada */
+                        reason?: string;
+                        /** @description Required for faltan_documentos */
+                        missing?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            number: string;
+                            from: string;
+                            to: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3213,7 +3553,7 @@ export interface components {
              *     - `invalid_rut`: Not a RUT with a correct check digit
              *     - `invalid_document`: A DNI or passport number shorter than 5 characters or with spaces
              *     - `invalid_date`: Not a calendar date (YYYY-MM-DD)
-             *     - `future_date`: A birth date after today
+             *     - `future_date`: A date after today (birth date, refund incident date)
              *     - `departure_in_past`: The departure date is before today
              *     - `departure_too_far`: The departure date is more than 365 days ahead
              *     - `return_before_departure`: The return date is before the departure date
@@ -3238,10 +3578,14 @@ export interface components {
              *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
              *     - `quotation_changed`: The quotation changed while the payment was starting
              *     - `captcha_failed`: The reCAPTCHA token was not accepted by Google (expired, used already or not solved)
+             *     - `invalid_file_type`: A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type
+             *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
+             *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
+             *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -4061,6 +4405,84 @@ export interface components {
             referralCode: string | null;
             pantalla: string | null;
         };
+        RefundRequestInput: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2;
+            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            numeroDocumento: string;
+            /** @description The holder's e-mail: the request number is sent there */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre: string;
+                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
+                contenido: string;
+            }[];
+        };
+        RefundDocumentsInput: {
+            documentos: {
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre: string;
+                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
+                contenido: string;
+            }[];
+        };
+        RefundTrackingInput: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
         CertificateLinkInput: {
             message: string;
         };
@@ -4083,7 +4505,7 @@ export interface components {
              *     - `invalid_rut`: Not a RUT with a correct check digit
              *     - `invalid_document`: A DNI or passport number shorter than 5 characters or with spaces
              *     - `invalid_date`: Not a calendar date (YYYY-MM-DD)
-             *     - `future_date`: A birth date after today
+             *     - `future_date`: A date after today (birth date, refund incident date)
              *     - `departure_in_past`: The departure date is before today
              *     - `departure_too_far`: The departure date is more than 365 days ahead
              *     - `return_before_departure`: The return date is before the departure date
@@ -4108,10 +4530,14 @@ export interface components {
              *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
              *     - `quotation_changed`: The quotation changed while the payment was starting
              *     - `captcha_failed`: The reCAPTCHA token was not accepted by Google (expired, used already or not solved)
+             *     - `invalid_file_type`: A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type
+             *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
+             *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
+             *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -4934,6 +5360,87 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
+        };
+        RefundRequest: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2;
+            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            numeroDocumento: string;
+            /**
+             * Format: email
+             * @description The holder's e-mail: the request number is sent there
+             */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre: string;
+                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
+                contenido: string;
+            }[];
+        };
+        RefundDocuments: {
+            documentos: {
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre: string;
+                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
+                contenido: string;
+            }[];
+        };
+        RefundTracking: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
         };
         CertificateLink: {
             message: string;

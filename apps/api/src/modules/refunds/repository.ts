@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { refundFiles, refundRequests } from './tables.ts';
+
+export type RefundRow = typeof refundRequests.$inferSelect;
+export type NewRefund = typeof refundRequests.$inferInsert;
+export type StoredFile = { fileName: string; contentType: string; content: Buffer };
+
+/**
+ * Stores a request and its files in one transaction: both are there, or neither is. A request number that is taken
+ * already (40 random bits: it practically never happens) fails with a unique violation; the service tries another.
+ */
+export async function insertRequestWithFiles(
+  db: Database,
+  request: NewRefund,
+  files: StoredFile[],
+  /** More work of the same transaction (queuing the e-mails). */
+  alsoInTransaction: (tx: Database, row: RefundRow) => Promise<void>,
+): Promise<RefundRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(refundRequests).values(request).returning();
+    if (!row) throw new Error('The refund request was not stored');
+    await insertFiles(tx, row.id, files);
+    await alsoInTransaction(tx, row);
+    return row;
+  });
+}
+
+export async function findRequestById(db: Database, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
+  return row;
+}
+
+async function insertFiles(tx: Database, requestId: number, files: StoredFile[]) {
+  if (files.length === 0) return;
+  await tx.insert(refundFiles).values(files.map((file) => ({ requestId, ...file, size: file.content.length })));
+}
+
+export async function findRequest(db: Database, companyId: number, number: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refundRequests)
+    .where(and(eq(refundRequests.companyId, companyId), eq(refundRequests.number, number)));
+  return row;
+}
+
+export async function findRequestByNumber(db: Database, number: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.number, number));
+  return row;
+}
+
+/** The request's row locked for the rest of the transaction, so two changes of its status happen one after the other. */
+export async function lockRequest(tx: Database, id: number): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
+  return row;
+}
+
+export async function updateStatus(
+  tx: Database,
+  id: number,
+  change: Pick<RefundRow, 'status' | 'approvedAmount' | 'rejectionReason' | 'missingDocuments'>,
+) {
+  await tx
+    .update(refundRequests)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(refundRequests.id, id));
+}
+
+export { insertFiles };
+
+export async function listFiles(db: Database, requestId: number) {
+  return db
+    .select({
+      id: refundFiles.id,
+      fileName: refundFiles.fileName,
+      contentType: refundFiles.contentType,
+      size: refundFiles.size,
+      createdAt: refundFiles.createdAt,
+    })
+    .from(refundFiles)
+    .where(eq(refundFiles.requestId, requestId))
+    .orderBy(asc(refundFiles.id));
+}
+
+export async function readFileContents(db: Database, requestId: number) {
+  return db
+    .select({ fileName: refundFiles.fileName, contentType: refundFiles.contentType, content: refundFiles.content })
+    .from(refundFiles)
+    .where(eq(refundFiles.requestId, requestId))
+    .orderBy(asc(refundFiles.id));
+}

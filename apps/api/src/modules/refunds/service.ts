@@ -1,0 +1,407 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FieldError } from '@travesia/domain/field-errors';
+import { errorMessages } from '@travesia/domain/messages';
+import {
+  accountTypes,
+  amountProblem,
+  bankName,
+  detectDocumentKind,
+  documentFileProblem,
+  documentKey,
+  documentKinds,
+  formatRefundAmount,
+  holderDocumentTypes,
+  normaliseRequestNumber,
+  type RefundCurrency,
+  type RefundRequestInput,
+  type RefundStatus,
+  refundStatuses,
+  refundTransitions,
+  requestNumberAlphabet,
+} from '@travesia/domain/refunds';
+import { z } from 'zod';
+import type { Database } from '#app/db/client.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
+import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
+import { getCompanyInfo } from '#app/modules/company/service.ts';
+import { listContacts } from '#app/modules/content/service.ts';
+import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import * as repository from './repository.ts';
+
+export const refundEmailKind = 'refund-email';
+
+/** Where the e-mails of refund requests point and go: the store's public origin, the company's address (config). */
+export type RefundMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
+
+export type UploadedDocument = { nombre: string; contenido: string };
+
+/** `R-` and 8 characters of Crockford base32 from 40 random bits. */
+export function newRequestNumber(): string {
+  const bytes = randomBytes(5);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let out = '';
+  for (let i = 0; i < 8; i += 1) {
+    out = requestNumberAlphabet[Number(bits & 31n)] + out;
+    bits >>= 5n;
+  }
+  return `R-${out}`;
+}
+
+/**
+ * Decodes the documents and checks each by its content: a bad one is a field error naming the file
+ * (`documentos.{i}`). Answers the files ready to store, or throws the 400 with every problem found.
+ */
+export function decodeDocuments(documents: UploadedDocument[], field = 'documentos'): repository.StoredFile[] {
+  const errors: FieldError[] = [];
+  const files: repository.StoredFile[] = [];
+  documents.forEach((document, index) => {
+    const content = Buffer.from(document.contenido, 'base64');
+    const problem = documentFileProblem(document.nombre, content);
+    if (problem) {
+      errors.push({ field: `${field}.${index}`, ...problem });
+      return;
+    }
+    const kind = detectDocumentKind(content);
+    if (kind) files.push({ fileName: document.nombre, contentType: documentKinds[kind].mime, content });
+  });
+  if (errors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, errors);
+  return files;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Stores a refund request with its documents and queues the two e-mails (to the holder with the number and how to
+ * track it, to the company with the details), all in one transaction: a bad file stores nothing. Answers the number.
+ */
+export async function createRefund(db: Database, companyId: number, input: RefundRequestInput): Promise<string> {
+  const files = decodeDocuments(input.documentos);
+  const values = {
+    companyId,
+    holderName: input.nombreTitular,
+    documentType: input.tipoDocumento,
+    documentNumber: input.numeroDocumento,
+    documentKey: documentKey(input.numeroDocumento),
+    email: input.email,
+    phone: input.telefono,
+    certificateNumber: input.numeroCertificado,
+    description: input.descripcion,
+    incidentDate: input.fechaIncidente,
+    amount: input.monto.toFixed(2),
+    currency: input.moneda,
+    bankCode: input.banco,
+    accountType: input.tipoCuenta,
+    accountNumber: input.numeroCuenta,
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    const number = newRequestNumber();
+    try {
+      await repository.insertRequestWithFiles(db, { ...values, number }, files, async (tx, row) => {
+        await enqueue(
+          tx,
+          refundEmailKind,
+          { requestId: row.id, message: 'received-holder' },
+          `refund:${row.id}:holder`,
+        );
+        await enqueue(
+          tx,
+          refundEmailKind,
+          { requestId: row.id, message: 'received-company' },
+          `refund:${row.id}:company`,
+        );
+      });
+      return number;
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The request of this number whose holder's document is this one; otherwise the same 404 whether the number is
+ * unknown or the document wrong, so the answer tells no one which numbers exist.
+ */
+async function requireTracked(db: Database, companyId: number, number: string, document: string) {
+  const normalised = normaliseRequestNumber(number);
+  const row = normalised ? await repository.findRequest(db, companyId, normalised) : undefined;
+  const given = Buffer.from(documentKey(document));
+  const stored = Buffer.from(row?.documentKey ?? '');
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  if (!row || !matches || given.length === 0) throw resourceNotFound();
+  return row;
+}
+
+const amountOf = (value: string | null) => (value === null ? null : Number(value));
+
+/** What tracking shows: the status in words and what it needs, never the account or the contact data. */
+export async function trackRefund(db: Database, companyId: number, number: string, document: string) {
+  const row = await requireTracked(db, companyId, number, document);
+  return presentTracking(db, row);
+}
+
+async function presentTracking(db: Database, row: repository.RefundRow) {
+  const files = await repository.listFiles(db, row.id);
+  const status = row.status as RefundStatus;
+  return {
+    numero: row.number,
+    estado: status,
+    estadoTexto: refundStatuses[status],
+    fechaSolicitud: row.createdAt.toISOString(),
+    fechaActualizacion: row.updatedAt.toISOString(),
+    fechaIncidente: row.incidentDate,
+    numeroCertificado: row.certificateNumber,
+    monto: Number(row.amount),
+    moneda: row.currency as RefundCurrency,
+    montoAprobado: status === 'aprobada' || status === 'pagada' ? amountOf(row.approvedAmount) : null,
+    motivoRechazo: status === 'rechazada' ? row.rejectionReason : null,
+    documentosFaltantes: status === 'faltan_documentos' ? row.missingDocuments : null,
+    documentos: files.map((file) => ({
+      nombre: file.fileName,
+      tipo: file.contentType,
+      tamano: file.size,
+      fecha: file.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Adds the missing documents to a request that is waiting for them (only then), and puts it back in review; the
+ * company is told by e-mail. All in one transaction.
+ */
+export async function addDocuments(
+  db: Database,
+  companyId: number,
+  number: string,
+  document: string,
+  documents: UploadedDocument[],
+) {
+  const row = await requireTracked(db, companyId, number, document);
+  const files = decodeDocuments(documents);
+  await db.transaction(async (tx) => {
+    const locked = await repository.lockRequest(tx, row.id);
+    if (locked?.status !== 'faltan_documentos') {
+      throw new ApiError(400, errorMessages.invalidInputParameters, [
+        {
+          field: 'documentos',
+          code: 'documents_not_requested',
+          message: 'Esta solicitud no está esperando documentos',
+        },
+      ]);
+    }
+    await repository.insertFiles(tx, row.id, files);
+    await repository.updateStatus(tx, row.id, {
+      status: 'en_revision',
+      approvedAmount: null,
+      rejectionReason: null,
+      missingDocuments: null,
+    });
+    await enqueue(tx, refundEmailKind, { requestId: row.id, message: 'documents-added', count: files.length });
+  });
+  const updated = await repository.findRequest(db, companyId, row.number);
+  if (!updated) throw resourceNotFound();
+  return presentTracking(db, updated);
+}
+
+export type StatusChange = { status: RefundStatus; amount?: number; reason?: string; missing?: string };
+
+export class StatusChangeError extends Error {}
+
+/**
+ * The operator's status change (CLI or admin API): checked against the allowed transitions (a paid request is
+ * final), with the amount when approving, the reason when rejecting, what is missing when asking for documents.
+ * The holder is e-mailed in the same transaction. Throws ApiError 404 for an unknown number, 400 for a bad change.
+ */
+export async function changeStatus(db: Database, number: string, change: StatusChange) {
+  const normalised = normaliseRequestNumber(number);
+  const found = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
+  if (!found) throw resourceNotFound();
+  const bad = (field: string, code: FieldError['code'], message: string) =>
+    new ApiError(400, errorMessages.invalidInputParameters, [{ field, code, message }]);
+  const currency = found.currency as RefundCurrency;
+  if (change.status === 'aprobada') {
+    if (change.amount === undefined || !(change.amount > 0)) {
+      throw bad('amount', 'required', 'Para aprobar indica el monto (--amount)');
+    }
+    const problem = amountProblem(change.amount, currency);
+    if (problem) throw bad('amount', problem.code, problem.message);
+  }
+  if (change.status === 'rechazada' && !change.reason?.trim()) {
+    throw bad('reason', 'required', 'Para rechazar indica el motivo (--reason)');
+  }
+  if (change.status === 'faltan_documentos' && !change.missing?.trim()) {
+    throw bad('missing', 'required', 'Indica qué documentos faltan (--missing)');
+  }
+  return db.transaction(async (tx) => {
+    const row = await repository.lockRequest(tx, found.id);
+    if (!row) throw resourceNotFound();
+    const from = row.status as RefundStatus;
+    if (!refundTransitions[from].includes(change.status)) {
+      throw bad(
+        'status',
+        'invalid_transition',
+        `Una solicitud «${refundStatuses[from]}» no puede pasar a «${refundStatuses[change.status]}»`,
+      );
+    }
+    await repository.updateStatus(tx, row.id, {
+      status: change.status,
+      approvedAmount:
+        change.status === 'aprobada'
+          ? (change.amount ?? 0).toFixed(2)
+          : change.status === 'pagada'
+            ? row.approvedAmount
+            : null,
+      rejectionReason: change.status === 'rechazada' ? (change.reason?.trim() ?? null) : null,
+      missingDocuments: change.status === 'faltan_documentos' ? (change.missing?.trim() ?? null) : null,
+    });
+    await enqueue(tx, refundEmailKind, { requestId: row.id, message: 'status', status: change.status });
+    return { number: row.number, from, to: change.status };
+  });
+}
+
+/** The stored documents of a request, bytes included (the operator's export; tests read them back). */
+export async function refundDocuments(db: Database, number: string) {
+  const normalised = normaliseRequestNumber(number);
+  const row = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
+  if (!row) throw resourceNotFound();
+  return repository.readFileContents(db, row.id);
+}
+
+/** Constant-time comparison of the admin token; false when none is configured. */
+export function isAdminToken(configured: string | undefined, given: string | undefined): boolean {
+  if (!configured || !given) return false;
+  const a = Buffer.from(configured);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// ─── E-mails ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const refundEmailPayload = z.object({
+  requestId: z.number().int().positive(),
+  message: z.enum(['received-holder', 'received-company', 'status', 'documents-added']),
+  status: z.enum(Object.keys(refundStatuses) as [RefundStatus, ...RefundStatus[]]).optional(),
+  count: z.number().int().optional(),
+});
+type RefundEmailPayload = z.infer<typeof refundEmailPayload>;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const paragraphs = (text: string) =>
+  text
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+/** The company's address for refund requests: configured, else the refunds entry of its contact directory. */
+async function companyAddress(db: Database, companyId: number, settings: RefundMailSettings) {
+  if (settings.notifyEmail) return settings.notifyEmail;
+  const contacts = await listContacts(db, companyId, false);
+  const refunds = contacts.find((c) => c.url?.href === '/reembolsos' || /reembolso/i.test(c.category));
+  const address = refunds?.emails[0]?.email ?? contacts.flatMap((c) => c.emails)[0]?.email;
+  if (!address) throw new Error('The company has no contact address for refund requests');
+  return address;
+}
+
+function trackingText(row: repository.RefundRow, settings: RefundMailSettings) {
+  const path = `/reembolsos/seguimiento?numero=${encodeURIComponent(row.number)}`;
+  const where = settings.publicUrl
+    ? `${settings.publicUrl}${path}`
+    : `la sección Reembolsos → Seguimiento de nuestro sitio (${path})`;
+  return `Puedes seguir tu solicitud en ${where} con el número ${row.number} y tu número de documento.`;
+}
+
+function statusText(row: repository.RefundRow, status: RefundStatus) {
+  const currency = row.currency as RefundCurrency;
+  switch (status) {
+    case 'aprobada':
+      return `Tu solicitud fue aprobada por ${formatRefundAmount(Number(row.approvedAmount ?? 0), currency)}. Te transferiremos ese monto a la cuenta que indicaste.`;
+    case 'rechazada':
+      return `Tu solicitud fue rechazada. Motivo: ${row.rejectionReason ?? ''}`;
+    case 'faltan_documentos':
+      return `Para continuar necesitamos estos documentos: ${row.missingDocuments ?? ''}\n\nPuedes adjuntarlos en la página de seguimiento.`;
+    case 'pagada':
+      return `Transferimos ${formatRefundAmount(Number(row.approvedAmount ?? row.amount), currency)} a tu cuenta.`;
+    case 'en_revision':
+      return 'Estamos revisando tu solicitud.';
+    default:
+      return 'Recibimos tu solicitud.';
+  }
+}
+
+async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMailSettings, p: RefundEmailPayload) {
+  const row = await repository.findRequestById(db, p.requestId);
+  if (!row) return 0;
+  const company = await getCompanyInfo(db, row.companyId);
+  const currency = row.currency as RefundCurrency;
+  const claimed = formatRefundAmount(Number(row.amount), currency);
+  let to: string;
+  let subject: string;
+  let text: string;
+  if (p.message === 'received-holder') {
+    to = row.email;
+    subject = `Recibimos tu solicitud de reembolso ${row.number}`;
+    text = `Hola ${row.holderName}:\n\nRecibimos tu solicitud de reembolso por ${claimed}. Su número es ${row.number}.\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
+  } else if (p.message === 'received-company') {
+    to = await companyAddress(db, row.companyId, settings);
+    const files = await repository.listFiles(db, row.id);
+    subject = `Nueva solicitud de reembolso ${row.number}`;
+    text = [
+      `Solicitud: ${row.number}`,
+      `Titular: ${row.holderName}`,
+      `Documento: ${holderDocumentTypes[row.documentType as 1 | 2] ?? row.documentType} ${row.documentNumber}`,
+      `E-mail: ${row.email}`,
+      `Teléfono: ${row.phone}`,
+      `Certificado o venta: ${row.certificateNumber}`,
+      `Fecha del incidente: ${row.incidentDate}`,
+      `Monto solicitado: ${claimed} (${currency})`,
+      `Cuenta: ${bankName(row.bankCode)}, ${accountTypes[row.accountType as keyof typeof accountTypes] ?? row.accountType} N° ${row.accountNumber}`,
+      '',
+      'Qué pasó:',
+      row.description,
+      '',
+      `Documentos (${files.length}): ${files.map((f) => `${f.fileName} (${f.contentType}, ${f.size} bytes)`).join('; ')}`,
+      `Para descargarlos: npm run refunds -- files ${row.number} <carpeta>`,
+    ].join('\n');
+  } else if (p.message === 'documents-added') {
+    to = await companyAddress(db, row.companyId, settings);
+    subject = `Solicitud de reembolso ${row.number}: el titular adjuntó documentos`;
+    text = `El titular de la solicitud ${row.number} adjuntó ${p.count ?? 0} documento(s); la solicitud volvió a «En revisión».\n\nPara descargarlos: npm run refunds -- files ${row.number} <carpeta>`;
+  } else {
+    const status = p.status ?? (row.status as RefundStatus);
+    to = row.email;
+    subject = `Tu solicitud de reembolso ${row.number}: ${refundStatuses[status]}`;
+    text = `Hola ${row.holderName}:\n\n${statusText(row, status)}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
+  }
+  await mailer.send({ to: [to], subject, text, html: paragraphs(text), attachments: [] });
+  return 1;
+}
+
+/** The refund e-mail job (to the holder or to the company); at least once, like every job of the queue. */
+export function refundEmailJob(
+  db: Database,
+  mailer: Mailer,
+  settings: RefundMailSettings,
+): JobHandler<RefundEmailPayload> {
+  return {
+    payload: refundEmailPayload,
+    logFields: ({ requestId, message }) => ({ requestId, message }),
+    errorFields: (error: unknown): LogFields => {
+      const { code, causeCode, type } = loggableError(error);
+      return { errorType: type, code, causeCode };
+    },
+    async run(payload) {
+      const sent = await sendRefundEmail(db, mailer, settings, payload);
+      return { sent, destination: mailer.destination };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { customType, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../company/tables.ts';
+
+/** The tables the refunds module owns. Only its repository reads or writes them (references from other tables aside). */
+
+/** PostgreSQL bytea, read back as a Buffer whatever the driver hands over (node-postgres a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A refund request (issue 9): the holder's claim, the account to pay it to, and where it stands. */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** What the holder sees and types to track it: `R-` + 8 random Crockford base32 characters. */
+    number: text('number').notNull().unique(),
+    /** recibida → en_revision | faltan_documentos | aprobada | rechazada → … → pagada (packages/domain/refunds.ts). */
+    status: text('status').notNull().default('recibida'),
+    holderName: text('holder_name').notNull(),
+    documentType: integer('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    /** The document without dots, dashes, spaces or case: what tracking compares. */
+    documentKey: text('document_key').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    certificateNumber: text('certificate_number').notNull(),
+    description: text('description').notNull(),
+    incidentDate: date('incident_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountType: text('account_type').notNull(),
+    accountNumber: text('account_number').notNull(),
+    /** Set when approved: the amount that will be paid, in the request's currency. */
+    approvedAmount: numeric('approved_amount', { precision: 14, scale: 2 }),
+    /** Set when rejected: why, in words for the holder. */
+    rejectionReason: text('rejection_reason'),
+    /** Set while documents are missing: which, in words for the holder. */
+    missingDocuments: text('missing_documents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refund_requests_company').on(t.companyId)],
+);
+
+/** The supporting documents of a request, kept in the database so every instance reads them (REFUND_FILES_STORE=postgres). */
+export const refundFiles = pgTable(
+  'refund_files',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => refundRequests.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** The type found in the content (application/pdf, image/png, image/jpeg), never the one the name suggests. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refund_files_request').on(t.requestId)],
+);

@@ -1,0 +1,416 @@
+import { errorMessages } from '@travesia/domain/messages';
+import { refundLimits } from '@travesia/domain/refunds';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { refundFiles, refundRequests } from '#app/db/schema.ts';
+import type { ErrorBody } from '#app/errors.ts';
+import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { refundBodyLimit } from '#app/modules/refunds/routes.ts';
+import { refundDocuments } from '#app/modules/refunds/service.ts';
+import { runRefundsCli } from '#app/refunds-cli.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { type Answer, call, expectBadRequest } from './support/http.ts';
+import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { inDays } from './support/trips.ts';
+
+const url = '/api/companies/1/refunds';
+const adminToken = 'a-test-admin-token-of-at-least-32-characters';
+
+// Real file beginnings: what each kind's magic bytes look like, with some body after them.
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('IHDR-body-of-a-png'),
+]);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-body')]);
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+
+function validBody(overrides: Record<string, unknown> = {}) {
+  return {
+    nombreTitular: 'Ana María Pérez',
+    tipoDocumento: 1,
+    numeroDocumento: '12.345.678-5',
+    email: 'ana.perez@example.cl',
+    telefono: '+56 9 1234 5678',
+    numeroCertificado: 'TRV-2026-000123',
+    descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
+    fechaIncidente: inDays(-10),
+    monto: 185000,
+    moneda: 'CLP',
+    banco: '012',
+    tipoCuenta: 'vista',
+    numeroCuenta: '12345678',
+    documentos: [
+      { nombre: 'boleta.pdf', contenido: b64(pdf) },
+      { nombre: 'receta.png', contenido: b64(png) },
+    ],
+    ...overrides,
+  };
+}
+
+const postRefund = (ctx: TestContext, payload: unknown, remoteAddress = '192.0.2.10') =>
+  call(ctx.app, { method: 'POST', url, payload: payload as object, remoteAddress });
+
+const requestCount = async (ctx: TestContext) =>
+  (await ctx.database.db.select({ n: count() }).from(refundRequests))[0]?.n ?? 0;
+const fileCount = async (ctx: TestContext) =>
+  (await ctx.database.db.select({ n: count() }).from(refundFiles))[0]?.n ?? 0;
+
+const track = (ctx: TestContext, number: string, document: string) =>
+  call(ctx.app, { method: 'GET', url: `${url}/${number}?document=${encodeURIComponent(document)}` });
+
+const admin = (ctx: TestContext, number: string, body: object, token = adminToken) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: `/api/admin/refunds/${number}/status`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+
+const addDocs = (ctx: TestContext, number: string, document: string, documentos: object[]) =>
+  call(ctx.app, {
+    method: 'POST',
+    url: `${url}/${number}/documents?document=${encodeURIComponent(document)}`,
+    payload: { documentos },
+  });
+
+const fieldErrors = (answer: Answer) =>
+  expectBadRequest(answer, errorMessages.invalidInputParameters, url).map(({ field, code }) => ({ field, code }));
+
+async function created(ctx: TestContext, body = validBody()): Promise<string> {
+  const answer = await postRefund(ctx, body);
+  expect(answer.status, answer.text).toBe(204);
+  return String(answer.headers['x-refund-number']);
+}
+
+const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: adminToken, WORKER: 'off' };
+let smtp: FakeSmtp;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+const mailsAbout = (number: string) => smtp.received.filter((m) => m.parsed.subject?.includes(number));
+
+describeOnEachDatabase(
+  'refund requests',
+  (ctx) => {
+    it('a valid request answers 204 with an unguessable number in X-Refund-Number and the tracking resource in Location', async () => {
+      const answer = await postRefund(ctx, validBody());
+      expect(answer.status).toBe(204);
+      expect(answer.text).toBe('');
+      const number = String(answer.headers['x-refund-number']);
+      expect(number).toMatch(/^R-[0-9A-HJKMNP-TV-Z]{8}$/);
+      expect(answer.headers.location).toBe(`${url}/${number}`);
+      const other = await created(ctx);
+      expect(other).not.toBe(number);
+    });
+
+    it('the stored documents read back byte-identical, typed by their content', async () => {
+      const number = await created(
+        ctx,
+        validBody({
+          documentos: [
+            { nombre: 'boleta.pdf', contenido: b64(pdf) },
+            { nombre: 'foto.JPG', contenido: b64(jpeg) },
+            { nombre: 'sin-extension', contenido: b64(png) },
+          ],
+        }),
+      );
+      const files = await refundDocuments(ctx.database.db, number);
+      expect(files.map((f) => [f.fileName, f.contentType])).toStrictEqual([
+        ['boleta.pdf', 'application/pdf'],
+        ['foto.JPG', 'image/jpeg'],
+        ['sin-extension', 'image/png'],
+      ]);
+      expect(Buffer.compare(files[0]?.content ?? Buffer.alloc(0), pdf)).toBe(0);
+      expect(Buffer.compare(files[1]?.content ?? Buffer.alloc(0), jpeg)).toBe(0);
+      expect(Buffer.compare(files[2]?.content ?? Buffer.alloc(0), png)).toBe(0);
+    });
+
+    it.each([
+      ['nombreTitular', { nombreTitular: '  ' }, 'required'],
+      ['nombreTitular', { nombreTitular: 'x'.repeat(101) }, 'too_long'],
+      ['tipoDocumento', { tipoDocumento: 7 }, 'invalid_option'],
+      ['numeroDocumento', { numeroDocumento: '12.345.678-9' }, 'invalid_rut'],
+      ['numeroDocumento', { tipoDocumento: 2, numeroDocumento: 'AB 1' }, 'invalid_document'],
+      ['email', { email: 'ana@' }, 'invalid_email'],
+      ['telefono', { telefono: '12' }, 'invalid_phone'],
+      ['numeroCertificado', { numeroCertificado: '' }, 'required'],
+      ['numeroCertificado', { numeroCertificado: 'TRV 123;' }, 'invalid_format'],
+      ['descripcion', { descripcion: '' }, 'required'],
+      ['descripcion', { descripcion: 'x'.repeat(2001) }, 'too_long'],
+      ['fechaIncidente', { fechaIncidente: '2026-02-30' }, 'invalid_date'],
+      ['fechaIncidente', { fechaIncidente: inDays(1) }, 'future_date'],
+      ['monto', { monto: 0 }, 'out_of_range'],
+      ['monto', { monto: -5 }, 'out_of_range'],
+      ['monto', { monto: '1000' }, 'invalid_type'],
+      ['monto', { monto: 1000.5 }, 'invalid_format'],
+      ['monto', { monto: 12.345, moneda: 'USD' }, 'invalid_format'],
+      ['monto', { monto: 100_000_001 }, 'out_of_range'],
+      ['monto', { monto: 100_000.01, moneda: 'USD' }, 'out_of_range'],
+      ['moneda', { moneda: 'EUR' }, 'invalid_option'],
+      ['banco', { banco: '999' }, 'invalid_option'],
+      ['tipoCuenta', { tipoCuenta: 'plazo' }, 'invalid_option'],
+      ['numeroCuenta', { numeroCuenta: '12ab' }, 'invalid_format'],
+      ['documentos', { documentos: [] }, 'required'],
+      [
+        'documentos',
+        { documentos: Array.from({ length: 6 }, (_, i) => ({ nombre: `${i}.pdf`, contenido: b64(pdf) })) },
+        'too_many',
+      ],
+    ])('%s: %j → %s, and nothing is stored', async (field, override, code) => {
+      const before = await requestCount(ctx);
+      const errors = fieldErrors(await postRefund(ctx, validBody(override)));
+      expect(errors).toContainEqual({ field, code });
+      expect(await requestCount(ctx)).toBe(before);
+    });
+
+    it('a USD amount with cents and a DNI holder are accepted', async () => {
+      await created(ctx, validBody({ monto: 85.5, moneda: 'USD', tipoDocumento: 2, numeroDocumento: 'X1234567' }));
+    });
+
+    it('a PNG renamed .pdf, or text named .pdf, is refused with an error naming the file; nothing is stored', async () => {
+      const requests = await requestCount(ctx);
+      const files = await fileCount(ctx);
+      const answer = await postRefund(
+        ctx,
+        validBody({
+          documentos: [
+            { nombre: 'boleta.pdf', contenido: b64(pdf) },
+            { nombre: 'informe.pdf', contenido: b64(png) },
+            { nombre: 'notas.pdf', contenido: b64(Buffer.from('solo texto, no un PDF')) },
+          ],
+        }),
+      );
+      const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+      expect(errors).toHaveLength(2);
+      expect(errors[0]).toMatchObject({ field: 'documentos.1', code: 'invalid_file_type' });
+      expect(errors[0]?.message).toContain('informe.pdf');
+      expect(errors[1]).toMatchObject({ field: 'documentos.2', code: 'invalid_file_type' });
+      expect(errors[1]?.message).toContain('notas.pdf');
+      expect(await requestCount(ctx)).toBe(requests);
+      expect(await fileCount(ctx)).toBe(files);
+    });
+
+    it('a file over 5 MB is refused (file_too_large, naming it); nothing is stored', async () => {
+      const requests = await requestCount(ctx);
+      const big = Buffer.alloc(refundLimits.maxFileBytes + 1, 0x20);
+      pdf.copy(big);
+      const answer = await postRefund(ctx, validBody({ documentos: [{ nombre: 'grande.pdf', contenido: b64(big) }] }));
+      const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+      expect(errors).toStrictEqual([
+        { field: 'documentos.0', code: 'file_too_large', message: expect.stringContaining('grande.pdf') },
+      ]);
+      expect(await requestCount(ctx)).toBe(requests);
+    });
+
+    it('the body limit is raised for this route only: two files of 5 MB are stored; five would fit', async () => {
+      expect(refundBodyLimit).toBeGreaterThan(refundLimits.maxFiles * Math.ceil(refundLimits.maxFileBytes / 3) * 4);
+      const full = Buffer.alloc(refundLimits.maxFileBytes, 0x20);
+      pdf.copy(full);
+      const documentos = Array.from({ length: 2 }, (_, i) => ({ nombre: `anexo${i}.pdf`, contenido: b64(full) }));
+      const number = await created(ctx, validBody({ documentos }));
+      const stored = await refundDocuments(ctx.database.db, number);
+      expect(stored.map((f) => f.content.length)).toStrictEqual([refundLimits.maxFileBytes, refundLimits.maxFileBytes]);
+      expect(Buffer.compare(stored[1]?.content ?? Buffer.alloc(0), full)).toBe(0);
+      // Another JSON route keeps Fastify's 1 MB default.
+      const other = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/companies/1/subscriptions',
+        payload: { email: 'a@example.cl', relleno: 'x'.repeat(1_100_000) },
+      });
+      expect(other.status).toBe(413);
+    });
+
+    it('the holder gets the number and how to track it; the company its refunds address with the details', async () => {
+      const number = await created(ctx);
+      await ctx.app.runJobs();
+      const mails = mailsAbout(number);
+      const holder = mails.find((m) => m.to.includes('ana.perez@example.cl'));
+      expect(holder?.parsed.subject).toBe(`Recibimos tu solicitud de reembolso ${number}`);
+      expect(holder?.parsed.text).toContain('/reembolsos/seguimiento');
+      expect(holder?.parsed.text).toContain('tu número de documento');
+      const company = mails.find((m) => m.to.includes('reembolsos@travesia.cl'));
+      expect(company?.parsed.subject).toBe(`Nueva solicitud de reembolso ${number}`);
+      expect(company?.parsed.text).toContain('Ana María Pérez');
+      expect(company?.parsed.text).toContain('12.345.678-5');
+      expect(company?.parsed.text).toContain('$185.000');
+      expect(company?.parsed.text).toContain('BancoEstado');
+      expect(company?.parsed.text).toContain('boleta.pdf');
+      expect(mails).toHaveLength(2);
+    });
+
+    it('tracking: the right document in any format shows the status; a wrong one answers exactly like an unknown number', async () => {
+      const number = await created(ctx);
+      const right = await track(ctx, number.toLowerCase(), '12345678-5');
+      expect(right.status).toBe(200);
+      expect(right.json()).toMatchObject({
+        numero: number,
+        estado: 'recibida',
+        estadoTexto: 'Recibida',
+        monto: 185000,
+        moneda: 'CLP',
+        montoAprobado: null,
+        documentos: [
+          { nombre: 'boleta.pdf', tipo: 'application/pdf' },
+          { nombre: 'receta.png', tipo: 'image/png' },
+        ],
+      });
+      expect(right.text).not.toContain('12345678');
+      expect(right.text).not.toContain('ana.perez');
+      const wrong = await track(ctx, number, '11.111.111-1');
+      const unknown = await track(ctx, 'R-ZZZZZZZZ', '12.345.678-5');
+      expect(wrong.status).toBe(404);
+      expect(unknown.status).toBe(404);
+      expect(wrong.json<ErrorBody>().detail).toBe(errorMessages.resourceNotFound);
+      expect({ ...wrong.json<ErrorBody>(), instance: '' }).toStrictEqual({
+        ...unknown.json<ErrorBody>(),
+        instance: '',
+      });
+      const missing = await call(ctx.app, { method: 'GET', url: `${url}/${number}` });
+      expect(missing.status).toBe(400);
+    });
+
+    it('documents can be added only while missing; then the request is back in review and the company told', async () => {
+      const number = await created(ctx);
+      const early = await addDocs(ctx, number, '12.345.678-5', [{ nombre: 'extra.pdf', contenido: b64(pdf) }]);
+      expect(early.status).toBe(400);
+      expect(early.json<ErrorBody>().errors).toMatchObject([{ field: 'documentos', code: 'documents_not_requested' }]);
+      expect(
+        (await admin(ctx, number, { status: 'faltan_documentos', missing: 'Boleta original de la clínica' })).status,
+      ).toBe(200);
+      const shown = await track(ctx, number, '123456785');
+      expect(shown.json()).toMatchObject({
+        estado: 'faltan_documentos',
+        documentosFaltantes: 'Boleta original de la clínica',
+      });
+      const wrongDocument = await addDocs(ctx, number, '11.111.111-1', [{ nombre: 'extra.pdf', contenido: b64(pdf) }]);
+      expect(wrongDocument.status).toBe(404);
+      const badFile = await addDocs(ctx, number, '12.345.678-5', [{ nombre: 'extra.pdf', contenido: b64(png) }]);
+      expect(badFile.status).toBe(400);
+      const added = await addDocs(ctx, number, '12.345.678-5', [
+        { nombre: 'boleta-original.jpg', contenido: b64(jpeg) },
+      ]);
+      expect(added.status, added.text).toBe(200);
+      expect(added.json()).toMatchObject({ estado: 'en_revision', documentosFaltantes: null });
+      const files = await refundDocuments(ctx.database.db, number);
+      expect(files.map((f) => f.fileName)).toStrictEqual(['boleta.pdf', 'receta.png', 'boleta-original.jpg']);
+      expect(Buffer.compare(files[2]?.content ?? Buffer.alloc(0), jpeg)).toBe(0);
+      await ctx.app.runJobs();
+      expect(
+        mailsAbout(number).some(
+          (m) => m.to.includes('reembolsos@travesia.cl') && /adjuntó/.test(m.parsed.subject ?? ''),
+        ),
+      ).toBe(true);
+    });
+
+    it('the admin API changes the status with checked transitions and e-mails the holder; wrong or no token is 404', async () => {
+      const number = await created(ctx);
+      expect((await admin(ctx, number, { status: 'en_revision' }, 'not-the-token')).status).toBe(404);
+      const noAmount = await admin(ctx, number, { status: 'aprobada' });
+      expect(noAmount.status).toBe(400);
+      expect(noAmount.json<ErrorBody>().errors[0]).toMatchObject({ field: 'amount', code: 'required' });
+      expect((await admin(ctx, number, { status: 'aprobada', amount: 150000 })).status).toBe(200);
+      expect((await track(ctx, number, '12.345.678-5')).json()).toMatchObject({
+        estado: 'aprobada',
+        montoAprobado: 150000,
+      });
+      expect((await admin(ctx, number, { status: 'pagada' })).json()).toStrictEqual({
+        number,
+        from: 'aprobada',
+        to: 'pagada',
+      });
+      const back = await admin(ctx, number, { status: 'en_revision' });
+      expect(back.status).toBe(400);
+      expect(back.json<ErrorBody>().errors[0]).toMatchObject({ field: 'status', code: 'invalid_transition' });
+      expect((await track(ctx, number, '12.345.678-5')).json()).toMatchObject({
+        estado: 'pagada',
+        montoAprobado: 150000,
+      });
+      await ctx.app.runJobs();
+      const subjects = mailsAbout(number)
+        .filter((m) => m.to.includes('ana.perez@example.cl'))
+        .map((m) => m.parsed.subject);
+      expect(subjects).toContain(`Tu solicitud de reembolso ${number}: Aprobada`);
+      expect(subjects).toContain(`Tu solicitud de reembolso ${number}: Pagada`);
+      const approved = mailsAbout(number).find((m) => m.parsed.subject?.endsWith('Aprobada'));
+      expect(approved?.parsed.text).toContain('$150.000');
+    });
+
+    it('the CLI rejects with a reason, refuses a change a paid request cannot make, and the holder is e-mailed', async () => {
+      const number = await created(ctx);
+      const log = console.log;
+      const error = console.error;
+      const lines: string[] = [];
+      console.log = (line: string) => lines.push(line);
+      console.error = (line: string) => lines.push(line);
+      try {
+        const opened = { db: ctx.database.db, config: ctx.config };
+        expect(await runRefundsCli(['status', number, 'rechazada'], opened)).toBe(1);
+        expect(
+          await runRefundsCli(['status', number, 'rechazada', '--reason', 'El gasto no está cubierto'], opened),
+        ).toBe(0);
+        expect(await runRefundsCli(['status', number, 'pagada'], opened)).toBe(1);
+        expect(await runRefundsCli(['status', 'R-ZZZZZZZZ', 'en_revision'], opened)).toBe(1);
+      } finally {
+        console.log = log;
+        console.error = error;
+      }
+      expect(lines.join('\n')).toContain('Para rechazar indica el motivo');
+      expect(lines.join('\n')).toContain('Recibida → Rechazada');
+      expect(lines.join('\n')).toContain('no puede pasar a «Pagada»');
+      expect(lines.join('\n')).toContain('No refund request R-ZZZZZZZZ');
+      expect((await track(ctx, number, '12.345.678-5')).json()).toMatchObject({
+        estado: 'rechazada',
+        motivoRechazo: 'El gasto no está cubierto',
+      });
+      const rejected = mailsAbout(number).find((m) => m.parsed.subject?.endsWith('Rechazada'));
+      expect(rejected?.to).toStrictEqual(['ana.perez@example.cl']);
+      expect(rejected?.parsed.text).toContain('El gasto no está cubierto');
+    });
+
+    it('the stored request keeps what was sent', async () => {
+      const number = await created(ctx);
+      const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
+      expect(row).toMatchObject({ status: 'recibida', documentKey: '123456785', amount: '185000.00', bankCode: '012' });
+    });
+  },
+  env,
+);
+
+describeOnEachDatabase(
+  'refund admin API without ADMIN_TOKEN',
+  (ctx) => {
+    it('answers 404 whatever token is sent', async () => {
+      const number = await created(ctx);
+      expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(404);
+      expect((await admin(ctx, number, { status: 'en_revision' }, '')).status).toBe(404);
+    });
+  },
+  { WORKER: 'off' },
+);
+
+describeOnEachDatabase(
+  'refund rate limits',
+  (ctx) => {
+    it('requests over the form limit get 429; tracking over the look-up limit too', async () => {
+      for (let i = 0; i < defaultRateLimits.formSubmit.max; i++) {
+        expect((await postRefund(ctx, validBody(), '203.0.113.40')).status).toBe(204);
+      }
+      const before = await requestCount(ctx);
+      const refused = await postRefund(ctx, validBody(), '203.0.113.40');
+      expect(refused.status).toBe(429);
+      expect(refused.json<ErrorBody>()).toMatchObject({ status: 429, detail: errorMessages.tooManyRequests });
+      expect(await requestCount(ctx)).toBe(before);
+      const lookup = (remoteAddress: string) =>
+        call(ctx.app, { method: 'GET', url: `${url}/R-ZZZZZZZZ?document=1`, remoteAddress });
+      for (let i = 0; i < defaultRateLimits.lookup.max; i++) expect((await lookup('203.0.113.41')).status).toBe(404);
+      expect((await lookup('203.0.113.41')).status).toBe(429);
+      expect((await lookup('203.0.113.42')).status).toBe(404);
+    });
+  },
+  { RATE_LIMIT_FACTOR: '1', WORKER: 'off' },
+);

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openHydrated } from './support/shell.ts';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const report = violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(report, `axe violations on ${state}`).toEqual([]);
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
+
+const yesterday = () => {
+  const date = new Date(Date.now() - 3 * 86_400_000);
+  return date.toISOString().slice(0, 10);
+};
+
+async function fillRefundForm(page: Page, email: string) {
+  await page.getByLabel('Nombre y apellido').fill('Ana María Pérez');
+  await page.getByLabel('Número de documento').fill('12.345.678-5');
+  await page.getByLabel('Correo electrónico del titular').fill(email);
+  await page.getByLabel('Teléfono del titular').fill('+56 9 1234 5678');
+  await page.getByLabel('Número de certificado o de venta').fill('TRV-2026-000123');
+  await page.getByLabel('Fecha del incidente').fill(yesterday());
+  await page.getByLabel('Cuéntanos qué pasó').fill('Consulta médica en Madrid por una gastroenteritis.');
+  await page.getByLabel('Monto a reembolsar').fill('185.000');
+  await page.getByLabel('Banco').selectOption({ label: 'BancoEstado' });
+  await page.getByLabel('Tipo de cuenta').selectOption('vista');
+  await page.getByLabel('Número de cuenta').fill('12345678');
+}
+
+test.describe('refunds', () => {
+  test('a refund with a file, then its tracking and the missing documents added', async ({ page, storefront }) => {
+    test.setTimeout(150_000);
+    await openHydrated(page, '/reembolsos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de reembolso' })).toBeVisible();
+    await expectNoViolations(page, '/reembolsos');
+
+    // A PNG under a .pdf name is refused by its content, the message beside the file input naming it.
+    await fillRefundForm(page, 'ana.e2e@example.cl');
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'informe.pdf', mimeType: 'application/pdf', buffer: png });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText(/El archivo «informe\.pdf» no coincide con su extensión/)).toBeVisible();
+    await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Ana María Pérez');
+    await expectNoViolations(page, '/reembolsos with errors');
+
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByRole('heading', { name: 'Recibimos tu solicitud' })).toBeVisible();
+    const number = (await page.locator('strong').filter({ hasText: /^R-/ }).textContent()) ?? '';
+    expect(number).toMatch(/^R-[0-9A-Z]{8}$/);
+    await expect
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(number)).map((m) => m.to[0]))
+      .toEqual(expect.arrayContaining(['ana.e2e@example.cl', 'reembolsos@travesia.cl']));
+
+    await page.getByRole('link', { name: 'Ver el estado de mi solicitud' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento de reembolso' })).toBeVisible();
+    await expect(page.getByLabel('Número de solicitud')).toHaveValue(number);
+    await page.getByLabel('Documento del titular').fill('11.111.111-1');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByText(/No encontramos una solicitud con ese número y documento/)).toBeVisible();
+
+    await page.getByLabel('Documento del titular').fill('12345678-5');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('heading', { name: 'Estado: Recibida' })).toBeVisible();
+    await expect(page.getByText('boleta.pdf')).toBeVisible();
+    await expect(page.getByText('$185.000')).toBeVisible();
+
+    await changeStatus(storefront.database.db, number, {
+      status: 'faltan_documentos',
+      missing: 'Boleta original de la clínica',
+    });
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('heading', { name: 'Estado: Faltan documentos' })).toBeVisible();
+    await expect(page.getByText('Para continuar necesitamos: Boleta original de la clínica')).toBeVisible();
+    await expectNoViolations(page, '/reembolsos/seguimiento, documents missing');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: 'test-results/refunds-tracking-360.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page
+      .getByLabel('Documentos', { exact: true })
+      .setInputFiles({ name: 'boleta-original.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Enviar documentos' }).click();
+    await expect(page.getByText('Recibimos tu documento. Tu solicitud volvió a revisión.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Estado: En revisión' })).toBeVisible();
+    await expect(page.getByText('boleta-original.png')).toBeVisible();
+    await expectNoViolations(page, '/reembolsos/seguimiento, in review');
+  });
+
+  test('the form at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openHydrated(page, '/reembolsos');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Ingresa el nombre del titular')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/refunds-form-360.png', fullPage: true });
+  });
+});
+
+test.describe('refunds without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts as multipart and shows the number; errors appear beside the fields', async ({ page }) => {
+    await page.goto('/reembolsos');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Ingresa el nombre del titular')).toBeVisible();
+    await expect(page.getByText(/Adjunta al menos un documento/)).toBeVisible();
+    await fillRefundForm(page, 'sinjs@example.cl');
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByRole('heading', { name: 'Recibimos tu solicitud' })).toBeVisible();
+    await expect(page.locator('strong').filter({ hasText: /^R-[0-9A-Z]{8}$/ })).toBeVisible();
+  });
+});

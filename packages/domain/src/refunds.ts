@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { parseIsoDate, todayInChile } from './dates.ts';
+import type { Rule } from './field-errors.ts';
+import { DocumentType, type DocumentTypeId } from './ids.ts';
+import { formatClp, formatUsd } from './money.ts';
+import {
+  documentProblem,
+  documentType,
+  email,
+  isoDate,
+  phone,
+  reportRule,
+  ruleMessages,
+  text,
+  typeError,
+} from './rules.ts';
+
+/**
+ * The refund request (issue 9, spec §7 `POST /companies/{companyId}/refunds`): its fields, limits, messages and the
+ * supporting documents' rules, applied by the API and by the storefront's form alike.
+ */
+
+// ─── Lists ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The banks a refund can be transferred to, by their code in the Chilean interbank system (CMF/SBIF). */
+export const chileanBanks = [
+  { code: '001', name: 'Banco de Chile / Edwards' },
+  { code: '009', name: 'Banco Internacional' },
+  { code: '012', name: 'BancoEstado' },
+  { code: '014', name: 'Scotiabank' },
+  { code: '016', name: 'Banco BCI / Mach' },
+  { code: '028', name: 'Banco BICE' },
+  { code: '031', name: 'HSBC Bank Chile' },
+  { code: '037', name: 'Banco Santander' },
+  { code: '039', name: 'Banco Itaú' },
+  { code: '049', name: 'Banco Security' },
+  { code: '051', name: 'Banco Falabella' },
+  { code: '053', name: 'Banco Ripley' },
+  { code: '055', name: 'Banco Consorcio' },
+  { code: '059', name: 'Banco BTG Pactual Chile' },
+  { code: '672', name: 'Coopeuch' },
+] as const;
+
+export type BankCode = (typeof chileanBanks)[number]['code'];
+const bankCodes = chileanBanks.map((bank) => bank.code) as [BankCode, ...BankCode[]];
+
+export function bankName(code: string): string {
+  return chileanBanks.find((bank) => bank.code === code)?.name ?? code;
+}
+
+/** Account types of a Chilean bank account. */
+export const accountTypes = {
+  corriente: 'Cuenta corriente',
+  vista: 'Cuenta vista / RUT',
+  ahorro: 'Cuenta de ahorro',
+} as const;
+export type AccountType = keyof typeof accountTypes;
+const accountTypeList = Object.keys(accountTypes) as [AccountType, ...AccountType[]];
+
+export const refundCurrencies = ['CLP', 'USD'] as const;
+export type RefundCurrency = (typeof refundCurrencies)[number];
+
+// ─── Limits ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const refundLimits = {
+  holderName: 100,
+  certificateNumber: 40,
+  description: 2000,
+  accountNumber: 20,
+  fileName: 120,
+  /** The largest amount one request may claim, per currency (well above any cover of the plans). */
+  maxAmount: { CLP: 100_000_000, USD: 100_000 } as Record<RefundCurrency, number>,
+  /** Supporting documents: at least one, at most this many, each at most this many bytes. */
+  maxFiles: 5,
+  maxFileBytes: 5 * 1024 * 1024,
+} as const;
+
+/** The longest base64 text of one document of {@link refundLimits.maxFileBytes} bytes. */
+export const maxFileBase64Length = Math.ceil(refundLimits.maxFileBytes / 3) * 4;
+
+// ─── Messages ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const refundMessages = {
+  holderName: 'Ingresa el nombre del titular',
+  certificateNumber: 'Ingresa el número de certificado o de venta',
+  certificateNumberFormat: 'Usa solo letras, números y guiones',
+  description: 'Cuéntanos qué pasó',
+  incidentDateRequired: 'Ingresa la fecha del incidente',
+  incidentDateFuture: 'La fecha del incidente no puede ser posterior a hoy',
+  amount: 'Ingresa un monto mayor que cero',
+  amountDecimals: { CLP: 'El monto en pesos no lleva decimales', USD: 'El monto en dólares lleva hasta 2 decimales' },
+  amountTooLarge: (max: string) => `El monto no puede superar ${max}`,
+  currency: 'Selecciona la moneda',
+  bank: 'Selecciona el banco',
+  accountType: 'Selecciona el tipo de cuenta',
+  accountNumber: 'Número de cuenta inválido: de 4 a 20 dígitos (puede llevar guiones)',
+  documentsRequired: 'Adjunta al menos un documento de respaldo (boleta, informe médico…)',
+  tooManyFiles: `Puedes adjuntar hasta ${refundLimits.maxFiles} archivos`,
+  fileTooLarge: (name: string) => `El archivo «${name}» pesa más de 5 MB`,
+  /** Where the name is not at hand (the base64 text alone is already too long). */
+  fileTooLargeUnnamed: 'Un archivo pesa más de 5 MB',
+  fileEmpty: (name: string) => `El archivo «${name}» está vacío`,
+  fileType: (name: string) => `El archivo «${name}» no es un PDF, JPG o PNG (se revisa su contenido, no su nombre)`,
+  fileNameMismatch: (name: string, kind: string) =>
+    `El archivo «${name}» no coincide con su extensión: su contenido es ${kind}`,
+  fileUnreadable: (name: string) => `No pudimos leer el archivo «${name}»`,
+  requestNumber: 'Ingresa el número de solicitud (por ejemplo R-7K3M9XQ2)',
+} as const;
+
+const rm = refundMessages;
+
+// ─── Supporting documents ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The kinds of supporting document accepted, with their MIME type, extensions and words for people. */
+export const documentKinds = {
+  pdf: { mime: 'application/pdf', extensions: ['pdf'], words: 'un PDF' },
+  png: { mime: 'image/png', extensions: ['png'], words: 'una imagen PNG' },
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], words: 'una imagen JPG' },
+} as const;
+export type DocumentKind = keyof typeof documentKinds;
+
+/** What the `accept` attribute of a file input lists. */
+export const documentAccept = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** The kind of a file by its first bytes (magic numbers), or null when it is none of PDF, PNG, JPEG. */
+export function detectDocumentKind(bytes: Uint8Array): DocumentKind | null {
+  const starts = (signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  return null;
+}
+
+/**
+ * Why a supporting document cannot be accepted, or null: empty, larger than 5 MB, not a PDF/PNG/JPEG by its
+ * content, or content of one kind under the name of another (a PNG named .pdf). Each message names the file.
+ */
+export function documentFileProblem(name: string, bytes: Uint8Array): Rule | null {
+  if (bytes.length === 0) return { code: 'invalid_file_type', message: rm.fileEmpty(name) };
+  if (bytes.length > refundLimits.maxFileBytes) return { code: 'file_too_large', message: rm.fileTooLarge(name) };
+  const kind = detectDocumentKind(bytes);
+  if (kind === null) return { code: 'invalid_file_type', message: rm.fileType(name) };
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  const allExtensions: string[] = Object.values(documentKinds).flatMap((k) => [...k.extensions]);
+  const own: readonly string[] = documentKinds[kind].extensions;
+  if (extension && allExtensions.includes(extension) && !own.includes(extension)) {
+    return { code: 'invalid_file_type', message: rm.fileNameMismatch(name, documentKinds[kind].words) };
+  }
+  return null;
+}
+
+// ─── Fields ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const fails = (rule: Rule) => ({ error: rule.message, params: { code: rule.code } });
+
+const certificateNumberPattern = /^[A-Za-z0-9-]+$/;
+const accountNumberPattern = /^[0-9][0-9-]{2,18}[0-9]$/;
+const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export const incidentDate = isoDate(rm.incidentDateRequired).refine(
+  (value) => parseIsoDate(value) === null || value <= todayInChile(),
+  fails({ code: 'future_date', message: rm.incidentDateFuture }),
+);
+
+export const refundCurrency = z.enum(refundCurrencies, typeError(rm.currency, rm.currency));
+
+/** A positive amount; its decimals and its ceiling depend on the currency (see {@link amountProblem}). */
+export const refundAmount = z.number(typeError(rm.amount, rm.amount)).positive(rm.amount);
+
+const formatCeiling = (currency: RefundCurrency) => (currency === 'CLP' ? '$100.000.000' : 'US$100.000');
+
+/** CLP in whole pesos, USD with at most 2 decimals, at most {@link refundLimits.maxAmount}. */
+export function amountProblem(amount: number, currency: RefundCurrency): Rule | null {
+  if (!(amount > 0)) return null;
+  const scaled = currency === 'CLP' ? amount : Math.round(amount * 100) / 100;
+  if (currency === 'CLP' ? !Number.isInteger(amount) : Math.abs(scaled - amount) > 1e-9) {
+    return { code: 'invalid_format', message: rm.amountDecimals[currency] };
+  }
+  if (amount > refundLimits.maxAmount[currency]) {
+    return { code: 'out_of_range', message: rm.amountTooLarge(formatCeiling(currency)) };
+  }
+  return null;
+}
+
+/** One supporting document as the JSON body carries it: its file name and its bytes in base64. */
+export const refundDocument = z.object(
+  {
+    nombre: text(refundLimits.fileName).describe(
+      'The file name, as the visitor chose it (its extension is checked against its content)',
+    ),
+    contenido: z
+      .string(typeError(ruleMessages.notText))
+      .min(1, { error: ruleMessages.required, abort: true })
+      .max(maxFileBase64Length, { error: rm.fileTooLargeUnnamed, abort: true })
+      .refine(
+        (value) => base64Pattern.test(value),
+        fails({ code: 'invalid_format', message: 'Contenido base64 inválido' }),
+      )
+      .describe('The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content'),
+  },
+  typeError(ruleMessages.required),
+);
+
+export const refundDocuments = z
+  .array(refundDocument, typeError(rm.documentsRequired, rm.documentsRequired))
+  .min(1, rm.documentsRequired)
+  .max(refundLimits.maxFiles, rm.tooManyFiles);
+
+/** The refund request body (spec §7 `POST /companies/{companyId}/refunds`). */
+export const refundRequestFields = {
+  nombreTitular: text(refundLimits.holderName, { required: rm.holderName }).describe("The holder's full name"),
+  tipoDocumento: documentType.describe('Spec §9 identification: 1 RUT, 2 DNI'),
+  numeroDocumento: text(20).describe("The holder's RUT (check digit verified) or DNI/passport"),
+  email: email().describe("The holder's e-mail: the request number is sent there"),
+  telefono: phone.describe("The holder's phone"),
+  numeroCertificado: text(refundLimits.certificateNumber, { required: rm.certificateNumber })
+    .refine(
+      (value) => certificateNumberPattern.test(value),
+      fails({ code: 'invalid_format', message: rm.certificateNumberFormat }),
+    )
+    .describe('The certificate number or the sale number (idVenta)'),
+  descripcion: text(refundLimits.description, { required: rm.description }).describe('What happened'),
+  fechaIncidente: incidentDate.describe('When it happened (YYYY-MM-DD, not after today in Chile)'),
+  monto: refundAmount.describe('The amount claimed: positive; CLP whole pesos, USD up to 2 decimals'),
+  moneda: refundCurrency,
+  banco: z.enum(bankCodes, typeError(rm.bank, rm.bank)).describe('Bank code (chileanBanks in packages/domain)'),
+  tipoCuenta: z.enum(accountTypeList, typeError(rm.accountType, rm.accountType)),
+  numeroCuenta: z
+    .string(typeError(rm.accountNumber))
+    .trim()
+    .min(1, { error: ruleMessages.required, abort: true })
+    .refine((value) => accountNumberPattern.test(value), fails({ code: 'invalid_format', message: rm.accountNumber })),
+};
+
+/** The whole request: the fields, the document number checked for its type, the amount for its currency. */
+export const refundRequestSchema = z
+  .object({ ...refundRequestFields, documentos: refundDocuments })
+  .superRefine((value, ctx) => {
+    reportRule(ctx, ['numeroDocumento'], documentProblem(value.tipoDocumento, value.numeroDocumento));
+    reportRule(ctx, ['monto'], amountProblem(value.monto, value.moneda));
+  });
+
+export type RefundRequestInput = z.infer<typeof refundRequestSchema>;
+
+// ─── Tracking ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `R-` and 8 characters of Crockford base32 (no I, L, O, U): 40 random bits, not guessable in sequence. */
+export const requestNumberAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const requestNumberPattern = /^R-[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** A request number as typed: trimmed, upper-cased, with its dash. Null when it cannot be one. */
+export function normaliseRequestNumber(value: string): string | null {
+  const compact = value.trim().toUpperCase().replace(/\s+/g, '');
+  const withDash = /^R[0-9A-Z]{8}$/.test(compact) ? `R-${compact.slice(1)}` : compact;
+  return requestNumberPattern.test(withDash) ? withDash : null;
+}
+
+export const requestNumber = z
+  .string(typeError(rm.requestNumber))
+  .trim()
+  .min(1, { error: ruleMessages.required, abort: true })
+  .refine(
+    (value) => normaliseRequestNumber(value) !== null,
+    fails({ code: 'invalid_format', message: rm.requestNumber }),
+  );
+
+/** A document number compared without dots, dashes, spaces or case: 12.345.678-5 and 123456785 are the same. */
+export function documentKey(value: string): string {
+  return value.replace(/[.\s-]/g, '').toUpperCase();
+}
+
+/** The states of a refund request, as the wire and the CLI name them, with the words the visitor reads. */
+export const refundStatuses = {
+  recibida: 'Recibida',
+  en_revision: 'En revisión',
+  faltan_documentos: 'Faltan documentos',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+  pagada: 'Pagada',
+} as const;
+export type RefundStatus = keyof typeof refundStatuses;
+export const refundStatusList = Object.keys(refundStatuses) as [RefundStatus, ...RefundStatus[]];
+
+/** Which status may follow which. A paid request is final; a rejected one may only be reopened for review. */
+export const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = {
+  recibida: ['en_revision', 'faltan_documentos', 'aprobada', 'rechazada'],
+  en_revision: ['faltan_documentos', 'aprobada', 'rechazada'],
+  faltan_documentos: ['en_revision', 'aprobada', 'rechazada'],
+  aprobada: ['pagada', 'rechazada'],
+  rechazada: ['en_revision'],
+  pagada: [],
+};
+
+export const holderDocumentTypes: Record<DocumentTypeId, string> = {
+  [DocumentType.rut]: 'RUT',
+  [DocumentType.dni]: 'DNI / Pasaporte',
+};
+
+/** An amount in the request's currency, as people read it: `$120.000`, `US$85,50`. */
+export function formatRefundAmount(amount: number, currency: RefundCurrency): string {
+  return currency === 'CLP' ? formatClp(amount) : formatUsd(amount);
+}
