@@ -11,10 +11,10 @@ export const carousel = {
   visible: 4,
   autoplayMs: 6000,
   /**
-   * Embla's `duration` is not in milliseconds but the strength of its scroll spring (20–60 advised): 38 moves one
-   * logo in about 800 ms (measured in Chromium by e2e/content-pages.spec.ts, which keeps it within 600–1000 ms).
+   * Embla's `duration` is not in milliseconds but the strength of its scroll spring (20–60 advised). At 25 a logo
+   * is within 1 px of its place 800 ms after the arrow (e2e/content-pages.spec.ts measures it on a paused clock).
    */
-  emblaDuration: 38,
+  emblaDuration: 25,
 } as const;
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -137,17 +137,18 @@ export function ProvidersCarousel({ logos, label }: { logos: ProviderLogo[]; lab
 
   return (
     <div>
-      <div className="flex items-center gap-2 sm:gap-4">
+      {/* On a phone the arrows go below the logos, which get the whole width. */}
+      <div className="flex flex-wrap items-center justify-center gap-3 sm:flex-nowrap sm:gap-4">
         <Arrow direction="prev" onClick={() => move('prev')} disabled={!scrolls} />
-        <div ref={viewportRef} className="min-w-0 flex-1 overflow-hidden">
+        <div ref={viewportRef} className="order-first w-full min-w-0 overflow-hidden sm:order-none sm:w-auto sm:flex-1">
           <ul aria-label={label} className={`flex ${scrolls ? '' : 'flex-wrap justify-center'}`}>
             {logos.map((logo) => (
               <li
                 key={`${logo.logo}-${logo.label}`}
-                className="min-w-0 shrink-0 grow-0 basis-1/3 px-2 min-[992px]:basis-1/4"
+                className="min-w-0 shrink-0 grow-0 basis-1/3 px-1 sm:px-2 min-[992px]:basis-1/4"
                 data-provider-logo
               >
-                <div className="flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-white p-3">
+                <div className="flex h-20 items-center justify-center rounded-xl border border-slate-200 bg-white p-2 sm:h-24 sm:p-3">
                   <img
                     src={logo.logo}
                     alt={logo.label}
