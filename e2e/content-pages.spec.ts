@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { companyDocuments, faqEntries } from '../apps/api/src/db/schema.ts';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { readCache } from '../apps/api/src/lib/read-cache.ts';
-import { carousel } from '../apps/web/app/features/content/ProvidersCarousel.tsx';
+import { carousel } from '../apps/web/app/features/content/carousel-settings.ts';
 import { expect, type Storefront, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
 
@@ -226,7 +226,6 @@ test.describe('/quienes-somos', () => {
     await expect(previousArrow(page)).toBeEnabled();
     await expect(nextArrow(page)).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Pausar carrusel' })).toBeVisible();
-    const still = await transformOf(page);
 
     // 4 logos in view at 1280 px.
     const widths = await logoTrack(page)
