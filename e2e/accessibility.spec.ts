@@ -140,6 +140,32 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await expectNoViolations(page, '/confirmacion');
   });
 
+  test('content pages: FAQ (open, searched, no match), about us, purchase mock-up, members and login', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/faq');
+    await page.getByRole('button', { name: /^Compra y pago/ }).click();
+    await page.getByRole('button', { name: '¿Qué medios de pago aceptan?' }).click();
+    await expectNoViolations(page, '/faq with a category and an answer open');
+    await page.getByRole('searchbox').fill('equipaje');
+    await expectNoViolations(page, '/faq searched');
+    await page.getByRole('searchbox').fill('submarino');
+    await expect(page.getByText('No encontramos preguntas')).toBeVisible();
+    await expectNoViolations(page, '/faq with no match');
+    for (const path of ['/quienes-somos', '/contratacion', '/europmembers', '/login']) {
+      await openHydrated(page, path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('content pages at 360 px @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/faq', '/quienes-somos', '/contratacion']) {
+      await openHydrated(page, path);
+      await expectNoViolations(page, `${path} at 360 px`);
+    }
+  });
+
   test('comparator (cards and table) and preview', async ({ page, request }) => {
     const id = await createQuotation(request);
     await openHydrated(page, `/comparador/${id}`);

@@ -136,3 +136,24 @@ test.describe('refund pages', () => {
     await expect(page.getByLabel('Número de solicitud')).toHaveValue('R-7K3M9XQ2');
   });
 });
+
+/** What each content page shows that a placeholder would not (the «Estamos preparando esta sección» page). */
+const contentOfPage: Record<string, RegExp> = {
+  '/faq': /¿Qué medios de pago aceptan\?/,
+  '/quienes-somos': /Nuestros prestadores[\s\S]*Misión y visión[\s\S]*Nuestra oficina/,
+  '/contratacion': /Pasajero 3[\s\S]*Contacto de emergencia[\s\S]*Detalle de compra/,
+  '/europmembers': /no está disponible en este sitio/,
+  '/login': /no está disponible en este sitio/,
+  '/error': /pago/,
+};
+
+test.describe('content pages have their real content', () => {
+  for (const [path, content] of Object.entries(contentOfPage)) {
+    test(`${path} shows its content in the server-rendered page`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toContain('Estamos preparando esta sección');
+      await page.goto(path);
+      await expect(page.locator('#contenido')).toContainText(content);
+    });
+  }
+});

@@ -31,9 +31,11 @@ function Chevron({ open }: { open: boolean }) {
  * `?q=` and the server renders the same filtered list, and every answer is shown (the <noscript> style), since a
  * button cannot open it.
  */
-export function FaqAccordion({ categories, query: sentQuery }: FaqData) {
+export function FaqAccordion({ categories }: FaqData) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The address is the truth: the loader read the same ?q= for the server render; later ones need no new load.
+  const sentQuery = (searchParams.get('q') ?? '').slice(0, maxQueryLength);
   const [query, setQuery] = useState(sentQuery);
-  const [, setSearchParams] = useSearchParams();
   const matches = useMemo(() => searchFaq(categories, query), [categories, query]);
   const searching = query.trim() !== '';
   const [open, setOpen] = useState<Set<string>>(
