@@ -26,7 +26,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { setCatalogCacheTtl } from './lib/read-cache.ts';
+import { withReadCache } from './lib/read-cache.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
@@ -59,7 +59,7 @@ declare module 'fastify' {
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: sharedDb, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -70,7 +70,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
-  setCatalogCacheTtl(config.catalogCacheTtlMs);
+  // This app's own catalogue cache, with this app's time to live: another app built in the same process (with
+  // other settings, even on the same database handle) keeps its own.
+  const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
+import { withReadCache } from './lib/read-cache.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
 
@@ -19,8 +20,9 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
-  const integrations = createIntegrations(config, database.db);
-  const work = createBackgroundWork({ db: database.db, integrations, log, nudges: true });
+  const db = withReadCache(database.db, config.catalogCacheTtlMs);
+  const integrations = createIntegrations(config, db);
+  const work = createBackgroundWork({ db, integrations, log, nudges: true });
   const worker = startWorker(work, config.worker, log);
   closeOnSignal(log, async () => {
     await worker.stop();
