@@ -1286,6 +1286,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -2199,6 +2208,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3311,7 +3329,8 @@ export interface components {
             discountCode: string | null;
             upgradeCovid: boolean;
             company: number;
-            status: string;
+            /** @enum {string} */
+            status: "quoted" | "plan-selected" | "payment-started" | "paid";
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
@@ -4053,7 +4072,8 @@ export interface components {
             discountCode: string | null;
             upgradeCovid: boolean;
             company: number;
-            status: string;
+            /** @enum {string} */
+            status: "quoted" | "plan-selected" | "payment-started" | "paid";
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
