@@ -28,25 +28,17 @@ export async function listCertificatesOfSale(db: Database, saleId: number) {
     .select({ number: certificates.number, travellerId: certificates.travellerId })
     .from(certificates)
     .where(eq(certificates.saleId, saleId));
-  const people = await listTravellersByIds(
-    db,
-    issued.map((certificate) => certificate.travellerId),
-  );
-  return people.flatMap((person) => {
-    const certificate = issued.find((c) => c.travellerId === person.id);
-    if (!certificate) return [];
-    return [
-      {
-        number: certificate.number,
-        travellerId: person.id,
-        seq: person.seq,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        documentType: person.documentType,
-        documentNumber: person.documentNumber,
-        birthDate: person.birthDate,
-        email: person.email,
-      },
-    ];
-  });
+  const numberOf = new Map(issued.map((certificate) => [certificate.travellerId, certificate.number]));
+  const people = await listTravellersByIds(db, [...numberOf.keys()]);
+  return people.map((person) => ({
+    number: numberOf.get(person.id) ?? '',
+    travellerId: person.id,
+    seq: person.seq,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    documentType: person.documentType,
+    documentNumber: person.documentNumber,
+    birthDate: person.birthDate,
+    email: person.email,
+  }));
 }

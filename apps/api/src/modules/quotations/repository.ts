@@ -32,8 +32,6 @@ export async function findQuotation(db: Database, companyId: number | undefined,
   return row;
 }
 
-export type QuotationRecord = NonNullable<Awaited<ReturnType<typeof findQuotation>>>;
-
 export function listQuotationPassengers(db: Database, quotationId: string) {
   return db
     .select({ passengerTypeId: quotationPassengers.passengerTypeId, quantity: quotationPassengers.quantity })

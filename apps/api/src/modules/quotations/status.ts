@@ -6,7 +6,6 @@
  * sale is paid (read in the same statement as the quotation).
  */
 export const quotationProgress = ['quoted', 'plan-selected', 'payment-started'] as const;
-export type QuotationProgress = (typeof quotationProgress)[number];
 
 /** What GET /quotations/{companyId}/{quotationId} answers as `status`. */
 export const quotationStatuses = [...quotationProgress, 'paid'] as const;
