@@ -28,7 +28,7 @@ import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { setCatalogCacheTtl } from './lib/read-cache.ts';
+import { withReadCache } from './lib/read-cache.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -65,7 +65,7 @@ declare module 'fastify' {
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: sharedDb, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -76,7 +76,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
-  setCatalogCacheTtl(config.catalogCacheTtlMs);
+  // This app's own catalogue cache, with this app's time to live: another app built in the same process (with
+  // other settings, even on the same database handle) keeps its own.
+  const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);

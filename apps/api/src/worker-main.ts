@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
+import { withReadCache } from './lib/read-cache.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
 
@@ -20,9 +21,10 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
-  const integrations = createIntegrations(config, database.db);
+  const db = withReadCache(database.db, config.catalogCacheTtlMs);
+  const integrations = createIntegrations(config, db);
   const work = createBackgroundWork({
-    db: database.db,
+    db,
     integrations,
     log,
     nudges: true,

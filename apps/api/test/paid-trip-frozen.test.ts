@@ -136,7 +136,8 @@ describeOnEachDatabase(
         const late = await rewrite();
         expect(late.status, late.text).toBe(400);
         const [row] = await ctx.database.db.select().from(quotations).where(eq(quotations.id, quotationId));
-        expect(row).toMatchObject({ status: 'paid', returnDate: original.returnDate });
+        // Stored, the quotation keeps how far the visitor got; «paid» is the sale's alone (decision 010).
+        expect(row).toMatchObject({ status: 'payment-started', returnDate: original.returnDate });
       }
       // Both orders happen over the rounds on a pool; on PGlite requests interleave at every await as well.
       expect(outcomes.paid + outcomes.voided).toBe(rounds);

@@ -3,7 +3,7 @@ import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages
 import { alreadyPaid } from '@travesia/domain/rules';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { companies, quotationPassengers, quotations } from '#app/db/schema.ts';
+import { companies, quotationPassengers, quotations, sales } from '#app/db/schema.ts';
 import type { Quotation } from '#app/modules/quotations/schemas.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, expectError, get } from './support/http.ts';
@@ -312,7 +312,17 @@ describeOnEachDatabase('quotations: update', (ctx) => {
 
   it('PUT of a paid quotation → 400 naming the quotation, and its trip, plan and status stay as paid', async () => {
     const paidId = await createQuotation(ctx, { planId: 411 });
-    await ctx.database.db.update(quotations).set({ status: 'paid' }).where(eq(quotations.id, paidId));
+    // Paid is its sale's state (docs/decisions/010-one-owner-of-paid.md): the quotation reads it from there.
+    await ctx.database.db.insert(sales).values({
+      id: 800_001,
+      companyId: 1,
+      quotationId: paidId,
+      productId: 411,
+      amountUsdCents: 10_000,
+      amountClp: 94_853,
+      status: 'paid',
+      paidAt: new Date(),
+    });
     const before = await readQuotation(ctx, paidId);
     const answer = await putQuotation(ctx, paidId, quotationBody({ planId: 410, returnDate: inDays(12) }));
     const errors = expectBadRequest(answer, errorMessages.invalidInputs, `/api/quotations/1/${paidId}`);

@@ -4,9 +4,11 @@ import type { Database } from '#app/db/client.ts';
  * Catalogue reads (the company, its documents, modalities, passenger types, countries, contacts…) change only
  * when the catalogue is loaded, never because of a visitor, yet every page asked for them again. They are kept
  * here per database handle for a short while: the answer of the first request is shared by every request within
- * `ttlMs`, concurrent ones included (they await the same promise). A failed read is not kept.
+ * the handle's time to live, concurrent ones included (they await the same promise). A failed read is not kept.
  *
- * With several instances each keeps its own copy, so a catalogue change shows everywhere within `ttlMs`.
+ * Each app gets its own handle and cache (`withReadCache`, called by buildApp with CATALOG_CACHE_TTL_MS), so two
+ * apps built in one process with different settings neither share entries nor each other's time to live. With
+ * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live.
  */
 export type ReadCache = {
   get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
@@ -15,33 +17,45 @@ export type ReadCache = {
 
 type Entry = { expiresAt: number; value: Promise<unknown> };
 
-const caches = new WeakMap<Database, ReadCache>();
-let ttlMs = 60_000;
+/** How long a handle nobody configured keeps a read (a script or a test calling a service directly). */
+const defaultTtlMs = 60_000;
 
-/** How long a catalogue read is kept (CATALOG_CACHE_TTL_MS); 0 reads the database every time. */
-export function setCatalogCacheTtl(milliseconds: number) {
-  ttlMs = milliseconds;
+const caches = new WeakMap<Database, ReadCache>();
+
+function createReadCache(ttlMs: number): ReadCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
+      const now = Date.now();
+      const found = entries.get(key);
+      if (found && found.expiresAt > now) return found.value as Promise<T>;
+      // A drizzle query is a lazy thenable that runs again each time it is awaited: adopt it once, as a promise.
+      const value = Promise.resolve().then(load);
+      if (ttlMs > 0) {
+        entries.set(key, { expiresAt: now + ttlMs, value });
+        value.catch(() => entries.delete(key));
+      }
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+/**
+ * A handle on the same connections as `db` with a catalogue cache of its own, kept for `ttlMs` (0 reads the
+ * database every time). The handle shares everything else with `db` (it is `db` seen through a new object), so the
+ * services that receive it query, and open transactions, exactly as with `db`.
+ */
+export function withReadCache(db: Database, ttlMs: number): Database {
+  const scoped = Object.create(db) as Database;
+  caches.set(scoped, createReadCache(ttlMs));
+  return scoped;
 }
 
 export function readCache(db: Database): ReadCache {
   let cache = caches.get(db);
   if (!cache) {
-    const entries = new Map<string, Entry>();
-    cache = {
-      get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
-        const now = Date.now();
-        const found = entries.get(key);
-        if (found && found.expiresAt > now) return found.value as Promise<T>;
-        // A drizzle query is a lazy thenable that runs again each time it is awaited: adopt it once, as a promise.
-        const value = Promise.resolve().then(load);
-        if (ttlMs > 0) {
-          entries.set(key, { expiresAt: now + ttlMs, value });
-          value.catch(() => entries.delete(key));
-        }
-        return value;
-      },
-      clear: () => entries.clear(),
-    };
+    cache = createReadCache(defaultTtlMs);
     caches.set(db, cache);
   }
   return cache;

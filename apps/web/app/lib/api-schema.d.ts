@@ -3595,116 +3595,6 @@ export interface components {
             instance: string;
             errors: components["schemas"]["FieldErrorInput"][];
         };
-        BlogCategoryInput: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummaryInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostListInput: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategoryInput"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummaryInput"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPostInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        OriginInput: {
-            id: number;
-            label: string;
-        };
-        DestinationInput: {
-            id: number;
-            label: string;
-        };
-        CountryInput: {
-            id: number;
-            label: string;
-        };
-        ModalityInput: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerTypeInput: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRateInput: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProductInput: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGatewayInput: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-        };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
             /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
@@ -3830,6 +3720,116 @@ export interface components {
             phoneContact: string;
             seq: number;
             status: string;
+        };
+        BlogCategoryInput: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummaryInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostListInput: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategoryInput"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummaryInput"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPostInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        OriginInput: {
+            id: number;
+            label: string;
+        };
+        DestinationInput: {
+            id: number;
+            label: string;
+        };
+        CountryInput: {
+            id: number;
+            label: string;
+        };
+        ModalityInput: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerTypeInput: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRateInput: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProductInput: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGatewayInput: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
         };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
@@ -4400,7 +4400,8 @@ export interface components {
             discountCode: string | null;
             upgradeCovid: boolean;
             company: number;
-            status: string;
+            /** @enum {string} */
+            status: "quoted" | "plan-selected" | "payment-started" | "paid";
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
@@ -4547,116 +4548,6 @@ export interface components {
             instance: string;
             errors: components["schemas"]["FieldError"][];
         };
-        BlogCategory: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummary: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostList: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategory"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummary"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPost: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        Origin: {
-            id: number;
-            label: string;
-        };
-        Destination: {
-            id: number;
-            label: string;
-        };
-        Country: {
-            id: number;
-            label: string;
-        };
-        Modality: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerType: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRate: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProduct: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGateway: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-        };
         PassengersBody: {
             shareEmergencyContact: boolean;
             /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
@@ -4784,6 +4675,116 @@ export interface components {
             phoneContact: string;
             seq: number;
             status: string;
+        };
+        BlogCategory: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummary: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostList: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategory"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPost: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        Origin: {
+            id: number;
+            label: string;
+        };
+        Destination: {
+            id: number;
+            label: string;
+        };
+        Country: {
+            id: number;
+            label: string;
+        };
+        Modality: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerType: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRate: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProduct: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGateway: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
         };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
@@ -5356,7 +5357,8 @@ export interface components {
             discountCode: string | null;
             upgradeCovid: boolean;
             company: number;
-            status: string;
+            /** @enum {string} */
+            status: "quoted" | "plan-selected" | "payment-started" | "paid";
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;

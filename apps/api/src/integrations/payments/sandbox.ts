@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { sandboxTransactions } from '#app/modules/payments/tables.ts';
+import { sandboxLedger as ledger, type SandboxTransaction } from '#app/modules/payments/service.ts';
 import { type ConfirmResult, classifyReturn, emptyResult, type PaymentGateway } from './gateway.ts';
 
 /** Webpay's payment type codes for interest-free instalments (chile-facts). */
@@ -17,7 +16,7 @@ export const sandboxGatewayId = 'sandbox';
 
 export const sandboxPagePath = (token: string) => `/api/payments/sandbox/${token}`;
 
-type SandboxRow = typeof sandboxTransactions.$inferSelect;
+type SandboxRow = SandboxTransaction;
 
 /** What a committed sandbox transaction answers, to a commit and to a status query alike. */
 function outcomeOf(row: SandboxRow, token: string): ConfirmResult {
@@ -39,7 +38,8 @@ function outcomeOf(row: SandboxRow, token: string): ConfirmResult {
 
 /**
  * The built-in test gateway (like a card network's test mode): a page served by this API where the payer
- * approves (1–6 instalments), declines or abandons, after which the browser returns exactly as from Webpay.
+ * approves (1–6 instalments), declines or abandons, after which the browser returns exactly as from Webpay. Its
+ * ledger is the payments module's sandbox_transactions table, read and written through that module's service.
  */
 export function sandboxGateway(db: Database): PaymentGateway {
   return {
@@ -47,7 +47,7 @@ export function sandboxGateway(db: Database): PaymentGateway {
     testMode: true,
     async start({ buyOrder, sessionId, amountClp, returnUrl }) {
       const token = `sbx_${randomBytes(16).toString('hex')}`;
-      await db.insert(sandboxTransactions).values({ token, buyOrder, sessionId, amountClp, returnUrl });
+      await ledger.insert(db, { token, buyOrder, sessionId, amountClp, returnUrl });
       // The page lives on this API, at the origin the payer comes back to: the return URL is built from
       // configuration only (PUBLIC_URL or an allowed Host; see lib/origins.ts), never from what a request says.
       return { redirectUrl: `${new URL(returnUrl).origin}${sandboxPagePath(token)}`, externalId: token };
@@ -58,21 +58,18 @@ export function sandboxGateway(db: Database): PaymentGateway {
       if (kind === 'aborted') return { ...emptyResult, status: 'aborted', detail: 'El pago fue abandonado' };
       if (kind === 'error' || !externalId)
         return { ...emptyResult, status: 'error', detail: 'La pasarela mostró un error' };
-      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, externalId));
+      const row = await ledger.find(db, externalId);
       if (!row || row.status === 'created' || row.status === 'aborted') {
         return { ...emptyResult, status: 'error', detail: 'Transacción de prueba inexistente o sin decisión' };
       }
       // Committing again answers the same, as Webpay's status does for a committed transaction.
       if (row.status !== 'committed') {
-        await db
-          .update(sandboxTransactions)
-          .set({ status: 'committed' })
-          .where(eq(sandboxTransactions.token, externalId));
+        await ledger.commit(db, externalId);
       }
       return outcomeOf(row, externalId);
     },
     async status(externalId) {
-      const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, externalId));
+      const row = await ledger.find(db, externalId);
       if (!row) return { ...emptyResult, status: 'error', open: false, detail: 'Transacción de prueba inexistente' };
       if (row.status === 'aborted') {
         return { ...emptyResult, status: 'aborted', open: false, detail: 'El pago fue abandonado' };
@@ -84,12 +81,7 @@ export function sandboxGateway(db: Database): PaymentGateway {
       return { ...outcomeOf(row, externalId), open: false };
     },
     async refund(externalId, amountClp) {
-      const refunded = await db
-        .update(sandboxTransactions)
-        .set({ refundedClp: amountClp })
-        .where(and(eq(sandboxTransactions.token, externalId), eq(sandboxTransactions.decision, 'approved')))
-        .returning({ token: sandboxTransactions.token });
-      return refunded.length === 1
+      return (await ledger.refund(db, externalId, amountClp))
         ? { status: 'refunded', detail: 'Reembolsado en la pasarela de prueba' }
         : { status: 'failed', detail: 'La pasarela de prueba no tiene ese pago aprobado' };
     },

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
-import { products } from '#app/modules/plans/tables.ts';
 import {
   countries,
   destinationCountries,
@@ -90,7 +89,9 @@ export function listPassengerTypes(db: Database, companyId: number) {
     .orderBy(asc(passengerTypes.ageFrom));
 }
 
-export function listPassengerTypeProducts(db: Database, companyId: number) {
+/** Which passenger types each of the products may carry (the products are the plans module's). */
+export function listPassengerTypeProducts(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       idPassangerTypeProducto: passengerTypeProducts.id,
@@ -98,8 +99,7 @@ export function listPassengerTypeProducts(db: Database, companyId: number) {
       idProducto: passengerTypeProducts.productId,
     })
     .from(passengerTypeProducts)
-    .innerJoin(products, eq(products.id, passengerTypeProducts.productId))
-    .where(eq(products.companyId, companyId))
+    .where(inArray(passengerTypeProducts.productId, productIds))
     .orderBy(asc(passengerTypeProducts.productId), asc(passengerTypeProducts.passengerTypeId));
 }
 

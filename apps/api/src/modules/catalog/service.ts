@@ -2,6 +2,7 @@ import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import { readCache } from '#app/lib/read-cache.ts';
+import { listProductIdsOfCompany } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Modality } from './schemas.ts';
 
@@ -48,9 +49,15 @@ export async function listPassengerTypes(db: Database, companyId: number) {
 }
 
 export async function listPassengerTypeProducts(db: Database, companyId: number) {
-  return readCache(db).get(`passenger-type-products:${companyId}`, () =>
-    repository.listPassengerTypeProducts(db, companyId),
+  return readCache(db).get(`passenger-type-products:${companyId}`, async () =>
+    repository.listPassengerTypeProducts(db, await listProductIdsOfCompany(db, companyId)),
   );
+}
+
+/** The passenger types each of these products may carry (read every time: plan search prices with it). */
+export async function listAllowedPassengerTypes(db: Database, productIds: number[]) {
+  const rows = await repository.listPassengerTypeProducts(db, productIds);
+  return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
 }
 
 export async function listPaymentGateways(db: Database, companyId: number) {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { travellers } from '#app/modules/passengers/tables.ts';
-import { sales } from '#app/modules/payments/tables.ts';
+import { listTravellerRows, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { certificates, certificateVerifications } from './tables.ts';
 
 /**
@@ -10,11 +9,7 @@ import { certificates, certificateVerifications } from './tables.ts';
  * paid sale always has its certificates (and never twice: unique per sale and traveller).
  */
 export async function issueCertificates(tx: Database, saleId: number, quotationId: string, year: number) {
-  const people = await tx
-    .select({ id: travellers.id, seq: travellers.seq })
-    .from(travellers)
-    .where(eq(travellers.quotationId, quotationId))
-    .orderBy(asc(travellers.seq));
+  const people = await listTravellerRows(tx, quotationId);
   if (people.length === 0) return;
   await tx
     .insert(certificates)
@@ -30,33 +25,25 @@ export async function issueCertificates(tx: Database, saleId: number, quotationI
   await tx.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
 }
 
-export function listCertificatesOfSale(db: Database, saleId: number) {
-  return db
-    .select({
-      number: certificates.number,
-      travellerId: travellers.id,
-      seq: travellers.seq,
-      firstName: travellers.firstName,
-      lastName: travellers.lastName,
-      documentType: travellers.documentType,
-      documentNumber: travellers.documentNumber,
-      birthDate: travellers.birthDate,
-      email: travellers.email,
-    })
+/** The sale's certificates with the travellers they name (from the passengers module), in seq order. */
+export async function listCertificatesOfSale(db: Database, saleId: number) {
+  const issued = await db
+    .select({ number: certificates.number, travellerId: certificates.travellerId })
     .from(certificates)
-    .innerJoin(travellers, eq(travellers.id, certificates.travellerId))
-    .where(eq(certificates.saleId, saleId))
-    .orderBy(asc(travellers.seq));
-}
-
-export async function findSale(db: Database, saleId: number) {
-  const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
-  return row;
-}
-
-export async function findSaleOfQuotation(db: Database, quotationId: string) {
-  const [row] = await db.select().from(sales).where(eq(sales.quotationId, quotationId));
-  return row;
+    .where(eq(certificates.saleId, saleId));
+  const numberOf = new Map(issued.map((certificate) => [certificate.travellerId, certificate.number]));
+  const people = await listTravellersByIds(db, [...numberOf.keys()]);
+  return people.map((person) => ({
+    number: numberOf.get(person.id) ?? '',
+    travellerId: person.id,
+    seq: person.seq,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    documentType: person.documentType,
+    documentNumber: person.documentNumber,
+    birthDate: person.birthDate,
+    email: person.email,
+  }));
 }
 
 /** Crockford's base32: digits and letters without I, L, O and U, which read alike or spell words. */

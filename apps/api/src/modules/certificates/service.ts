@@ -11,7 +11,7 @@ import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { findTravellersByIdentity, getPassengers } from '#app/modules/passengers/service.ts';
-import type { PurchaseSnapshot } from '#app/modules/payments/tables.ts';
+import { findSale, findSaleOfQuotation, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';
@@ -26,7 +26,7 @@ const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 
 
 /** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
 async function requirePaidSale(db: Database, saleId: number) {
-  const sale = await repository.findSale(db, saleId);
+  const sale = await findSale(db, saleId);
   if (sale?.status !== 'paid') throw resourceNotFound();
   return sale;
 }
@@ -165,7 +165,7 @@ export const manualEmailDedupeKey = (saleId: number, now = Date.now()) =>
  * 10 minutes: a repeated request within the window is accepted but queues nothing new.
  */
 export async function requestCertificateEmail(db: Database, quotationId: string) {
-  const sale = await repository.findSaleOfQuotation(db, quotationId);
+  const sale = await findSaleOfQuotation(db, quotationId);
   if (sale?.status !== 'paid') throw resourceNotFound();
   await enqueue(db, certificateEmailKind, { saleId: sale.id }, manualEmailDedupeKey(sale.id));
   return sale.id;
@@ -401,9 +401,8 @@ export async function searchCertificates(
     people.map((person) => person.id),
   );
   const personById = new Map(people.map((person) => [person.id, person]));
-  const sales = new Map<number, Awaited<ReturnType<typeof repository.findSale>>>();
-  for (const saleId of new Set(found.map((row) => row.saleId)))
-    sales.set(saleId, await repository.findSale(db, saleId));
+  const sales = new Map<number, Awaited<ReturnType<typeof findSale>>>();
+  for (const saleId of new Set(found.map((row) => row.saleId))) sales.set(saleId, await findSale(db, saleId));
   const cards: (FoundCertificate & { issued: number })[] = [];
   for (const row of found) {
     const sale = sales.get(row.saleId);

@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { sales } from '#app/modules/payments/tables.ts';
-import { quotations } from '#app/modules/quotations/tables.ts';
+import { isPaidUnderShareLock } from '#app/modules/payments/purchase-lock.ts';
 import { invoiceDetails } from './tables.ts';
 
 export type InvoiceDetailsRow = typeof invoiceDetails.$inferSelect;
 export type InvoiceDetailsValues = Omit<typeof invoiceDetails.$inferInsert, 'quotationId' | 'updatedAt'>;
-
-/** The quotation and the status of its sale (null before payment starts), or undefined when there is no quotation. */
-export async function findQuotationSale(db: Database, quotationId: string) {
-  const [row] = await db
-    .select({ quotationId: quotations.id, saleStatus: sales.status })
-    .from(quotations)
-    .leftJoin(sales, eq(sales.quotationId, quotations.id))
-    .where(eq(quotations.id, quotationId));
-  return row;
-}
 
 export async function findInvoiceDetails(db: Database, quotationId: string) {
   const [row] = await db.select().from(invoiceDetails).where(eq(invoiceDetails.quotationId, quotationId));
@@ -32,12 +21,7 @@ export function upsertInvoiceDetails(
   values: InvoiceDetailsValues,
 ): Promise<'saved' | 'paid'> {
   return db.transaction(async (tx) => {
-    const [sale] = await tx
-      .select({ status: sales.status })
-      .from(sales)
-      .where(eq(sales.quotationId, quotationId))
-      .for('share');
-    if (sale?.status === 'paid') return 'paid';
+    if (await isPaidUnderShareLock(tx as unknown as Database, quotationId)) return 'paid';
     const updatedAt = new Date();
     await tx
       .insert(invoiceDetails)

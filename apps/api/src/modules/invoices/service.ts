@@ -2,6 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { alreadyPaid as alreadyPaidRule } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
+import { findQuotationRecord } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 import type { InvoiceDetails, InvoiceDetailsBody } from './schemas.ts';
 
@@ -39,7 +40,7 @@ export async function findInvoiceDetails(db: Database, quotationId: string): Pro
 
 /** GET …/invoice-details: 404 for an unknown quotation and until the data is saved. */
 export async function getInvoiceDetails(db: Database, quotationId: string): Promise<InvoiceDetails> {
-  if (!(await repository.findQuotationSale(db, quotationId))) throw resourceNotFound();
+  if (!(await findQuotationRecord(db, quotationId))) throw resourceNotFound();
   const details = await findInvoiceDetails(db, quotationId);
   if (!details) throw resourceNotFound();
   return details;
@@ -47,9 +48,9 @@ export async function getInvoiceDetails(db: Database, quotationId: string): Prom
 
 /** POST …/invoice-details: creates or replaces the billing data; company details only when an invoice is asked for. */
 export async function saveInvoiceDetails(db: Database, quotationId: string, body: InvoiceDetailsBody) {
-  const quotation = await repository.findQuotationSale(db, quotationId);
+  const quotation = await findQuotationRecord(db, quotationId);
   if (!quotation) throw resourceNotFound();
-  if (quotation.saleStatus === 'paid') throw alreadyPaid();
+  if (quotation.paid) throw alreadyPaid();
   const { personalInformation: personal } = body;
   const company = body.generateInvoice ? (body.companyDetails ?? null) : null;
   const outcome = await repository.upsertInvoiceDetails(db, quotationId, {

@@ -1,50 +1,25 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import {
   changedAfterStartDetail,
   lockPurchase,
-  nextVersion,
   type Refusal,
   refusalToChange,
   voidOpenAttempts,
 } from '#app/modules/payments/purchase-lock.ts';
-import { sales } from '#app/modules/payments/tables.ts';
-import { quotations } from '#app/modules/quotations/tables.ts';
+import { type CheckoutValues, recordCheckout } from '#app/modules/quotations/service.ts';
 import { travellers } from './tables.ts';
 
 export type TravellerRow = typeof travellers.$inferSelect;
 export type TravellerValues = Omit<typeof travellers.$inferInsert, 'id' | 'quotationId' | 'status'>;
 
-/** The purchase-step columns of a quotation: one emergency contact for everybody (or none), and the country. */
-export type CheckoutValues = {
-  shareEmergencyContact: boolean;
-  emergencyFirstName: string | null;
-  emergencyLastName: string | null;
-  emergencyPhone: string | null;
-  countryDestinationId: number;
-};
-
-/** The quotation's company, purchase-step columns and sale (if payment has started), or undefined when unknown. */
-export async function findCheckout(db: Database, quotationId: string) {
-  const [row] = await db
-    .select({
-      companyId: quotations.companyId,
-      shareEmergencyContact: quotations.shareEmergencyContact,
-      emergencyFirstName: quotations.emergencyFirstName,
-      emergencyLastName: quotations.emergencyLastName,
-      emergencyPhone: quotations.emergencyPhone,
-      countryDestinationId: quotations.countryDestinationId,
-      saleId: sales.id,
-      saleStatus: sales.status,
-    })
-    .from(quotations)
-    .leftJoin(sales, eq(sales.quotationId, quotations.id))
-    .where(eq(quotations.id, quotationId));
-  return row;
-}
-
 export function listTravellers(db: Database, quotationId: string): Promise<TravellerRow[]> {
   return db.select().from(travellers).where(eq(travellers.quotationId, quotationId)).orderBy(asc(travellers.seq));
+}
+
+export function listTravellersByIds(db: Database, ids: number[]): Promise<TravellerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(travellers).where(inArray(travellers.id, ids)).orderBy(asc(travellers.seq));
 }
 
 /**
@@ -68,10 +43,7 @@ export async function replaceTravellers(
     await voidOpenAttempts(tx, state, changedAfterStartDetail);
     await tx.delete(travellers).where(eq(travellers.quotationId, quotationId));
     await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
-    await tx
-      .update(quotations)
-      .set({ ...checkout, updatedAt: new Date(), version: nextVersion })
-      .where(eq(quotations.id, quotationId));
+    await recordCheckout(tx, quotationId, checkout);
     return 'saved';
   });
 }

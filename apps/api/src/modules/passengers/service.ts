@@ -6,7 +6,7 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
-import { getQuotation } from '#app/modules/quotations/service.ts';
+import { findQuotationRecord, getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 import {
   type EmergencyContact,
@@ -95,7 +95,7 @@ const alreadyPaid = () =>
 
 /** The quotation's purchase-step data; 404 when there is no such quotation. */
 async function requireCheckout(db: Database, quotationId: string) {
-  const checkout = await repository.findCheckout(db, quotationId);
+  const checkout = await findQuotationRecord(db, quotationId);
   if (!checkout) throw resourceNotFound();
   return checkout;
 }
@@ -151,7 +151,7 @@ async function validateAgainstQuotation(
 
 async function saveTravellers(db: Database, quotationId: string, write: TravellersWrite, fields: FieldNames) {
   const checkout = await requireCheckout(db, quotationId);
-  if (checkout.saleStatus === 'paid') throw alreadyPaid();
+  if (checkout.paid) throw alreadyPaid();
   const bandIds = await validateAgainstQuotation(db, checkout.companyId, quotationId, write, fields);
   const shared = write.shareEmergencyContact ? write.emergencyContact : null;
   const outcome = await repository.replaceTravellers(
@@ -314,6 +314,12 @@ export async function getPassengerDetail(db: Database, quotationId: string): Pro
     status: row.status,
   }));
 }
+
+/** The stored rows of a quotation's travellers in seq order, for the certificates issued to them. */
+export const listTravellerRows = repository.listTravellers;
+
+/** Travellers by id (the ones certificates name), in seq order. */
+export const listTravellersByIds = repository.listTravellersByIds;
 
 /** The stored travellers of a quotation in seq order (empty when none were saved), for the payment step. */
 export async function listTravellers(db: Database, quotationId: string): Promise<Traveller[]> {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { quotations } from '#app/modules/quotations/tables.ts';
+import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
 import { type PurchaseSnapshot, payments, sales, sandboxTransactions } from './tables.ts';
 
@@ -130,7 +130,7 @@ export async function openAttempt(
       amountClp: sale.amountClp,
       purchase: input.purchase,
     });
-    await markQuotationPaymentStarted(tx, input.quotationId);
+    await markPaymentStarted(tx, input.quotationId);
     return { sale, payment };
   });
 }
@@ -217,7 +217,10 @@ export async function lockSale(tx: Database, saleId: number) {
   return row;
 }
 
-/** The sale becomes paid with what its paying attempt bought; the quotation with it (under the purchase lock). */
+/**
+ * The sale becomes paid with what its paying attempt bought (under the purchase lock). The quotation reads paid from
+ * this row alone (docs/decisions/010-one-owner-of-paid.md): nothing else is written.
+ */
 export async function markSalePaid(
   tx: Database,
   sale: SaleRow,
@@ -234,7 +237,6 @@ export async function markSalePaid(
       accessToken: bought.accessToken,
     })
     .where(eq(sales.id, sale.id));
-  await tx.update(quotations).set({ status: 'paid' }).where(eq(quotations.id, sale.quotationId));
 }
 
 /** Takes the purchase lock of the sale's quotation (see purchase-lock.ts) inside the caller's transaction. */
@@ -242,19 +244,27 @@ export async function lockPurchaseOfSale(tx: Database, sale: { quotationId: stri
   await lockPurchase(tx, sale.quotationId);
 }
 
-/** Only the status: `updatedAt` tells when the visitor last changed the trip, which payments compare against. */
-export async function markQuotationPaymentStarted(db: Database, quotationId: string) {
-  await db
-    .update(quotations)
-    .set({ status: 'payment-started' })
-    .where(
-      and(eq(quotations.id, quotationId), or(eq(quotations.status, 'quoted'), eq(quotations.status, 'plan-selected'))),
-    );
-}
-
 export async function findSandboxTransaction(db: Database, token: string) {
   const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.token, token));
   return row;
+}
+
+export async function insertSandboxTransaction(db: Database, values: typeof sandboxTransactions.$inferInsert) {
+  await db.insert(sandboxTransactions).values(values);
+}
+
+export async function commitSandboxTransaction(db: Database, token: string) {
+  await db.update(sandboxTransactions).set({ status: 'committed' }).where(eq(sandboxTransactions.token, token));
+}
+
+/** Records a refund of an approved test payment; false when the ledger has no such approved payment. */
+export async function refundSandboxTransaction(db: Database, token: string, amountClp: number) {
+  const refunded = await db
+    .update(sandboxTransactions)
+    .set({ refundedClp: amountClp })
+    .where(and(eq(sandboxTransactions.token, token), eq(sandboxTransactions.decision, 'approved')))
+    .returning({ token: sandboxTransactions.token });
+  return refunded.length === 1;
 }
 
 export async function decideSandboxTransaction(

@@ -33,6 +33,23 @@ import type { PurchaseSnapshot } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
+export type { PurchaseSnapshot } from './tables.ts';
+export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
+
+/** The built-in test gateway's ledger (integrations/payments/sandbox.ts keeps its transactions here). */
+export const sandboxLedger = {
+  insert: repository.insertSandboxTransaction,
+  find: repository.findSandboxTransaction,
+  commit: repository.commitSandboxTransaction,
+  refund: repository.refundSandboxTransaction,
+};
+
+/** A sale by id (any status), for the modules that issue and send its documents. */
+export const findSale = repository.findSaleOfQuotationBySaleId;
+
+/** The quotation's one sale, if a payment was ever started. */
+export const findSaleOfQuotation = repository.findSaleOfQuotation;
+
 export type PaymentDeps = {
   db: Database;
   gateways: Gateways;

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { passengerTypeProducts } from '#app/modules/catalog/tables.ts';
 import { discountCodes, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -23,14 +22,6 @@ export function listRates(db: Database, productIds: number[], destinationId: num
     .where(and(inArray(productRates.productId, productIds), eq(productRates.destinationId, destinationId)));
 }
 
-export function listAllowedPassengerTypes(db: Database, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ productId: passengerTypeProducts.productId, passengerTypeId: passengerTypeProducts.passengerTypeId })
-    .from(passengerTypeProducts)
-    .where(inArray(passengerTypeProducts.productId, productIds));
-}
-
 export function listBenefits(db: Database, productIds: number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db
@@ -51,4 +42,9 @@ export async function findDiscountCode(db: Database, companyId: number, code: st
 export function listProductsByIds(db: Database, productIds: number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db.select().from(products).where(inArray(products.id, productIds));
+}
+
+export async function listProductIdsOfCompany(db: Database, companyId: number) {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.companyId, companyId));
+  return rows.map((row) => row.id);
 }

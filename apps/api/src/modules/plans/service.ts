@@ -7,6 +7,9 @@ import { checkTrip, type Trip } from './trip.ts';
 
 export type { Trip } from './trip.ts';
 
+/** The ids of the company's products (plans), for the catalogue's passenger-type/product list. */
+export const listProductIdsOfCompany = repository.listProductIdsOfCompany;
+
 export type DiscountOutcome = {
   code: string | null;
   status: 'none' | 'applied' | 'unknown';
@@ -77,7 +80,7 @@ export async function priceTripPlans(
   const ids = candidates.map((product) => product.id);
   const [rates, allowed, benefits] = await Promise.all([
     repository.listRates(db, ids, trip.destinationId),
-    repository.listAllowedPassengerTypes(db, ids),
+    catalog.listAllowedPassengerTypes(db, ids),
     repository.listBenefits(db, ids),
   ]);
 

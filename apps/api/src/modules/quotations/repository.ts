@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { passengerTypes } from '#app/modules/catalog/tables.ts';
 import {
   changedAfterStartDetail,
   lockPurchase,
-  nextVersion,
   type Refusal,
   refusalToChange,
+  saleColumnsOf,
   voidOpenAttempts,
 } from '#app/modules/payments/purchase-lock.ts';
 import { quotationPassengers, quotations } from './tables.ts';
@@ -17,9 +16,13 @@ export type QuotationValues = Omit<
 >;
 export type PassengerCount = { passengerTypeId: number; quantity: number };
 
+/**
+ * The quotation's row with its sale's id and paid state, read in the same statement from the payments module's
+ * columns (saleColumnsOf): the one answer to «is this quotation paid?».
+ */
 export async function findQuotation(db: Database, companyId: number | undefined, quotationId: string) {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(quotations), ...saleColumnsOf(quotations.id) })
     .from(quotations)
     .where(
       companyId === undefined
@@ -31,16 +34,9 @@ export async function findQuotation(db: Database, companyId: number | undefined,
 
 export function listQuotationPassengers(db: Database, quotationId: string) {
   return db
-    .select({
-      passengerTypeId: quotationPassengers.passengerTypeId,
-      quantity: quotationPassengers.quantity,
-      ageFrom: passengerTypes.ageFrom,
-      ageTo: passengerTypes.ageTo,
-    })
+    .select({ passengerTypeId: quotationPassengers.passengerTypeId, quantity: quotationPassengers.quantity })
     .from(quotationPassengers)
-    .innerJoin(passengerTypes, eq(passengerTypes.id, quotationPassengers.passengerTypeId))
-    .where(eq(quotationPassengers.quotationId, quotationId))
-    .orderBy(passengerTypes.ageFrom);
+    .where(eq(quotationPassengers.quotationId, quotationId));
 }
 
 /** Creates the quotation and its passenger counts in one transaction. */
@@ -54,6 +50,9 @@ export async function insertQuotation(
     await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: row.id })));
   });
 }
+
+/** The change to the purchase's version that every write of the trip, plan or travellers makes with its change. */
+const nextVersion = sql`${quotations.version} + 1`;
 
 /**
  * Replaces the quotation's fields and passenger counts in one transaction, under the purchase lock: refused (nothing
@@ -80,4 +79,48 @@ export async function updateQuotation(
     await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));
     return undefined;
   });
+}
+
+/**
+ * The quotation's half of the purchase lock (modules/payments/purchase-lock.ts): its row, locked until the caller's
+ * transaction ends; undefined for an unknown quotation.
+ */
+export async function lockQuotation(tx: Database, quotationId: string) {
+  const [row] = await tx
+    .select({ version: quotations.version })
+    .from(quotations)
+    .where(eq(quotations.id, quotationId))
+    .for('no key update');
+  return row;
+}
+
+/** The purchase-step columns of a quotation: one emergency contact for everybody (or none), and the country. */
+export type CheckoutValues = {
+  shareEmergencyContact: boolean;
+  emergencyFirstName: string | null;
+  emergencyLastName: string | null;
+  emergencyPhone: string | null;
+  countryDestinationId: number;
+};
+
+/**
+ * Writes the purchase-step columns with a new version, inside the caller's transaction (which holds the purchase
+ * lock): the travellers changed, so an attempt priced before must not open.
+ */
+export async function recordCheckout(tx: Database, quotationId: string, checkout: CheckoutValues) {
+  await tx
+    .update(quotations)
+    .set({ ...checkout, updatedAt: new Date(), version: nextVersion })
+    .where(eq(quotations.id, quotationId));
+}
+
+/**
+ * A payment attempt opened (inside its transaction). Only the status: `updatedAt` tells when the visitor last
+ * changed the trip, which payments compare against.
+ */
+export async function markPaymentStarted(tx: Database, quotationId: string) {
+  await tx
+    .update(quotations)
+    .set({ status: 'payment-started' })
+    .where(and(eq(quotations.id, quotationId), inArray(quotations.status, ['quoted', 'plan-selected'])));
 }

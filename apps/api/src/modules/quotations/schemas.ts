@@ -10,6 +10,7 @@ import {
   typeError,
 } from '@travesia/domain/rules';
 import { z } from 'zod';
+import { quotationStatuses } from './status.ts';
 
 const id = positiveId();
 const optional = (max: number) => optionalText(max).nullish();
@@ -86,7 +87,7 @@ export const quotationSchema = z
     discountCode: z.string().nullable(),
     upgradeCovid: z.boolean(),
     company: id,
-    status: z.string(),
+    status: z.enum(quotationStatuses),
     planId: id.nullable(),
     referralCode: z.string().nullable(),
     pantalla: z.string().nullable(),

@@ -3,10 +3,28 @@ import { errorMessages } from '@travesia/domain/messages';
 import { alreadyPaid } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
+import { listPassengerTypes } from '#app/modules/catalog/service.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Quotation, QuotationInput } from './schemas.ts';
+import type { QuotationStatus } from './status.ts';
+
+// The quotations module's functions that other modules call inside their own transaction (the purchase lock, the
+// payment start, the travellers' write): they take the caller's transaction handle instead of reading these tables.
+export { type CheckoutValues, lockQuotation, markPaymentStarted, recordCheckout } from './repository.ts';
+
+/** A quotation's public status: how far the visitor got, or 'paid' exactly when its sale is paid. */
+export const quotationStatusOf = (row: { status: QuotationStatus; paid: boolean }): QuotationStatus =>
+  row.paid ? 'paid' : row.status;
+
+/**
+ * The quotation's stored row with its sale's id and paid state (one query), for modules that need its purchase-step
+ * columns or its sale; undefined when unknown.
+ */
+export function findQuotationRecord(db: Database, quotationId: string) {
+  return repository.findQuotation(db, undefined, quotationId);
+}
 
 const passengersField = 'passangerTypes';
 
@@ -74,7 +92,7 @@ export async function updateQuotation(db: Database, companyId: number, quotation
     new ApiError(400, errorMessages.invalidInputs, [{ field: 'quotationId', ...error }]);
   const confirming = { code: 'payment_confirming', message: confirmingMessage } as const;
   // A paid quotation is what its certificates say: it no longer changes (checked again under the lock below).
-  if (existing.status === 'paid') throw refusal(alreadyPaid);
+  if (existing.paid) throw refusal(alreadyPaid);
   const { values, passengers } = await validatedValues(db, companyId, input);
   const outcome = await repository.updateQuotation(db, quotationId, values, passengers);
   if (outcome) throw refusal(outcome.refused === 'paid' ? alreadyPaid : confirming);
@@ -83,7 +101,15 @@ export async function updateQuotation(db: Database, companyId: number, quotation
 export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {
   const row = await repository.findQuotation(db, companyId, quotationId);
   if (!row) throw resourceNotFound();
-  const passengers = await repository.listQuotationPassengers(db, quotationId);
+  const [counts, types] = await Promise.all([
+    repository.listQuotationPassengers(db, quotationId),
+    listPassengerTypes(db, row.companyId),
+  ]);
+  // In the catalogue's order (youngest band first), as the catalogue lists its passenger types.
+  const passengers = types.flatMap((type) => {
+    const count = counts.find((c) => c.passengerTypeId === type.id);
+    return count ? [{ ...count, ageFrom: type.ageFrom, ageTo: type.ageTo }] : [];
+  });
   return {
     id: row.id,
     origin: row.originId,
@@ -107,7 +133,7 @@ export async function getQuotation(db: Database, companyId: number, quotationId:
     discountCode: row.discountCode,
     upgradeCovid: row.upgradeCovid,
     company: row.companyId,
-    status: row.status,
+    status: quotationStatusOf(row),
     planId: row.planId,
     referralCode: row.referralCode,
     pantalla: row.pantalla,
