@@ -11,8 +11,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '#app/db/client.ts';
 import { jobs } from '#app/db/schema.ts';
-import { demoCompany } from '#app/db/seed/demo-company.ts';
-import { seedCompany } from '#app/db/seed/index.ts';
 import { certificateEmailKind, certificateMessageId } from '#app/modules/certificates/service.ts';
 import { enqueue } from '#app/modules/jobs/service.ts';
 import { databaseKinds } from './support/harness.ts';
@@ -70,7 +68,18 @@ for (const kind of databaseKinds) {
       await rm(oldMigrations, { recursive: true, force: true });
 
       // A paid sale with its three outbox e-mails: one waiting for a retry, one sent, one given up.
-      await seedCompany(database.db, demoCompany);
+      // The catalogue as the schema of that time holds it (today's seed writes columns added later).
+      await database.db.execute(sql`
+        INSERT INTO companies (id, name, legal_name, rut, address)
+        VALUES (1, 'Travesía', 'Travesía Asistencia en Viaje SpA', '77.345.678-K', 'Santiago')`);
+      await database.db.execute(sql`INSERT INTO origins (id, company_id, label) VALUES (1, 1, 'Chile')`);
+      await database.db.execute(
+        sql`INSERT INTO destinations (id, company_id, code, label) VALUES (1, 1, 'EU', 'Europa')`,
+      );
+      await database.db.execute(sql`
+        INSERT INTO modalities (id, company_id, code, label, add_days, return_date_enabled, return_add_days, min_days, max_days)
+        VALUES (1, 1, 'V', 'Por viaje', 0, true, 0, 1, 180)`);
+      await database.db.execute(sql`INSERT INTO products (id, company_id, code, label) VALUES (1, 1, 'P', 'Plan')`);
       await database.db.execute(sql`
         INSERT INTO quotations (id, company_id, origin_id, destination_id, modality_id, departure_date, return_date)
         SELECT ${quotationId}, 1, min(o.id), min(d.id), min(m.id), '2027-01-10', '2027-01-19'
