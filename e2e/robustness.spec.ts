@@ -203,3 +203,46 @@ test.describe('an API outage', () => {
     await expect(mainNav(page)).toHaveCount(0);
   });
 });
+
+test.describe('bodies larger than any form', () => {
+  // Page actions read a body whole into memory: the storefront refuses a larger one before reading it.
+  test('a post declaring more than the refund form can carry → 413, nothing read', async ({ storefront }) => {
+    const { storefrontBodyLimitBytes } = await import('../apps/api/src/web.ts');
+    const status = await rawPost(storefront.baseURL, '/reembolsos', {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(storefrontBodyLimitBytes + 1),
+    });
+    expect(status).toBe(413);
+  });
+
+  test('a chunked post of unknown length → 411', async ({ storefront }) => {
+    const status = await rawPost(storefront.baseURL, '/contacto', {
+      'content-type': 'application/x-www-form-urlencoded',
+      'transfer-encoding': 'chunked',
+    });
+    expect(status).toBe(411);
+  });
+
+  test('a form of ordinary size still reaches its action', async ({ request }) => {
+    const response = await request.post('/?index', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'origin=1',
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+  });
+});
+
+/** Sends only the headers of a post (and a first chunk), and answers the status the server replies with. */
+async function rawPost(baseURL: string, path: string, headers: Record<string, string>): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, baseURL), { method: 'POST', headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.write('x');
+  });
+}

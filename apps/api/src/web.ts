@@ -4,10 +4,17 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
+import { refundLimits } from '@travesia/domain/refunds';
 import type { ServerBuild } from 'react-router';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = { apiFetch: typeof fetch };
+
+/**
+ * The largest body a storefront form may post: the refund form with all its documents, plus room for its fields.
+ * React Router's actions read a body whole into memory, so anything larger is refused before it is read.
+ */
+export const storefrontBodyLimitBytes = refundLimits.maxFiles * refundLimits.maxFileBytes + 2 * 1024 * 1024;
 
 export function storefrontBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
@@ -22,8 +29,11 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
   const listener = createRequestListener({
     build,
     mode: 'production',
-    // The API sees the page's own peer, so it believes forwarded headers exactly when it would for the page.
-    getLoadContext: (_request, client): StorefrontLoadContext => ({ apiFetch: inProcessFetch(app, client.address) }),
+    // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
+    // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
+    getLoadContext: (request, client): StorefrontLoadContext => ({
+      apiFetch: inProcessFetch(app, client.address, request.headers.get('x-forwarded-for')),
+    }),
   });
 
   await app.register(async (web) => {
@@ -37,6 +47,19 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
         else res.setHeader('Cache-Control', 'public, max-age=3600');
       },
     });
+    // A body is read whole by the page's action: one larger than any form needs, or of unknown length (browsers
+    // always send Content-Length for a form), is refused before a byte of it is read.
+    web.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const declared = request.headers['content-length'];
+      if (declared === undefined) {
+        if (request.headers['transfer-encoding'] === undefined) return;
+        return reply.code(411).type('text/plain; charset=utf-8').send('La solicitud debe indicar su tamaño.');
+      }
+      if (Number(declared) > storefrontBodyLimitBytes) {
+        return reply.code(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.');
+      }
+    });
     // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -49,11 +72,17 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
 
 /**
  * A fetch whose requests are answered by `app.inject`, so server-side rendering calls the API without a socket.
- * `remoteAddress` is the address of the peer whose page is being rendered (TRUST_PROXY is checked against it).
+ * `remoteAddress` is the address of the peer whose page is being rendered (TRUST_PROXY is checked against it), and
+ * `forwardedFor` that page's X-Forwarded-For (believed by the API only from a trusted peer, as for the page).
  */
-export function inProcessFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
+export function inProcessFetch(
+  app: FastifyInstance,
+  remoteAddress?: string,
+  forwardedFor?: string | null,
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
+    if (forwardedFor && !request.headers.has('x-forwarded-for')) request.headers.set('x-forwarded-for', forwardedFor);
     const url = new URL(request.url);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const response = await app.inject({

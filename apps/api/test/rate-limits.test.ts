@@ -2,6 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { expect, it } from 'vitest';
 import { subscriptions } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { inProcessFetch } from '#app/web.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { call } from './support/http.ts';
 
@@ -39,4 +40,38 @@ describeOnEachDatabase(
     });
   },
   { RATE_LIMIT_FACTOR: '1' },
+);
+
+describeOnEachDatabase(
+  'rate limits behind a trusted proxy, through the storefront’s in-process calls',
+  (ctx) => {
+    const subscribeVia = (peer: string, forwardedFor: string | null, email: string) =>
+      inProcessFetch(
+        ctx.app,
+        peer,
+        forwardedFor,
+      )('http://in-process/api/companies/1/subscriptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+
+    it('each visitor is counted as itself: one visitor over the limit does not block the next', async () => {
+      const { max } = defaultRateLimits.formSubmit;
+      for (let i = 0; i < max; i++) {
+        expect((await subscribeVia('10.1.2.3', '203.0.113.20', `primero${i}@example.cl`)).status).toBe(204);
+      }
+      expect((await subscribeVia('10.1.2.3', '203.0.113.20', 'primero.mas@example.cl')).status).toBe(429);
+      expect((await subscribeVia('10.1.2.3', '203.0.113.21', 'segundo@example.cl')).status).toBe(204);
+    });
+
+    it('an untrusted peer is counted by its own address whatever X-Forwarded-For it sends', async () => {
+      const { max } = defaultRateLimits.formSubmit;
+      for (let i = 0; i < max; i++) {
+        expect((await subscribeVia('198.51.100.30', `192.0.2.${i}`, `rotando${i}@example.cl`)).status).toBe(204);
+      }
+      expect((await subscribeVia('198.51.100.30', '192.0.2.99', 'rotando.mas@example.cl')).status).toBe(429);
+    });
+  },
+  { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: '10.0.0.0/8' },
 );
