@@ -1,9 +1,9 @@
-import { errorMessages } from '@travesia/domain/messages';
-import { refundLimits } from '@travesia/domain/refunds';
-import { count, eq } from 'drizzle-orm';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorMessages } from '@travesia/domain/messages';
+import { refundLimits } from '@travesia/domain/refunds';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refundFiles, refundRequests } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
@@ -245,7 +245,11 @@ describeOnEachDatabase(
       );
       for (const [i, document] of disguised.entries()) expect(errors[i]?.message).toContain(`«${document.nombre}»`);
       for (const [i, nombre] of ['boleta.pdf.exe', '.pdf', 'boleta.'].entries()) {
-        const one = await postRefund(ctx, validBody({ documentos: [{ nombre, contenido: b64(pdf) }] }), `192.0.2.${60 + i}`);
+        const one = await postRefund(
+          ctx,
+          validBody({ documentos: [{ nombre, contenido: b64(pdf) }] }),
+          `192.0.2.${60 + i}`,
+        );
         expect(fieldErrors(one), nombre).toStrictEqual([{ field: 'documentos.0', code: 'invalid_file_type' }]);
       }
       expect(await requestCount(ctx)).toBe(requests);
@@ -457,7 +461,7 @@ describeOnEachDatabase(
       expect(rejected?.parsed.text).toContain('El gasto no está cubierto');
     });
 
-    it('the holder e-mails carry none of the sender\'s free text (no relay of their words from our domain); the company\'s keeps it', async () => {
+    it("the holder e-mails carry none of the sender's free text (no relay of their words from our domain); the company's keeps it", async () => {
       const lure = 'Ganaste $1.000.000 reclama en https://evil.example/x';
       const pitch = 'Haz clic en https://evil.example/premio para cobrar tu premio hoy mismo';
       const number = await created(
@@ -491,9 +495,21 @@ describeOnEachDatabase(
       // Names stored before they were checked: the CLI must not write them under those extensions.
       const batch = Buffer.from('%PDF-1.4\r\n@echo off\r\n');
       await ctx.database.db.insert(refundFiles).values([
-        { requestId: row?.id ?? 0, fileName: '../../boleta.bat', contentType: 'application/pdf', content: batch, size: batch.length },
+        {
+          requestId: row?.id ?? 0,
+          fileName: '../../boleta.bat',
+          contentType: 'application/pdf',
+          content: batch,
+          size: batch.length,
+        },
         { requestId: row?.id ?? 0, fileName: 'receta.hta', contentType: 'image/png', content: png, size: png.length },
-        { requestId: row?.id ?? 0, fileName: 'sin-extension', contentType: 'image/jpeg', content: jpeg, size: jpeg.length },
+        {
+          requestId: row?.id ?? 0,
+          fileName: 'sin-extension',
+          contentType: 'image/jpeg',
+          content: jpeg,
+          size: jpeg.length,
+        },
       ]);
       const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
       const folder = join(parent, 'out');
