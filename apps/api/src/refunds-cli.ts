@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
+import { documentKinds, type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
 import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -20,6 +20,18 @@ Statuses: ${refundStatusList.join(', ')}
   aprobada needs --amount (in the request's currency), rechazada --reason, faltan_documentos --missing.
 Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR: stop the server first, or
 use the admin API). The holder's e-mail is queued with the change and sent at once from here.`;
+
+/**
+ * The name a stored document is written under: `{n}-{stem}.{extension of its stored content type}`, whatever the
+ * stored name's own extension (a PDF stored as `boleta.bat` before names were checked is written `1-boleta.pdf`).
+ * `basename` drops any folder part (`../../x.pdf`), so nothing is written outside the chosen folder.
+ */
+export function exportName(position: number, storedName: string, contentType: string): string {
+  const kind = Object.values(documentKinds).find((k) => k.mime === contentType);
+  const base = basename(storedName.replace(/\\/g, '/'));
+  const stem = base.replace(/\.[^.]*$/, '').replace(/^\.+/, '') || 'documento';
+  return `${position}-${stem}.${kind?.extensions[0] ?? 'bin'}`;
+}
 
 /**
  * The operator's command for refund requests until there is a back office: change a request's status (checked
@@ -46,7 +58,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       const files = await refundDocuments(database.db, number);
       await mkdir(third, { recursive: true });
       for (const [index, file] of files.entries()) {
-        const path = join(third, `${index + 1}-${basename(file.fileName)}`);
+        const path = join(third, exportName(index + 1, file.fileName, file.contentType));
         await writeFile(path, file.content);
         console.log(`${path} (${file.contentType}, ${file.content.length} bytes)`);
       }

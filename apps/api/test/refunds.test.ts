@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits } from '@travesia/domain/refunds';
 import { count, eq } from 'drizzle-orm';
@@ -9,7 +12,7 @@ import { refundBodyLimit } from '#app/modules/refunds/routes.ts';
 import { refundDocuments } from '#app/modules/refunds/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { type Answer, call, expectBadRequest } from './support/http.ts';
+import { type Answer, call, expectBadRequest, expectError } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { inDays } from './support/trips.ts';
 
@@ -74,6 +77,35 @@ const addDocs = (ctx: TestContext, number: string, document: string, documentos:
     payload: { documentos },
   });
 
+/**
+ * The admin route, asked with this token (or none) and bodies that would fail validation, answers each time exactly
+ * what the catch-all answers for a path that does not exist: the same status, headers' type and body.
+ */
+async function expectHiddenAdminRoute(ctx: TestContext, token?: string) {
+  const path = '/api/admin/refunds/R-AAAAAAAA/status';
+  const catchAll = await call(ctx.app, { method: 'POST', url: `${path}x`, payload: {} });
+  expectError(catchAll, 404, errorMessages.resourceNotFound, `${path}x`);
+  const authorization = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  const attempts: { payload?: string; headers?: Record<string, string> }[] = [
+    { payload: '{}', headers: { 'content-type': 'application/json' } },
+    { payload: '{"status":"nope","amount":"x"}', headers: { 'content-type': 'application/json' } },
+    { payload: '{not json', headers: { 'content-type': 'application/json' } },
+    { payload: 'status=aprobada', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    {},
+  ];
+  for (const attempt of attempts) {
+    const answer = await call(ctx.app, {
+      method: 'POST',
+      url: path,
+      ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
+      headers: { ...attempt.headers, ...authorization },
+    });
+    expectError(answer, 404, errorMessages.resourceNotFound, path);
+    expect(answer.headers['content-type'], JSON.stringify(attempt)).toBe(catchAll.headers['content-type']);
+    expect(answer.text.replace(path, ''), JSON.stringify(attempt)).toBe(catchAll.text.replace(`${path}x`, ''));
+  }
+}
+
 const fieldErrors = (answer: Answer) =>
   expectBadRequest(answer, errorMessages.invalidInputParameters, url).map(({ field, code }) => ({ field, code }));
 
@@ -115,7 +147,7 @@ describeOnEachDatabase(
           documentos: [
             { nombre: 'boleta.pdf', contenido: b64(pdf) },
             { nombre: 'foto.JPG', contenido: b64(jpeg) },
-            { nombre: 'sin-extension', contenido: b64(png) },
+            { nombre: 'Receta.Png', contenido: b64(png) },
           ],
         }),
       );
@@ -123,7 +155,7 @@ describeOnEachDatabase(
       expect(files.map((f) => [f.fileName, f.contentType])).toStrictEqual([
         ['boleta.pdf', 'application/pdf'],
         ['foto.JPG', 'image/jpeg'],
-        ['sin-extension', 'image/png'],
+        ['Receta.Png', 'image/png'],
       ]);
       expect(Buffer.compare(files[0]?.content ?? Buffer.alloc(0), pdf)).toBe(0);
       expect(Buffer.compare(files[1]?.content ?? Buffer.alloc(0), jpeg)).toBe(0);
@@ -193,6 +225,47 @@ describeOnEachDatabase(
       expect(errors[1]?.message).toContain('notas.pdf');
       expect(await requestCount(ctx)).toBe(requests);
       expect(await fileCount(ctx)).toBe(files);
+    });
+
+    it('a real PDF/PNG/JPEG under any name that is not its own extension is refused, naming the file; nothing is stored', async () => {
+      const batch = Buffer.from('%PDF-1.4\r\n@echo off\r\nstart calc.exe\r\n');
+      const requests = await requestCount(ctx);
+      const files = await fileCount(ctx);
+      const disguised = [
+        { nombre: 'boleta.bat', contenido: b64(batch) },
+        { nombre: 'boleta.html', contenido: b64(pdf) },
+        { nombre: 'receta.hta', contenido: b64(png) },
+        { nombre: 'boleta.svg', contenido: b64(png) },
+        { nombre: 'sin-extension', contenido: b64(jpeg) },
+      ];
+      const answer = await postRefund(ctx, validBody({ documentos: disguised }));
+      const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+      expect(errors.map(({ field, code }) => ({ field, code }))).toStrictEqual(
+        disguised.map((_, i) => ({ field: `documentos.${i}`, code: 'invalid_file_type' })),
+      );
+      for (const [i, document] of disguised.entries()) expect(errors[i]?.message).toContain(`«${document.nombre}»`);
+      for (const [i, nombre] of ['boleta.pdf.exe', '.pdf', 'boleta.'].entries()) {
+        const one = await postRefund(
+          ctx,
+          validBody({ documentos: [{ nombre, contenido: b64(pdf) }] }),
+          `192.0.2.${60 + i}`,
+        );
+        expect(fieldErrors(one), nombre).toStrictEqual([{ field: 'documentos.0', code: 'invalid_file_type' }]);
+      }
+      expect(await requestCount(ctx)).toBe(requests);
+      expect(await fileCount(ctx)).toBe(files);
+      // Their own extensions, in any case, are accepted.
+      await created(
+        ctx,
+        validBody({
+          documentos: [
+            { nombre: 'BOLETA.PDF', contenido: b64(pdf) },
+            { nombre: 'foto.jpeg', contenido: b64(jpeg) },
+            { nombre: 'foto.Jpg', contenido: b64(jpeg) },
+            { nombre: 'receta.PNG', contenido: b64(png) },
+          ],
+        }),
+      );
     });
 
     it('a file over 5 MB is refused (file_too_large, naming it); nothing is stored', async () => {
@@ -291,6 +364,14 @@ describeOnEachDatabase(
       expect(wrongDocument.status).toBe(404);
       const badFile = await addDocs(ctx, number, '12.345.678-5', [{ nombre: 'extra.pdf', contenido: b64(png) }]);
       expect(badFile.status).toBe(400);
+      for (const nombre of ['boleta.html', 'boleta.bat', 'boleta']) {
+        const disguised = await addDocs(ctx, number, '12.345.678-5', [{ nombre, contenido: b64(pdf) }]);
+        expect(disguised.status, nombre).toBe(400);
+        expect(disguised.json<ErrorBody>().errors, nombre).toMatchObject([
+          { field: 'documentos.0', code: 'invalid_file_type', message: expect.stringContaining(`«${nombre}»`) },
+        ]);
+      }
+      expect((await track(ctx, number, '123456785')).json()).toMatchObject({ estado: 'faltan_documentos' });
       const added = await addDocs(ctx, number, '12.345.678-5', [
         { nombre: 'boleta-original.jpg', contenido: b64(jpeg) },
       ]);
@@ -305,6 +386,14 @@ describeOnEachDatabase(
           (m) => m.to.includes('reembolsos@travesia.cl') && /adjuntó/.test(m.parsed.subject ?? ''),
         ),
       ).toBe(true);
+    });
+
+    it('with ADMIN_TOKEN set, a wrong or missing token gets exactly the catch-all 404 whatever the body', async () => {
+      await expectHiddenAdminRoute(ctx, 'not-the-token');
+      await expectHiddenAdminRoute(ctx, `${adminToken}x`);
+      await expectHiddenAdminRoute(ctx);
+      // With the token, the same bad bodies are the ordinary 400.
+      expect((await admin(ctx, 'R-AAAAAAAA', {})).status).toBe(400);
     });
 
     it('the admin API changes the status with checked transitions and e-mails the holder; wrong or no token is 404', async () => {
@@ -372,6 +461,77 @@ describeOnEachDatabase(
       expect(rejected?.parsed.text).toContain('El gasto no está cubierto');
     });
 
+    it("the holder e-mails carry none of the sender's free text (no relay of their words from our domain); the company's keeps it", async () => {
+      const lure = 'Ganaste $1.000.000 reclama en https://evil.example/x';
+      const pitch = 'Haz clic en https://evil.example/premio para cobrar tu premio hoy mismo';
+      const number = await created(
+        ctx,
+        validBody({ nombreTitular: lure, descripcion: pitch, email: 'victima@example.org' }),
+      );
+      expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(200);
+      await ctx.app.runJobs();
+      const toHolder = mailsAbout(number).filter((m) => m.to.includes('victima@example.org'));
+      expect(toHolder.map((m) => m.parsed.subject)).toStrictEqual([
+        `Recibimos tu solicitud de reembolso ${number}`,
+        `Tu solicitud de reembolso ${number}: En revisión`,
+      ]);
+      for (const mail of toHolder) {
+        const whole = `${mail.parsed.subject}\n${mail.parsed.text}\n${mail.parsed.html}`;
+        expect(mail.parsed.text).toMatch(/^Hola:\n/);
+        expect(mail.parsed.text).toContain(number);
+        expect(mail.parsed.text).toContain('/reembolsos/seguimiento');
+        expect(whole).not.toContain('Ganaste');
+        expect(whole).not.toContain('evil.example');
+        expect(whole).not.toContain('Haz clic');
+      }
+      const company = mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'));
+      expect(company?.parsed.text).toContain(lure);
+      expect(company?.parsed.text).toContain(pitch);
+    });
+
+    it('the CLI writes each document as {n}-{stem}.{extension of its stored type}, inside the folder, whatever its stored name', async () => {
+      const number = await created(ctx);
+      const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
+      // Names stored before they were checked: the CLI must not write them under those extensions.
+      const batch = Buffer.from('%PDF-1.4\r\n@echo off\r\n');
+      await ctx.database.db.insert(refundFiles).values([
+        {
+          requestId: row?.id ?? 0,
+          fileName: '../../boleta.bat',
+          contentType: 'application/pdf',
+          content: batch,
+          size: batch.length,
+        },
+        { requestId: row?.id ?? 0, fileName: 'receta.hta', contentType: 'image/png', content: png, size: png.length },
+        {
+          requestId: row?.id ?? 0,
+          fileName: 'sin-extension',
+          contentType: 'image/jpeg',
+          content: jpeg,
+          size: jpeg.length,
+        },
+      ]);
+      const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
+      const folder = join(parent, 'out');
+      const log = console.log;
+      console.log = () => {};
+      try {
+        expect(await runRefundsCli(['files', number, folder], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        expect((await readdir(folder)).sort()).toStrictEqual([
+          '1-boleta.pdf',
+          '2-receta.png',
+          '3-boleta.pdf',
+          '4-receta.png',
+          '5-sin-extension.jpg',
+        ]);
+        expect(await readdir(parent)).toStrictEqual(['out']);
+        expect(Buffer.compare(await readFile(join(folder, '3-boleta.pdf')), batch)).toBe(0);
+      } finally {
+        console.log = log;
+        await rm(parent, { recursive: true, force: true });
+      }
+    });
+
     it('the stored request keeps what was sent', async () => {
       const number = await created(ctx);
       const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
@@ -388,6 +548,11 @@ describeOnEachDatabase(
       const number = await created(ctx);
       expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(404);
       expect((await admin(ctx, number, { status: 'en_revision' }, '')).status).toBe(404);
+    });
+
+    it('answers exactly the catch-all 404 for any body, token or none: nothing shows the route exists', async () => {
+      await expectHiddenAdminRoute(ctx);
+      await expectHiddenAdminRoute(ctx, adminToken);
     });
   },
   { WORKER: 'off' },

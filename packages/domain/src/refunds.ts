@@ -101,8 +101,8 @@ export const refundMessages = {
   fileTooLargeUnnamed: 'Un archivo pesa más de 5 MB',
   fileEmpty: (name: string) => `El archivo «${name}» está vacío`,
   fileType: (name: string) => `El archivo «${name}» no es un PDF, JPG o PNG (se revisa su contenido, no su nombre)`,
-  fileNameMismatch: (name: string, kind: string) =>
-    `El archivo «${name}» no coincide con su extensión: su contenido es ${kind}`,
+  fileNameMismatch: (name: string, kind: string, extensions: readonly string[]) =>
+    `El archivo «${name}» es ${kind}: su nombre debe terminar en ${extensions.map((e) => `.${e}`).join(' o ')}`,
   fileUnreadable: (name: string) => `No pudimos leer el archivo «${name}»`,
   requestNumber: 'Ingresa el número de solicitud (por ejemplo R-7K3M9XQ2)',
 } as const;
@@ -131,20 +131,26 @@ export function detectDocumentKind(bytes: Uint8Array): DocumentKind | null {
   return null;
 }
 
+/** A file name's extension, lower-cased, or null when it has none (`boleta`, `.pdf`, `boleta.`). */
+export function fileExtension(name: string): string | null {
+  return /[^./\\]\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? null;
+}
+
 /**
  * Why a supporting document cannot be accepted, or null: empty, larger than 5 MB, not a PDF/PNG/JPEG by its
- * content, or content of one kind under the name of another (a PNG named .pdf). Each message names the file.
+ * content, or a name whose extension is not one of that content's own (case-insensitive): a PNG named .pdf, a PDF
+ * named .bat/.html/.svg/.hta, or no extension at all. A file is only ever stored under a name that says what it
+ * is. Each message names the file.
  */
 export function documentFileProblem(name: string, bytes: Uint8Array): Rule | null {
   if (bytes.length === 0) return { code: 'invalid_file_type', message: rm.fileEmpty(name) };
   if (bytes.length > refundLimits.maxFileBytes) return { code: 'file_too_large', message: rm.fileTooLarge(name) };
   const kind = detectDocumentKind(bytes);
   if (kind === null) return { code: 'invalid_file_type', message: rm.fileType(name) };
-  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  const allExtensions: string[] = Object.values(documentKinds).flatMap((k) => [...k.extensions]);
+  const extension = fileExtension(name);
   const own: readonly string[] = documentKinds[kind].extensions;
-  if (extension && allExtensions.includes(extension) && !own.includes(extension)) {
-    return { code: 'invalid_file_type', message: rm.fileNameMismatch(name, documentKinds[kind].words) };
+  if (extension === null || !own.includes(extension)) {
+    return { code: 'invalid_file_type', message: rm.fileNameMismatch(name, documentKinds[kind].words, own) };
   }
   return null;
 }

@@ -106,6 +106,14 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
     app.post(
       '/admin/refunds/:number/status',
       {
+        // Before the body is read or validated: without the token every request answers the catch-all 404, so
+        // nothing (validation messages, status values, 413/415) tells a stranger the route exists.
+        onRequest: async (request) => {
+          const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+          if (!isAdminToken(config.refunds.adminToken, given)) {
+            throw new ApiError(404, errorMessages.resourceNotFound);
+          }
+        },
         schema: {
           tags: ['admin'],
           description:
@@ -119,10 +127,6 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
         },
       },
       async (request) => {
-        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-        if (!isAdminToken(config.refunds.adminToken, given)) {
-          throw new ApiError(404, errorMessages.resourceNotFound);
-        }
         const result = await changeStatus(db, request.params.number, request.body);
         request.log.info({ from: result.from, to: result.to }, 'refund status changed');
         options.onEmailQueued();

@@ -57,6 +57,7 @@ export function decodeDocuments(documents: UploadedDocument[], field = 'document
   const errors: FieldError[] = [];
   const files: repository.StoredFile[] = [];
   documents.forEach((document, index) => {
+    // Decoded once; the checks only read these bytes and this same Buffer is stored (no further copy).
     const content = Buffer.from(document.contenido, 'base64');
     const problem = documentFileProblem(document.nombre, content);
     if (problem) {
@@ -338,6 +339,11 @@ function statusText(row: repository.RefundRow, status: RefundStatus) {
   }
 }
 
+/**
+ * The holder's e-mails carry no text the sender chose (not the name, not the description): anyone may type any
+ * address in the form, so echoing free text would let them mail their words from our domain. Only the request
+ * number, the amount, the status and the operator's words go to the holder; the company's e-mail keeps the details.
+ */
 async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMailSettings, p: RefundEmailPayload) {
   const row = await repository.findRequestById(db, p.requestId);
   if (!row) return 0;
@@ -350,7 +356,7 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMai
   if (p.message === 'received-holder') {
     to = row.email;
     subject = `Recibimos tu solicitud de reembolso ${row.number}`;
-    text = `Hola ${row.holderName}:\n\nRecibimos tu solicitud de reembolso por ${claimed}. Su número es ${row.number}.\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
+    text = `Hola:\n\nRecibimos tu solicitud de reembolso por ${claimed}. Su número es ${row.number}.\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
   } else if (p.message === 'received-company') {
     to = await companyAddress(db, row.companyId, settings);
     const files = await repository.listFiles(db, row.id);
@@ -380,7 +386,7 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMai
     const status = p.status ?? (row.status as RefundStatus);
     to = row.email;
     subject = `Tu solicitud de reembolso ${row.number}: ${refundStatuses[status]}`;
-    text = `Hola ${row.holderName}:\n\n${statusText(row, status)}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
+    text = `Hola:\n\n${statusText(row, status)}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
   }
   await mailer.send({ to: [to], subject, text, html: paragraphs(text), attachments: [] });
   return 1;

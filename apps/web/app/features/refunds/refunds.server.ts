@@ -72,7 +72,9 @@ async function encodeFiles(files: File[], field: string) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const problem = documentFileProblem(file.name, bytes);
     if (problem) errors.push({ field: `${field}.${index}`, ...problem });
-    documents.push({ nombre: file.name, contenido: Buffer.from(bytes).toString('base64') });
+    // A view on the same bytes (Buffer.from(Uint8Array) would copy the file once more).
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    documents.push({ nombre: file.name, contenido: view.toString('base64') });
   }
   return { documents, errors };
 }
