@@ -143,6 +143,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   test('content pages: FAQ (open, searched, no match), about us, purchase mock-up, members and login', async ({
     page,
   }) => {
+    test.slow(); // several axe runs
     await openHydrated(page, '/faq');
     await page.getByRole('button', { name: /^Compra y pago/ }).click();
     await page.getByRole('button', { name: '¿Qué medios de pago aceptan?' }).click();
@@ -182,6 +183,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   });
 
   test('purchase steps: passengers (empty and with errors), billing and payment', async ({ page, request }) => {
+    test.slow(); // several axe runs
     const id = await createQuotation(request);
     await openHydrated(page, `/compra/411/${id}`);
     await expectNoViolations(page, 'passengers, empty');
@@ -198,6 +200,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   });
 
   test('sandbox gateway, success and error pages', async ({ page, request }) => {
+    test.slow(); // several axe runs
     const id = await createQuotation(request);
     await savePassengersAndInvoice(request, id);
     const gateway = await startSandboxPayment(request, id);

@@ -55,7 +55,7 @@ test.describe('blog', () => {
 
     const missing = await page.goto('/blog-interior/999/algo');
     expect(missing?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Algo salió mal');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esta página');
     expect((await request.get('/blog-interior/abc/algo')).status()).toBe(404);
   });
 

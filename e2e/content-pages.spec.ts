@@ -28,12 +28,12 @@ async function withCompanyInfo(
     .update(companyDocuments)
     .set({ body: change(structuredClone(companyInfo)) })
     .where(where);
-  readCache(db).clear();
+  readCache(storefront.app.db).clear();
   try {
     await body();
   } finally {
     await db.update(companyDocuments).set({ body: companyInfo }).where(where);
-    readCache(db).clear();
+    readCache(storefront.app.db).clear();
   }
 }
 
@@ -42,12 +42,12 @@ async function withFaqAnswer(storefront: Storefront, question: string, answer: s
   const { db } = storefront.database;
   const original = faqs.find((faq) => faq.question === question)?.answer ?? '';
   await db.update(faqEntries).set({ answer }).where(eq(faqEntries.question, question));
-  readCache(db).clear();
+  readCache(storefront.app.db).clear();
   try {
     await body();
   } finally {
     await db.update(faqEntries).set({ answer: original }).where(eq(faqEntries.question, question));
-    readCache(db).clear();
+    readCache(storefront.app.db).clear();
   }
 }
 

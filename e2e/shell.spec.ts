@@ -9,7 +9,7 @@ const headings: Record<string, string> = {
   '/informacion-legal': 'Información legal',
   '/faq': 'Preguntas frecuentes',
   '/certificados': 'Certificados',
-  '/reembolsos': 'Reembolsos',
+  '/reembolsos': 'Solicitud de reembolso',
   '/contacto': 'Completa tu solicitud',
   '/contactanos': 'Contáctanos',
 };

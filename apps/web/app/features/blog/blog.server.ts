@@ -7,7 +7,7 @@ import type { BlogArticleData, BlogListData } from './types.ts';
 /** Articles per page of /blog. */
 export const blogPageSize = 9;
 
-const notFound = () => pageError(404, 'El artículo: no encontrado');
+const notFound = () => pageError(404, 'No encontramos el artículo.');
 
 /** A whole number ≥ 1 written with digits only, or null. */
 function positiveWholeNumber(text: string | null | undefined): number | null {
@@ -25,12 +25,12 @@ export async function loadBlogList(context: LoadContext, request: Request): Prom
   const category = search.get('categoria') || undefined;
   const pageText = search.get('pagina');
   const page = pageText === null ? 1 : positiveWholeNumber(pageText);
-  if (page === null) throw pageError(404, 'La página: no encontrada');
+  if (page === null) throw pageError(404, 'No encontramos esa página del blog.');
   const answer = await serverApi(context).GET('/companies/{companyId}/blog-posts', {
     params: { path: { companyId: configuredCompanyId() }, query: { category, page, pageSize: blogPageSize } },
   });
   const list = dataOrThrow(answer, 'El blog');
-  if (page > 1 && list.posts.length === 0) throw pageError(404, 'La página: no encontrada');
+  if (page > 1 && list.posts.length === 0) throw pageError(404, 'No encontramos esa página del blog.');
   return list;
 }
 

@@ -74,5 +74,5 @@ export async function loadVerification(context: LoadContext, code: string) {
     return data<VerificationState>({ found: false, code: code.slice(0, 40) }, { status: 404 });
   }
   if (status === 429) throw pageError(503, rateLimitedMessage);
-  throw pageError(503, 'La verificación de certificados: no disponible');
+  throw pageError(503, 'No pudimos verificar el certificado.');
 }

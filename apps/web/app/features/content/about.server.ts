@@ -57,7 +57,7 @@ export async function loadAbout(context: LoadContext): Promise<AboutData> {
   const banner = (answer: typeof mission): Banner | null => {
     if (answer.data) return { label: answer.data.label, banner: safeImageSrc(answer.data.banner) };
     if (answer.response.status === 404) return null;
-    throw pageError(503, 'La información de la compañía: no disponible');
+    throw pageError(503, 'No pudimos cargar la información de la compañía.');
   };
   const embedUrl = safeEmbedUrl(company.map.embedUrl);
   return {
