@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { parseIsoDate, todayInChile, tripDateMessages } from './dates.ts';
 import { type FieldErrorCode, issueCode, type Rule } from './field-errors.ts';
 import { DocumentType, type DocumentTypeId, documentTypeIds, nationalityIds } from './ids.ts';
+import {
+  billingLimits,
+  companyLimits,
+  contactFormLimits,
+  discountCodeMaxLength,
+  documentMaxLength,
+  documentMinLength,
+  emailMaxLength,
+  maxPassengers,
+  nameMaxLength,
+} from './limits.ts';
 import { isValidRut } from './rut.ts';
 
 /**
@@ -15,22 +26,21 @@ import { isValidRut } from './rut.ts';
  * field-errors.ts); a rule of ours states its code (`params.code`).
  */
 
+// The limits live in limits.ts (no zod), so a page that needs a number only does not load the rules.
+export {
+  billingLimits,
+  companyLimits,
+  contactFormLimits,
+  discountCodeMaxLength,
+  documentMaxLength,
+  documentMinLength,
+  emailMaxLength,
+  maxPassengers,
+  nameMaxLength,
+} from './limits.ts';
+
 // ─── Limits (spec §9) ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Spec §9: the newsletter e-mail is at most 50 characters; so are all the others (contact form, travellers…). */
-export const emailMaxLength = 50;
-export const nameMaxLength = 60;
-export const documentMaxLength = 20;
-/** Spec §5: a DNI, DNI/CE or passport number has at least 5 characters and no whitespace. */
-export const documentMinLength = 5;
-/** The most passengers a trip can have. */
-export const maxPassengers = 9;
-export const discountCodeMaxLength = 30;
-/** Spec §9: contact form name 100, e-mail 50, phone 20, detail 1000. */
-export const contactFormLimits = { fullName: 100, email: emailMaxLength, phone: 20, detail: 1000 } as const;
-/** Billing text fields. */
-export const billingLimits = { address: 200, streetNumber: 20, apartment: 20, locality: 100, province: 100 } as const;
-export const companyLimits = { name: 100, business: 100, address: 200 } as const;
 /** The largest id PostgreSQL's integer column holds. */
 const maxId = 2_147_483_647;
 const phonePattern = /^[0-9 +()-]{8,20}$/;

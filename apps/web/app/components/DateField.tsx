@@ -1,10 +1,11 @@
-import * as Popover from '@radix-ui/react-popover';
 import { parseIsoDate } from '@travesia/domain/dates';
-import { useEffect, useId, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { es } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { fromChileanDate, toChileanDate } from '#app/lib/dates.ts';
+
+/** The calendar is fetched when the visitor points at, focuses or presses its button, not with the page. */
+const loadCalendar = () => import('./CalendarPopover.tsx');
+const CalendarPopover = lazy(loadCalendar);
+const preloadCalendar = () => void loadCalendar().catch(() => undefined);
 
 const isoToLocalDate = (iso: string) => {
   const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
@@ -29,12 +30,15 @@ type Props = {
 
 /**
  * A date field Chileans can type (dd-mm-aaaa) or pick from a calendar in Spanish (react-day-picker, keyboard
- * navigable, with Spanish labels for screen readers).
+ * navigable, with Spanish labels for screen readers). The calendar (CalendarPopover.tsx) loads on first use.
  */
 export function DateField({ label, value, onChange, onBlur, min, max, disabled, error, hint, name }: Props) {
   const inputId = useId();
   const messageId = useId();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on (never on the server): until then the button alone is rendered.
+  const [calendarWanted, setCalendarWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState(() => (parseIsoDate(value) === null ? value : toChileanDate(value)));
 
   // Follow outside changes (a fixed return date, a reset) without fighting what the visitor is typing.
@@ -71,51 +75,52 @@ export function DateField({ label, value, onChange, onBlur, min, max, disabled, 
           onBlur={onBlur}
           className="min-w-0 flex-1 rounded-l-lg border border-slate-300 px-3 py-2.5 text-slate-900 disabled:bg-slate-100 disabled:text-slate-600"
         />
-        <Popover.Root open={open} onOpenChange={setOpen}>
-          <Popover.Trigger
-            type="button"
-            disabled={disabled}
-            className="rounded-r-lg border border-l-0 border-slate-300 px-3 text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
-            aria-label={`Abrir calendario: ${label}`}
+        <button
+          ref={button}
+          type="button"
+          disabled={disabled}
+          className="rounded-r-lg border border-l-0 border-slate-300 px-3 text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
+          aria-label={`Abrir calendario: ${label}`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-state={open ? 'open' : 'closed'}
+          onPointerEnter={preloadCalendar}
+          onFocus={preloadCalendar}
+          onClick={() => {
+            setCalendarWanted(true);
+            setOpen(!open);
+          }}
+        >
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
           >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <rect x="3" y="5" width="18" height="16" rx="2" />
-              <path d="M3 10h18M8 3v4M16 3v4" />
-            </svg>
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              align="end"
-              sideOffset={6}
-              className="z-50 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
-              aria-label={`Calendario: ${label}`}
-            >
-              <DayPicker
-                mode="single"
-                locale={es}
-                selected={selected}
-                defaultMonth={selected ?? isoToLocalDate(min)}
-                startMonth={isoToLocalDate(min)}
-                endMonth={isoToLocalDate(max)}
-                disabled={[{ before: isoToLocalDate(min) }, { after: isoToLocalDate(max) }]}
-                onSelect={(date) => {
-                  if (!date) return;
-                  onChange(localDateToIso(date));
-                  setOpen(false);
-                }}
-                autoFocus
-              />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M3 10h18M8 3v4M16 3v4" />
+          </svg>
+        </button>
+        {calendarWanted ? (
+          <Suspense fallback={null}>
+            <CalendarPopover
+              anchor={button}
+              open={open}
+              onOpenChange={setOpen}
+              label={label}
+              selected={selected}
+              min={isoToLocalDate(min)}
+              max={isoToLocalDate(max)}
+              onSelect={(date) => {
+                onChange(localDateToIso(date));
+                setOpen(false);
+              }}
+            />
+          </Suspense>
+        ) : null}
       </div>
       {error ? (
         <p id={messageId} className="text-sm font-medium text-red-700" role="alert">

@@ -1,6 +1,8 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { HelpModal } from './HelpModal.tsx';
-import { UpgradeModal } from './UpgradeModal.tsx';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
+
+// The modals (Radix dialog, ~15 KB gzip) are fetched on their first opening, not with every page.
+const HelpModal = lazy(() => import('./HelpModal.tsx').then((module) => ({ default: module.HelpModal })));
+const UpgradeModal = lazy(() => import('./UpgradeModal.tsx').then((module) => ({ default: module.UpgradeModal })));
 
 type ShellModals = { openHelp: () => void; openUpgrade: () => void };
 
@@ -10,12 +12,30 @@ const ShellModalsContext = createContext<ShellModals | null>(null);
 export function ShellModalsProvider({ children }: { children: ReactNode }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const value = useMemo(() => ({ openHelp: () => setHelpOpen(true), openUpgrade: () => setUpgradeOpen(true) }), []);
+  // Each modal is mounted from its first opening on (so closing keeps Radix's focus return), never before.
+  const [mounted, setMounted] = useState({ help: false, upgrade: false });
+  const value = useMemo(
+    () => ({
+      openHelp: () => {
+        setMounted((current) => (current.help ? current : { ...current, help: true }));
+        setHelpOpen(true);
+      },
+      openUpgrade: () => {
+        setMounted((current) => (current.upgrade ? current : { ...current, upgrade: true }));
+        setUpgradeOpen(true);
+      },
+    }),
+    [],
+  );
   return (
     <ShellModalsContext.Provider value={value}>
       {children}
-      <HelpModal open={helpOpen} onOpenChange={setHelpOpen} />
-      <UpgradeModal open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      <Suspense fallback={null}>
+        {mounted.help ? <HelpModal open={helpOpen} onOpenChange={setHelpOpen} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {mounted.upgrade ? <UpgradeModal open={upgradeOpen} onOpenChange={setUpgradeOpen} /> : null}
+      </Suspense>
     </ShellModalsContext.Provider>
   );
 }

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, parseIsoDate, todayInChile } from '@travesia/domain/dates';
-import { maxPassengers } from '@travesia/domain/rules';
-import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { maxPassengers } from '@travesia/domain/limits';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import type { QuoterActionResult } from './quoter.server.ts';
-import { type QuoterSubmission, type QuoterValues, quoterSchema } from './schema.ts';
+import type { QuoterErrors, QuoterSubmission, QuoterValues } from './schema.ts';
 
 type Schemas = components['schemas'];
 
@@ -36,6 +34,24 @@ const selectClass =
  */
 const stepperClass =
   'h-8 w-8 rounded-full border border-slate-300 text-lg leading-none text-brand-700 hover:bg-white aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+
+/**
+ * The quoter's rules (zod and the domain's, ~30 KB gzip) are fetched when the visitor first focuses or presses
+ * something in the form, not with the page: home's first load carries no validation code (docs/performance.md).
+ */
+const loadRules = () => import('./schema.ts');
+
+/** The fields in the order they appear, so the first one with a problem takes the focus. */
+const fieldOrder: (keyof QuoterValues)[] = [
+  'origin',
+  'modality',
+  'destination',
+  'departureDate',
+  'returnDate',
+  'passengers',
+  'discountCode',
+  'upgradeCovid',
+];
 
 function initialValues({ origins, modalities, destinationsByModality, quotation }: QuoterData): QuoterValues {
   if (quotation) {
@@ -76,56 +92,85 @@ export function QuoterForm(props: Props) {
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const today = todayInChile();
   const lastDay = addDays(today, 365 + 365);
-  const schema = useMemo(() => quoterSchema(modalities, today), [modalities, today]);
   const ids = { origin: useId(), modality: useId(), destination: useId(), code: useId(), covid: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<QuoterValues>(() => initialValues(props));
+  const [errors, setErrors] = useState<QuoterErrors>({});
+  // As react-hook-form did: checked on submit; after the first submit, each change checks its field again.
+  const submitted = useRef(false);
+  const recheck = useRef(new Set<keyof QuoterValues>());
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<QuoterValues>({
-    resolver: zodResolver(schema),
-    defaultValues: initialValues(props),
-  });
+  const change = <K extends keyof QuoterValues>(field: K, value: QuoterValues[K], check = submitted.current) => {
+    if (check) recheck.current.add(field);
+    setValues((current) => (current[field] === value ? current : { ...current, [field]: value }));
+  };
 
-  const modalityId = watch('modality');
-  const departureDate = watch('departureDate');
-  const passengers = watch('passengers');
+  const { modality: modalityId, departureDate, passengers } = values;
   const modality = modalities.find((m) => String(m.id) === modalityId);
   const destinations = destinationsByModality[modalityId] ?? [];
   const returnFixed = modality ? !modality.returnDateConfiguration.enabled : false;
   const totalPassengers = Object.values(passengers).reduce((sum, count) => sum + count, 0);
 
   // A destination not offered for the new modality is cleared, so the visitor chooses again.
+  const destination = values.destination;
+  const firstDestination = String(destinations[0]?.id ?? '');
+  const offered = destinations.some((d) => String(d.id) === destination);
   useEffect(() => {
-    if (!destinations.some((d) => String(d.id) === getValues('destination'))) {
-      setValue('destination', String(destinations[0]?.id ?? ''));
+    if (!offered && destination !== firstDestination) {
+      setValues((current) => ({ ...current, destination: firstDestination }));
     }
-  }, [destinations, getValues, setValue]);
+  }, [offered, destination, firstDestination]);
 
   // The return date follows the departure: fixed by the modality, or proposed when still empty or earlier.
   useEffect(() => {
     if (!modality || parseIsoDate(departureDate) === null) return;
     const proposed = addDays(departureDate, modality.returnDateConfiguration.addDays);
-    const current = getValues('returnDate');
-    if (returnFixed || parseIsoDate(current) === null || current < departureDate) {
-      setValue('returnDate', proposed, { shouldValidate: returnFixed && current !== '' });
-    }
-  }, [departureDate, modality, returnFixed, getValues, setValue]);
+    setValues((current) => {
+      const { returnDate } = current;
+      if (!returnFixed && parseIsoDate(returnDate) !== null && returnDate >= departureDate) return current;
+      if (returnDate === proposed) return current;
+      if (returnFixed && returnDate !== '') recheck.current.add('returnDate');
+      return { ...current, returnDate: proposed };
+    });
+  }, [departureDate, modality, returnFixed]);
+
+  // A changed field is checked again (after the first submit); the rules are already loaded by then.
+  useEffect(() => {
+    const fields = [...recheck.current];
+    recheck.current.clear();
+    if (fields.length === 0) return;
+    void loadRules().then(({ quoterErrors }) => {
+      const found = quoterErrors(values, modalities, todayInChile());
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of fields) {
+          if (found[field]) next[field] = found[field];
+          else delete next[field];
+        }
+        return next;
+      });
+    });
+  }, [values, modalities]);
 
   // Errors the API found (it checks everything again) appear beside their fields (the action names the field).
   useEffect(() => {
-    for (const error of actionResult?.errors ?? []) {
-      setError(error.field as keyof QuoterValues, { type: 'server', message: error.message });
-    }
-  }, [actionResult, setError]);
+    const fromServer = actionResult?.errors ?? [];
+    if (fromServer.length === 0) return;
+    setErrors((current) => ({ ...current, ...Object.fromEntries(fromServer.map((e) => [e.field, e.message])) }));
+  }, [actionResult]);
 
-  const onValid = (values: QuoterValues) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    // Should the rules fail to load, the API still checks everything and its answer names the fields.
+    const rules = await loadRules().catch(() => null);
+    const found = rules ? rules.quoterErrors(values, modalities, todayInChile()) : {};
+    setErrors(found);
+    const first = fieldOrder.find((field) => found[field] !== undefined);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]:not([disabled])`)?.focus();
+      return;
+    }
     const submission: QuoterSubmission = {
       quotationId: quotation?.id ?? null,
       origin: Number(values.origin),
@@ -145,10 +190,10 @@ export function QuoterForm(props: Props) {
   };
 
   const changePassengers = (typeId: number, delta: number) => {
-    const current = getValues('passengers');
-    const next = Math.max(0, (current[String(typeId)] ?? 0) + delta);
-    setValue('passengers', { ...current, [String(typeId)]: next }, { shouldValidate: errors.passengers !== undefined });
+    const next = Math.max(0, (passengers[String(typeId)] ?? 0) + delta);
+    change('passengers', { ...passengers, [String(typeId)]: next }, errors.passengers !== undefined);
   };
+  const preloadRules = () => void loadRules().catch(() => undefined);
 
   const fieldError = (message: string | undefined, id: string) =>
     message ? (
@@ -159,8 +204,11 @@ export function QuoterForm(props: Props) {
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={handleSubmit(onValid)}
+      onSubmit={onSubmit}
+      onFocus={preloadRules}
+      onPointerDown={preloadRules}
       className="grid gap-4"
       aria-label="Cotizador de asistencia en viaje"
     >
@@ -174,7 +222,9 @@ export function QuoterForm(props: Props) {
             className={selectClass}
             aria-invalid={errors.origin ? true : undefined}
             aria-describedby={errors.origin ? `${ids.origin}-error` : undefined}
-            {...register('origin')}
+            name="origin"
+            value={values.origin}
+            onChange={(event) => change('origin', event.target.value)}
           >
             {origins.map((origin) => (
               <option key={origin.id} value={origin.id}>
@@ -182,7 +232,7 @@ export function QuoterForm(props: Props) {
               </option>
             ))}
           </select>
-          {fieldError(errors.origin?.message, `${ids.origin}-error`)}
+          {fieldError(errors.origin, `${ids.origin}-error`)}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.modality} className="text-sm font-semibold text-slate-700">
@@ -193,7 +243,9 @@ export function QuoterForm(props: Props) {
             className={selectClass}
             aria-invalid={errors.modality ? true : undefined}
             aria-describedby={errors.modality ? `${ids.modality}-error` : undefined}
-            {...register('modality')}
+            name="modality"
+            value={values.modality}
+            onChange={(event) => change('modality', event.target.value)}
           >
             {modalities.map((m) => (
               <option key={m.id} value={m.id}>
@@ -201,7 +253,7 @@ export function QuoterForm(props: Props) {
               </option>
             ))}
           </select>
-          {fieldError(errors.modality?.message, `${ids.modality}-error`)}
+          {fieldError(errors.modality, `${ids.modality}-error`)}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.destination} className="text-sm font-semibold text-slate-700">
@@ -212,7 +264,9 @@ export function QuoterForm(props: Props) {
             className={selectClass}
             aria-invalid={errors.destination ? true : undefined}
             aria-describedby={errors.destination ? `${ids.destination}-error` : undefined}
-            {...register('destination')}
+            name="destination"
+            value={values.destination}
+            onChange={(event) => change('destination', event.target.value)}
           >
             {destinations.map((destination) => (
               <option key={destination.id} value={destination.id}>
@@ -220,44 +274,30 @@ export function QuoterForm(props: Props) {
               </option>
             ))}
           </select>
-          {fieldError(errors.destination?.message, `${ids.destination}-error`)}
+          {fieldError(errors.destination, `${ids.destination}-error`)}
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
+        <DateField
           name="departureDate"
-          render={({ field }) => (
-            <DateField
-              name="departureDate"
-              label="Fecha de salida"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              min={today}
-              max={addDays(today, 365)}
-              error={errors.departureDate?.message}
-            />
-          )}
+          label="Fecha de salida"
+          value={values.departureDate}
+          onChange={(value) => change('departureDate', value)}
+          min={today}
+          max={addDays(today, 365)}
+          error={errors.departureDate}
         />
-        <Controller
-          control={control}
+        <DateField
           name="returnDate"
-          render={({ field }) => (
-            <DateField
-              name="returnDate"
-              label="Fecha de regreso"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              min={parseIsoDate(departureDate) === null ? today : departureDate}
-              max={lastDay}
-              disabled={returnFixed}
-              hint={returnFixed ? 'En la modalidad anual la cobertura dura 365 días desde la salida.' : undefined}
-              error={errors.returnDate?.message}
-            />
-          )}
+          label="Fecha de regreso"
+          value={values.returnDate}
+          onChange={(value) => change('returnDate', value)}
+          min={parseIsoDate(departureDate) === null ? today : departureDate}
+          max={lastDay}
+          disabled={returnFixed}
+          hint={returnFixed ? 'En la modalidad anual la cobertura dura 365 días desde la salida.' : undefined}
+          error={errors.returnDate}
         />
       </div>
 
@@ -309,7 +349,7 @@ export function QuoterForm(props: Props) {
             );
           })}
         </ul>
-        {fieldError((errors.passengers as { message?: string } | undefined)?.message, 'quoter-passengers-error')}
+        {fieldError(errors.passengers, 'quoter-passengers-error')}
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
@@ -324,12 +364,21 @@ export function QuoterForm(props: Props) {
             className="rounded-lg border border-slate-300 px-3 py-2.5 uppercase text-slate-900"
             aria-invalid={errors.discountCode ? true : undefined}
             aria-describedby={errors.discountCode ? `${ids.code}-error` : undefined}
-            {...register('discountCode')}
+            name="discountCode"
+            value={values.discountCode}
+            onChange={(event) => change('discountCode', event.target.value)}
           />
-          {fieldError(errors.discountCode?.message, `${ids.code}-error`)}
+          {fieldError(errors.discountCode, `${ids.code}-error`)}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-50 px-3 py-2.5">
-          <input id={ids.covid} type="checkbox" className="h-5 w-5 accent-brand-700" {...register('upgradeCovid')} />
+          <input
+            id={ids.covid}
+            type="checkbox"
+            className="h-5 w-5 accent-brand-700"
+            name="upgradeCovid"
+            checked={values.upgradeCovid}
+            onChange={(event) => change('upgradeCovid', event.target.checked)}
+          />
           <label htmlFor={ids.covid} className="font-medium text-slate-800">
             Agregar upgrade COVID-19
           </label>

@@ -1,7 +1,7 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
 import { PassengerType } from '@travesia/domain/ids';
 import { describe, expect, it } from 'vitest';
-import { modalityRules, type QuoterValues, quoterSchema } from './schema.ts';
+import { modalityRules, type QuoterValues, quoterErrors, quoterSchema } from './schema.ts';
 
 const today = todayInChile();
 const departureDate = addDays(today, 30);
@@ -45,6 +45,20 @@ describe('quoterSchema', () => {
   });
   it('skips the date rules while the modality is unknown', () => {
     expect(fieldsOf({ ...values(), modality: '99', returnDate: '' })).toEqual([]);
+  });
+});
+
+describe('quoterErrors', () => {
+  it('gives each field its first message, as the form shows it, and nothing for a valid trip', () => {
+    expect(quoterErrors(values(), [singleTrip], today)).toEqual({});
+    const errors = quoterErrors(
+      { ...values(), destination: '', departureDate: '', returnDate: '', passengers: { 1: 0 } },
+      [singleTrip],
+      today,
+    );
+    expect(Object.keys(errors).sort()).toEqual(['departureDate', 'destination', 'passengers', 'returnDate']);
+    expect(errors.departureDate).toBe('Ingresa la fecha de salida');
+    expect(errors.passengers).toMatch(/pasajero/i);
   });
 });
 

@@ -60,6 +60,20 @@ export function quoterSchema(modalities: Modality[], today: string) {
     });
 }
 
+/** The quoter's problems by field, the first one each (as the form shows them); empty when the values are valid. */
+export type QuoterErrors = Partial<Record<keyof QuoterValues, string>>;
+
+export function quoterErrors(values: QuoterValues, modalities: Modality[], today: string): QuoterErrors {
+  const result = quoterSchema(modalities, today).safeParse(values);
+  const errors: QuoterErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof QuoterValues | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 /** What the quoter posts to its route action; the action turns it into the API's quotation body. */
 export type QuoterSubmission = {
   quotationId: string | null;

@@ -1,46 +1,72 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { uiMessages } from '@travesia/domain/messages';
-import { type NewsletterInput, newsletterSchema } from '@travesia/domain/rules';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { browserApi } from '#app/lib/api.ts';
+import { type FormEvent, useId, useState } from 'react';
+
+/**
+ * The newsletter's rule (the domain's zod schema, the API's own) and the API client: fetched when the visitor first
+ * focuses the form, not with every page (docs/performance.md, «Client JavaScript»).
+ */
+const loadSubscribe = () =>
+  Promise.all([import('@travesia/domain/rules'), import('#app/lib/api.ts')]).then(([rules, api]) => ({
+    newsletterSchema: rules.newsletterSchema,
+    browserApi: api.browserApi,
+  }));
+const preloadSubscribe = () => void loadSubscribe().catch(() => undefined);
 
 /**
  * Suscríbete (spec §5): validated in the browser with the same schema the API applies; an invalid form makes
- * no call; success shows «El email ha sido suscrito» and resets; a failed call is only logged.
+ * no call; success shows «El email ha sido suscrito» and resets; a failed call is only logged. After a first
+ * submit, each change checks the address again.
  */
 export function NewsletterForm({ companyId }: { companyId: number }) {
   const [subscribed, setSubscribed] = useState(false);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   const inputId = useId();
   const errorId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterInput>({
-    resolver: zodResolver(newsletterSchema),
-    defaultValues: { email: '' },
-  });
 
-  const onValid = async (values: NewsletterInput) => {
-    const { response } = await browserApi.POST('/companies/{companyId}/subscriptions', {
-      params: { path: { companyId } },
-      body: values,
-    });
-    if (response.ok) {
-      setSubscribed(true);
-      reset();
-    } else {
-      console.warn(`Newsletter subscription failed with status ${response.status}`);
+  const check = async (value: string) => {
+    const { newsletterSchema } = await loadSubscribe();
+    const result = newsletterSchema.safeParse({ email: value });
+    setError(result.success ? undefined : result.error.issues[0]?.message);
+    return result.success ? result.data : null;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setSubmitting(true);
+    try {
+      const values = await check(email);
+      if (!values) {
+        setSubscribed(false);
+        return;
+      }
+      const { browserApi } = await loadSubscribe();
+      const { response } = await browserApi.POST('/companies/{companyId}/subscriptions', {
+        params: { path: { companyId } },
+        body: values,
+      });
+      if (response.ok) {
+        setSubscribed(true);
+        setEmail('');
+        setSubmitted(false);
+      } else {
+        console.warn(`Newsletter subscription failed with status ${response.status}`);
+      }
+    } catch (failure) {
+      console.warn('Newsletter subscription failed', failure);
+    } finally {
+      setSubmitting(false);
     }
   };
 
-  const error = errors.email?.message;
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onValid, () => setSubscribed(false))}
+      onSubmit={onSubmit}
+      onFocus={preloadSubscribe}
       className="flex flex-col gap-2"
       aria-label={uiMessages.subscribeTitle}
     >
@@ -58,7 +84,13 @@ export function NewsletterForm({ companyId }: { companyId: number }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
-          {...register('email', { onChange: () => setSubscribed(false) })}
+          name="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setSubscribed(false);
+            if (submitted) void check(event.target.value).catch(() => undefined);
+          }}
         />
         <button
           type="submit"
