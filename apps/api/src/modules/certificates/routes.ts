@@ -131,7 +131,8 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
       {
         schema: {
           tags,
-          description: "The certificate PDF of a paid sale (with the sale's access token, or a download token until it expires)",
+          description:
+            "The certificate PDF of a paid sale (with the sale's access token, or a download token until it expires)",
           params: saleParams,
           querystring: accessTokenQuery,
         },
