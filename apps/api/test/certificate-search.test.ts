@@ -82,7 +82,7 @@ describeOnEachDatabase(
           word,
         ).toStrictEqual([[sale.idVenta, travellers[0]?.firstName]]);
       }
-    }, 120_000);
+    }, 240_000);
 
     it('finds the holder by RUT in any accepted form, with only the card fields and the e-mail masked', async () => {
       const holders = freshHolders();
