@@ -1,14 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { errorMessages } from '@travesia/domain/messages';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AddressObject } from 'mailparser';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { certificateSearchKeys, travellers as travellerRows } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
-import { maskEmail } from '#app/modules/certificates/service.ts';
-import { type FoundCertificate, freshHolders, paidSaleOf, searchCertificates } from './support/certificates.ts';
-import { travellers } from './support/checkout.ts';
-import { describeOnEachDatabase } from './support/harness.ts';
+import { downloadToken, downloadTokenTtlMs, maskEmail } from '#app/modules/certificates/service.ts';
+import {
+  type FoundCertificate,
+  freshHolders,
+  type Holders,
+  paidSaleOf,
+  searchCertificates,
+} from './support/certificates.ts';
+import { passengersBody, putPassengers, travellers } from './support/checkout.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, get } from './support/http.ts';
 import { useFakeSmtp } from './support/smtp.ts';
-import { tripDates } from './support/trips.ts';
+import { createQuotation, tripDates } from './support/trips.ts';
 
 const env: NodeJS.ProcessEnv = {};
 const { mailsOfSale } = useFakeSmtp(env);
@@ -30,9 +40,50 @@ const send = (ctx: Parameters<typeof searchCertificates>[0], certificate: string
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
+/**
+ * `count` unpaid quotations whose first traveller has the holder's RUT and every traveller the holder's e-mail: the
+ * first through the API, the others as copies of its travellers written in one go (PGlite is slow at 200 requests).
+ */
+async function unpaidDecoys(ctx: TestContext, holders: Holders, count: number) {
+  const body = passengersBody();
+  body.passangers = body.passangers.map((person, index) => ({
+    ...person,
+    email: holders.emails[0] ?? person.email,
+    document: index === 0 ? { ...person.document, id: holders.rut.dash } : person.document,
+  }));
+  const first = await createQuotation(ctx);
+  const saved = await putPassengers(ctx, first, body);
+  expect(saved.status, saved.text).toBe(204);
+  const { db } = ctx.database;
+  const template = await db.select().from(travellerRows).where(eq(travellerRows.quotationId, first));
+  const others: string[] = [];
+  for (let i = 1; i < count; i++) others.push(await createQuotation(ctx));
+  await db
+    .insert(travellerRows)
+    .values(others.flatMap((quotationId) => template.map(({ id: _id, ...row }) => ({ ...row, quotationId }))));
+  const written = await db
+    .select({ id: travellerRows.id })
+    .from(travellerRows)
+    .where(inArray(travellerRows.quotationId, [first, ...others]));
+  expect(written).toHaveLength(count * template.length);
+}
+
 describeOnEachDatabase(
   'GET /certificates?word= and «Enviar Certificado»',
   (ctx) => {
+    it('201 unpaid quotations with the holder e-mail and RUT do not hide the holder paid certificate', async () => {
+      const holders = freshHolders();
+      await unpaidDecoys(ctx, holders, 201);
+      const sale = await paidSaleOf(ctx, holders);
+      for (const word of [holders.emails[0] ?? '', holders.rut.dotsAndDash, holders.rut.plain]) {
+        const cards = await found(ctx, word);
+        expect(
+          cards.map((card) => [card.idVenta, card.name]),
+          word,
+        ).toStrictEqual([[sale.idVenta, travellers[0]?.firstName]]);
+      }
+    }, 240_000);
+
     it('finds the holder by RUT in any accepted form, with only the card fields and the e-mail masked', async () => {
       const holders = freshHolders();
       const sale = await paidSaleOf(ctx, holders);
@@ -54,6 +105,33 @@ describeOnEachDatabase(
       }
       expect(maskEmail('camila@example.cl')).toBe('ca***@ex***.cl');
       expect((await found(ctx, holders.rut.dash))[0]?.email).not.toContain(holders.emails[0]?.split('@')[0]);
+    });
+
+    it('migration 0012 backfills, in SQL, the very search keys the API writes when it issues a certificate', async () => {
+      const holders = freshHolders();
+      holders.emails[0] = (holders.emails[0] ?? '').toUpperCase();
+      const sale = await paidSaleOf(ctx, holders);
+      const { db } = ctx.database;
+      const keysNow = () => db.select().from(certificateSearchKeys).orderBy(asc(certificateSearchKeys.certificateId));
+      const written = await keysNow();
+      expect(written.length).toBeGreaterThanOrEqual(3);
+      const migration = await readFile(
+        fileURLToPath(new URL('../src/db/migrations/0012_certificate_search_keys.sql', import.meta.url)),
+        'utf8',
+      );
+      const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+      expect(backfill).toContain('INSERT INTO "certificate_search_keys"');
+      // As before the migration: certificates without keys; the backfill gives every one of them the same keys.
+      await db.transaction(async (tx) => {
+        await tx.delete(certificateSearchKeys);
+        expect(await tx.select().from(certificateSearchKeys)).toStrictEqual([]);
+        await tx.execute(sql.raw(backfill));
+      });
+      expect(await keysNow()).toStrictEqual(written);
+      expect((await found(ctx, holders.emails[0].toLowerCase())).map((card) => card.idVenta)).toStrictEqual([
+        sale.idVenta,
+      ]);
+      expect((await found(ctx, holders.rut.plain)).map((card) => card.idVenta)).toStrictEqual([sale.idVenta]);
     });
 
     it('finds a passport or DNI holder by the document number (without case)', async () => {
@@ -188,6 +266,42 @@ describeOnEachDatabase(
       expect((await get(ctx.app, `/api/certificates/b2c/${other.idVenta}?token=${token}`)).status).toBe(404);
       const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
       expect((await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${forged}`)).status).toBe(404);
+    });
+
+    it('a download token gets a link carrying that same token, never the sale access token, dead when it expires', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const [byEmail] = await found(ctx, holders.emails[0] ?? '');
+      const token = byEmail?.downloadToken ?? '';
+      const link = await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${token}`);
+      expect(link.status, link.text).toBe(200);
+      const { message } = link.json<{ message: string }>();
+      expect(message).not.toContain(sale.accessToken);
+      expect(message).toBe(`/api/certificates/b2c/${sale.idVenta}/certificado.pdf?token=${token}`);
+      expect((await ctx.app.inject({ method: 'GET', url: message })).statusCode).toBe(200);
+      // The buyer's own link (with the access token) is as it was.
+      const own = await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${sale.accessToken}`);
+      expect(own.json<{ message: string }>().message).toContain(sale.accessToken);
+      // Ten minutes later the link got from the download token opens nothing (only Date is faked: timers run).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + downloadTokenTtlMs + 1000);
+        expect((await ctx.app.inject({ method: 'GET', url: message })).statusCode).toBe(404);
+        expect((await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${token}`)).status).toBe(404);
+      } finally {
+        vi.useRealTimers();
+      }
+      // A token signed with an expiry in the past opens neither the link nor the PDF.
+      const expired = downloadToken(
+        { id: sale.idVenta, accessToken: sale.accessToken },
+        Date.now() - downloadTokenTtlMs - 1000,
+      );
+      expect((await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${expired}`)).status).toBe(404);
+      const pdf = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/certificates/b2c/${sale.idVenta}/certificado.pdf?token=${expired}`,
+      });
+      expect(pdf.statusCode).toBe(404);
     });
   },
   { ...env, FEATURE_DOWNLOAD_CERTIFICATES: 'true' },

@@ -2451,7 +2451,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token (?token=), which the link carries on; without it, 404. */
+        /** @description The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token or a live download token of the search (?token=); the link carries on that same token (a download token's link dies with it). Without one, 404. */
         get: {
             parameters: {
                 query?: {
@@ -2519,7 +2519,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The certificate PDF of a paid sale (with the sale's access token) */
+        /** @description The certificate PDF of a paid sale (with the sale's access token, or a download token until it expires) */
         get: {
             parameters: {
                 query?: {

@@ -1,17 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { cleanRut } from '@travesia/domain/rut';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { listTravellerRows, listTravellersByIds } from '#app/modules/passengers/service.ts';
-import { certificates, certificateVerifications } from './tables.ts';
+import { certificateSearchKeys, certificates, certificateVerifications } from './tables.ts';
 
 /**
- * Issues one certificate per traveller of a sale; called inside the transaction that marks the sale paid, so a
- * paid sale always has its certificates (and never twice: unique per sale and traveller).
+ * A document number as the search compares it: without dots, dashes or whitespace, in upper case (a RUT in any of
+ * its forms). Migration 0012 backfilled the keys of older certificates with the same rule written in SQL.
  */
-export async function issueCertificates(tx: Database, saleId: number, quotationId: string, year: number) {
-  const people = await listTravellerRows(tx, quotationId);
+export const documentSearchKey = (document: string) => cleanRut(document);
+/** An e-mail as the search compares it: trimmed, in lower case. */
+export const emailSearchKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Issues one certificate per traveller of a sale, with the keys the certificate search finds it by; called inside
+ * the transaction that marks the sale paid, so a paid sale always has its certificates (and never twice: unique per
+ * sale and traveller).
+ */
+export async function issueCertificates(
+  tx: Database,
+  sale: { id: number; quotationId: string; companyId: number },
+  year: number,
+) {
+  const saleId = sale.id;
+  const people = await listTravellerRows(tx, sale.quotationId);
   if (people.length === 0) return;
-  await tx
+  const issued = await tx
     .insert(certificates)
     .values(
       people.map((person) => ({
@@ -20,7 +35,23 @@ export async function issueCertificates(tx: Database, saleId: number, quotationI
         number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}`,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: certificates.id, travellerId: certificates.travellerId });
+  const personById = new Map(people.map((person) => [person.id, person]));
+  const keys = issued.flatMap((certificate) => {
+    const person = personById.get(certificate.travellerId);
+    return person
+      ? [
+          {
+            certificateId: certificate.id,
+            companyId: sale.companyId,
+            document: documentSearchKey(person.documentNumber),
+            email: emailSearchKey(person.email),
+          },
+        ]
+      : [];
+  });
+  if (keys.length > 0) await tx.insert(certificateSearchKeys).values(keys).onConflictDoNothing();
   // A code clash (50 random bits: practically never) leaves the sale without one; the first PDF makes it then.
   await tx.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
 }
@@ -83,13 +114,29 @@ export async function saleOfVerificationCode(db: Database, code: string): Promis
   return row?.saleId;
 }
 
-/** The certificates of these travellers (one per traveller of a paid sale), in no particular order. */
-export function certificatesOfTravellers(db: Database, travellerIds: number[]) {
-  if (travellerIds.length === 0) return Promise.resolve([]);
+/** The most certificates one search answers: the newest, of paid sales only (nothing else has search keys). */
+export const searchLimit = 100;
+
+/**
+ * The company's issued certificates whose holder has this document number or e-mail (normalised here), newest
+ * first. Reads the search keys written at issue only: travellers of unpaid quotations are never looked at.
+ */
+export function findCertificatesByIdentity(
+  db: Database,
+  companyId: number,
+  identity: { document: string } | { email: string },
+) {
+  const match =
+    'email' in identity
+      ? eq(certificateSearchKeys.email, emailSearchKey(identity.email))
+      : eq(certificateSearchKeys.document, documentSearchKey(identity.document));
   return db
     .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
-    .from(certificates)
-    .where(inArray(certificates.travellerId, travellerIds));
+    .from(certificateSearchKeys)
+    .innerJoin(certificates, eq(certificates.id, certificateSearchKeys.certificateId))
+    .where(and(eq(certificateSearchKeys.companyId, companyId), match))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(searchLimit);
 }
 
 /** One certificate by its number, or undefined. */

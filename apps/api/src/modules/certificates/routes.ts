@@ -117,7 +117,7 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
         schema: {
           tags,
           description:
-            "The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token (?token=), which the link carries on; without it, 404.",
+            "The link to a paid sale's certificate PDF, in `message` (spec §7). Needs the sale's access token or a live download token of the search (?token=); the link carries on that same token (a download token's link dies with it). Without one, 404.",
           params: saleParams,
           querystring: accessTokenQuery,
           response: { 200: z.object({ message: z.string() }).meta({ id: 'CertificateLink' }), ...errorResponses },
@@ -131,7 +131,8 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
       {
         schema: {
           tags,
-          description: "The certificate PDF of a paid sale (with the sale's access token)",
+          description:
+            "The certificate PDF of a paid sale (with the sale's access token, or a download token until it expires)",
           params: saleParams,
           querystring: accessTokenQuery,
         },

@@ -10,7 +10,7 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import { findTravellersByIdentity, getPassengers } from '#app/modules/passengers/service.ts';
+import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { findSale, findSaleOfQuotation, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
@@ -140,19 +140,24 @@ export async function certificatePdf(
 
 /**
  * Spec §7: the answer's message holds the file link, which the browser downloads as certificado.pdf. The sale id
- * is printed on every certificate, so the link needs the sale's access token as well (it carries it on).
+ * is printed on every certificate, so the link needs a token as well: it carries on the very token it was asked
+ * with. A download token of the search gets a link with that download token (dead when it expires), never the
+ * sale's access token, which would open the PDF for good (docs/decisions/011).
  */
 export async function certificateLink(db: Database, saleId: number, token: string | undefined) {
-  const sale = await requireSaleAccess(db, saleId, token);
+  const presented = await requireSaleAccess(db, saleId, token);
   return {
-    message: `/api/certificates/b2c/${saleId}/${certificateFileName}?token=${encodeURIComponent(sale.accessToken)}`,
+    message: `/api/certificates/b2c/${saleId}/${certificateFileName}?token=${encodeURIComponent(presented)}`,
   };
 }
 
-async function requireSaleAccess(db: Database, saleId: number, token: string | undefined) {
+/** The token that opens this paid sale (its access token, or a live download token of it); else the 404. */
+async function requireSaleAccess(db: Database, saleId: number, token: string | undefined): Promise<string> {
   const sale = await requirePaidSale(db, saleId);
-  if (!accessTokenMatches(sale.accessToken, token) && !downloadTokenMatches(sale, token)) throw resourceNotFound();
-  return sale;
+  if (token !== undefined && (accessTokenMatches(sale.accessToken, token) || downloadTokenMatches(sale, token))) {
+    return token;
+  }
+  throw resourceNotFound();
 }
 
 /** Manual sends of one sale share a key per window: one e-mail per window however often the button is pressed. */
@@ -386,7 +391,8 @@ export type FoundCertificate = {
 /**
  * GET /certificates?word=: the certificates of the company's paid sales whose holder has this document (a RUT in
  * any form, a DNI or passport number) or e-mail. The e-mail is masked unless the search was by it; a download token
- * comes only with a search by e-mail and only when downloads are on (docs/decisions/011).
+ * comes only with a search by e-mail and only when downloads are on (docs/decisions/011). Only the search keys this
+ * module wrote when it issued each certificate are looked at: travellers of unpaid quotations cannot crowd it.
  */
 export async function searchCertificates(
   db: Database,
@@ -395,10 +401,14 @@ export async function searchCertificates(
   options: { downloads: boolean },
 ): Promise<FoundCertificate[]> {
   const byEmail = word.includes('@');
-  const people = await findTravellersByIdentity(db, byEmail ? { email: word } : { document: word });
-  const found = await repository.certificatesOfTravellers(
+  const found = await repository.findCertificatesByIdentity(
     db,
-    people.map((person) => person.id),
+    companyId,
+    byEmail ? { email: word } : { document: word },
+  );
+  const people = await listTravellersByIds(
+    db,
+    found.map((row) => row.travellerId),
   );
   const personById = new Map(people.map((person) => [person.id, person]));
   const sales = new Map<number, Awaited<ReturnType<typeof findSale>>>();

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../company/tables.ts';
 import { travellers } from '../passengers/tables.ts';
 import { sales } from '../payments/tables.ts';
 
@@ -32,3 +33,27 @@ export const certificateVerifications = pgTable('certificate_verifications', {
   code: text('code').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the certificate search looks for, written when a certificate is issued (one row per certificate): the
+ * holder's document number as the search normalises it (no dots, dashes or whitespace, upper case) and e-mail in
+ * lower case, with the sale's company. The search reads this table only, so travellers of unpaid quotations never
+ * enter it (docs/decisions/011).
+ */
+export const certificateSearchKeys = pgTable(
+  'certificate_search_keys',
+  {
+    certificateId: integer('certificate_id')
+      .primaryKey()
+      .references(() => certificates.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    document: text('document').notNull(),
+    email: text('email').notNull(),
+  },
+  (t) => [
+    index('certificate_search_keys_document').on(t.companyId, t.document),
+    index('certificate_search_keys_email').on(t.companyId, t.email),
+  ],
+);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import {
   changedAfterStartDetail,
@@ -46,27 +46,4 @@ export async function replaceTravellers(
     await recordCheckout(tx, quotationId, checkout);
     return 'saved';
   });
-}
-
-/**
- * Travellers by identity, for the certificate search: the document compared without dots, dashes, whitespace or
- * case (a RUT in any of its forms), or the e-mail compared without case. `cleanDocument` must be cleaned alike.
- */
-export function findTravellersByIdentity(db: Database, identity: { cleanDocument?: string; email?: string }) {
-  const condition =
-    identity.email !== undefined
-      ? sql`lower(${travellers.email}) = ${identity.email.toLowerCase()}`
-      : sql`upper(regexp_replace(${travellers.documentNumber}, '[-.[:space:]]', '', 'g')) = ${identity.cleanDocument ?? ''}`;
-  return db
-    .select({
-      id: travellers.id,
-      quotationId: travellers.quotationId,
-      seq: travellers.seq,
-      firstName: travellers.firstName,
-      lastName: travellers.lastName,
-      email: travellers.email,
-    })
-    .from(travellers)
-    .where(condition)
-    .limit(200);
 }

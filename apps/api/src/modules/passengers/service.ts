@@ -1,7 +1,6 @@
 import { checkBands } from '@travesia/domain/bands';
 import { errorMessages } from '@travesia/domain/messages';
 import { ageMismatch, alreadyPaid as alreadyPaidRule } from '@travesia/domain/rules';
-import { cleanRut } from '@travesia/domain/rut';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
@@ -338,15 +337,4 @@ export async function listTravellers(db: Database, quotationId: string): Promise
     phone: row.phone,
     emergencyContact: contactOf(row),
   }));
-}
-
-/**
- * Travellers (of any quotation) whose document is `document` — a RUT in any accepted form (12.345.678-5, 12345678-5,
- * 123456785) or a DNI/passport number, compared without dots, dashes, whitespace or case — or whose e-mail is
- * `email` (without case). For the certificate search, which keeps only those of paid sales.
- */
-export function findTravellersByIdentity(db: Database, identity: { document: string } | { email: string }) {
-  return 'email' in identity
-    ? repository.findTravellersByIdentity(db, { email: identity.email.trim() })
-    : repository.findTravellersByIdentity(db, { cleanDocument: cleanRut(identity.document) });
 }

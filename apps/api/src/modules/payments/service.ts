@@ -344,7 +344,7 @@ async function recordGatewayAnswer(
         testPayment: gateway.testMode === true,
         accessToken: payment.accessToken,
       });
-      await issueCertificates(tx, locked.id, locked.quotationId, Number(todayInChile().slice(0, 4)));
+      await issueCertificates(tx, locked, Number(todayInChile().slice(0, 4)));
       await queueAutomaticCertificateEmail(tx, locked.id);
       paidSaleId = locked.id;
     });
