@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
-import type { FastifyInstance } from 'fastify';
 import { refundLimits } from '@travesia/domain/refunds';
+import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
