@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,20 @@ export type StorefrontLoadContext = { apiFetch: typeof fetch };
 
 export function storefrontBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
+}
+
+/**
+ * Which build of React this process loaded, as Node loaded it (React picks it from NODE_ENV when first imported;
+ * `npm start` sets production, apps/api/src/start.ts): 'production', 'development', or null before it is loaded.
+ */
+export function reactBuildInUse(): 'production' | 'development' | null {
+  const cache = createRequire(import.meta.url).cache;
+  // Node also lists the branch React did not take (read for its export names, never run): only a run module counts.
+  const react = Object.keys(cache).find(
+    (path) => /[\\/]react[\\/]cjs[\\/]react\.(production|development)\.js$/.test(path) && cache[path]?.loaded,
+  );
+  if (!react) return null;
+  return react.endsWith('.production.js') ? 'production' : 'development';
 }
 
 /** Vite names every file under build/client/assets by its content's hash: a changed file is a new URL. */
