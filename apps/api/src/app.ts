@@ -24,6 +24,7 @@ import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { registerCompression } from './lib/compression.ts';
+import { applyCachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
@@ -150,11 +151,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
         const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
         throw new ApiError(400, detail, fieldErrors);
       });
-      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
-      });
+      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
+      // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
+      api.addHook('onSend', async (request, reply, payload) => applyCachePolicy(request, reply, payload));
       // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
       // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
       api.addHook('preHandler', async (request) => {
