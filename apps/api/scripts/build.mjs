@@ -1,4 +1,5 @@
-// Bundles the API into dist/server.js (the web process) and dist/worker.js (the worker alone). Our own workspace code (@travesia/domain, TypeScript) is bundled in;
+// Bundles the API into dist/server.js (the web process), dist/start.js (`npm start`: the web process in React's
+// production mode, src/start.ts) and dist/worker.js (the worker alone). Our own workspace code (@travesia/domain, TypeScript) is bundled in;
 // published packages stay external and load from node_modules.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -11,6 +12,7 @@ await rm(new URL('dist', root), { recursive: true, force: true });
 await build({
   entryPoints: {
     server: new URL('src/server.ts', root).pathname,
+    start: new URL('src/start.ts', root).pathname,
     worker: new URL('src/worker-main.ts', root).pathname,
   },
   outdir: new URL('dist', root).pathname,
@@ -18,6 +20,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Shared code goes to chunks beside the entries (dist/, so paths from import.meta.url hold), and start.js's
+  // import of the server stays a real, later import: it sets NODE_ENV before React is first loaded.
+  splitting: true,
   sourcemap: true,
   external,
   logLevel: 'warning',

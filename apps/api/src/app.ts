@@ -23,6 +23,8 @@ import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { registerCompression } from './lib/compression.ts';
+import { applyCachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
@@ -126,13 +128,19 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
+  // The OpenAPI viewer's scripts are large text: compressed like the API's answers.
+  await app.register(async (docs) => {
+    await registerCompression(docs);
+    await docs.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
+  });
   await registerRateLimits(app);
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
 
   await app.register(
     async (api) => {
+      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are.
+      await registerCompression(api);
       // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
       // string with it is the route's 400 (with the field named), before validation and long before the database.
       api.addHook('preValidation', async (request) => {
@@ -143,11 +151,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
         const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
         throw new ApiError(400, detail, fieldErrors);
       });
-      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
-      });
+      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
+      // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
+      api.addHook('onSend', async (request, reply, payload) => applyCachePolicy(request, reply, payload));
       // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
       // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
       api.addHook('preHandler', async (request) => {

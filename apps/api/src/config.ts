@@ -37,7 +37,13 @@ export const defaultDatabaseTimeouts = {
 export type DatabaseTimeouts = { connectMs: number; statementMs: number; queryMs: number; idleInTransactionMs: number };
 
 const environmentSchema = z.object({
+  /** The runtime mode libraries read (React's production build); without DEPLOYMENT, production also means a real store. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Whether this is a real store (strict checks: secrets, own keys, no test gateway by default) or a local one. */
+  DEPLOYMENT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['local', 'production'], { error: 'must be local or production' }).optional(),
+  ),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -152,7 +158,7 @@ const environmentSchema = z.object({
     .default('integration')
     .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
   WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
-  /** The built-in test gateway; on by default, except with NODE_ENV=production (unless true) and next to Webpay production (never). */
+  /** The built-in test gateway; on by default, except in a production deployment (unless true) and next to Webpay production (never). */
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
   WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
   /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
@@ -219,8 +225,17 @@ export type FeatureFlags = {
   localTagManagerScript: boolean;
 };
 
+/**
+ * `production`: a real store, which refuses to start without PUBLIC_URL, COOKIE_SECRET and its own reCAPTCHA keys
+ * and has the test gateway off unless PAYMENTS_SANDBOX=true. `local`: a developer's or a demo's, with working
+ * defaults for all of them. DEPLOYMENT says which; unset, NODE_ENV=production means production (so a deployment
+ * configured by NODE_ENV alone stays strict) and anything else local. See docs/decisions/012-production-mode-and-deployment.md.
+ */
+export type Deployment = 'local' | 'production';
+
 export type Config = {
   env: Environment['NODE_ENV'];
+  deployment: Deployment;
   catalogCacheTtlMs: number;
   rateLimits: RateLimits;
   port: number;
@@ -233,7 +248,7 @@ export type Config = {
   companyId: number;
   seedDemoData: boolean;
   webBuildDir: string | undefined;
-  /** The store's public origin (no trailing slash); required when env is production. */
+  /** The store's public origin (no trailing slash); required in a production deployment. */
   publicUrl: string | undefined;
   /** Without publicUrl: the Hosts whose origin absolute URLs may use; any other gets http://localhost:${port}. */
   allowedHosts: HostAndPort[];
@@ -299,13 +314,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+  const deployment: Deployment = e.DEPLOYMENT ?? (e.NODE_ENV === 'production' ? 'production' : 'local');
+  const production = deployment === 'production';
+  // The variable that made this a production deployment, named in the refusals below.
+  const because = e.DEPLOYMENT ? 'DEPLOYMENT=production' : 'NODE_ENV=production';
+  if (production && !e.PUBLIC_URL) {
     throw new ConfigError(
-      "Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production (the store's public origin, e.g. https://tienda.travesia.cl): gateway return URLs are built from it",
+      `Invalid configuration: PUBLIC_URL must be set when ${because} (the store's public origin, e.g. https://tienda.travesia.cl): gateway return URLs are built from it`,
     );
   }
-  if (e.NODE_ENV === 'production' && !e.COOKIE_SECRET) {
-    throw new ConfigError('Invalid configuration: COOKIE_SECRET is required when NODE_ENV=production');
+  if (production && !e.COOKIE_SECRET) {
+    throw new ConfigError(`Invalid configuration: COOKIE_SECRET is required when ${because}`);
   }
   const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
   if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
@@ -318,18 +337,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (webpayProduction && sandboxFlag === true) {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
-  if (e.NODE_ENV === 'production') {
+  if (production) {
     const testKey =
       e.RECAPTCHA_SITE_KEY === recaptchaTestKeys.siteKey || e.RECAPTCHA_SECRET_KEY === recaptchaTestKeys.secretKey;
     if (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY || testKey) {
       throw new ConfigError(
-        "Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when NODE_ENV=production (Google's test keys accept every visitor, robots included)",
+        `Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when ${because} (Google's test keys accept every visitor, robots included)`,
       );
     }
   }
   const { worker, warnings } = workerConfig(e);
   return {
     env: e.NODE_ENV,
+    deployment,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
@@ -355,7 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     legacyRedirects: e.LEGACY_REDIRECTS,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
-    payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && e.NODE_ENV !== 'production') },
+    payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && !production) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     recaptcha: {
       siteKey: e.RECAPTCHA_SITE_KEY ?? recaptchaTestKeys.siteKey,

@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { demoCompany } from './db/seed/demo-company.ts';
 import { ensureCompanySeeded } from './db/seed/index.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
-import { mountStorefront, storefrontBuildExists } from './web.ts';
+import { mountStorefront, reactBuildInUse, storefrontBuildExists } from './web.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 /** apps/web/build, seen from apps/api/src (tsx) and from apps/api/dist (the bundle) alike. */
@@ -35,6 +35,10 @@ async function main() {
   const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);
+  const react = reactBuildInUse();
+  if (react === 'development') {
+    app.log.warn("Pages render with React's development build (slower): npm start sets NODE_ENV=production");
+  }
   app.log.info(`E-mails go to ${app.mailer.destination}`);
 
   let worker: RunningWorker | undefined;
@@ -52,7 +56,7 @@ async function main() {
   }
   const where = `http://localhost:${config.port}`;
   console.log(
-    `Travesía is ready at ${where} (API at ${where}/api, docs at ${where}/api/docs) — database: ${database.kind}`,
+    `Travesía is ready at ${where} (API at ${where}/api, docs at ${where}/api/docs) — database: ${database.kind}, deployment: ${config.deployment}, React: ${react ?? 'not loaded'} build`,
   );
 }
 

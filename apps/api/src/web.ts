@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
 import { refundLimits } from '@travesia/domain/refunds';
-import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { registerCompression } from './lib/compression.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = { apiFetch: typeof fetch };
@@ -21,53 +23,127 @@ export function storefrontBuildExists(buildDir: string): boolean {
 }
 
 /**
- * Serves the built React Router app next to the API: hashed assets from build/client with a year of cache,
- * everything else rendered on the server.
+ * Which build of React this process loaded, as Node loaded it (React picks it from NODE_ENV when first imported;
+ * `npm start` sets production, apps/api/src/start.ts): 'production', 'development', or null before it is loaded.
+ */
+export function reactBuildInUse(): 'production' | 'development' | null {
+  const cache = createRequire(import.meta.url).cache;
+  // Node also lists the branch React did not take (read for its export names, never run): only a run module counts.
+  const react = Object.keys(cache).find(
+    (path) => /[\\/]react[\\/]cjs[\\/]react\.(production|development)\.js$/.test(path) && cache[path]?.loaded,
+  );
+  if (!react) return null;
+  return react.endsWith('.production.js') ? 'production' : 'development';
+}
+
+/** Vite names every file under build/client/assets by its content's hash: a changed file is a new URL. */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+/** The rest of build/client (the favicon, images under img/) keeps its name across releases: an hour. */
+export const staticCacheControl = 'public, max-age=3600';
+
+/**
+ * Serves the built React Router app next to the API: hashed assets from build/client with a year of cache (and the
+ * .br/.gz the build wrote beside them, as Accept-Encoding asks), everything else rendered on the server, compressed
+ * as it streams.
  */
 export async function mountStorefront(app: FastifyInstance, buildDir: string): Promise<void> {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const listener = createRequestListener({
-    build,
-    mode: 'production',
-    // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
-    // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
-    getLoadContext: (request, client): StorefrontLoadContext => ({
-      apiFetch: inProcessFetch(app, client.address, request.headers.get('x-forwarded-for')),
-    }),
-  });
+  const handleRequest = createRequestHandler(build, 'production');
+  const clientDir = join(buildDir, 'client');
 
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
-      root: join(buildDir, 'client'),
+      root: clientDir,
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
-        if (path.includes(`${join('client', 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      // The compressed copies are served in place of their file, never under their own names.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      preCompressed: true,
+      // Our Cache-Control only (send's own would be `public, max-age=0`).
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
+        reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
       },
     });
-    // A body is read whole by the page's action: one larger than any form needs, or of unknown length (browsers
-    // always send Content-Length for a form), is refused before a byte of it is read.
-    web.addHook('onRequest', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
-      const declared = request.headers['content-length'];
-      if (declared === undefined) {
-        if (request.headers['transfer-encoding'] === undefined) return;
-        return reply.code(411).type('text/plain; charset=utf-8').send('La solicitud debe indicar su tamaño.');
-      }
-      if (Number(declared) > storefrontBodyLimitBytes) {
-        return reply.code(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.');
-      }
-    });
-    // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
-    web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    web.all('/*', { schema: { hide: true } }, async (request, reply) => {
-      reply.hijack();
-      await listener(request.raw, reply.raw);
+    await web.register(async (pages) => {
+      // Flushed chunk by chunk, so a page still streams as React writes it.
+      await registerCompression(pages, { flushEachChunk: true });
+      // A body is read whole by the page's action: one larger than any form needs, or of unknown length (browsers
+      // always send Content-Length for a form), is refused before a byte of it is read.
+      pages.addHook('onRequest', async (request, reply) => {
+        if (request.method === 'GET' || request.method === 'HEAD') return;
+        const declared = request.headers['content-length'];
+        if (declared === undefined) {
+          if (request.headers['transfer-encoding'] === undefined) return;
+          return reply.code(411).type('text/plain; charset=utf-8').send('La solicitud debe indicar su tamaño.');
+        }
+        if (Number(declared) > storefrontBodyLimitBytes) {
+          return reply.code(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.');
+        }
+      });
+      // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      pages.all('/*', { schema: { hide: true } }, async (request, reply) => {
+        const client = request.raw.socket.remoteAddress;
+        // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
+        // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
+        const forwardedFor = request.headers['x-forwarded-for'];
+        const context: StorefrontLoadContext = {
+          apiFetch: inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
+        };
+        const response = await handleRequest(fetchRequestOf(request, reply), context);
+        return sendFetchResponse(reply, response);
+      });
     });
   });
+}
+
+/**
+ * The visitor's request as the Fetch API `Request` React Router handles, built as its own Node adapter builds it
+ * (@react-router/node's request listener): the URL from the Host header (React Router only reads its path and
+ * query; absolute URLs come from configuration, lib/origins.ts), the body streamed as it arrives, aborted when the
+ * visitor goes away.
+ */
+function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+  const raw = request.raw;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (let index = 0; index < raw.rawHeaders.length; index += 2) {
+    headers.append(raw.rawHeaders[index] as string, raw.rawHeaders[index + 1] as string);
+  }
+  const protocol = 'encrypted' in raw.socket && raw.socket.encrypted ? 'https:' : 'http:';
+  let url: URL;
+  try {
+    url = new URL(raw.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
+  } catch {
+    url = new URL(raw.url ?? '/', `${protocol}//localhost`);
+  }
+  const method = raw.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * React Router's answer through Fastify (not written to the socket behind its back), so the compression hook sees
+ * it: status, every header (each Set-Cookie on its own), and the body as a stream.
+ */
+function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (response.body === null) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>));
 }
 
 /**
@@ -84,6 +160,8 @@ export function inProcessFetch(
     const request = new Request(input, init);
     if (forwardedFor && !request.headers.has('x-forwarded-for')) request.headers.set('x-forwarded-for', forwardedFor);
     const url = new URL(request.url);
+    // In-process answers stay plain: nothing to save on a hop without a socket, and the loaders read the bytes.
+    request.headers.delete('accept-encoding');
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const response = await app.inject({
       method: request.method as 'GET',

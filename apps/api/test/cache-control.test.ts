@@ -15,7 +15,8 @@ import { postQuotation, quotationBody } from './support/trips.ts';
 
 /**
  * API answers carry quotations, travellers, billing data and sales: no browser or shared cache may keep one.
- * Every /api answer without a Cache-Control of its own gets `no-store`.
+ * Every /api answer without a Cache-Control of its own gets `no-store`, except the public catalogue's
+ * (http-cache.test.ts).
  */
 
 const expectNoStore = (answer: Pick<Answer, 'headers' | 'status'>, what: string) => {
@@ -53,6 +54,7 @@ describeOnEachDatabase(
         const answer = await get(ctx.app, url);
         expect(answer.status, `${what}: ${answer.text}`).toBe(200);
         expectNoStore(answer, what);
+        expect(answer.headers.etag, `${what} carries no ETag`).toBeUndefined();
       }
       const link = (await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}?token=${sale.accessToken}`)).json<{
         message: string;
@@ -86,12 +88,15 @@ describeOnEachDatabase(
       expectNoStore(await get(ctx.app, '/api/no-such-call'), 'unknown API path');
     });
 
-    it('catalogue answers hold no personal data but are no-store as well, by the one rule', async () => {
-      for (const url of ['/api/companies/1/footer', '/api/companies/1/website-parameters', '/api/docs']) {
+    it('only public catalogue answers (no personal data) may be kept, for a minute; the API document is no-store', async () => {
+      for (const url of ['/api/companies/1/footer', '/api/companies/1/website-parameters']) {
         const answer = await get(ctx.app, url);
         expect(answer.status).toBe(200);
-        expectNoStore(answer, url);
+        expect(answer.headers['cache-control'], url).toBe('public, max-age=60');
       }
+      const docs = await get(ctx.app, '/api/docs');
+      expect(docs.status).toBe(200);
+      expectNoStore(docs, '/api/docs');
     });
   },
   env,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
+import { startEnvironment } from '#app/start-mode.ts';
 import { openTestDatabase } from './support/harness.ts';
 
 const specDefaultFeatures = {
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
   it('defaults: port 3000, embedded database under ./data, demo company 1, spec §6 feature flags', () => {
     expect(loadConfig({})).toStrictEqual({
       env: 'development',
+      deployment: 'local',
       catalogCacheTtlMs: 60_000,
       rateLimits: {
         certificateSearch: { max: 10, timeWindow: 60_000 },
@@ -255,6 +257,59 @@ describe('loadConfig', () => {
     expect(configErrorFor({ CONTACT_FORM_TO: 'no-es-correo' })).toMatch(/CONTACT_FORM_TO must be an e-mail address/);
   });
 
+  it('DEPLOYMENT says whether this is a real store; unset, NODE_ENV=production means one (as before DEPLOYMENT)', () => {
+    const secrets = {
+      PUBLIC_URL: 'https://tienda.travesia.cl',
+      COOKIE_SECRET: 'x'.repeat(32),
+      RECAPTCHA_SITE_KEY: 'production-site-key',
+      RECAPTCHA_SECRET_KEY: 'production-secret-key',
+    };
+    expect(loadConfig({}).deployment).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'test' }).deployment).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).deployment).toBe('production');
+    expect(loadConfig({ DEPLOYMENT: '' }).deployment).toBe('local');
+
+    // React's production build on a local store (what `npm start` runs): no secrets needed, the test gateway on.
+    const local = loadConfig({ NODE_ENV: 'production', DEPLOYMENT: 'local' });
+    expect(local).toMatchObject({ env: 'production', deployment: 'local', publicUrl: undefined });
+    expect(local.payments.sandboxEnabled).toBe(true);
+    expect(local.recaptcha.siteKey).toBe(recaptchaTestKeys.siteKey);
+
+    // DEPLOYMENT=production is as strict as NODE_ENV=production, whatever NODE_ENV says, and says why.
+    for (const env of [{ DEPLOYMENT: 'production' }, { NODE_ENV: 'production', DEPLOYMENT: 'production' }]) {
+      expect(configErrorFor(env)).toMatch(/^Invalid configuration: PUBLIC_URL must be set when DEPLOYMENT=production/);
+      expect(configErrorFor({ ...env, PUBLIC_URL: secrets.PUBLIC_URL })).toBe(
+        'Invalid configuration: COOKIE_SECRET is required when DEPLOYMENT=production',
+      );
+      expect(configErrorFor({ ...env, PUBLIC_URL: secrets.PUBLIC_URL, COOKIE_SECRET: secrets.COOKIE_SECRET })).toMatch(
+        /RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when DEPLOYMENT=production/,
+      );
+      const strict = loadConfig({ ...env, ...secrets });
+      expect(strict.deployment).toBe('production');
+      expect(strict.payments.sandboxEnabled).toBe(false);
+    }
+    expect(configErrorFor({ DEPLOYMENT: 'staging' })).toMatch(
+      /^Invalid configuration: DEPLOYMENT must be local or production/,
+    );
+  });
+
+  it('npm start (src/start.ts) sets React production mode only where the operator set no NODE_ENV', () => {
+    // A fresh machine: React's production build on a local store.
+    expect(startEnvironment({})).toStrictEqual({ NODE_ENV: 'production', DEPLOYMENT: 'local' });
+    expect(startEnvironment({ NODE_ENV: '' })).toStrictEqual({ NODE_ENV: 'production', DEPLOYMENT: 'local' });
+    expect(startEnvironment({ DEPLOYMENT: 'production' })).toStrictEqual({
+      NODE_ENV: 'production',
+      DEPLOYMENT: 'production',
+    });
+    // An operator's NODE_ENV is kept as it is: NODE_ENV=production alone still means a production deployment.
+    expect(startEnvironment({ NODE_ENV: 'production' })).toStrictEqual({});
+    expect(startEnvironment({ NODE_ENV: 'development' })).toStrictEqual({});
+    const realStore = { NODE_ENV: 'production' };
+    expect(configErrorFor({ ...realStore, ...startEnvironment(realStore) })).toMatch(
+      /^Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production/,
+    );
+  });
+
   it('reads the process environment when given no source', () => {
     const saved = process.env.PORT;
     process.env.PORT = '4321';
@@ -459,6 +514,25 @@ describe('server start-up failures', () => {
       /^Error: Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production[^\n]*\n?$/,
     );
     expect(run.stdout).toBe('');
+    expect(await readdir(dataDir)).toStrictEqual([]);
+  });
+
+  it('npm start (src/start.ts) for a real store set by NODE_ENV=production or DEPLOYMENT=production still refuses to start without its secrets', async () => {
+    const byNodeEnv = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir }, 45_000, 'apps/api/src/start.ts');
+    expect(byNodeEnv.code).toBe(1);
+    expect(byNodeEnv.stderr).toMatch(
+      /^Error: Invalid configuration: PUBLIC_URL must be set when NODE_ENV=production[^\n]*\n?$/,
+    );
+    const byDeployment = await runServer(
+      { DEPLOYMENT: 'production', DATA_DIR: dataDir },
+      45_000,
+      'apps/api/src/start.ts',
+    );
+    expect(byDeployment.code).toBe(1);
+    expect(byDeployment.stderr).toMatch(
+      /^Error: Invalid configuration: PUBLIC_URL must be set when DEPLOYMENT=production[^\n]*\n?$/,
+    );
+    expect(byDeployment.stdout).toBe('');
     expect(await readdir(dataDir)).toStrictEqual([]);
   });
 

@@ -30,6 +30,8 @@ export async function freePort(): Promise<number> {
 
 const entries = {
   server: { path: 'apps/api/src/server.ts', ready: 'Travesía is ready at' },
+  /** What `npm start` runs once built: the server with React's production build (src/start.ts). */
+  start: { path: 'apps/api/src/start.ts', ready: 'Travesía is ready at' },
   worker: { path: 'apps/api/src/worker-main.ts', ready: 'Travesía worker is running' },
 } as const;
 

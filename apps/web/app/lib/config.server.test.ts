@@ -23,6 +23,15 @@ describe('loadWebConfig', () => {
       }),
     ).toEqual({ production: true, companyId: 7, apiBaseUrl: 'https://api.example.cl/api', cookieSecret: secret });
   });
+  it('DEPLOYMENT=local: React may run in production (NODE_ENV) on a local store, with no secret and plain cookies', () => {
+    expect(loadWebConfig({ NODE_ENV: 'production', DEPLOYMENT: 'local' })).toEqual({
+      production: false,
+      companyId: 1,
+      apiBaseUrl: 'http://localhost:3000/api',
+      cookieSecret: undefined,
+    });
+    expect(loadWebConfig({ DEPLOYMENT: 'production', COOKIE_SECRET: secret }).production).toBe(true);
+  });
   it('treats an empty variable as unset', () => {
     expect(loadWebConfig({ COMPANY_ID: '', API_BASE_URL: '' })).toMatchObject({ companyId: 1 });
   });
@@ -34,6 +43,9 @@ describe('loadWebConfig', () => {
     [{ API_BASE_URL: 'ftp://example.cl/api' }, 'API_BASE_URL must be an absolute http(s) URL'],
     [{ COOKIE_SECRET: 'short' }, 'COOKIE_SECRET must be at least 32 characters'],
     [{ NODE_ENV: 'production' }, 'COOKIE_SECRET is required when NODE_ENV=production'],
+    [{ DEPLOYMENT: 'production' }, 'COOKIE_SECRET is required when DEPLOYMENT=production'],
+    [{ NODE_ENV: 'production', DEPLOYMENT: 'production' }, 'COOKIE_SECRET is required when DEPLOYMENT=production'],
+    [{ DEPLOYMENT: 'staging' }, 'DEPLOYMENT must be local or production'],
   ])('%o stops the start: %s', (env, message) => {
     const load = () => loadWebConfig(env);
     expect(load).toThrow(WebConfigError);

@@ -8,6 +8,11 @@ import { z } from 'zod';
 const schema = z
   .object({
     NODE_ENV: z.string().default('development'),
+    /**
+     * A real store (`production`) or a local one; unset, NODE_ENV=production means production. The API reads the
+     * same variable the same way (apps/api/src/config.ts, docs/decisions/012-production-mode-and-deployment.md).
+     */
+    DEPLOYMENT: z.enum(['local', 'production'], { error: 'must be local or production' }).optional(),
     /** The company this storefront sells for (spec §1). */
     COMPANY_ID: z.coerce
       .number({ error: 'must be a whole number greater than 0' })
@@ -22,12 +27,18 @@ const schema = z
     COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECRET'], message: 'is required when NODE_ENV=production' });
+    if (productionDeployment(env) && !env.COOKIE_SECRET) {
+      const because = env.DEPLOYMENT ? 'DEPLOYMENT=production' : 'NODE_ENV=production';
+      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECRET'], message: `is required when ${because}` });
     }
   });
 
+function productionDeployment(env: { NODE_ENV: string; DEPLOYMENT?: 'local' | 'production' | undefined }): boolean {
+  return (env.DEPLOYMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'local')) === 'production';
+}
+
 export type WebConfig = {
+  /** A production deployment (a real store): its cookies are Secure and its COOKIE_SECRET is required. */
   production: boolean;
   companyId: number;
   apiBaseUrl: string;
@@ -51,7 +62,7 @@ export function loadWebConfig(env: Record<string, string | undefined>): WebConfi
   }
   const e = parsed.data;
   return {
-    production: e.NODE_ENV === 'production',
+    production: productionDeployment(e),
     companyId: e.COMPANY_ID,
     apiBaseUrl: e.API_BASE_URL,
     cookieSecret: e.COOKIE_SECRET,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
 import { blogListQuerySchema, blogPostListSchema, blogPostParams, blogPostSchema } from './schemas.ts';
 import * as blog from './service.ts';
@@ -14,6 +15,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/blog-posts',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description:

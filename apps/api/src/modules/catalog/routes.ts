@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import {
   countrySchema,
   destinationSchema,
@@ -22,19 +23,26 @@ export async function catalogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies/:companyId/origins',
-    { schema: { tags, params: companyParams, response: { 200: z.array(originSchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(originSchema), ...errorResponses } },
+    },
     (request) => catalog.listOrigins(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/modalities',
-    { schema: { tags, params: companyParams, response: { 200: z.array(modalitySchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(modalitySchema), ...errorResponses } },
+    },
     (request) => catalog.listModalities(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/destinations/:modalityId',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description: 'Destinations (regions) offered for a modality',
@@ -48,6 +56,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/destinations/:destinationId/countries',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         params: companyParams.extend({ destinationId: z.coerce.number().int().positive() }),
@@ -59,13 +68,17 @@ export async function catalogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies/:companyId/passanger-types',
-    { schema: { tags, params: companyParams, response: { 200: z.array(passengerTypeSchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(passengerTypeSchema), ...errorResponses } },
+    },
     (request) => catalog.listPassengerTypes(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/passanger-type-product',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         params: companyParams,
@@ -77,7 +90,10 @@ export async function catalogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies/:companyId/payment-gateways',
-    { schema: { tags, params: companyParams, response: { 200: z.array(paymentGatewaySchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(paymentGatewaySchema), ...errorResponses } },
+    },
     async (request) => {
       const gateways = await catalog.listPaymentGateways(db, request.params.companyId);
       // The test gateway is offered only where it runs (never next to Webpay's production environment).
@@ -88,6 +104,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/exchange-rate',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description: 'Converts a USD amount to CLP with the stored rate',

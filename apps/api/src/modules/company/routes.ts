@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { countrySchema, modalitySchema, passengerTypeSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { contactInfoSchema } from '#app/modules/content/schemas.ts';
@@ -48,43 +49,62 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies/:companyId',
-    { schema: { tags, params: companyParams, response: { 200: companyInfoSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: companyInfoSchema, ...errorResponses } },
+    },
     (request) => getCompanyInfo(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/navigation-bar',
-    { schema: { tags, params: companyParams, response: { 200: navigationBarSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: navigationBarSchema, ...errorResponses } },
+    },
     (request) => requireDocument(db, request.params.companyId, 'navigation-bar'),
   );
 
   app.get(
     '/companies/:companyId/footer',
-    { schema: { tags, params: companyParams, response: { 200: footerSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: footerSchema, ...errorResponses } },
+    },
     (request) => requireDocument(db, request.params.companyId, 'footer'),
   );
 
   app.get(
     '/companies/:companyId/marketing',
-    { schema: { tags, params: companyParams, response: { 200: marketingSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: marketingSchema, ...errorResponses } },
+    },
     (request) => requireDocument(db, request.params.companyId, 'marketing'),
   );
 
   app.get(
     '/companies/:companyId/mission',
-    { schema: { tags, params: companyParams, response: { 200: missionSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: missionSchema, ...errorResponses } },
+    },
     (request) => requireDocument(db, request.params.companyId, 'mission'),
   );
 
   app.get(
     '/companies/:companyId/vision',
-    { schema: { tags, params: companyParams, response: { 200: visionSchema, ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: visionSchema, ...errorResponses } },
+    },
     (request) => requireDocument(db, request.params.companyId, 'vision'),
   );
 
   app.get(
     '/companies/:companyId/website-parameters',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description: 'Everything the storefront shell needs in one call',

@@ -6,6 +6,7 @@ import { errorBody, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { CaptchaUnavailableError, type CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { contactFormQuerySchema, contactFormSettingsSchema } from './schemas.ts';
 import { submitContactForm } from './service.ts';
 
@@ -21,6 +22,7 @@ export function contactRoutes(options: { captcha: CaptchaVerifier; mailer: Maile
     app.get(
       '/companies/:companyId/contact-forms/settings',
       {
+        config: publicCatalogue,
         schema: {
           tags,
           description: 'What the browser needs to show the contact form: the public reCAPTCHA v2 site key',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { contactInfoSchema, contactSchema, faqCategorySchema, subjectSchema } from './schemas.ts';
 import * as content from './service.ts';
 
@@ -13,25 +14,35 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies/:companyId/frequently-asked-questions',
-    { schema: { tags, params: companyParams, response: { 200: z.array(faqCategorySchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(faqCategorySchema), ...errorResponses } },
+    },
     (request) => content.listFaq(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/subjects',
-    { schema: { tags, params: companyParams, response: { 200: z.array(subjectSchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(subjectSchema), ...errorResponses } },
+    },
     (request) => content.listSubjects(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/contacts-info',
-    { schema: { tags, params: companyParams, response: { 200: z.array(contactInfoSchema), ...errorResponses } } },
+    {
+      config: publicCatalogue,
+      schema: { tags, params: companyParams, response: { 200: z.array(contactInfoSchema), ...errorResponses } },
+    },
     (request) => content.listContactInfos(db, request.params.companyId),
   );
 
   app.get(
     '/companies/:companyId/contacts',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description: 'Contact directory; true keeps only emergency and sales entries, false gives all',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { legalPageParams, legalPageSchema } from './schemas.ts';
 import * as legal from './service.ts';
 
@@ -13,6 +14,7 @@ export async function legalRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:companyId/legal-pages/:slug',
     {
+      config: publicCatalogue,
       schema: {
         tags,
         description:

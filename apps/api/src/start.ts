@@ -1,0 +1,6 @@
+import { startEnvironment } from './start-mode.ts';
+
+// `npm start`: React's production build for the server-rendered pages, with the deployment the operator chose
+// (start-mode.ts). Set before the server is loaded, since React picks its build when it is first imported.
+Object.assign(process.env, startEnvironment(process.env));
+await import('./server.ts');

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startProcess, stopProcess } from './support/processes.ts';
+
+/**
+ * `npm start` on a fresh machine (no configuration at all): React's production build renders the pages, and the
+ * store is a local one that starts without secrets, with the demo data and the test gateway
+ * (docs/decisions/012-production-mode-and-deployment.md). The refusals of a real deployment are in config.test.ts.
+ */
+describe('npm start with no configuration', () => {
+  let dataDir: string;
+  let started: Started | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'travesia-start-'));
+  });
+  afterAll(async () => {
+    await stopProcess(started);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts in React production mode as a local store with the demo company and the test gateway', async () => {
+    started = await startProcess('start', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
+    const ready = started.output().match(/Travesía is ready at [^\n]*/)?.[0] ?? '';
+    expect(ready).toContain('deployment: local');
+    expect(ready).toContain('React: production build');
+    expect(started.output()).not.toContain("React's development build");
+
+    const gateways = await fetch(`${started.baseUrl}/api/companies/1/payment-gateways`);
+    expect(gateways.status).toBe(200);
+    expect(((await gateways.json()) as { id: string }[]).map((gateway) => gateway.id)).toContain('sandbox');
+    const parameters = await fetch(`${started.baseUrl}/api/companies/1/website-parameters`);
+    expect(parameters.status).toBe(200);
+    expect(await stopProcess(started)).toStrictEqual({ code: 0, signal: null });
+  }, 150_000);
+
+  it('the server entry alone (npm run dev, tests) keeps NODE_ENV as it is: React development build, said at start', async () => {
+    started = await startProcess('server', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
+    const ready = started.output().match(/Travesía is ready at [^\n]*/)?.[0] ?? '';
+    expect(ready).toContain('deployment: local');
+    expect(ready).toContain('React: development build');
+    expect(started.output()).toContain("Pages render with React's development build");
+    expect(await stopProcess(started)).toStrictEqual({ code: 0, signal: null });
+  }, 150_000);
+});
