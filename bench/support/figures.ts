@@ -38,7 +38,11 @@ export function percent(part: number, whole: number): string {
  */
 export function table(rows: readonly (readonly string[])[], leftAligned = 1): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
   const line = (row: readonly string[]) =>
     row
       .map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
