@@ -20,6 +20,13 @@ export default defineConfig({
         },
       },
       {
+        // The benchmarks' pure helpers (the benchmarks themselves are not tests: npm run bench:api / bench:web).
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'api',
           root: 'apps/api',

@@ -38,6 +38,8 @@ await seedCompany(database.db, demoCompany);
 // Production needs its public origin (absolute URLs come only from configuration); the bench makes none.
 const config = loadConfig({
   NODE_ENV: 'production',
+  // React's production build without a deployment's secrets (ADR 012).
+  DEPLOYMENT: 'local',
   LOG_LEVEL: 'silent',
   PUBLIC_URL: 'http://localhost:3000',
   COOKIE_SECRET: 'bench-only-cookie-secret-32-characters',

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fixed, mark, median, percent, table } from './figures.ts';
+
+describe('benchmark figures', () => {
+  it('median: the middle value, the mean of the middle two, ignoring missing figures', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([40, 10, 30, 20])).toBe(25);
+    expect(median([5, Number.NaN, 7, 6])).toBe(6);
+    expect(median([])).toBeNaN();
+  });
+
+  it('mark: at least / at most, limits included, a missing figure never met', () => {
+    expect(mark(40, { atLeast: 40 })).toBe('«met»');
+    expect(mark(39.9, { atLeast: 40 })).toBe('«not met»');
+    expect(mark(15, { atMost: 15 })).toBe('«met»');
+    expect(mark(15.1, { atMost: 15 })).toBe('«not met»');
+    expect(mark(Number.NaN, { atMost: 15 })).toBe('«not met»');
+  });
+
+  it('fixed and percent print a dash when there is no figure', () => {
+    expect(fixed(1.256, 1)).toBe('1.3');
+    expect(fixed(undefined)).toBe('—');
+    expect(percent(1, 8)).toBe('12.5 %');
+    expect(percent(1, 0)).toBe('—');
+  });
+
+  it('table: first column left-aligned, others right-aligned, header underlined', () => {
+    expect(
+      table([
+        ['target', 'req/s'],
+        ['hello', '12000'],
+        ['plans', '80'],
+      ]),
+    ).toBe(['target  req/s', '------  -----', 'hello   12000', 'plans      80'].join('\n'));
+    expect(
+      table(
+        [
+          ['a', 'bb'],
+          ['ccc', 'd'],
+        ],
+        2,
+      ),
+    ).toBe(['a    bb', '---  --', 'ccc  d'].join('\n'));
+  });
+});
