@@ -57,6 +57,33 @@ export function TextField({
   );
 }
 
+/** A labelled multi-line text field (5 rows unless told); spread react-hook-form's register() into it. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...textarea
+}: FieldProps & Omit<ComponentProps<'textarea'>, 'className'>) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ''}`}>
+      <Label htmlFor={id} label={label} optional={optional} />
+      <textarea
+        id={id}
+        rows={5}
+        className={controlClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...textarea}
+      />
+      <FieldMessage id={messageId} error={error} hint={hint} />
+    </div>
+  );
+}
+
 /** A labelled select; spread react-hook-form's register() into it. */
 export function SelectField({
   label,

@@ -2,6 +2,7 @@ import type { CertificateSearchType } from '@travesia/domain/rules';
 import { type FormEvent, useState } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { FieldMessage } from '#app/components/fields.tsx';
+import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
 import type { FoundCertificate, SearchState, SendOutcome } from './certificates.server.ts';
 import { keywordError, placeholderOf, type SearchChoice } from './search.ts';
@@ -102,13 +103,12 @@ export function CertificateSearch({ choices, search, downloads, links, sent }: P
             />
             <FieldMessage id="certificate-keyword-message" error={error ?? undefined} />
           </div>
-          <button
-            type="submit"
-            disabled={searching}
+          <SubmitButton
+            busy={searching}
+            label="Buscar"
+            busyLabel="Buscando..."
             className="rounded-xl bg-accent-700 px-8 py-3 font-bold text-white shadow hover:bg-accent-800 disabled:cursor-wait disabled:opacity-70 sm:mt-6"
-          >
-            {searching ? 'Buscando...' : 'Buscar'}
-          </button>
+          />
         </div>
       </Form>
 

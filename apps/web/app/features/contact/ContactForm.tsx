@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactFormLimits } from '@travesia/domain/rules';
-import { type ComponentProps, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
-import { FieldMessage, FormErrors, SelectField, TextField } from '#app/components/fields.tsx';
+import { FormErrors, SelectField, TextAreaField, TextField } from '#app/components/fields.tsx';
+import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import type { ContactActionResult, Subject } from './contact.server.ts';
 import {
   type ContactValues,
@@ -15,33 +16,6 @@ import {
 import { Recaptcha } from './Recaptcha.tsx';
 
 type Props = { subjects: Subject[]; reCaptchaSiteKey: string; actionResult: ContactActionResult | undefined };
-
-/** A labelled multi-line field with a count of what is left. */
-function TextAreaField({
-  label,
-  error,
-  hint,
-  ...textarea
-}: { label: string; error?: string; hint?: string } & Omit<ComponentProps<'textarea'>, 'className'>) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={6}
-        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-400 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50/40"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={messageId}
-        {...textarea}
-      />
-      <FieldMessage id={messageId} error={error} hint={hint} />
-    </div>
-  );
-}
 
 /**
  * «Completa tu solicitud» (spec §2, §5): checked in the browser with the API's own rules, errors after a field is
@@ -157,6 +131,7 @@ export function ContactForm({ subjects, reCaptchaSiteKey, actionResult }: Props)
       </div>
       <TextAreaField
         label="Detalle de tu solicitud"
+        rows={6}
         error={errors.detail?.message}
         hint={`${detailLength} de ${contactFormLimits.detail} caracteres`}
         {...register('detail')}
@@ -174,13 +149,12 @@ export function ContactForm({ subjects, reCaptchaSiteKey, actionResult }: Props)
           puedes escribirnos o llamarnos desde <Link to="/contactanos">Contáctanos</Link>.
         </p>
       </noscript>
-      <button
-        type="submit"
-        disabled={submitting}
+      <SubmitButton
+        busy={submitting}
+        label="Enviar solicitud"
+        busyLabel="Enviando solicitud..."
         className="justify-self-start rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70 max-sm:w-full"
-      >
-        {submitting ? 'Enviando solicitud...' : 'Enviar solicitud'}
-      </button>
+      />
       <p className="text-sm text-slate-600">
         Usaremos tus datos solo para responder esta solicitud. Este sitio está protegido por reCAPTCHA y se aplican la{' '}
         <a className="underline" href="https://policies.google.com/privacy" target="_blank" rel="noopener noreferrer">

@@ -2,9 +2,10 @@ import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType } from '@travesia/domain/ids';
 import { accountTypes, chileanBanks, documentAccept, refundLimits } from '@travesia/domain/refunds';
 import { Form, Link, useNavigation } from 'react-router';
-import { FormErrors, FormSection, SelectField, TextField } from '#app/components/fields.tsx';
+import { FormErrors, FormSection, SelectField, TextAreaField, TextField } from '#app/components/fields.tsx';
+import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import type { FieldError } from '#app/lib/api-answer.server.ts';
-import { FileField, TextAreaField } from './TextAreaField.tsx';
+import { FileField } from './FileField.tsx';
 
 type Values = Partial<Record<string, string>>;
 
@@ -135,13 +136,12 @@ export function RefundForm({
         <Link to="/reembolsos/seguimiento" className="font-semibold text-brand-700 underline">
           ¿Ya enviaste tu solicitud? Revisa su estado
         </Link>
-        <button
-          type="submit"
-          disabled={submitting}
+        <SubmitButton
+          busy={submitting}
+          label="Enviar solicitud"
+          busyLabel="Enviando..."
           className="rounded-xl bg-accent-700 px-6 py-3.5 text-lg font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70"
-        >
-          {submitting ? 'Enviando...' : 'Enviar solicitud'}
-        </button>
+        />
       </div>
     </Form>
   );

@@ -1,10 +1,11 @@
 import { documentAccept, formatRefundAmount, refundLimits } from '@travesia/domain/refunds';
 import { Form, useNavigation } from 'react-router';
 import { FormErrors, FormSection, TextField } from '#app/components/fields.tsx';
+import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import type { FieldError } from '#app/lib/api-answer.server.ts';
+import { FileField } from './FileField.tsx';
 import { errorOf } from './RefundForm.tsx';
 import type { RefundTracking } from './refunds.server.ts';
-import { FileField } from './TextAreaField.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',
@@ -45,13 +46,12 @@ export function TrackingLookup({
           hint="RUT o DNI/pasaporte"
           error={errorOf(errors, 'documento')}
         />
-        <button
-          type="submit"
-          disabled={busy}
+        <SubmitButton
+          busy={busy}
+          label="Buscar"
+          busyLabel="Buscando..."
           className="rounded-xl bg-accent-700 px-6 py-2.5 font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70 sm:mt-6"
-        >
-          {busy ? 'Buscando...' : 'Buscar'}
-        </button>
+        />
       </div>
     </Form>
   );
@@ -160,13 +160,12 @@ export function TrackingResult({
               hint={`PDF, JPG o PNG. Hasta ${refundLimits.maxFiles} archivos de 5 MB cada uno.`}
               error={errorOf(errors, 'documentos')}
             />
-            <button
-              type="submit"
-              disabled={uploading}
+            <SubmitButton
+              busy={uploading}
+              label="Enviar documentos"
+              busyLabel="Enviando..."
               className="self-start rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800 disabled:opacity-70"
-            >
-              {uploading ? 'Enviando...' : 'Enviar documentos'}
-            </button>
+            />
           </Form>
         </FormSection>
       ) : null}

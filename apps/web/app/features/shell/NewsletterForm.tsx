@@ -1,5 +1,6 @@
 import { uiMessages } from '@travesia/domain/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { SubmitButton } from '#app/components/SubmitButton.tsx';
 
 /**
  * The newsletter's rule (the domain's zod schema, the API's own) and the API client: fetched when the visitor first
@@ -92,13 +93,12 @@ export function NewsletterForm({ companyId }: { companyId: number }) {
             if (submitted) void check(event.target.value).catch(() => undefined);
           }}
         />
-        <button
-          type="submit"
-          disabled={isSubmitting}
+        <SubmitButton
+          busy={isSubmitting}
+          label="Suscribirme"
+          busyLabel="Enviando..."
           className="rounded-lg bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-        >
-          {isSubmitting ? 'Enviando...' : 'Suscribirme'}
-        </button>
+        />
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-orange-300">

@@ -1,33 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { FieldMessage } from '#app/components/fields.tsx';
 
-/** A labelled multi-line text field, styled like the shared fields. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  ...textarea
-}: { label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<'textarea'>, 'className'>) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={5}
-        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50/40"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        {...textarea}
-      />
-      <FieldMessage id={messageId} error={error} hint={hint} />
-    </div>
-  );
-}
-
 /** A labelled file input for supporting documents (PDF, JPG, PNG), with its limits as a hint. */
 export function FileField({
   label,
