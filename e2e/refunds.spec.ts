@@ -47,7 +47,9 @@ test.describe('refunds', () => {
       .getByLabel('Adjunta tus documentos')
       .setInputFiles({ name: 'informe.pdf', mimeType: 'application/pdf', buffer: png });
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-    await expect(page.getByText(/El archivo «informe\.pdf» no coincide con su extensión/)).toBeVisible();
+    await expect(
+      page.getByText(/El archivo «informe\.pdf» es una imagen PNG: su nombre debe terminar en \.png/),
+    ).toBeVisible();
     await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Ana María Pérez');
     await expectNoViolations(page, '/reembolsos with errors');
 
