@@ -40,7 +40,10 @@ describe('npm start with no configuration', () => {
     const ready = started.output().match(/Travesía is ready at [^\n]*/)?.[0] ?? '';
     expect(ready).toContain('deployment: local');
     expect(ready).toContain('React: development build');
-    expect(started.output()).toContain("Pages render with React's development build");
+    // The warning goes through the logger, which may write it a moment after the ready line (console.log).
+    await expect
+      .poll(() => started?.output(), { timeout: 10_000 })
+      .toContain("Pages render with React's development build");
     expect(await stopProcess(started)).toStrictEqual({ code: 0, signal: null });
   }, 150_000);
 });
