@@ -243,13 +243,14 @@ test.describe('/quienes-somos', () => {
     await page.clock.runFor(300);
     expect(Math.abs(start - slide - (await offsetOf(page)))).toBeLessThan(slide / 100);
     await page.clock.runFor(700);
-    const settled = await transformOf(page);
-    expect(await offsetOf(page)).toBeCloseTo(start - slide, 1);
+    // Compared to a pixel: the animation may still be settling its last hundredth of a pixel.
+    const settled = await offsetOf(page);
+    expect(settled).toBeCloseTo(start - slide, 1);
 
     // The autoplay moves it again after 6000 ms, not before.
     await page.mouse.move(0, 0);
     await page.clock.runFor(carousel.autoplayMs - 1600);
-    expect(await transformOf(page)).toBe(settled);
+    expect(await offsetOf(page)).toBeCloseTo(settled, 0);
     await page.clock.runFor(2000);
     expect(await offsetOf(page)).toBeCloseTo(start - 2 * slide, 0);
   });
