@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DocumentType, Nationality } from '@travesia/domain/ids';
+import { DocumentType } from '@travesia/domain/ids';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { pdfText } from '../apps/api/test/support/pdf-text.ts';
-import { createQuotation } from './support/checkout.ts';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/shell.ts';
 
@@ -35,44 +35,20 @@ function freshHolder() {
 /** A sale paid through the sandbox for Pedro (the holder, by RUT) and Jorge (passport), to Europe's first country. */
 async function paidSale(request: APIRequestContext, holder: ReturnType<typeof freshHolder>) {
   const id = await createQuotation(request);
-  const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as { id: number }[];
-  const person = (firstName: string, birthDate: string, document: { type: number; id: string }, email: string) => ({
-    firstName,
-    lastName: 'Muñoz',
-    gender: 'M',
-    birthDate,
-    nationality: Nationality.chile,
-    document,
-    email,
-    phone: '+56911112222',
-    emergencyContact: null,
-  });
-  const saved = await request.put(`/api/quotations/${id}/passangers`, {
-    data: {
-      shareEmergencyContact: true,
-      emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
-      countryDestination: countries[0]?.id,
-      passangers: [
-        person('Pedro', '1985-07-01', { type: DocumentType.rut, id: holder.rut }, holder.email),
-        person('Jorge', '1946-05-10', { type: DocumentType.dni, id: holder.passport }, holder.companionEmail),
-      ],
+  await savePassengersAndInvoice(request, id, [
+    {
+      firstName: 'Pedro',
+      birthDate: '1985-07-01',
+      document: { type: DocumentType.rut, id: holder.rut },
+      email: holder.email,
     },
-  });
-  expect(saved.status(), await saved.text()).toBe(204);
-  const invoice = await request.post(`/api/quotations/${id}/invoice-details`, {
-    data: {
-      personalInformation: {
-        address: 'Los Leones',
-        streetNumber: '100',
-        apartment: null,
-        locality: 'Providencia',
-        province: 'Metropolitana de Santiago',
-      },
-      generateInvoice: false,
-      companyDetails: null,
+    {
+      firstName: 'Jorge',
+      birthDate: '1946-05-10',
+      document: { type: DocumentType.dni, id: holder.passport },
+      email: holder.companionEmail,
     },
-  });
-  expect(invoice.status()).toBe(204);
+  ]);
   const started = await request.post('/api/payments', { data: { quotationId: id, gatewayId: 'sandbox' } });
   expect(started.status()).toBe(201);
   const { redirectUrl, accessToken } = (await started.json()) as { redirectUrl: string; accessToken: string };

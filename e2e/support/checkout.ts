@@ -25,17 +25,44 @@ export async function createQuotation(request: APIRequestContext, planId = 411):
 }
 
 /** Steps 1 and 2 saved through the API (the checkout journey's pages cover entering them). */
-export async function savePassengersAndInvoice(request: APIRequestContext, id: string) {
+/** One traveller as step 1 saves it; the default pair is Pedro (RUT) and Jorge (75–84 band). */
+export type TravellerInput = {
+  firstName: string;
+  birthDate: string;
+  document: { type: number; id: string };
+  email: string;
+};
+
+const defaultTravellers: TravellerInput[] = [
+  {
+    firstName: 'Pedro',
+    birthDate: '1985-07-01',
+    document: { type: DocumentType.rut, id: '7.654.321-6' },
+    email: 'pedro@example.cl',
+  },
+  {
+    firstName: 'Jorge',
+    birthDate: '1946-05-10',
+    document: { type: DocumentType.rut, id: '12.345.678-5' },
+    email: 'jorge@example.cl',
+  },
+];
+
+export async function savePassengersAndInvoice(
+  request: APIRequestContext,
+  id: string,
+  travellers: TravellerInput[] = defaultTravellers,
+) {
   const countries = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
     id: number;
   }[];
-  const passenger = (firstName: string, birthDate: string, document: string, email: string) => ({
+  const passenger = ({ firstName, birthDate, document, email }: TravellerInput) => ({
     firstName,
     lastName: 'Muñoz',
     gender: 'M',
     birthDate,
     nationality: Nationality.chile,
-    document: { type: DocumentType.rut, id: document },
+    document,
     email,
     phone: '+56911112222',
     emergencyContact: null,
@@ -45,10 +72,7 @@ export async function savePassengersAndInvoice(request: APIRequestContext, id: s
       shareEmergencyContact: true,
       emergencyContact: { firstName: 'Ana', lastName: 'Rojas', phone: '+56223456789' },
       countryDestination: countries[0]?.id,
-      passangers: [
-        passenger('Pedro', '1985-07-01', '7.654.321-6', 'pedro@example.cl'),
-        passenger('Jorge', '1946-05-10', '12.345.678-5', 'jorge@example.cl'),
-      ],
+      passangers: travellers.map(passenger),
     },
   });
   expect(saved.status(), await saved.text()).toBe(204);
