@@ -31,6 +31,7 @@ import { nulFieldErrors } from './lib/nul-guard.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { withReadCache } from './lib/read-cache.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -38,6 +39,7 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
@@ -133,6 +135,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     await registerCompression(docs);
     await docs.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
   });
+  await registerSecurityHeaders(app, config);
   await registerRateLimits(app);
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
@@ -160,6 +163,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
         if (!request.routeOptions.url?.includes(':companyId')) return;
         await requireCompany(db, (request.params as { companyId: number }).companyId);
       });
+      await api.register(healthRoutes);
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);

@@ -104,6 +104,25 @@ const environmentSchema = z.object({
       }
       return hosts.filter((host) => host !== null);
     }),
+  /** Sites allowed to show the store in a frame (CSP frame-ancestors): none but the store itself by default. */
+  FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((value, context): string[] => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      const bad = entries.filter((entry) => !isWebOrigin(entry));
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of origins such as https://socio.example.cl (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries.map((entry) => new URL(entry).origin);
+    }),
   /** Which peers' X-Forwarded-* headers to believe: off by default; IPs/CIDR ranges of the proxies, or true (all). */
   TRUST_PROXY: z
     .string()
@@ -200,6 +219,16 @@ const environmentSchema = z.object({
 
 export type Environment = z.output<typeof environmentSchema>;
 
+/** An http(s) origin and nothing more (no path, query or credentials). */
+function isWebOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 /** Fastify's trustProxy: off, every peer, or these addresses and ranges (proxy-addr's named ranges too). */
 export type TrustProxy = boolean | string[];
 
@@ -253,6 +282,8 @@ export type Config = {
   /** Without publicUrl: the Hosts whose origin absolute URLs may use; any other gets http://localhost:${port}. */
   allowedHosts: HostAndPort[];
   trustProxy: TrustProxy;
+  /** Origins that may frame the store (CSP frame-ancestors), besides the store itself. */
+  frameAncestors: string[];
   /** Spec §9: exact old paths → absolute URLs, answered with 301 before the storefront renders. */
   legacyRedirects: LegacyRedirects;
   webpay: { environment: string; commerceCode: string; apiKey: string };
@@ -372,6 +403,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS,
     legacyRedirects: e.LEGACY_REDIRECTS,
     webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.

@@ -8,9 +8,14 @@ import { refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { registerCompression } from './lib/compression.ts';
+import { cspNonce } from './lib/security-headers.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
-export type StorefrontLoadContext = { apiFetch: typeof fetch };
+export type StorefrontLoadContext = {
+  apiFetch: typeof fetch;
+  /** The nonce of this page's Content-Security-Policy, for the inline scripts React Router renders (entry.server). */
+  cspNonce: string;
+};
 
 /**
  * The largest body a storefront form may post: the refund form with all its documents, plus room for its fields.
@@ -64,6 +69,8 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
       setHeaders(reply, path) {
         const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
         reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
+        // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
+        reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
     await web.register(async (pages) => {
@@ -92,6 +99,7 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
         const forwardedFor = request.headers['x-forwarded-for'];
         const context: StorefrontLoadContext = {
           apiFetch: inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
+          cspNonce: cspNonce(reply.raw),
         };
         const response = await handleRequest(fetchRequestOf(request, reply), context);
         return sendFetchResponse(reply, response);

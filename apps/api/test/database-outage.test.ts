@@ -365,10 +365,18 @@ if (databaseKinds.includes('postgres')) {
       const whileDown = record(await send('read quotation', 'GET', `/api/quotations/1/${probeId}`));
       expect(whileDown?.status, whileDown?.text).toBe(503);
       expect(whileDown?.ms).toBeLessThan(timeouts.connectMs + marginMs);
+      // A load balancer asking: the process is alive, but not ready to serve (the §8 503, Retry-After).
+      const alive = record(await send('liveness', 'GET', '/api/health'));
+      expect(alive?.status, alive?.text).toBe(200);
+      const notReady = record(await send('readiness', 'GET', '/api/ready'));
+      expect(notReady?.status, notReady?.text).toBe(503);
+      expect(notReady?.retryAfter).not.toBeNull();
       await sleep(1_000);
 
       await proxy.restore();
       const backAfterMs = await msUntilServing(probeId, 5_000);
+      const ready = record(await send('readiness', 'GET', '/api/ready'));
+      expect(ready?.status, ready?.text).toBe(200);
       await stopVisitors();
 
       expectSound();

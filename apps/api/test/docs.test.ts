@@ -41,6 +41,9 @@ const specPaths: [string, string][] = [
   ['get', '/companies/{companyId}/refunds/{number}'],
   ['post', '/companies/{companyId}/refunds/{number}/documents'],
   ['post', '/admin/refunds/{number}/status'],
+  // Not in spec §7: a load balancer's liveness and readiness checks (README, «Running several processes»).
+  ['get', '/health'],
+  ['get', '/ready'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],

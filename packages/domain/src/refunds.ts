@@ -14,6 +14,9 @@ import {
   text,
   typeError,
 } from './rules.ts';
+import { interpretSchemasInBrowsers } from './zod-in-browsers.ts';
+
+interpretSchemasInBrowsers();
 
 /**
  * The refund request (issue 9, spec §7 `POST /companies/{companyId}/refunds`): its fields, limits, messages and the

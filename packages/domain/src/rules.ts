@@ -14,6 +14,7 @@ import {
   nameMaxLength,
 } from './limits.ts';
 import { isValidRut } from './rut.ts';
+import { interpretSchemasInBrowsers } from './zod-in-browsers.ts';
 
 /**
  * Every field rule that the storefront and the API both apply, each with its machine code and its one Spanish
@@ -38,6 +39,8 @@ export {
   maxPassengers,
   nameMaxLength,
 } from './limits.ts';
+
+interpretSchemasInBrowsers();
 
 // ─── Limits (spec §9) ──────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -19,7 +19,7 @@ type WebpayTransaction = {
   installments_number?: number;
 };
 
-function baseUrl(environment: string): string {
+export function webpayBaseUrl(environment: string): string {
   if (environment === 'integration') return Environment.Integration;
   if (environment === 'production') return Environment.Production;
   return environment.replace(/\/$/, ''); // a Webpay-compatible server, e.g. a test double on loopback
@@ -51,7 +51,7 @@ export const webpayTimeoutMs = 10_000;
 export function webpayGateway(config: WebpayConfig): PaymentGateway {
   const transaction = () =>
     new WebpayPlus.Transaction(
-      new Options(config.commerceCode, config.apiKey, baseUrl(config.environment), webpayTimeoutMs),
+      new Options(config.commerceCode, config.apiKey, webpayBaseUrl(config.environment), webpayTimeoutMs),
     );
 
   return {

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { webpayBaseUrl } from '../integrations/payments/webpay.ts';
+
+/** The OpenAPI viewer's page loads its own scripts by URL, without a nonce: it keeps a host-based policy. */
+const docsViewerPath = '/api/docs/ui';
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The nonce of this response's Content-Security-Policy: made on first use and then the same for the header and for
+ * every inline script the page renders (React Router's, passed through the load context to entry.server.tsx).
+ */
+export function cspNonce(response: ServerResponse): string {
+  let nonce = nonces.get(response);
+  if (nonce === undefined) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+/**
+ * Scripts run only with this response's nonce, and what those scripts add (the company's marketing snippets, the
+ * reCAPTCHA loader, lazily loaded chunks) is trusted through 'strict-dynamic': an injected `<script>` in a page or a
+ * stored text never runs. 'self' is ignored by browsers that understand 'strict-dynamic' and is the fallback of
+ * those that do not.
+ */
+function scriptSource(request: IncomingMessage, response: ServerResponse): string {
+  if (request.url?.startsWith(docsViewerPath)) return "'self'";
+  return `'self' 'nonce-${cspNonce(response)}' 'strict-dynamic'`;
+}
+
+/** Where a form may send the browser: the store, and Webpay's pages (a payment posted without JavaScript). */
+export function formTargets(config: Config): string[] {
+  return ["'self'", new URL(webpayBaseUrl(config.webpay.environment)).origin];
+}
+
+/** The headers every answer carries (pages, assets, API), through helmet; see SECURITY.md. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const production = config.deployment === 'production';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        scriptSrc: [scriptSource],
+        scriptSrcAttr: ["'none'"],
+        // Inline style attributes (React's style props, the sandbox page) and the marketing snippets' stylesheets.
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        // The company's images and the marketing snippets' pixels, fonts, beacons and frames (tag managers,
+        // reCAPTCHA, embedded videos) come from hosts the company chooses: any https host, never plain http.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        formAction: formTargets(config),
+        frameAncestors: ["'self'", ...config.frameAncestors],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Frames are governed by frame-ancestors above (which browsers prefer); this is for those that only know XFO.
+    xFrameOptions: config.frameAncestors.length === 0 ? { action: 'sameorigin' } : false,
+    // A plain-http local store must stay reachable: HSTS only where the store is served over https.
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Links leaving the store carry its origin only, never a path (paths hold quotation ids).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Answers (the API's personal data above all) are for the store's own pages; the static files under
+    // build/client (logos that e-mails and partner sites show) say `cross-origin` where they are served (web.ts).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // The payment flow leaves for Webpay and comes back: a popup-free store loses nothing with same-origin.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('permissions-policy', permissionsPolicy);
+  });
+}
+
+/** Browser features the store never uses, refused for it and for anything it embeds. */
+export const permissionsPolicy =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
