@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
 import { startEnvironment } from '#app/start-mode.ts';
-import { openTestDatabase } from './support/harness.ts';
+import { openTestDatabase, productionEnv } from './support/harness.ts';
 
 const specDefaultFeatures = {
   virtualBranch: true,
@@ -67,6 +67,7 @@ describe('loadConfig', () => {
         { hostname: '[::1]', port: null },
       ],
       trustProxy: false,
+      frameAncestors: [],
       legacyRedirects: new Map(),
       webpay: {
         environment: 'integration',
@@ -121,13 +122,7 @@ describe('loadConfig', () => {
   });
 
   it('the test gateway is the local default, but off in production unless PAYMENTS_SANDBOX=true', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://tienda.travesia.cl',
-      COOKIE_SECRET: 'x'.repeat(32),
-      RECAPTCHA_SITE_KEY: 'production-site-key',
-      RECAPTCHA_SECRET_KEY: 'production-secret-key',
-    };
+    const production = productionEnv;
     expect(loadConfig({}).payments.sandboxEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).payments.sandboxEnabled).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
-import { openTestDatabase } from './support/harness.ts';
+import { openTestDatabase, productionEnv } from './support/harness.ts';
 import { type Answer, call, get } from './support/http.ts';
 
 /**
@@ -12,14 +12,6 @@ import { type Answer, call, get } from './support/http.ts';
  * page. The storefront's pages get the same headers; the browser suite (e2e/security-headers.spec.ts) checks that
  * the policy lets the store's own and the company's marketing scripts run and stops an injected one.
  */
-
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://tienda.travesia.cl',
-  COOKIE_SECRET: 'x'.repeat(32),
-  RECAPTCHA_SITE_KEY: 'production-site-key',
-  RECAPTCHA_SECRET_KEY: 'production-secret-key',
-};
 
 function directives(answer: Answer): Map<string, string> {
   const policy = String(answer.headers['content-security-policy'] ?? '');
@@ -113,7 +105,7 @@ describe('security headers', () => {
     const local = await get(await appWith({ NODE_ENV: 'test' }), '/api/health');
     expect(local.headers['strict-transport-security']).toBeUndefined();
     expect(directives(local).has('upgrade-insecure-requests')).toBe(false);
-    const live = await get(await appWith(production), '/api/health');
+    const live = await get(await appWith(productionEnv), '/api/health');
     expect(live.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(live).has('upgrade-insecure-requests')).toBe(true);
     expectProtected(live, 'production');
