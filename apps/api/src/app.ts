@@ -23,6 +23,8 @@ import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
+import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { registerCompression } from './lib/compression.ts';
 import { applyCachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
@@ -63,7 +65,17 @@ declare module 'fastify' {
     runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
     sweepPayments: () => Promise<number>;
+    /** The read cache's invalidation hook: this instance, and every instance when REDIS_URL is set. */
+    invalidateReadCache: CacheInvalidation['invalidate'];
   }
+}
+
+/**
+ * Clears the catalogue read cache of `app` (every key starting with `scope`, or all) and, when REDIS_URL is set, of
+ * every instance listening on REDIS_CHANNEL. Resolves with whether the other instances were told.
+ */
+export function invalidateReadCache(app: FastifyInstance, scope?: string) {
+  return app.invalidateReadCache(scope);
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
@@ -82,6 +94,12 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   // other settings, even on the same database handle) keeps its own.
   const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
+  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log: app.log });
+  app.decorate('invalidateReadCache', cacheInvalidation.invalidate);
+  app.addHook('onClose', () => cacheInvalidation.close());
+  // A reachable Redis is listened to before the first request; an unreachable one does not hold the start-up
+  // (createCacheInvalidation has logged it and keeps trying).
+  if (config.redis.url) await cacheInvalidation.subscribed(2_500);
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);
   app.decorate('mailer', integrations.mailer);
@@ -176,6 +194,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(blogRoutes);
       await api.register(legalRoutes);
       await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
+      await api.register(cacheAdminRoutes(cacheInvalidation));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {
