@@ -14,7 +14,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -32,6 +31,7 @@ import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { withReadCache } from './lib/read-cache.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -117,7 +117,8 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers validated against their schema outside production mode; in it, only serialized (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
   app.setErrorHandler(answerError);
 
   // One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
