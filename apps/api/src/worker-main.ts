@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
-import { configuredOrigin } from './lib/origins.ts';
 import { createCacheInvalidation } from './lib/cache-invalidation.ts';
+import { configuredOrigin } from './lib/origins.ts';
 import { withReadCache } from './lib/read-cache.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';

@@ -98,7 +98,9 @@ describe('queries per request', () => {
       call(app, { method: 'PUT', url: `/api/quotations/1/${id}`, payload: quotationBody({ name: 'Ana' }) });
     const queries = await warmQueriesOf(update);
     expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(QUOTATION_UPDATE_CEILING);
-    expect(queries.filter((sql) => /from "(modalities|products|product_rates|exchange_rates)"/.test(sql))).toStrictEqual([]);
+    expect(
+      queries.filter((sql) => /from "(modalities|products|product_rates|exchange_rates)"/.test(sql)),
+    ).toStrictEqual([]);
   });
 
   it('an unknown company is still «Company not found» from the hook, on every company-scoped path', async () => {

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
+import { errorBodySchema } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { fastSerializerOf } from '#app/lib/response-serializer.ts';
-import { errorBodySchema } from '#app/errors.ts';
 import { websiteParametersSchema } from '#app/modules/company/routes.ts';
 import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema } from '#app/modules/plans/schemas.ts';
 import { call, companyGetPaths, get } from './support/http.ts';
@@ -51,9 +51,9 @@ describe('response serialization: validated outside production, only serialized 
     expect(loadConfig({ NODE_ENV: 'test' }).responseValidation).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).responseValidation).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', DEPLOYMENT: 'local' }).responseValidation).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEPLOYMENT: 'local', RESPONSE_VALIDATION: 'true' }).responseValidation).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEPLOYMENT: 'local', RESPONSE_VALIDATION: 'true' }).responseValidation,
+    ).toBe(true);
   });
 
   it('a handler that breaks its schema is a 500 when validated, and serialized as declared in production', async () => {

@@ -13,7 +13,9 @@ const isLegalPageSlug = (slug: string): slug is LegalPageSlug => (legalPageSlugs
 export async function getLegalPage(db: Database, companyId: number, slug: string) {
   if (!isLegalPageSlug(slug)) throw resourceNotFound();
   // Keyed by a known slug only: three pages a company at most.
-  const row = await readCache(db).get(`legal:${companyId}:${slug}`, () => repository.findLegalPage(db, companyId, slug));
+  const row = await readCache(db).get(`legal:${companyId}:${slug}`, () =>
+    repository.findLegalPage(db, companyId, slug),
+  );
   if (!row) throw resourceNotFound();
   return {
     slug,

@@ -41,7 +41,9 @@ export async function findQuotationWithPassengers(db: Database, companyId: numbe
     .select({
       ...getTableColumns(quotations),
       ...saleColumnsOf(quotations.id),
-      passengers: sql<PassengerCount[]>`(select coalesce(json_agg(json_build_object('passengerTypeId', ${quotationPassengers.passengerTypeId}, 'quantity', ${quotationPassengers.quantity})), '[]'::json) from ${quotationPassengers} where ${quotationPassengers.quotationId} = ${quotations.id})`,
+      passengers: sql<
+        PassengerCount[]
+      >`(select coalesce(json_agg(json_build_object('passengerTypeId', ${quotationPassengers.passengerTypeId}, 'quantity', ${quotationPassengers.quantity})), '[]'::json) from ${quotationPassengers} where ${quotationPassengers.quotationId} = ${quotations.id})`,
     })
     .from(quotations)
     .where(
