@@ -41,6 +41,7 @@ const specPaths: [string, string][] = [
   ['get', '/companies/{companyId}/refunds/{number}'],
   ['post', '/companies/{companyId}/refunds/{number}/documents'],
   ['post', '/admin/refunds/{number}/status'],
+  ['post', '/admin/cache/invalidate'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],
