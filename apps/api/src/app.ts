@@ -14,7 +14,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -23,6 +22,8 @@ import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
+import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { registerCompression } from './lib/compression.ts';
 import { applyCachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
@@ -32,6 +33,7 @@ import { configuredOrigin } from './lib/origins.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { withReadCache } from './lib/read-cache.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -65,7 +67,17 @@ declare module 'fastify' {
     runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
     sweepPayments: () => Promise<number>;
+    /** The read cache's invalidation hook: this instance, and every instance when REDIS_URL is set. */
+    invalidateReadCache: CacheInvalidation['invalidate'];
   }
+}
+
+/**
+ * Clears the catalogue read cache of `app` (every key starting with `scope`, or all) and, when REDIS_URL is set, of
+ * every instance listening on REDIS_CHANNEL. Resolves with whether the other instances were told.
+ */
+export function invalidateReadCache(app: FastifyInstance, scope?: string) {
+  return app.invalidateReadCache(scope);
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
@@ -84,6 +96,12 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   // other settings, even on the same database handle) keeps its own.
   const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
+  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log: app.log });
+  app.decorate('invalidateReadCache', cacheInvalidation.invalidate);
+  app.addHook('onClose', () => cacheInvalidation.close());
+  // A reachable Redis is listened to before the first request; an unreachable one does not hold the start-up
+  // (createCacheInvalidation has logged it and keeps trying).
+  if (config.redis.url) await cacheInvalidation.subscribed(2_500);
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);
   app.decorate('mailer', integrations.mailer);
@@ -101,7 +119,8 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers validated against their schema outside production mode; in it, only serialized (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
   app.setErrorHandler(answerError);
 
   // One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
@@ -180,6 +199,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(blogRoutes);
       await api.register(legalRoutes);
       await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
+      await api.register(cacheAdminRoutes(cacheInvalidation));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
       api.get('/docs', { schema: { hide: true } }, (request, reply) => {

@@ -167,6 +167,15 @@ const environmentSchema = z.object({
     }),
   /** How long catalogue reads (company, documents, modalities, contacts…) are reused, in ms; 0 reads every time. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Redis (redis:// or rediss://) that carries read-cache invalidations to every instance; unset: this process only. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** The pub/sub channel of those invalidations: instances sharing one database share one channel. */
+  REDIS_CHANNEL: z.string().trim().min(1).max(200).default('travesia:read-cache:invalidate'),
+  /** Validate every API answer against its schema before sending (on outside production); `false` only serializes. */
+  RESPONSE_VALIDATION: z.enum(['true', 'false']).optional(),
   /** Multiplies every per-client rate limit (lib/rate-limit.ts): 2 doubles them; tests raise it. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
@@ -266,6 +275,10 @@ export type Config = {
   env: Environment['NODE_ENV'];
   deployment: Deployment;
   catalogCacheTtlMs: number;
+  /** Where read-cache invalidations are published and heard (lib/cache-invalidation.ts); no url: this process only. */
+  redis: { url: string | undefined; channel: string };
+  /** Answers checked against their zod schema on the way out (tests, development), or only serialized (production). */
+  responseValidation: boolean;
   rateLimits: RateLimits;
   port: number;
   host: string;
@@ -417,6 +430,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactFormTo: e.CONTACT_FORM_TO,
     worker,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    redis: { url: e.REDIS_URL, channel: e.REDIS_CHANNEL },
+    // Production mode (npm start's NODE_ENV=production, or a production deployment) trusts the types; the rest checks.
+    responseValidation:
+      e.RESPONSE_VALIDATION === undefined
+        ? !(production || e.NODE_ENV === 'production')
+        : e.RESPONSE_VALIDATION === 'true',
     rateLimits: scaledRateLimits(e.RATE_LIMIT_FACTOR),
     features: {
       virtualBranch: e.FEATURE_VIRTUAL_BRANCH,

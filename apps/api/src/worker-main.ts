@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
+import { createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import { withReadCache } from './lib/read-cache.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
@@ -22,6 +23,8 @@ async function main() {
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
   const db = withReadCache(database.db, config.catalogCacheTtlMs);
+  // The worker's e-mails and certificates read the catalogue too: they hear the web processes' invalidations.
+  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log });
   const integrations = createIntegrations(config, db);
   const work = createBackgroundWork({
     db,
@@ -35,6 +38,7 @@ async function main() {
   closeOnSignal(log, async () => {
     await worker.stop();
     await work.close();
+    await cacheInvalidation.close();
     await database.close();
   });
   log.info(`E-mails go to ${integrations.mailer.destination}`);

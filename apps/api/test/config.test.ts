@@ -39,11 +39,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
   });
 
+  it('REDIS_URL must be a redis:// or rediss:// URL; REDIS_CHANNEL names the invalidations channel', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      'Invalid configuration: REDIS_URL must start with redis:// or rediss://',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', REDIS_CHANNEL: 'tienda:cache' }).redis).toStrictEqual({
+      url: 'rediss://cache:6380',
+      channel: 'tienda:cache',
+    });
+  });
+
   it('defaults: port 3000, embedded database under ./data, demo company 1, spec §6 feature flags', () => {
     expect(loadConfig({})).toStrictEqual({
       env: 'development',
       deployment: 'local',
       catalogCacheTtlMs: 60_000,
+      redis: { url: undefined, channel: 'travesia:read-cache:invalidate' },
+      responseValidation: true,
       rateLimits: {
         certificateSearch: { max: 10, timeWindow: 60_000 },
         emailSend: { max: 5, timeWindow: 60_000 },

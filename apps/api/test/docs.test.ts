@@ -44,6 +44,7 @@ const specPaths: [string, string][] = [
   // Not in spec §7: a load balancer's liveness and readiness checks (README, «Running several processes»).
   ['get', '/health'],
   ['get', '/ready'],
+  ['post', '/admin/cache/invalidate'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],

@@ -5,13 +5,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
-import { expectError, get } from './support/http.ts';
+import { call, expectError, get } from './support/http.ts';
+import { quotationBody, searchParams, searchUrl } from './support/trips.ts';
 
 /**
  * Issue 8: the company is checked once per request, by a route-level hook, and catalogue reads that never change
  * between requests are not re-queried on every request. Before: website-parameters ran 14 queries, 7 of them on
  * `companies`. Measured here on the SQL the handle really sends.
  */
+/** Ceilings of the hot paths (issue 10); a regression past them fails here before any benchmark. */
+const QUOTATION_READ_CEILING = 1;
+const QUOTATION_UPDATE_CEILING = 6;
+
 describe('queries per request', () => {
   const sent: string[] = [];
   let database: DatabaseHandle;
@@ -53,6 +58,49 @@ describe('queries per request', () => {
       expect(again.answer.status, path).toBe(200);
       expect(again.queries, path).toStrictEqual([]);
     }
+  });
+
+  /*
+   * Issue 10: the hot paths, warm (catalogue cached). Statements counted at drizzle's logger (a transaction's BEGIN
+   * and COMMIT are not among them; bench:api counts those too). Before (bench:api, PostgreSQL): a plan search 9.2,
+   * the plans of a quotation 14.5, a quotation update 19.8. Now: 0, 1 and 6 (+ BEGIN and COMMIT).
+   */
+  const warmQueriesOf = async (request: () => Promise<{ status: number; text: string }>) => {
+    const first = await request();
+    expect(first.status, first.text).toBeLessThan(300);
+    sent.length = 0;
+    const again = await request();
+    expect(again.status, again.text).toBeLessThan(300);
+    return [...sent];
+  };
+
+  it('a plan search sends no SQL once the catalogue is cached; a discount code is its one query', async () => {
+    const search = () => get(app, searchUrl(searchParams()));
+    expect(await warmQueriesOf(search)).toStrictEqual([]);
+    const withCode = await warmQueriesOf(() => get(app, searchUrl(searchParams({ discountCode: 'NOPE' }))));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0]).toMatch(/from "discount_codes"/);
+  });
+
+  it('the plans of a quotation: one query (the quotation with its passengers)', async () => {
+    const created = await call(app, { method: 'POST', url: '/api/quotations/1', payload: quotationBody() });
+    const { id } = created.json<{ id: string }>();
+    const queries = await warmQueriesOf(() => get(app, `/api/1/plans-quotation/${id}`));
+    expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(QUOTATION_READ_CEILING);
+  });
+
+  // The quotation read (404 and «already paid» before any validation), then under the purchase lock: the locked
+  // row, its sale, the update, the passenger counts replaced (delete + insert).
+  it('a quotation update: the quotation read, then its locked write (no catalogue query)', async () => {
+    const created = await call(app, { method: 'POST', url: '/api/quotations/1', payload: quotationBody() });
+    const { id } = created.json<{ id: string }>();
+    const update = () =>
+      call(app, { method: 'PUT', url: `/api/quotations/1/${id}`, payload: quotationBody({ name: 'Ana' }) });
+    const queries = await warmQueriesOf(update);
+    expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(QUOTATION_UPDATE_CEILING);
+    expect(
+      queries.filter((sql) => /from "(modalities|products|product_rates|exchange_rates)"/.test(sql)),
+    ).toStrictEqual([]);
   });
 
   it('an unknown company is still «Company not found» from the hook, on every company-scoped path', async () => {

@@ -8,11 +8,16 @@ import type { Database } from '#app/db/client.ts';
  *
  * Each app gets its own handle and cache (`withReadCache`, called by buildApp with CATALOG_CACHE_TTL_MS), so two
  * apps built in one process with different settings neither share entries nor each other's time to live. With
- * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live.
+ * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live, or at
+ * once after the invalidation hook (lib/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
+ *
+ * Keys start with what they hold and the company (`document:1:footer`, `modalities:1`, `products:1:2`…), so a
+ * scope (a key prefix) clears a part of the cache; no scope clears all of it.
  */
 export type ReadCache = {
   get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
-  clear(): void;
+  /** Forgets every entry, or those whose key starts with `scope`: the next read goes to the database. */
+  clear(scope?: string): void;
 };
 
 type Entry = { expiresAt: number; value: Promise<unknown> };
@@ -32,12 +37,22 @@ function createReadCache(ttlMs: number): ReadCache {
       // A drizzle query is a lazy thenable that runs again each time it is awaited: adopt it once, as a promise.
       const value = Promise.resolve().then(load);
       if (ttlMs > 0) {
-        entries.set(key, { expiresAt: now + ttlMs, value });
-        value.catch(() => entries.delete(key));
+        const entry = { expiresAt: now + ttlMs, value };
+        entries.set(key, entry);
+        // Only this entry: a clear (and a newer read) may have replaced it meanwhile.
+        value.catch(() => {
+          if (entries.get(key) === entry) entries.delete(key);
+        });
       }
       return value;
     },
-    clear: () => entries.clear(),
+    clear(scope?: string) {
+      if (scope === undefined) {
+        entries.clear();
+        return;
+      }
+      for (const key of entries.keys()) if (key.startsWith(scope)) entries.delete(key);
+    },
   };
 }
 

@@ -16,8 +16,15 @@ export async function listOrigins(db: Database, companyId: number) {
  */
 
 /** Wire shape of spec §3 Modality; the stored row also keeps the trip-length limits the quoter enforces. */
+const modalityRows = (db: Database, companyId: number) =>
+  readCache(db).get(`modalities:${companyId}`, () => repository.listModalities(db, companyId));
+
+/** A modality of the company from the cached list (no query per plan search), or undefined. */
+const findCachedModality = async (db: Database, companyId: number, modalityId: number) =>
+  (await modalityRows(db, companyId)).find((row) => row.id === modalityId);
+
 export async function listModalities(db: Database, companyId: number): Promise<Modality[]> {
-  const rows = await readCache(db).get(`modalities:${companyId}`, () => repository.listModalities(db, companyId));
+  const rows = await modalityRows(db, companyId);
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
@@ -29,9 +36,12 @@ export async function listModalities(db: Database, companyId: number): Promise<M
 }
 
 export async function listDestinationsByModality(db: Database, companyId: number, modalityId: number) {
-  const modality = await repository.findModality(db, companyId, modalityId);
+  const modality = await findCachedModality(db, companyId, modalityId);
   if (!modality) throw resourceNotFound();
-  return repository.listDestinationsByModality(db, companyId, modalityId);
+  // Keyed by a modality that exists: as many entries as the company has modalities.
+  return readCache(db).get(`destinations:${companyId}:${modalityId}`, () =>
+    repository.listDestinationsByModality(db, companyId, modalityId),
+  );
 }
 
 export async function listCountriesOfDestination(db: Database, companyId: number, destinationId: number) {
@@ -54,9 +64,9 @@ export async function listPassengerTypeProducts(db: Database, companyId: number)
   );
 }
 
-/** The passenger types each of these products may carry (read every time: plan search prices with it). */
-export async function listAllowedPassengerTypes(db: Database, productIds: number[]) {
-  const rows = await repository.listPassengerTypeProducts(db, productIds);
+/** The passenger types each of the company's products may carry (the cached list of the whole company). */
+export async function listAllowedPassengerTypes(db: Database, companyId: number) {
+  const rows = await listPassengerTypeProducts(db, companyId);
   return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
 }
 
@@ -64,16 +74,23 @@ export async function listPaymentGateways(db: Database, companyId: number) {
   return readCache(db).get(`payment-gateways:${companyId}`, () => repository.listPaymentGateways(db, companyId));
 }
 
+/**
+ * The rate in force, through the read cache: a rate whose validity starts later is used from then on, at the latest
+ * one CATALOG_CACHE_TTL_MS after (or at once after the invalidation hook), like any catalogue change.
+ */
+const cachedExchangeRate = (db: Database, companyId: number) =>
+  readCache(db).get(`exchange-rate:${companyId}`, () => repository.findCurrentExchangeRate(db, companyId));
+
 /** USD amount → CLP at the stored rate (spec §7 exchange-rate: "amount and type"). */
 export async function convertAmount(db: Database, companyId: number, amountUsd: string) {
-  const current = await repository.findCurrentExchangeRate(db, companyId);
+  const current = await cachedExchangeRate(db, companyId);
   if (!current) throw resourceNotFound();
   return { amount: convertUsdToClp(amountUsd, current.rate), type: Number(current.rate) };
 }
 
 /** The date rules of a modality (domain ModalityDateRules), or undefined when the company has no such modality. */
 export async function findModalityRules(db: Database, companyId: number, modalityId: number) {
-  const row = await repository.findModality(db, companyId, modalityId);
+  const row = await findCachedModality(db, companyId, modalityId);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -87,7 +104,7 @@ export async function findModalityRules(db: Database, companyId: number, modalit
 
 /** CLP per USD in force, as a decimal string. */
 export async function currentRate(db: Database, companyId: number): Promise<string> {
-  const current = await repository.findCurrentExchangeRate(db, companyId);
+  const current = await cachedExchangeRate(db, companyId);
   if (!current) throw resourceNotFound();
   return current.rate;
 }
@@ -96,7 +113,7 @@ export async function currentRate(db: Database, companyId: number): Promise<stri
 export async function tripLabels(db: Database, companyId: number, destinationId: number, modalityId: number) {
   const [destination, modality] = await Promise.all([
     repository.findDestination(db, companyId, destinationId),
-    repository.findModality(db, companyId, modalityId),
+    findCachedModality(db, companyId, modalityId),
   ]);
   return { destination: destination?.label ?? '', modality: modality?.label ?? '' };
 }

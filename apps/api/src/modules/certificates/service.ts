@@ -11,7 +11,7 @@ import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
-import { findSale, findSaleOfQuotation, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
+import { findSale, findSaleOfQuotation, findSales, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';
@@ -406,16 +406,20 @@ export async function searchCertificates(
     companyId,
     byEmail ? { email: word } : { document: word },
   );
-  const people = await listTravellersByIds(
-    db,
-    found.map((row) => row.travellerId),
-  );
+  // Travellers and sales of every certificate found, one query each (not one per sale).
+  const [people, sales] = await Promise.all([
+    listTravellersByIds(
+      db,
+      found.map((row) => row.travellerId),
+    ),
+    findSales(db, [...new Set(found.map((row) => row.saleId))]),
+  ]);
   const personById = new Map(people.map((person) => [person.id, person]));
-  const sales = new Map<number, Awaited<ReturnType<typeof findSale>>>();
-  for (const saleId of new Set(found.map((row) => row.saleId))) sales.set(saleId, await findSale(db, saleId));
-  const cards: (FoundCertificate & { issued: number })[] = [];
+  const saleById = new Map(sales.map((sale) => [sale.id, sale]));
+  // Newest issued first: the order of the search query itself.
+  const cards: FoundCertificate[] = [];
   for (const row of found) {
-    const sale = sales.get(row.saleId);
+    const sale = saleById.get(row.saleId);
     const person = personById.get(row.travellerId);
     if (!sale || !person || sale.status !== 'paid' || sale.companyId !== companyId) continue;
     const trip = sale.purchase?.trip ?? (await getQuotation(db, sale.companyId, sale.quotationId));
@@ -428,10 +432,9 @@ export async function searchCertificates(
       departureDate: trip.departureDate,
       returnDate: trip.returnDate,
       downloadToken: options.downloads && byEmail ? downloadToken(sale) : null,
-      issued: (sale.paidAt ?? sale.createdAt).getTime(),
     });
   }
-  return cards.sort((a, b) => b.issued - a.issued).map(({ issued: _issued, ...card }) => card);
+  return cards;
 }
 
 /**

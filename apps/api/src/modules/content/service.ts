@@ -27,7 +27,9 @@ export async function listContactInfos(db: Database, companyId: number) {
  * hurry needs); false gives the whole directory. Emails go out wrapped as `{ email }` (spec §7).
  */
 export async function listContacts(db: Database, companyId: number, onlyEmergencyOrSale: boolean) {
-  const rows = await repository.listContacts(db, companyId, onlyEmergencyOrSale);
+  const rows = await readCache(db).get(`contacts:${companyId}:${onlyEmergencyOrSale}`, () =>
+    repository.listContacts(db, companyId, onlyEmergencyOrSale),
+  );
   return rows.map((row) => ({
     category: row.category,
     label: row.label,

@@ -1,5 +1,6 @@
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import { getSeller } from '#app/modules/company/service.ts';
 import * as repository from './repository.ts';
 import { type LegalPageSlug, legalPageSlugs } from './schemas.ts';
@@ -11,7 +12,10 @@ const isLegalPageSlug = (slug: string): slug is LegalPageSlug => (legalPageSlugs
 /** A legal page with the seller's details; a page the company has not written is a missing resource. */
 export async function getLegalPage(db: Database, companyId: number, slug: string) {
   if (!isLegalPageSlug(slug)) throw resourceNotFound();
-  const row = await repository.findLegalPage(db, companyId, slug);
+  // Keyed by a known slug only: three pages a company at most.
+  const row = await readCache(db).get(`legal:${companyId}:${slug}`, () =>
+    repository.findLegalPage(db, companyId, slug),
+  );
   if (!row) throw resourceNotFound();
   return {
     slug,

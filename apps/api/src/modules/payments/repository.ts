@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
@@ -287,6 +287,15 @@ export async function decideSandboxTransaction(
 export async function findSaleOfQuotationBySaleId(db: Database, saleId: number) {
   const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
   return row;
+}
+
+/** Several sales by id in one query (unknown ids are simply absent). */
+export function findSalesByIds(db: Database, saleIds: readonly number[]): Promise<SaleRow[]> {
+  if (saleIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(sales)
+    .where(inArray(sales.id, [...saleIds]));
 }
 
 /** Gives a claim back (the gateway's answer is unknown): a later return or the sweeper asks again. */

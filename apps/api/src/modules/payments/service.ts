@@ -47,6 +47,9 @@ export const sandboxLedger = {
 /** A sale by id (any status), for the modules that issue and send its documents. */
 export const findSale = repository.findSaleOfQuotationBySaleId;
 
+/** Sales by id, one query for all of them (a certificate search lists up to a hundred). */
+export const findSales = repository.findSalesByIds;
+
 /** The quotation's one sale, if a payment was ever started. */
 export const findSaleOfQuotation = repository.findSaleOfQuotation;
 

@@ -1,6 +1,7 @@
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { type PlanPrice, priceTrip } from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import * as repository from './repository.ts';
 import { checkTrip, type Trip } from './trip.ts';
@@ -72,18 +73,23 @@ export async function priceTripPlans(
   await checkTrip(db, companyId, trip, invalidDetail, passengersField);
   const travelling = trip.passengers.filter((p) => p.quantity > 0);
   const days = tripDays(trip.departureDate, trip.returnDate);
-  const [candidates, discount, clpPerUsd] = await Promise.all([
-    repository.listProductsForModality(db, companyId, trip.modalityId),
+  // The catalogue side of a search is read through the read cache, keyed by what checkTrip just found in the
+  // catalogue (a modality, a destination it sells): warm, a search sends no SQL but a discount code's look-up.
+  const cache = readCache(db);
+  const productsKey = `products:${companyId}:${trip.modalityId}`;
+  const candidatesOfModality = () =>
+    cache.get(productsKey, () => repository.listProductsForModality(db, companyId, trip.modalityId));
+  const [candidates, discount, clpPerUsd, allowed] = await Promise.all([
+    candidatesOfModality(),
     resolveDiscountCode(db, companyId, trip.discountCode),
     catalog.currentRate(db, companyId),
+    catalog.listAllowedPassengerTypes(db, companyId),
   ]);
   const ids = candidates.map((product) => product.id);
-  const [rates, allowed, benefits] = await Promise.all([
-    repository.listRates(db, ids, trip.destinationId),
-    catalog.listAllowedPassengerTypes(db, ids),
-    repository.listBenefits(db, ids),
+  const [rates, benefits] = await Promise.all([
+    cache.get(`${productsKey}:rates:${trip.destinationId}`, () => repository.listRates(db, ids, trip.destinationId)),
+    cache.get(`${productsKey}:benefits`, () => repository.listBenefits(db, ids)),
   ]);
-
   const plans: PricedPlan[] = [];
   for (const product of candidates) {
     const passengers = travelling.map((p) => ({

@@ -32,11 +32,26 @@ export async function findQuotation(db: Database, companyId: number | undefined,
   return row;
 }
 
-export function listQuotationPassengers(db: Database, quotationId: string) {
-  return db
-    .select({ passengerTypeId: quotationPassengers.passengerTypeId, quantity: quotationPassengers.quantity })
-    .from(quotationPassengers)
-    .where(eq(quotationPassengers.quotationId, quotationId));
+/**
+ * findQuotation with the quotation's passenger counts, in the same statement (a plan call prices a stored quotation
+ * on every request: one round trip instead of two).
+ */
+export async function findQuotationWithPassengers(db: Database, companyId: number | undefined, quotationId: string) {
+  const [row] = await db
+    .select({
+      ...getTableColumns(quotations),
+      ...saleColumnsOf(quotations.id),
+      passengers: sql<
+        PassengerCount[]
+      >`(select coalesce(json_agg(json_build_object('passengerTypeId', ${quotationPassengers.passengerTypeId}, 'quantity', ${quotationPassengers.quantity})), '[]'::json) from ${quotationPassengers} where ${quotationPassengers.quotationId} = ${quotations.id})`,
+    })
+    .from(quotations)
+    .where(
+      companyId === undefined
+        ? eq(quotations.id, quotationId)
+        : and(eq(quotations.id, quotationId), eq(quotations.companyId, companyId)),
+    );
+  return row;
 }
 
 /** Creates the quotation and its passenger counts in one transaction. */

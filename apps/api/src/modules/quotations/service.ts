@@ -99,12 +99,15 @@ export async function updateQuotation(db: Database, companyId: number, quotation
 }
 
 export async function getQuotation(db: Database, companyId: number, quotationId: string): Promise<Quotation> {
-  const row = await repository.findQuotation(db, companyId, quotationId);
+  return presentQuotation(db, await repository.findQuotationWithPassengers(db, companyId, quotationId));
+}
+
+type QuotationWithPassengers = Awaited<ReturnType<typeof repository.findQuotationWithPassengers>>;
+
+async function presentQuotation(db: Database, row: QuotationWithPassengers): Promise<Quotation> {
   if (!row) throw resourceNotFound();
-  const [counts, types] = await Promise.all([
-    repository.listQuotationPassengers(db, quotationId),
-    listPassengerTypes(db, row.companyId),
-  ]);
+  const counts = row.passengers;
+  const types = await listPassengerTypes(db, row.companyId);
   // In the catalogue's order (youngest band first), as the catalogue lists its passenger types.
   const passengers = types.flatMap((type) => {
     const count = counts.find((c) => c.passengerTypeId === type.id);
@@ -163,9 +166,7 @@ export async function comparatorPathOf(db: Database, companyId: number, quotatio
 
 /** A quotation by id alone, for calls whose path carries no company (payments, passengers…). */
 export async function getQuotationOfAnyCompany(db: Database, quotationId: string): Promise<Quotation> {
-  const row = await repository.findQuotation(db, undefined, quotationId);
-  if (!row) throw resourceNotFound();
-  return getQuotation(db, row.companyId, quotationId);
+  return presentQuotation(db, await repository.findQuotationWithPassengers(db, undefined, quotationId));
 }
 
 /** How many times what would be bought has changed: a payment opens only for the version it priced. */

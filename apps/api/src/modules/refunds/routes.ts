@@ -1,9 +1,9 @@
-import { errorMessages } from '@travesia/domain/messages';
 import { maxFileBase64Length, refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
+import { adminOnly } from '#app/lib/admin-token.ts';
 import {
   addDocumentsBody,
   adminParams,
@@ -13,7 +13,7 @@ import {
   refundTrackingSchema,
   statusChangeBody,
 } from './schemas.ts';
-import { addDocuments, changeStatus, createRefund, isAdminToken, trackRefund } from './service.ts';
+import { addDocuments, changeStatus, createRefund, trackRefund } from './service.ts';
 
 /** Room for the most documents allowed in base64 plus the other fields: raised for these routes only. */
 export const refundBodyLimit = refundLimits.maxFiles * maxFileBase64Length + 64 * 1024;
@@ -108,12 +108,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
       {
         // Before the body is read or validated: without the token every request answers the catch-all 404, so
         // nothing (validation messages, status values, 413/415) tells a stranger the route exists.
-        onRequest: async (request) => {
-          const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-          if (!isAdminToken(config.refunds.adminToken, given)) {
-            throw new ApiError(404, errorMessages.resourceNotFound);
-          }
-        },
+        onRequest: adminOnly(config.refunds.adminToken),
         schema: {
           tags: ['admin'],
           description:

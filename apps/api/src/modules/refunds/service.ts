@@ -275,14 +275,6 @@ export async function refundDocuments(db: Database, number: string) {
   return repository.readFileContents(db, row.id);
 }
 
-/** Constant-time comparison of the admin token; false when none is configured. */
-export function isAdminToken(configured: string | undefined, given: string | undefined): boolean {
-  if (!configured || !given) return false;
-  const a = Buffer.from(configured);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 // ─── E-mails ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const refundEmailPayload = z.object({

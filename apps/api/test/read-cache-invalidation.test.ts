@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp, invalidateReadCache } from '#app/app.ts';
+import { loadConfig } from '#app/config.ts';
+import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
+import { companyDocuments } from '#app/db/schema.ts';
+import { call, get } from './support/http.ts';
+import { startTcpProxy } from './support/tcp-proxy.ts';
+
+/**
+ * Issue 10: catalogue answers are cached for CATALOG_CACHE_TTL_MS (a minute by default), and an explicit hook makes a
+ * change show at once: `invalidateReadCache(app)` in code, `POST /api/admin/cache/invalidate` for the operator, on
+ * every instance when REDIS_URL is set (a pub/sub message). The Redis part needs a Redis server:
+ * TEST_REDIS_URL, by default the local one (redis://127.0.0.1:6379). Each run listens on a channel of its own.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const adminToken = 'a'.repeat(40);
+
+type Footer = { menus: { label: string }[] };
+
+async function openSeeded() {
+  const dump = await readFile(inject('seededPgliteDump'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+/** Renames the footer's first menu in the database itself, behind every cache's back. */
+async function renameFirstFooterMenu(database: DatabaseHandle, label: string) {
+  const where = and(eq(companyDocuments.companyId, 1), eq(companyDocuments.kind, 'footer'));
+  const [row] = await database.db.select({ body: companyDocuments.body }).from(companyDocuments).where(where);
+  const body = structuredClone(row?.body) as Footer;
+  const [first] = body.menus;
+  if (!first) throw new Error('the demo footer has no menu');
+  first.label = label;
+  await database.db.update(companyDocuments).set({ body }).where(where);
+}
+
+const firstMenuOf = async (app: FastifyInstance, path = 'footer') => {
+  const answer = await get(app, `/api/companies/1/${path}`);
+  expect(answer.status, answer.text).toBe(200);
+  const body = answer.json<Footer & { footer?: Footer }>();
+  return (body.footer ?? body).menus[0]?.label;
+};
+
+/** Polls until `read` answers `expected` (a pub/sub message arrives a moment after the publish), at most 3 s. */
+async function eventually(read: () => Promise<unknown>, expected: unknown) {
+  const deadline = Date.now() + 3_000;
+  let value = await read();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = await read();
+  }
+  return value;
+}
+
+describe('the read cache and its invalidation hook, one instance', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openSeeded();
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: adminToken }), db: database.db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('a changed footer is served stale within the time to live, and fresh right after invalidateReadCache', async () => {
+    const before = await firstMenuOf(app);
+    await renameFirstFooterMenu(database, 'Cambiado en la base');
+    expect(await firstMenuOf(app)).toBe(before);
+    expect(await firstMenuOf(app, 'website-parameters')).toBe(before);
+    expect(await invalidateReadCache(app)).toStrictEqual({ broadcast: false });
+    expect(await firstMenuOf(app)).toBe('Cambiado en la base');
+    expect(await firstMenuOf(app, 'website-parameters')).toBe('Cambiado en la base');
+  });
+
+  it('a scope clears only the keys it starts with', async () => {
+    await firstMenuOf(app);
+    await renameFirstFooterMenu(database, 'Solo el pie');
+    await invalidateReadCache(app, 'modalities:');
+    expect(await firstMenuOf(app)).toBe('Cambiado en la base');
+    await invalidateReadCache(app, 'document:1:footer');
+    expect(await firstMenuOf(app)).toBe('Solo el pie');
+  });
+
+  it('the operator invalidates with POST /api/admin/cache/invalidate and the admin token; anyone else gets a 404', async () => {
+    await firstMenuOf(app);
+    await renameFirstFooterMenu(database, 'Por el operador');
+    const url = '/api/admin/cache/invalidate';
+    for (const headers of [{}, { authorization: `Bearer ${'b'.repeat(40)}` }]) {
+      const refused = await call(app, { method: 'POST', url, headers });
+      expect(refused.status).toBe(404);
+    }
+    expect(await firstMenuOf(app)).toBe('Solo el pie');
+    const done = await call(app, { method: 'POST', url, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json()).toStrictEqual({ broadcast: false });
+    expect(await firstMenuOf(app)).toBe('Por el operador');
+  });
+});
+
+describe('the invalidation hook across instances, with REDIS_URL', () => {
+  let database: DatabaseHandle;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  const channel = `travesia-test:read-cache:${randomUUID()}`;
+
+  const instance = (url: string) =>
+    buildApp({
+      config: loadConfig({ NODE_ENV: 'test', REDIS_URL: url, REDIS_CHANNEL: channel, ADMIN_TOKEN: adminToken }),
+      db: database.db,
+    });
+
+  beforeAll(async () => {
+    database = await openSeeded();
+    // Two instances of the store on one database, as two processes behind a load balancer would be.
+    first = await instance(redisUrl);
+    second = await instance(redisUrl);
+    await Promise.all([first.ready(), second.ready()]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.close();
+  });
+
+  it('invalidating on one instance makes the other answer fresh', async () => {
+    const before = await firstMenuOf(second);
+    await firstMenuOf(first);
+    await renameFirstFooterMenu(database, 'Visto por las dos');
+    expect(await firstMenuOf(second)).toBe(before);
+    expect(await invalidateReadCache(first)).toStrictEqual({ broadcast: true });
+    expect(await eventually(() => firstMenuOf(second), 'Visto por las dos')).toBe('Visto por las dos');
+    expect(await firstMenuOf(first)).toBe('Visto por las dos');
+  });
+
+  it('the admin API on one instance clears the other one too', async () => {
+    await firstMenuOf(second);
+    await renameFirstFooterMenu(database, 'Por la API');
+    const done = await call(first, {
+      method: 'POST',
+      url: '/api/admin/cache/invalidate',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(done.json()).toStrictEqual({ broadcast: true });
+    expect(await eventually(() => firstMenuOf(second), 'Por la API')).toBe('Por la API');
+  });
+
+  it('Redis unreachable at start-up: the instance starts, serves, and its invalidations stay local', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(redisUrl).port || 6379) });
+    await proxy.refuse();
+    const cutOff = await instance(`redis://127.0.0.1:${proxy.port}`);
+    try {
+      await cutOff.ready();
+      await renameFirstFooterMenu(database, 'Sin Redis');
+      expect(await invalidateReadCache(cutOff)).toStrictEqual({ broadcast: false });
+      expect(await firstMenuOf(cutOff)).toBe('Sin Redis');
+    } finally {
+      await cutOff.close();
+      await proxy.close();
+    }
+  });
+
+  it('a Redis connection that drops leaves the instance up; back, it hears invalidations again (and starts afresh)', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(redisUrl).port || 6379) });
+    const listener = await instance(`redis://127.0.0.1:${proxy.port}`);
+    try {
+      await listener.ready();
+      await firstMenuOf(listener);
+      await proxy.refuse();
+      await renameFirstFooterMenu(database, 'Durante el corte');
+      // The message is lost for the cut-off instance: it keeps its entry (its TTL still applies) and keeps serving.
+      await invalidateReadCache(first);
+      expect(await firstMenuOf(listener)).not.toBe('Durante el corte');
+      await proxy.restore();
+      // Reconnected, it clears what it may have missed...
+      expect(await eventually(() => firstMenuOf(listener), 'Durante el corte')).toBe('Durante el corte');
+      // ...and hears the next invalidation.
+      await renameFirstFooterMenu(database, 'Después del corte');
+      await invalidateReadCache(first);
+      expect(await eventually(() => firstMenuOf(listener), 'Después del corte')).toBe('Después del corte');
+    } finally {
+      await listener.close();
+      await proxy.close();
+    }
+  });
+});
