@@ -384,7 +384,7 @@ export function QuoterForm(props: Props) {
                       max={maxPassengers}
                       name={`${passengerFieldPrefix}${type.id}`}
                       defaultValue={count}
-                      className="w-16 rounded-lg border border-slate-300 bg-white px-2 py-1 text-center font-semibold text-slate-900"
+                      className="h-8 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center font-semibold text-slate-900"
                     />
                   </>
                 )}
