@@ -376,6 +376,7 @@ export function QuoterForm(props: Props) {
                     <label htmlFor={`${ids.passengers}-${type.id}`} className="text-sm text-slate-700">
                       {type.label}
                     </label>
+                    {/* As wide as the − n + stepper it becomes, so the row keeps its height on hydration. */}
                     <input
                       id={`${ids.passengers}-${type.id}`}
                       type="number"
@@ -384,7 +385,7 @@ export function QuoterForm(props: Props) {
                       max={maxPassengers}
                       name={`${passengerFieldPrefix}${type.id}`}
                       defaultValue={count}
-                      className="h-8 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center font-semibold text-slate-900"
+                      className="h-8 w-[100px] shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-center font-semibold text-slate-900"
                     />
                   </>
                 )}
