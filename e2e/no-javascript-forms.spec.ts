@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '../apps/api/src/db/schema.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates, typed } from './support/quote.ts';
+import { waitForHydration } from './support/shell.ts';
 
 type StoredQuotation = {
   id: string;
@@ -207,4 +208,34 @@ test.describe('quoter and newsletter without JavaScript', () => {
       });
     });
   }
+});
+
+test.describe('the quoter on a slow phone (scripts arrive after the visitor typed)', () => {
+  test('what was typed before hydration is kept by the enhanced form and saved', async ({ page, request }) => {
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    const { departure, back } = tripDates(25, 4);
+    await page.goto('/', { waitUntil: 'commit' });
+    const quoter = page.getByRole('form', { name: 'Cotizador de asistencia en viaje' });
+    await quoter.getByLabel('Destino').selectOption({ label: 'Asia' });
+    await quoter.getByRole('textbox', { name: 'Fecha de salida' }).fill(typed(departure));
+    await quoter.getByRole('textbox', { name: 'Fecha de regreso' }).fill(typed(back));
+    await quoter.getByRole('spinbutton', { name: 'Pasajero de 0 a 74 años' }).fill('3');
+
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(quoter.getByRole('status', { name: 'Pasajero de 0 a 74 años: 3' })).toHaveText('3');
+    await quoter.getByRole('button', { name: 'Cotizar', exact: true }).click();
+    await page.waitForURL(/\/comparador\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/comparador/')[1] ?? '';
+    const stored = (await (await request.get(`/api/quotations/1/${id}`)).json()) as StoredQuotation;
+    expect(stored).toMatchObject({ destination: 4, departureDate: departure, returnDate: back });
+    expect(stored.passangerTypes.map((p) => [p.passengerTypeId, p.quantity])).toEqual([[PassengerType.upTo74, 3]]);
+  });
 });

@@ -5,6 +5,7 @@ import { Form, useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { fromChileanDate } from '#app/lib/dates.ts';
 import { passengerFieldPrefix } from './fields.ts';
 import type { QuoterActionResult } from './quoter.server.ts';
 import type { QuoterErrors, QuoterValues } from './schema.ts';
@@ -86,6 +87,35 @@ function initialValues(
 const errorsOfAction = (actionResult: QuoterActionResult | undefined): QuoterErrors =>
   Object.fromEntries((actionResult?.errors ?? []).map((e) => [e.field, e.message]));
 
+/** The form's values with what its controls hold (typed before hydration), where they hold something. */
+function valuesTypedBeforeHydration(
+  current: QuoterValues,
+  typed: FormData,
+  passengerTypes: Props['passengerTypes'],
+): QuoterValues {
+  const next = { ...current, passengers: { ...current.passengers } };
+  const read = (name: string) => {
+    const value = typed.get(name);
+    return typeof value === 'string' ? value : null;
+  };
+  for (const field of ['origin', 'modality', 'destination', 'discountCode'] as const) {
+    next[field] = read(field) ?? next[field];
+  }
+  for (const field of ['departureDate', 'returnDate'] as const) {
+    const text = read(field)?.trim();
+    if (text) next[field] = fromChileanDate(text) ?? text;
+  }
+  next.upgradeCovid = read('upgradeCovid') !== null;
+  for (const type of passengerTypes) {
+    const count = Number(read(`${passengerFieldPrefix}${type.id}`) ?? Number.NaN);
+    if (Number.isInteger(count) && count >= 0) next.passengers[String(type.id)] = count;
+  }
+  const same = (Object.keys(next) as (keyof QuoterValues)[]).every(
+    (field) => JSON.stringify(next[field]) === JSON.stringify(current[field]),
+  );
+  return same ? current : next;
+}
+
 /** The values as the form posts them: the names a native post (without JavaScript) sends too. */
 function postedEntries(values: QuoterValues, quotationId: string | null): Record<string, string> {
   const entries: Record<string, string> = {
@@ -129,9 +159,17 @@ export function QuoterForm(props: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<QuoterValues>(() => initialValues(props, actionResult));
   const [errors, setErrors] = useState<QuoterErrors>(() => errorsOfAction(actionResult));
-  // The server renders number inputs for the passengers; once hydrated they become the − / + steppers.
+  // The server renders number inputs for the passengers; once hydrated they become the − / + steppers. What the
+  // visitor chose or typed before the scripts ran (a slow phone) is taken over first, not silently reset.
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; the types never change meanwhile
+  useEffect(() => {
+    if (formRef.current) {
+      const typed = new FormData(formRef.current);
+      setValues((current) => valuesTypedBeforeHydration(current, typed, passengerTypes));
+    }
+    setEnhanced(true);
+  }, []);
   // As react-hook-form did: checked on submit; after the first submit, each change checks its field again.
   const submitted = useRef(false);
   const recheck = useRef(new Set<keyof QuoterValues>());
