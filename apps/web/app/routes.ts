@@ -29,6 +29,8 @@ export default [
   route('politicas', 'routes/politicas.tsx'),
   route('contacto', 'routes/contacto.tsx'),
   route('preview/:id', 'routes/preview.tsx'),
+  // Not in spec §2: answers the footer's Suscríbete form when it posts without JavaScript (no e-mail in any URL).
+  route('suscripcion', 'routes/suscripcion.tsx'),
   route('login', 'routes/login.tsx'),
   route('informacion-legal', 'routes/informacion-legal.tsx'),
   route('*', 'routes/fallback.tsx'),

@@ -13,13 +13,16 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadQuoter(context, request);
 }
 
-export function action({ context, request }: Route.ActionArgs) {
-  return submitQuoter(context, request);
+export function action({ context, request, params }: Route.ActionArgs) {
+  const codename = 'codename' in params ? (params.codename ?? null) : null;
+  return submitQuoter(context, request, {
+    referralCode: codename,
+    pantalla: codename ? `cotizador/${codename}` : 'cotizador',
+  });
 }
 
-export default function Quoter({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function Quoter({ loaderData, actionData }: Route.ComponentProps) {
   const { website } = useWebsite();
-  const codename = 'codename' in params ? (params.codename ?? null) : null;
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex items-center gap-3">
@@ -28,13 +31,7 @@ export default function Quoter({ loaderData, actionData, params }: Route.Compone
       <h1 className="mb-2 text-2xl font-bold text-brand-700 sm:text-3xl">Cotiza tu asistencia en viaje</h1>
       <p className="mb-6 text-slate-600">Precios en dólares y pesos chilenos, con hasta 6 cuotas sin interés.</p>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-6">
-        <QuoterForm
-          {...loaderData}
-          passengerTypes={website.passangerTypes}
-          actionResult={actionData}
-          referralCode={codename}
-          pantalla={codename ? `cotizador/${codename}` : 'cotizador'}
-        />
+        <QuoterForm {...loaderData} passengerTypes={website.passangerTypes} actionResult={actionData} />
       </div>
     </section>
   );

@@ -9,8 +9,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadQuoter(context, request);
 }
 
-export function action({ context, request }: Route.ActionArgs) {
-  return submitQuoter(context, request);
+export function action({ context, request, params }: Route.ActionArgs) {
+  const referralCode = 'code' in params ? (params.code ?? null) : null;
+  return submitQuoter(context, request, { referralCode, pantalla: 'home' });
 }
 
 export const meta = () => [
@@ -31,7 +32,7 @@ function slug(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export default function Home({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { website } = useWebsite();
   const { openUpgrade } = useShellModals();
   const { coverages, socialQuotes, blogCategories } = website.home;
@@ -54,13 +55,7 @@ export default function Home({ loaderData, actionData, params }: Route.Component
           </p>
           <div className="surface-light rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
             <h2 className="mb-4 text-xl font-bold text-brand-700">Cotiza tu viaje</h2>
-            <QuoterForm
-              {...loaderData}
-              passengerTypes={website.passangerTypes}
-              actionResult={actionData}
-              referralCode={'code' in params ? (params.code ?? null) : null}
-              pantalla="home"
-            />
+            <QuoterForm {...loaderData} passengerTypes={website.passangerTypes} actionResult={actionData} />
           </div>
           <button
             type="button"

@@ -1,12 +1,14 @@
 import { addDays, parseIsoDate, todayInChile } from '@travesia/domain/dates';
 import { maxPassengers } from '@travesia/domain/limits';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigation, useSubmit } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { fromChileanDate } from '#app/lib/dates.ts';
+import { passengerFieldPrefix } from './fields.ts';
 import type { QuoterActionResult } from './quoter.server.ts';
-import type { QuoterErrors, QuoterSubmission, QuoterValues } from './schema.ts';
+import type { QuoterErrors, QuoterValues } from './schema.ts';
 
 type Schemas = components['schemas'];
 
@@ -20,9 +22,6 @@ export type QuoterData = {
 type Props = QuoterData & {
   passengerTypes: Schemas['PassengerType'][];
   actionResult: QuoterActionResult | undefined;
-  /** Partner code of /cotizador/{codename}, kept on the quotation as its referral. */
-  referralCode?: string | null;
-  pantalla: string;
 };
 
 const selectClass =
@@ -53,7 +52,12 @@ const fieldOrder: (keyof QuoterValues)[] = [
   'upgradeCovid',
 ];
 
-function initialValues({ origins, modalities, destinationsByModality, quotation }: QuoterData): QuoterValues {
+function initialValues(
+  { origins, modalities, destinationsByModality, quotation }: QuoterData,
+  actionResult: QuoterActionResult | undefined,
+): QuoterValues {
+  // Refused by the action: the values as entered (a post without JavaScript renders them again on the server).
+  if (actionResult?.values) return actionResult.values;
   if (quotation) {
     return {
       origin: String(quotation.origin),
@@ -79,10 +83,62 @@ function initialValues({ origins, modalities, destinationsByModality, quotation 
   };
 }
 
+/** The action's errors by field (the action names the quoter's fields). */
+const errorsOfAction = (actionResult: QuoterActionResult | undefined): QuoterErrors =>
+  Object.fromEntries((actionResult?.errors ?? []).map((e) => [e.field, e.message]));
+
+/** The form's values with what its controls hold (typed before hydration), where they hold something. */
+function valuesTypedBeforeHydration(
+  current: QuoterValues,
+  typed: FormData,
+  passengerTypes: Props['passengerTypes'],
+): QuoterValues {
+  const next = { ...current, passengers: { ...current.passengers } };
+  const read = (name: string) => {
+    const value = typed.get(name);
+    return typeof value === 'string' ? value : null;
+  };
+  for (const field of ['origin', 'modality', 'destination', 'discountCode'] as const) {
+    next[field] = read(field) ?? next[field];
+  }
+  for (const field of ['departureDate', 'returnDate'] as const) {
+    const text = read(field)?.trim();
+    if (text) next[field] = fromChileanDate(text) ?? text;
+  }
+  next.upgradeCovid = read('upgradeCovid') !== null;
+  for (const type of passengerTypes) {
+    const count = Number(read(`${passengerFieldPrefix}${type.id}`) ?? Number.NaN);
+    if (Number.isInteger(count) && count >= 0) next.passengers[String(type.id)] = count;
+  }
+  const same = (Object.keys(next) as (keyof QuoterValues)[]).every(
+    (field) => JSON.stringify(next[field]) === JSON.stringify(current[field]),
+  );
+  return same ? current : next;
+}
+
+/** The values as the form posts them: the names a native post (without JavaScript) sends too. */
+function postedEntries(values: QuoterValues, quotationId: string | null): Record<string, string> {
+  const entries: Record<string, string> = {
+    origin: values.origin,
+    modality: values.modality,
+    destination: values.destination,
+    departureDate: values.departureDate,
+    returnDate: values.returnDate,
+    discountCode: values.discountCode.trim(),
+  };
+  for (const [typeId, count] of Object.entries(values.passengers))
+    entries[`${passengerFieldPrefix}${typeId}`] = String(count);
+  if (values.upgradeCovid) entries.upgradeCovid = 'true';
+  if (quotationId) entries.quotationId = quotationId;
+  return entries;
+}
+
 /**
  * The quoter (spec §2 home and cotizador): origin, modality, destination by modality, dates by the modality's
  * rules, passengers by age band, discount code and the covid upgrade. Checked here before any call; the route
- * action creates the quotation and sends the visitor to its plans.
+ * action creates the quotation and sends the visitor to its plans. A plain POST form underneath: before the scripts
+ * run (or without them) every control posts natively, the passengers as number inputs that become − / + steppers
+ * once the page is interactive, and the action checks everything again.
  */
 export function QuoterForm(props: Props) {
   const { origins, modalities, destinationsByModality, passengerTypes, actionResult, quotation } = props;
@@ -92,10 +148,28 @@ export function QuoterForm(props: Props) {
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const today = todayInChile();
   const lastDay = addDays(today, 365 + 365);
-  const ids = { origin: useId(), modality: useId(), destination: useId(), code: useId(), covid: useId() };
+  const ids = {
+    origin: useId(),
+    modality: useId(),
+    destination: useId(),
+    code: useId(),
+    covid: useId(),
+    passengers: useId(),
+  };
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<QuoterValues>(() => initialValues(props));
-  const [errors, setErrors] = useState<QuoterErrors>({});
+  const [values, setValues] = useState<QuoterValues>(() => initialValues(props, actionResult));
+  const [errors, setErrors] = useState<QuoterErrors>(() => errorsOfAction(actionResult));
+  // The server renders number inputs for the passengers; once hydrated they become the − / + steppers. What the
+  // visitor chose or typed before the scripts ran (a slow phone) is taken over first, not silently reset.
+  const [enhanced, setEnhanced] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; the types never change meanwhile
+  useEffect(() => {
+    if (formRef.current) {
+      const typed = new FormData(formRef.current);
+      setValues((current) => valuesTypedBeforeHydration(current, typed, passengerTypes));
+    }
+    setEnhanced(true);
+  }, []);
   // As react-hook-form did: checked on submit; after the first submit, each change checks its field again.
   const submitted = useRef(false);
   const recheck = useRef(new Set<keyof QuoterValues>());
@@ -154,9 +228,9 @@ export function QuoterForm(props: Props) {
 
   // Errors the API found (it checks everything again) appear beside their fields (the action names the field).
   useEffect(() => {
-    const fromServer = actionResult?.errors ?? [];
-    if (fromServer.length === 0) return;
-    setErrors((current) => ({ ...current, ...Object.fromEntries(fromServer.map((e) => [e.field, e.message])) }));
+    const fromServer = errorsOfAction(actionResult);
+    if (Object.keys(fromServer).length === 0) return;
+    setErrors((current) => ({ ...current, ...fromServer }));
   }, [actionResult]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -171,22 +245,7 @@ export function QuoterForm(props: Props) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]:not([disabled])`)?.focus();
       return;
     }
-    const submission: QuoterSubmission = {
-      quotationId: quotation?.id ?? null,
-      origin: Number(values.origin),
-      modality: Number(values.modality),
-      destination: Number(values.destination),
-      departureDate: values.departureDate,
-      returnDate: values.returnDate,
-      passangerTypes: Object.entries(values.passengers)
-        .filter(([, quantity]) => quantity > 0)
-        .map(([passengerTypeId, quantity]) => ({ passengerTypeId: Number(passengerTypeId), quantity })),
-      discountCode: values.discountCode.trim() || null,
-      upgradeCovid: values.upgradeCovid,
-      referralCode: props.referralCode ?? null,
-      pantalla: props.pantalla,
-    };
-    submit(submission, { method: 'post', encType: 'application/json' });
+    submit(postedEntries(values, quotation?.id ?? null), { method: 'post' });
   };
 
   const changePassengers = (typeId: number, delta: number) => {
@@ -203,8 +262,9 @@ export function QuoterForm(props: Props) {
     ) : null;
 
   return (
-    <form
+    <Form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={onSubmit}
       onFocus={preloadRules}
@@ -212,6 +272,7 @@ export function QuoterForm(props: Props) {
       className="grid gap-4"
       aria-label="Cotizador de asistencia en viaje"
     >
+      {quotation ? <input type="hidden" name="quotationId" value={quotation.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.origin} className="text-sm font-semibold text-slate-700">
@@ -313,38 +374,59 @@ export function QuoterForm(props: Props) {
             const count = passengers[String(type.id)] ?? 0;
             return (
               <li key={type.id} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
-                <span className="text-sm text-slate-700">{type.label}</span>
-                <span className="flex items-center gap-2">
-                  <button
-                    type="button"
-                    className={stepperClass}
-                    onClick={() => {
-                      if (count > 0) changePassengers(type.id, -1);
-                    }}
-                    aria-disabled={count === 0}
-                    aria-label={`Quitar ${type.label.toLowerCase()}`}
-                  >
-                    −
-                  </button>
-                  <output
-                    className="w-5 text-center font-semibold"
-                    aria-live="polite"
-                    aria-label={`${type.label}: ${count}`}
-                  >
-                    {count}
-                  </output>
-                  <button
-                    type="button"
-                    className={stepperClass}
-                    onClick={() => {
-                      if (totalPassengers < maxPassengers) changePassengers(type.id, 1);
-                    }}
-                    aria-disabled={totalPassengers >= maxPassengers}
-                    aria-label={`Agregar ${type.label.toLowerCase()}`}
-                  >
-                    +
-                  </button>
-                </span>
+                {enhanced ? (
+                  <>
+                    <span className="text-sm text-slate-700">{type.label}</span>
+                    <span className="flex items-center gap-2">
+                      <button
+                        type="button"
+                        className={stepperClass}
+                        onClick={() => {
+                          if (count > 0) changePassengers(type.id, -1);
+                        }}
+                        aria-disabled={count === 0}
+                        aria-label={`Quitar ${type.label.toLowerCase()}`}
+                      >
+                        −
+                      </button>
+                      <output
+                        className="w-5 text-center font-semibold"
+                        aria-live="polite"
+                        aria-label={`${type.label}: ${count}`}
+                      >
+                        {count}
+                      </output>
+                      <button
+                        type="button"
+                        className={stepperClass}
+                        onClick={() => {
+                          if (totalPassengers < maxPassengers) changePassengers(type.id, 1);
+                        }}
+                        aria-disabled={totalPassengers >= maxPassengers}
+                        aria-label={`Agregar ${type.label.toLowerCase()}`}
+                      >
+                        +
+                      </button>
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    <label htmlFor={`${ids.passengers}-${type.id}`} className="text-sm text-slate-700">
+                      {type.label}
+                    </label>
+                    {/* As wide as the − n + stepper it becomes, so the row keeps its height on hydration. */}
+                    <input
+                      id={`${ids.passengers}-${type.id}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={maxPassengers}
+                      name={`${passengerFieldPrefix}${type.id}`}
+                      defaultValue={count}
+                      className="h-8 w-[100px] shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-center font-semibold text-slate-900"
+                    />
+                  </>
+                )}
               </li>
             );
           })}
@@ -376,6 +458,7 @@ export function QuoterForm(props: Props) {
             type="checkbox"
             className="h-5 w-5 accent-brand-700"
             name="upgradeCovid"
+            value="true"
             checked={values.upgradeCovid}
             onChange={(event) => change('upgradeCovid', event.target.checked)}
           />
@@ -404,6 +487,6 @@ export function QuoterForm(props: Props) {
       <p className="text-center text-sm text-slate-600">
         Descuentos y promociones ya aplicados · Hasta 6 cuotas sin interés
       </p>
-    </form>
+    </Form>
   );
 }

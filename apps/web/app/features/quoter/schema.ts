@@ -73,18 +73,3 @@ export function quoterErrors(values: QuoterValues, modalities: Modality[], today
   }
   return errors;
 }
-
-/** What the quoter posts to its route action; the action turns it into the API's quotation body. */
-export type QuoterSubmission = {
-  quotationId: string | null;
-  origin: number;
-  modality: number;
-  destination: number;
-  departureDate: string;
-  returnDate: string;
-  passangerTypes: { passengerTypeId: number; quantity: number }[];
-  discountCode: string | null;
-  upgradeCovid: boolean;
-  referralCode: string | null;
-  pantalla: string;
-};

@@ -1,5 +1,6 @@
 import { uiMessages } from '@travesia/domain/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 
 /**
@@ -13,16 +14,30 @@ const loadSubscribe = () =>
   }));
 const preloadSubscribe = () => void loadSubscribe().catch(() => undefined);
 
+/** The path of routes/suscripcion.tsx, which answers the form's native post (see features/shell/newsletter.server.ts). */
+export const subscriptionPath = '/suscripcion';
+
+type Props = {
+  companyId: number;
+  /** Where the subscription page links back to; the footer's form names the page it is on. */
+  returnTo?: string;
+  /** What the subscription page shows after a native post: the address as typed and its problem, or success. */
+  initial?: { email: string; error?: string; subscribed: boolean };
+};
+
 /**
  * Suscríbete (spec §5): validated in the browser with the same schema the API applies; an invalid form makes
  * no call; success shows «El email ha sido suscrito» and resets; a failed call is only logged. After a first
- * submit, each change checks the address again.
+ * submit, each change checks the address again. Before the scripts run (or without them) it is a plain POST to
+ * /suscripcion, which checks and saves the address on the server and shows the outcome: the address never rides
+ * in a URL.
  */
-export function NewsletterForm({ companyId }: { companyId: number }) {
-  const [subscribed, setSubscribed] = useState(false);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [submitted, setSubmitted] = useState(false);
+export function NewsletterForm({ companyId, returnTo, initial }: Props) {
+  const location = useLocation();
+  const [subscribed, setSubscribed] = useState(initial?.subscribed ?? false);
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [error, setError] = useState<string | undefined>(initial?.error);
+  const [submitted, setSubmitted] = useState(initial?.error !== undefined);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputId = useId();
   const errorId = useId();
@@ -63,8 +78,13 @@ export function NewsletterForm({ companyId }: { companyId: number }) {
     }
   };
 
+  // The subscription page shows its own form (with the post's outcome): the footer's would be a twin.
+  if (!initial && location.pathname === subscriptionPath) return null;
+
   return (
     <form
+      method="post"
+      action={subscriptionPath}
       noValidate
       onSubmit={onSubmit}
       onFocus={preloadSubscribe}
@@ -72,6 +92,7 @@ export function NewsletterForm({ companyId }: { companyId: number }) {
       aria-label={uiMessages.subscribeTitle}
     >
       <h2 className="text-lg font-bold text-white">{uiMessages.subscribeTitle}</h2>
+      <input type="hidden" name="volver" value={returnTo ?? `${location.pathname}${location.search}`} />
       <p className="text-sm text-slate-300">Recibe ofertas y consejos para viajar protegido.</p>
       <label htmlFor={inputId} className="sr-only">
         Correo electrónico

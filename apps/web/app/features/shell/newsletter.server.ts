@@ -1,0 +1,51 @@
+import { newsletterSchema } from '@travesia/domain/rules';
+import { data, redirect } from 'react-router';
+import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { fieldErrors, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { subscriptionPath } from './NewsletterForm.tsx';
+
+/** A path of this site to send the visitor back to; anything else (another host, `//host`) is home. */
+export function safeReturnPath(path: string | null | undefined): string {
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
+  return path;
+}
+
+/** What the subscription page shows after a refused post: the address as typed and its problem. */
+export type NewsletterActionResult = { email: string; error?: string; returnTo: string };
+
+/**
+ * Subscribes the address a native post sent (the enhanced form calls the API from the browser): checked with the
+ * API's own schema, then saved. Success redirects to the confirmation (the address never enters a URL); a refused
+ * address renders the page again with its message; a failed call is only logged (spec §8), the address kept.
+ */
+export async function subscribeFromForm(context: LoadContext, request: Request) {
+  let form: FormData | null = null;
+  try {
+    form = await request.formData();
+  } catch {
+    form = null;
+  }
+  const entered = form?.get('email');
+  const email = typeof entered === 'string' ? entered : '';
+  const back = form?.get('volver');
+  const returnTo = safeReturnPath(typeof back === 'string' ? back : null);
+  const parsed = newsletterSchema.safeParse({ email });
+  if (!parsed.success) {
+    return data<NewsletterActionResult>({ email, error: parsed.error.issues[0]?.message, returnTo }, { status: 400 });
+  }
+  const companyId = configuredCompanyId();
+  const answer = await serverApi(context).POST('/companies/{companyId}/subscriptions', {
+    params: { path: { companyId } },
+    body: parsed.data,
+  });
+  if (answer.response.ok) {
+    return redirect(`${subscriptionPath}?estado=suscrito&volver=${encodeURIComponent(returnTo)}`);
+  }
+  const { status } = answer.response;
+  if (status === 400) {
+    const error = fieldErrors(answer.error).find((e) => e.field === 'email')?.message;
+    return data<NewsletterActionResult>({ email, error, returnTo }, { status });
+  }
+  console.warn(`Newsletter subscription failed with status ${status}`);
+  return data<NewsletterActionResult>({ email, returnTo }, { status: status >= 500 ? 503 : status });
+}
