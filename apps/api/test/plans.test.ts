@@ -185,8 +185,22 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       perPassengerPerDay: { amountUsd: 2.83, formatted: 'USD 2,83', averaged: true },
       // one adult: 25.00 − 15 % = 21.25 → 20 156.26 → $20.156; one senior: 50.00 − 15 % = 42.50 → 40 312.525 → $40.313
       perPassenger: [
-        { passengerTypeId: 1, quantity: 2, amountClp: 20_156, formatted: '$20.156', amountUsd: 21.25, formattedUsd: 'USD 21,25' },
-        { passengerTypeId: 2, quantity: 1, amountClp: 40_313, formatted: '$40.313', amountUsd: 42.5, formattedUsd: 'USD 42,50' },
+        {
+          passengerTypeId: 1,
+          quantity: 2,
+          amountClp: 20_156,
+          formatted: '$20.156',
+          amountUsd: 21.25,
+          formattedUsd: 'USD 21,25',
+        },
+        {
+          passengerTypeId: 2,
+          quantity: 1,
+          amountClp: 40_313,
+          formatted: '$40.313',
+          amountUsd: 42.5,
+          formattedUsd: 'USD 42,50',
+        },
       ],
     });
   });

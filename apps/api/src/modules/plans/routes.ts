@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
-import * as catalog from '#app/modules/catalog/service.ts';
 import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema, unavailablePlansSchema } from './schemas.ts';
 import { priceTripPlans, type Trip } from './service.ts';
 
