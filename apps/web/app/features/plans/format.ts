@@ -1,5 +1,5 @@
 import { type CurrencyFormat, formatMoney } from '@travesia/domain/money';
-import { bandLabel } from '#app/features/checkout/format.ts';
+import { bandLabel } from '#app/lib/format.ts';
 import type { ComparatorPlan, PreviewPlan } from './types.ts';
 
 type CurrencyDescriptor = ComparatorPlan['monedaOrigen'];
