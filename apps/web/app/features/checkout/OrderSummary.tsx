@@ -105,6 +105,10 @@ export function OrderSummary({ summary, travellers }: Props) {
               );
             })}
           </dl>
+          {count > 1 ? (
+            // Each traveller is priced and rounded alone, so their sum can differ from the total by a few pesos.
+            <p className="mt-2 text-xs text-slate-500">Cada pasajero se calcula por separado; pagas el total.</p>
+          ) : null}
         </div>
       ) : null}
       <div className="border-t border-dashed border-slate-200 px-5 py-4">
