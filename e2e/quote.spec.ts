@@ -25,10 +25,10 @@ test.describe('quote, compare and choose a plan', () => {
       [2, 1],
     ]);
 
-    // Esencial in Europe: 2 × USD 2.50 × 10 + 1 × USD 5.00 × 10 = USD 100.00, 15 % off → US$85,00;
+    // Esencial in Europe: 2 × USD 2.50 × 10 + 1 × USD 5.00 × 10 = USD 100.00, 15 % off → USD 85,00;
     // 85 × 948.53 = 80 625.05 → $80.625.
     const esencial = page.getByRole('article').filter({ hasText: 'Travesía Esencial' });
-    await expect(esencial).toContainText('US$85,00');
+    await expect(esencial).toContainText('USD 85,00');
     await expect(esencial).toContainText('$80.625');
     await expect(page.getByRole('article').filter({ hasText: 'Travesía Plus' })).toContainText('CLP');
     await expect(page.getByText('Descuentos y promociones ya aplicados')).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('quote, compare and choose a plan', () => {
 
     // A reload (or a shared link) shows the same quotation and prices.
     await page.reload();
-    await expect(page.getByRole('article').filter({ hasText: 'Travesía Esencial' })).toContainText('US$85,00');
+    await expect(page.getByRole('article').filter({ hasText: 'Travesía Esencial' })).toContainText('USD 85,00');
 
     // Side by side: benefits as rows, plans as columns.
     await page
@@ -98,7 +98,7 @@ test.describe('quote, compare and choose a plan', () => {
       await expect(page.getByRole('status').filter({ hasText: 'código de descuento' })).toHaveText(
         'El código de descuento no es válido; te mostramos los precios sin él.',
       );
-      await expect(page.getByRole('article').first()).toContainText('US$');
+      await expect(page.getByRole('article').first()).toContainText('USD ');
     }
   });
 

@@ -53,6 +53,8 @@ const specPaths: [string, string][] = [
   ['get', '/{companyId}/plans-comparador'],
   ['get', '/{companyId}/plans/{planId}'],
   ['get', '/{companyId}/plans-quotation/{quotationId}'],
+  // Not in spec §7 (issue #13): how many plans each travelling age band rules out, so the comparator can say why.
+  ['get', '/{companyId}/plans-unavailable/{quotationId}'],
   ['put', '/quotations/{quotationId}/passangers'],
   ['get', '/quotations/{quotationId}/passangers'],
   ['put', '/quotations/{quotationId}/passangers-detail'],

@@ -177,21 +177,54 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       coberturaMedica: 30_000,
       benefits: seedBenefits(410),
       discountCode: noCode,
-      formatted: { totalAmount: 'US$85,00', before: 'US$100,00', perDay: 'US$8,50', montoConversion: '$80.625' },
+      formatted: { totalAmount: 'USD 85,00', before: 'USD 100,00', perDay: 'USD 8,50', montoConversion: '$80.625' },
+      passengerCount: 3,
+      // $80.625 / 6 = 13 437.5 → 13 438, rounded up so 6 instalments cover the total
+      instalments: { count: 6, amountClp: 13_438, formatted: '$13.438' },
+      // 85.00 / (10 days × 3 travellers) = 2.833… → 2.83, an average of two age bands
+      perPassengerPerDay: { amountUsd: 2.83, formatted: 'USD 2,83', averaged: true },
+      // one adult: 25.00 − 15 % = 21.25 → 20 156.26 → $20.156; one senior: 50.00 − 15 % = 42.50 → 40 312.525 → $40.313
+      perPassenger: [
+        {
+          passengerTypeId: 1,
+          quantity: 2,
+          amountClp: 20_156,
+          formatted: '$20.156',
+          amountUsd: 21.25,
+          formattedUsd: 'USD 21,25',
+        },
+        {
+          passengerTypeId: 2,
+          quantity: 1,
+          amountClp: 40_313,
+          formatted: '$40.313',
+          amountUsd: 42.5,
+          formattedUsd: 'USD 42,50',
+        },
+      ],
     });
+  });
+
+  it('one age band: the price per traveller per day is exact, not an average; instalments of an exact sixth', async () => {
+    // 2 adults to Europe for 10 days on Esencial: 2 × 25.00 − 15 % = 42.50; 42.50 / 20 = 2.125 → 2.13 (half up)
+    const esencial = planOf(await listing(ctx, searchParams({ passengers: '1:2' })), 410);
+    expect(esencial.perPassengerPerDay).toStrictEqual({ amountUsd: 2.13, formatted: 'USD 2,13', averaged: false });
+    // 42.50 × 948.53 = 40 312.525 → $40.313; / 6 = 6 718.83 → 6 719
+    expect(esencial.montoConversion).toBe(40_313);
+    expect(esencial.instalments).toStrictEqual({ count: 6, amountClp: 6719, formatted: '$6.719' });
   });
 
   it.each([411, 412, 418])('prices plan %i by hand for the reference trip', async (id) => {
     expect(numbersOf(planOf(await listing(ctx), id))).toStrictEqual(referencePrices[id]);
   });
 
-  it('formats the prices es-CL style: US$ with a decimal comma, CLP with thousands dots', async () => {
+  it('formats the prices es-CL style: USD with a decimal comma, CLP with thousands dots', async () => {
     const plans = await listing(ctx);
     expect(plans.map((p) => [p.id, p.formatted])).toStrictEqual([
-      [410, { totalAmount: 'US$85,00', before: 'US$100,00', perDay: 'US$8,50', montoConversion: '$80.625' }],
-      [411, { totalAmount: 'US$129,20', before: 'US$152,00', perDay: 'US$12,92', montoConversion: '$122.550' }],
-      [412, { totalAmount: 'US$198,40', before: 'US$248,00', perDay: 'US$19,84', montoConversion: '$188.188' }],
-      [418, { totalAmount: 'US$228,48', before: 'US$192,00', perDay: 'US$22,85', montoConversion: '$216.720' }],
+      [410, { totalAmount: 'USD 85,00', before: 'USD 100,00', perDay: 'USD 8,50', montoConversion: '$80.625' }],
+      [411, { totalAmount: 'USD 129,20', before: 'USD 152,00', perDay: 'USD 12,92', montoConversion: '$122.550' }],
+      [412, { totalAmount: 'USD 198,40', before: 'USD 248,00', perDay: 'USD 19,84', montoConversion: '$188.188' }],
+      [418, { totalAmount: 'USD 228,48', before: 'USD 192,00', perDay: 'USD 22,85', montoConversion: '$216.720' }],
     ]);
   });
 
@@ -353,9 +386,9 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       valorDia: 120.53,
       montoConversion: 20_578_396,
       formatted: {
-        totalAmount: 'US$21.695,04',
-        before: 'US$27.118,80',
-        perDay: 'US$120,53',
+        totalAmount: 'USD 21.695,04',
+        before: 'USD 27.118,80',
+        perDay: 'USD 120,53',
         montoConversion: '$20.578.396',
       },
     });
@@ -388,7 +421,7 @@ describeOnEachDatabase('plan search: covid upgrade', (ctx) => {
       totalAmount: 112,
       valorDia: 11.2,
       montoConversion: 106_235,
-      formatted: { totalAmount: 'US$112,00', before: 'US$100,00', perDay: 'US$11,20', montoConversion: '$106.235' },
+      formatted: { totalAmount: 'USD 112,00', before: 'USD 100,00', perDay: 'USD 11,20', montoConversion: '$106.235' },
     });
     // 411: 110 ¢ × 3 × 10 = 33.00; 129.20 + 33.00 = 162.20; 162.20 × 948.53 = 153 851.566 → 153 852
     expect(planOf(plans, 411)).toMatchObject({
@@ -512,9 +545,9 @@ describeOnEachDatabase('plan search: discount codes', (ctx) => {
       montoConversion: 61_654,
     });
     expect(esencial.formatted).toStrictEqual({
-      totalAmount: 'US$65,00',
-      before: 'US$100,00',
-      perDay: 'US$6,50',
+      totalAmount: 'USD 65,00',
+      before: 'USD 100,00',
+      perDay: 'USD 6,50',
       montoConversion: '$61.654',
     });
   });
@@ -595,7 +628,7 @@ describeOnEachDatabase('plan search: discount codes', (ctx) => {
       totalAmount: 0,
       valorDia: 0,
       montoConversion: 0,
-      formatted: { totalAmount: 'US$0,00', before: 'US$248,00', perDay: 'US$0,00', montoConversion: '$0' },
+      formatted: { totalAmount: 'USD 0,00', before: 'USD 248,00', perDay: 'USD 0,00', montoConversion: '$0' },
     });
   });
 
@@ -758,9 +791,19 @@ describeOnEachDatabase('plans of a quotation', (ctx) => {
       totalAmount: 85,
       valorDia: 8.5,
       montoConversion: 80_625,
-      montoTotalFormateado: 'US$85,00',
+      montoTotalFormateado: 'USD 85,00',
       montoConversionFormateado: '$80.625',
     });
+  });
+
+  it('plans-comparador and plans-quotation carry the instalment and the price per traveller per day', async () => {
+    const expected = {
+      passengerCount: 3,
+      instalments: { count: 6, amountClp: 13_438, formatted: '$13.438' },
+      perPassengerPerDay: { amountUsd: 2.83, formatted: 'USD 2,83', averaged: true },
+    };
+    expect(planOf(await comparator(id), 410)).toMatchObject(expected);
+    expect(planOf(await preview(id), 410)).toMatchObject(expected);
   });
 
   it('plans-comparador describes the currencies and lists the benefits as prestaciones of the plan', async () => {
@@ -771,7 +814,7 @@ describeOnEachDatabase('plans of a quotation', (ctx) => {
       id: 2,
       decimals: 2,
       separator: 1,
-      symbol: 'US$',
+      symbol: 'USD ',
       culture: 'es-CL',
     });
     expect(esencial.monedaConvertida).toStrictEqual({
@@ -910,7 +953,7 @@ describeOnEachDatabase('plans of a quotation', (ctx) => {
       expect(plan).toMatchObject({
         siglaMonedaOrigen: 'USD',
         siglaMonedaConvertida: 'CLP',
-        simboloMonedaOrigen: 'US$',
+        simboloMonedaOrigen: 'USD ',
         simboloMonedaConvertida: '$',
         cultureMonedaOrigen: 'es-CL',
         cultureMonedaConvertida: 'es-CL',
@@ -987,4 +1030,61 @@ describeOnEachDatabase('plans of a quotation', (ctx) => {
       }
     },
   );
+});
+
+describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) => {
+  const unavailable = async (quotationId: string) => {
+    const answer = await get(ctx.app, `/api/1/plans-unavailable/${quotationId}`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json<{ passengerTypes: unknown[] }>();
+  };
+
+  it('2 adults + 1 senior on a single trip: Senior (413) is not for 0–74, nothing is ruled out for 75–84', async () => {
+    const id = await createQuotation(ctx);
+    expect(await unavailable(id)).toStrictEqual({
+      passengerTypes: [{ passengerTypeId: 1, label: 'Pasajero de 0 a 74 años', ageFrom: 0, ageTo: 74, plans: 1 }],
+    });
+  });
+
+  it('a senior of 75–84 with one of 85+: the four general plans are not for 85+, one plan is left', async () => {
+    const id = await createQuotation(ctx, {
+      passangerTypes: [
+        { passengerTypeId: 2, quantity: 1 },
+        { passengerTypeId: 3, quantity: 1 },
+      ],
+    });
+    expect(await unavailable(id)).toStrictEqual({
+      passengerTypes: [{ passengerTypeId: 3, label: 'Pasajero de 85 años o más', ageFrom: 85, ageTo: 120, plans: 4 }],
+    });
+    const listed = await get(ctx.app, `/api/1/plans-comparador?quotationId=${id}`);
+    expect(listed.json<ComparatorPlan[]>().map((plan) => plan.id)).toStrictEqual([413]);
+  });
+
+  it('annual with a senior of 75–84: Anual (414), the only annual plan, is not for 75–84', async () => {
+    const id = await createQuotation(ctx, {
+      modality: 2,
+      destination: 1,
+      ...annualDates(),
+      passangerTypes: [{ passengerTypeId: 2, quantity: 1 }],
+    });
+    expect(await unavailable(id)).toStrictEqual({
+      passengerTypes: [{ passengerTypeId: 2, label: 'Pasajero de 75 a 84 años', ageFrom: 75, ageTo: 84, plans: 1 }],
+    });
+  });
+
+  it('only adults: no band rules out a plan (plans not sold for the modality do not count)', async () => {
+    const id = await createQuotation(ctx, { passangerTypes: [{ passengerTypeId: 1, quantity: 2 }] });
+    // Senior (413) is single-trip but not for 0–74: it counts; Anual (414) is annual only: it does not.
+    expect(await unavailable(id)).toStrictEqual({
+      passengerTypes: [{ passengerTypeId: 1, label: 'Pasajero de 0 a 74 años', ageFrom: 0, ageTo: 74, plans: 1 }],
+    });
+  });
+
+  it('an unknown quotation → 404; an id that is not a UUID → 400 Invalid quotationId supplied', async () => {
+    const url = `/api/1/plans-unavailable/${unknownId}`;
+    expectError(await get(ctx.app, url), 404, errorMessages.resourceNotFound, url);
+    const malformed = await get(ctx.app, '/api/1/plans-unavailable/abc');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json()).toMatchObject({ detail: errorMessages.invalidPlanQuotationId });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Money formatting, spec: "prices with a dot as decimal separator and a comma as thousands separator (toggleable; the
  * formatter takes a decimals count and a symbol prefix)". With `dotThousands` the Chilean es-CL style is produced
- * (`$12.345`, `US$1.234,50`).
+ * (`$12.345`, `USD 1.234,50`). Dollars are labelled «USD» everywhere, as the spec and the plans' limits write them.
  *
  * Rounding is half away from zero on the number's shortest decimal representation (the digits `String(n)` shows), so
  * `2.675` rounds to `2.68` even though the nearest double is slightly below 2.675.
@@ -19,7 +19,7 @@ export type Currency = CurrencyFormat & { code: string; culture: string };
 
 export const currencies = {
   CLP: { code: 'CLP', symbol: '$', decimals: 0, dotThousands: true, culture: 'es-CL' },
-  USD: { code: 'USD', symbol: 'US$', decimals: 2, dotThousands: true, culture: 'es-CL' },
+  USD: { code: 'USD', symbol: 'USD ', decimals: 2, dotThousands: true, culture: 'es-CL' },
 } as const satisfies Record<string, Currency>;
 
 export type CurrencyCode = keyof typeof currencies;
@@ -85,7 +85,7 @@ export function formatClp(amount: number): string {
   return formatMoney(amount, currencies.CLP);
 }
 
-/** US dollars, es-CL style: `US$1.234,50`. */
+/** US dollars, es-CL style with the «USD» label: `USD 1.234,50`. */
 export function formatUsd(amount: number): string {
   return formatMoney(amount, currencies.USD);
 }

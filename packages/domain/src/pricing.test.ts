@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, type PricingInput, priceTrip } from './pricing.ts';
+import {
+  centsToDecimal,
+  instalmentClp,
+  interestFreeInstalments,
+  type PricingInput,
+  perPassengerPerDayCents,
+  pricePerPassengerType,
+  priceTrip,
+} from './pricing.ts';
 
 const europeTenDays: PricingInput = {
   days: 10,
@@ -123,5 +131,64 @@ describe('centsToDecimal', () => {
     [-250, '-2.50'],
   ])('writes %i cents as %s', (cents, expected) => {
     expect(centsToDecimal(cents)).toBe(expected);
+  });
+});
+
+describe('instalmentClp', () => {
+  it('advertises 6 interest-free instalments (spec §9)', () => {
+    expect(interestFreeInstalments).toBe(6);
+  });
+
+  it.each([
+    // 80 625 / 6 = 13 437.5 → 13 438; 6 × 13 438 = 80 628 ≥ 80 625
+    [80_625, 13_438],
+    [60_000, 10_000],
+    [60_001, 10_001],
+    [5, 1],
+    [0, 0],
+  ])('%i pesos in 6 → %i each, rounded up', (total, instalment) => {
+    expect(instalmentClp(total)).toBe(instalment);
+    expect(6 * instalmentClp(total)).toBeGreaterThanOrEqual(total);
+    expect(6 * instalmentClp(total) - total).toBeLessThan(6);
+  });
+
+  it('takes another count of instalments', () => {
+    expect(instalmentClp(100, 3)).toBe(34);
+    expect(instalmentClp(100, 1)).toBe(100);
+  });
+
+  it.each([
+    [-1, 6],
+    [1.5, 6],
+    [100, 0],
+  ])('refuses a total of %s in %s instalments', (total, count) => {
+    expect(() => instalmentClp(total, count)).toThrow(RangeError);
+  });
+});
+
+describe('perPassengerPerDayCents', () => {
+  it('divides the total by days × travellers, half up', () => {
+    // 119.00 / (10 days × 3 travellers) = 3.9666… → 3.97
+    expect(perPassengerPerDayCents(priceTrip(europeTenDays), 3)).toBe(397);
+    expect(perPassengerPerDayCents({ totalCents: 1000, days: 4 }, 1)).toBe(250);
+  });
+
+  it('refuses zero travellers', () => {
+    expect(() => perPassengerPerDayCents({ totalCents: 1000, days: 4 }, 0)).toThrow(RangeError);
+  });
+});
+
+describe('pricePerPassengerType', () => {
+  it('prices one traveller of each travelling band by the same rules', () => {
+    const [adult, senior, ...none] = pricePerPassengerType({
+      ...europeTenDays,
+      passengers: [...europeTenDays.passengers, { passengerTypeId: 3, quantity: 0, rateCents: 900 }],
+    });
+    expect(none).toEqual([]);
+    // adult: 35.00 − 15 % = 29.75 → $28 218.77 → 28 219; senior: 70.00 − 15 % = 59.50 → 56 437.54 → 56 438
+    expect(adult).toMatchObject({ passengerTypeId: 1, price: { totalCents: 2975, totalClp: 28_219 } });
+    expect(senior).toMatchObject({ passengerTypeId: 2, price: { totalCents: 5950, totalClp: 56_438 } });
+    // 2 × 29.75 + 59.50 is the trip's 119.00
+    expect(2 * (adult?.price.totalCents ?? 0) + (senior?.price.totalCents ?? 0)).toBe(11_900);
   });
 });

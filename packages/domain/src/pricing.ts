@@ -103,3 +103,39 @@ export function centsToDecimal(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Spec §9: up to 6 interest-free instalments are advertised. */
+export const interestFreeInstalments = 6;
+
+/**
+ * One of `count` interest-free instalments of a CLP total, in whole pesos (CLP has no decimals), rounded UP: the
+ * advertised instalment never understates what is paid (count × instalment ≥ total, by less than `count` pesos).
+ */
+export function instalmentClp(totalClp: number, count = interestFreeInstalments): number {
+  assertCount('totalClp', totalClp);
+  assertCount('count', count, 1);
+  return Math.ceil(totalClp / count);
+}
+
+/**
+ * What one traveller costs per day on average: total ÷ (days × travellers) in cents, half up. With one age band it is
+ * exactly each traveller's daily price; with several it is their average.
+ */
+export function perPassengerPerDayCents(price: Pick<PlanPrice, 'totalCents' | 'days'>, passengerCount: number): number {
+  assertCount('passengerCount', passengerCount, 1);
+  return mulDivRound(price.totalCents, 1, price.days * passengerCount);
+}
+
+/**
+ * The price of ONE traveller of each travelling passenger type (age band), by the same rules as the whole trip. Each
+ * is rounded on its own, so quantity × these can differ from the trip's total by a few cents (and pesos): the trip's
+ * total is what is paid.
+ */
+export function pricePerPassengerType(input: PricingInput): { passengerTypeId: number; price: PlanPrice }[] {
+  return input.passengers
+    .filter((passenger) => passenger.quantity > 0)
+    .map((passenger) => ({
+      passengerTypeId: passenger.passengerTypeId,
+      price: priceTrip({ ...input, passengers: [{ ...passenger, quantity: 1 }] }),
+    }));
+}

@@ -176,7 +176,7 @@ export const refundCurrency = z.enum(refundCurrencies, typeError(rm.currency, rm
 /** A positive amount; its decimals and its ceiling depend on the currency (see {@link amountProblem}). */
 export const refundAmount = z.number(typeError(rm.amount, rm.amount)).positive(rm.amount);
 
-const formatCeiling = (currency: RefundCurrency) => (currency === 'CLP' ? '$100.000.000' : 'US$100.000');
+const formatCeiling = (currency: RefundCurrency) => (currency === 'CLP' ? '$100.000.000' : 'USD 100.000');
 
 /** CLP in whole pesos, USD with at most 2 decimals, at most {@link refundLimits.maxAmount}. */
 export function amountProblem(amount: number, currency: RefundCurrency): Rule | null {
@@ -305,7 +305,7 @@ export const holderDocumentTypes: Record<DocumentTypeId, string> = {
   [DocumentType.dni]: 'DNI / Pasaporte',
 };
 
-/** An amount in the request's currency, as people read it: `$120.000`, `US$85,50`. */
+/** An amount in the request's currency, as people read it: `$120.000`, `USD 85,50`. */
 export function formatRefundAmount(amount: number, currency: RefundCurrency): string {
   return currency === 'CLP' ? formatClp(amount) : formatUsd(amount);
 }

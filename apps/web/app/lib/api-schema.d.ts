@@ -2120,6 +2120,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{companyId}/plans-unavailable/{quotationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How many of the plans sold for the quotation's modality and destination each travelling age band rules out (so the comparator can say why plans are missing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnavailablePlans"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -4363,6 +4429,32 @@ export interface components {
             /** @description Whether a typed code was applied, in Spanish */
             message: string | null;
         };
+        InstalmentsInput: {
+            /** @description Interest-free instalments advertised (spec §9: 6) */
+            count: number;
+            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
+            amountClp: number;
+            /** @description amountClp es-CL style, e.g. $13.438 */
+            formatted: string;
+        };
+        PerPassengerPerDayInput: {
+            /** @description totalAmount ÷ (days × passengers), half up */
+            amountUsd: number;
+            formatted: string;
+            /** @description true when the travellers are of more than one age band: it is their average */
+            averaged: boolean;
+        };
+        PerPassengerPriceInput: {
+            passengerTypeId: number;
+            /** @description Travellers of this type */
+            quantity: number;
+            /** @description One traveller of this type priced alone, in whole pesos */
+            amountClp: number;
+            formatted: string;
+            /** @description USD */
+            amountUsd: number;
+            formattedUsd: string;
+        };
         PlanInput: {
             id: number;
             label: string;
@@ -4420,6 +4512,11 @@ export interface components {
                 perDay: string;
                 montoConversion: string;
             };
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
+            perPassenger: components["schemas"]["PerPassengerPriceInput"][];
         };
         ComparatorPlanInput: {
             id: number;
@@ -4482,6 +4579,9 @@ export interface components {
             bestOptionLabel: string | null;
             dias: number;
             discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
         };
         PreviewPlanInput: {
             id: number;
@@ -4520,6 +4620,19 @@ export interface components {
             puntoSeparadorMonedaConvertida: number;
             nDecimalesMonedaOrigen: number;
             nDecimalesMonedaConvertida: number;
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+        };
+        UnavailablePlansInput: {
+            passengerTypes: {
+                passengerTypeId: number;
+                label: string;
+                ageFrom: number;
+                ageTo: number;
+                /** @description Plans sold for the modality and destination that do not take this passenger type */
+                plans: number;
+            }[];
         };
         QuotationBodyInput: {
             origin: number;
@@ -5319,6 +5432,32 @@ export interface components {
             /** @description Whether a typed code was applied, in Spanish */
             message: string | null;
         };
+        Instalments: {
+            /** @description Interest-free instalments advertised (spec §9: 6) */
+            count: number;
+            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
+            amountClp: number;
+            /** @description amountClp es-CL style, e.g. $13.438 */
+            formatted: string;
+        };
+        PerPassengerPerDay: {
+            /** @description totalAmount ÷ (days × passengers), half up */
+            amountUsd: number;
+            formatted: string;
+            /** @description true when the travellers are of more than one age band: it is their average */
+            averaged: boolean;
+        };
+        PerPassengerPrice: {
+            passengerTypeId: number;
+            /** @description Travellers of this type */
+            quantity: number;
+            /** @description One traveller of this type priced alone, in whole pesos */
+            amountClp: number;
+            formatted: string;
+            /** @description USD */
+            amountUsd: number;
+            formattedUsd: string;
+        };
         Plan: {
             id: number;
             label: string;
@@ -5376,6 +5515,11 @@ export interface components {
                 perDay: string;
                 montoConversion: string;
             };
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
+            perPassenger: components["schemas"]["PerPassengerPrice"][];
         };
         ComparatorPlan: {
             id: number;
@@ -5438,6 +5582,9 @@ export interface components {
             bestOptionLabel: string | null;
             dias: number;
             discountCode: components["schemas"]["DiscountCodeOutcome"];
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
         };
         PreviewPlan: {
             id: number;
@@ -5476,6 +5623,19 @@ export interface components {
             puntoSeparadorMonedaConvertida: number;
             nDecimalesMonedaOrigen: number;
             nDecimalesMonedaConvertida: number;
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+        };
+        UnavailablePlans: {
+            passengerTypes: {
+                passengerTypeId: number;
+                label: string;
+                ageFrom: number;
+                ageTo: number;
+                /** @description Plans sold for the modality and destination that do not take this passenger type */
+                plans: number;
+            }[];
         };
         QuotationBody: {
             origin: number;

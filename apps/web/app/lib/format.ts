@@ -1,4 +1,6 @@
-/** Formatting glue shared by every feature: days as the visitor writes them, counted nouns. */
+import { oldestAge } from '@travesia/domain/ids';
+
+/** Formatting glue shared by every feature: days as the visitor writes them, counted nouns, age bands. */
 
 /** 'YYYY-MM-DD' → 'dd-mm-aaaa' (the visitor's format); anything else is shown as it came. */
 export function formatDay(isoDate: string): string {
@@ -9,4 +11,9 @@ export function formatDay(isoDate: string): string {
 /** «1 pasajero», «3 pasajeros». */
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** An age band as the visitor reads it: «de 0 a 74 años», «de 85 años o más». */
+export function bandLabel(band: { ageFrom: number; ageTo: number }): string {
+  return band.ageTo >= oldestAge ? `de ${band.ageFrom} años o más` : `de ${band.ageFrom} a ${band.ageTo} años`;
 }

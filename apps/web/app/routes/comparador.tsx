@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
-import { currencyFormat } from '#app/features/plans/format.ts';
+import { currencyFormat, unavailablePlansMessage } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
 import { PlansToolbar, parsePlansView } from '#app/features/plans/PlansToolbar.tsx';
 import { type ChoosePlanResult, choosePlan, loadComparator } from '#app/features/plans/plans.server.ts';
@@ -115,6 +115,21 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
           </p>
         </div>
 
+        {loaded.unavailable.length > 0 ? (
+          <div className="mb-5 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-800" role="note">
+            <ul className="space-y-1">
+              {loaded.unavailable.map((band) => (
+                <li key={band.passengerTypeId} className="flex items-start gap-2">
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0" fill="currentColor">
+                    <path d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17ZM9 9v6h2V9H9Zm0-4v2h2V5H9Z" />
+                  </svg>
+                  <span>{unavailablePlansMessage(band)}.</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
         {discount?.message ? <DiscountMessage status={discount.status} message={discount.message} /> : null}
 
         {error ? (
@@ -163,8 +178,8 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
         <div className="mt-10 grid gap-4 rounded-2xl bg-brand-50 p-5 text-sm text-slate-700 sm:grid-cols-[1fr_auto] sm:items-center sm:p-6">
           <div className="space-y-1">
             <p>
-              Precios por el total del viaje en dólares estadounidenses (USD), con su equivalente en pesos chilenos
-              (CLP).
+              Precios por el total del viaje en pesos chilenos (CLP), lo que pagas, con su equivalente en dólares
+              estadounidenses (USD).
             </p>
             {first ? (
               <p>

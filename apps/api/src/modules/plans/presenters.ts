@@ -1,5 +1,6 @@
 import { unselectedPreviewPlanId } from '@travesia/domain/ids';
 import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
+import { instalmentClp, interestFreeInstalments, perPassengerPerDayCents } from '@travesia/domain/pricing';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
 
@@ -19,6 +20,18 @@ function descriptor(currency: (typeof currencies)[keyof typeof currencies], id: 
     separator: currency.dotThousands ? 1 : 0,
     symbol: currency.symbol,
     culture: currency.culture,
+  };
+}
+
+/** What the buyer pays by instalment and per traveller per day: computed from the priced plan, never by clients. */
+function pricedExtras(plan: PricedPlan) {
+  const { price } = plan;
+  const perDay = usd(perPassengerPerDayCents(price, plan.passengerCount));
+  const instalment = instalmentClp(price.totalClp, interestFreeInstalments);
+  return {
+    passengerCount: plan.passengerCount,
+    instalments: { count: interestFreeInstalments, amountClp: instalment, formatted: formatClp(instalment) },
+    perPassengerPerDay: { amountUsd: perDay, formatted: formatUsd(perDay), averaged: plan.perPassengerType.length > 1 },
   };
 }
 
@@ -58,6 +71,15 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
       perDay: formatUsd(usd(price.perDayCents)),
       montoConversion: formatClp(price.totalClp),
     },
+    ...pricedExtras(plan),
+    perPassenger: plan.perPassengerType.map((one) => ({
+      passengerTypeId: one.passengerTypeId,
+      quantity: one.quantity,
+      amountClp: one.price.totalClp,
+      formatted: formatClp(one.price.totalClp),
+      amountUsd: usd(one.price.totalCents),
+      formattedUsd: formatUsd(usd(one.price.totalCents)),
+    })),
   };
 }
 
@@ -93,6 +115,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     bestOptionLabel: product.bestOptionLabel,
     dias: price.days,
     discountCode: publicDiscount(pricing.discount),
+    ...pricedExtras(plan),
   };
 }
 
@@ -126,5 +149,6 @@ export function toPreviewPlan(plan: PricedPlan, pricing: TripPricing): PreviewPl
     puntoSeparadorMonedaConvertida: currencies.CLP.dotThousands ? 1 : 0,
     nDecimalesMonedaOrigen: currencies.USD.decimals,
     nDecimalesMonedaConvertida: currencies.CLP.decimals,
+    ...pricedExtras(plan),
   };
 }

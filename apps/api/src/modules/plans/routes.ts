@@ -5,9 +5,10 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
-import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema } from './schemas.ts';
+import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema, unavailablePlansSchema } from './schemas.ts';
 import { priceTripPlans, type Trip } from './service.ts';
 
 const tags = ['plans'];
@@ -139,6 +140,34 @@ export async function planRoutes(fastify: FastifyInstance) {
       const { companyId, quotationId } = request.params;
       const pricing = await priceStoredQuotation(db, companyId, quotationId);
       return pricing.plans.map((plan) => toPreviewPlan(plan, pricing));
+    },
+  );
+
+  app.get(
+    '/:companyId/plans-unavailable/:quotationId',
+    {
+      config: { invalidInputDetail: errorMessages.invalidPlanQuotationId },
+      schema: {
+        tags,
+        description:
+          "How many of the plans sold for the quotation's modality and destination each travelling age band rules out (so the comparator can say why plans are missing)",
+        params: companyParams.extend({ quotationId: z.uuid() }),
+        response: { 200: unavailablePlansSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId, quotationId } = request.params;
+      const [pricing, passengerTypes] = await Promise.all([
+        priceStoredQuotation(db, companyId, quotationId),
+        catalog.listPassengerTypes(db, companyId),
+      ]);
+      return {
+        passengerTypes: pricing.unavailable.flatMap(({ passengerTypeId, plans }) => {
+          const type = passengerTypes.find((candidate) => candidate.id === passengerTypeId);
+          if (!type || plans === 0) return [];
+          return [{ passengerTypeId, label: type.label, ageFrom: type.ageFrom, ageTo: type.ageTo, plans }];
+        }),
+      };
     },
   );
 }

@@ -21,6 +21,43 @@ export const benefitSchema = z.object({
   isPriority: z.boolean(),
 });
 
+/** Extra fields (issue #13): what the buyer pays, by instalment and by traveller, computed here and only shown. */
+export const instalmentsSchema = z
+  .object({
+    count: z.number().int().describe('Interest-free instalments advertised (spec §9: 6)'),
+    amountClp: z
+      .number()
+      .int()
+      .describe('One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion'),
+    formatted: z.string().describe('amountClp es-CL style, e.g. $13.438'),
+  })
+  .meta({ id: 'Instalments' });
+
+export const perPassengerPerDaySchema = z
+  .object({
+    amountUsd: money.describe('totalAmount ÷ (days × passengers), half up'),
+    formatted: z.string(),
+    averaged: z.boolean().describe('true when the travellers are of more than one age band: it is their average'),
+  })
+  .meta({ id: 'PerPassengerPerDay' });
+
+export const perPassengerSchema = z
+  .object({
+    passengerTypeId: z.number().int(),
+    quantity: z.number().int().describe('Travellers of this type'),
+    amountClp: z.number().int().describe('One traveller of this type priced alone, in whole pesos'),
+    formatted: z.string(),
+    amountUsd: money,
+    formattedUsd: z.string(),
+  })
+  .meta({ id: 'PerPassengerPrice' });
+
+const pricedExtras = {
+  passengerCount: z.number().int(),
+  instalments: instalmentsSchema,
+  perPassengerPerDay: perPassengerPerDaySchema,
+};
+
 const formattedSchema = z.object({
   totalAmount: z.string(),
   before: z.string().describe('valorPlan before discounts'),
@@ -56,6 +93,10 @@ export const listingPlanSchema = z
     benefits: z.array(benefitSchema),
     discountCode: discountCodeOutcomeSchema,
     formatted: formattedSchema,
+    ...pricedExtras,
+    perPassenger: z
+      .array(perPassengerSchema)
+      .describe('One traveller of each travelling type; each rounded alone, the total is totalAmount'),
   })
   .meta({ id: 'Plan' });
 
@@ -100,6 +141,7 @@ export const comparatorPlanSchema = z
     bestOptionLabel: z.string().nullable(),
     dias: z.number().int(),
     discountCode: discountCodeOutcomeSchema,
+    ...pricedExtras,
   })
   .meta({ id: 'ComparatorPlan' });
 
@@ -133,8 +175,27 @@ export const previewPlanSchema = z
     puntoSeparadorMonedaConvertida: z.number().int(),
     nDecimalesMonedaOrigen: z.number().int(),
     nDecimalesMonedaConvertida: z.number().int(),
+    ...pricedExtras,
   })
   .meta({ id: 'PreviewPlan' });
+
+/** The plans a travelling age band rules out (extra call, issue #13): only bands that rule out at least one plan. */
+export const unavailablePlansSchema = z
+  .object({
+    passengerTypes: z.array(
+      z.object({
+        passengerTypeId: z.number().int(),
+        label: z.string(),
+        ageFrom: z.number().int(),
+        ageTo: z.number().int(),
+        plans: z
+          .number()
+          .int()
+          .describe('Plans sold for the modality and destination that do not take this passenger type'),
+      }),
+    ),
+  })
+  .meta({ id: 'UnavailablePlans' });
 
 export type ListingPlan = z.infer<typeof listingPlanSchema>;
 export type ComparatorPlan = z.infer<typeof comparatorPlanSchema>;

@@ -1,5 +1,5 @@
 import { todayInChile, tripDays } from '@travesia/domain/dates';
-import { type PlanPrice, priceTrip } from '@travesia/domain/pricing';
+import { type PlanPrice, type PricingInput, pricePerPassengerType, priceTrip } from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
 import { readCache } from '#app/lib/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
@@ -24,9 +24,21 @@ export type PricedPlan = {
   benefits: { id: number; label: string; value: string; isPriority: boolean }[];
   covidApplied: boolean;
   isBestCoverage: boolean;
+  passengerCount: number;
+  /** One traveller of each travelling passenger type, priced alone (for «price per traveller»). */
+  perPassengerType: { passengerTypeId: number; quantity: number; price: PlanPrice }[];
 };
 
-export type TripPricing = { plans: PricedPlan[]; discount: DiscountOutcome; clpPerUsd: string; days: number };
+/** How many plans sold for the trip's modality and destination a travelling passenger type (age band) rules out. */
+export type UnavailableForPassengerType = { passengerTypeId: number; plans: number };
+
+export type TripPricing = {
+  plans: PricedPlan[];
+  discount: DiscountOutcome;
+  clpPerUsd: string;
+  days: number;
+  unavailable: UnavailableForPassengerType[];
+};
 
 const discountMessages = {
   applied: (percent: number) => `Código de descuento aplicado: ${percent} % adicional`,
@@ -91,15 +103,25 @@ export async function priceTripPlans(
     cache.get(`${productsKey}:benefits`, () => repository.listBenefits(db, ids)),
   ]);
   const plans: PricedPlan[] = [];
+  const unavailable = new Map(travelling.map((p) => [p.passengerTypeId, 0]));
   for (const product of candidates) {
     const passengers = travelling.map((p) => ({
       ...p,
       rateCents: rates.find((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId)?.rateCents,
       allowed: allowed.some((a) => a.productId === product.id && a.passengerTypeId === p.passengerTypeId),
     }));
-    if (passengers.some((p) => p.rateCents === undefined || !p.allowed)) continue;
+    const refused = passengers.filter((p) => p.rateCents === undefined || !p.allowed);
+    if (refused.length > 0) {
+      // A plan sold for this destination (it has a rate there) but not for this age band is one the band rules out;
+      // a plan with no rate for the destination at all is not offered for the trip, whoever travels.
+      const soldForDestination = rates.some((r) => r.productId === product.id);
+      if (soldForDestination) {
+        for (const p of refused) unavailable.set(p.passengerTypeId, (unavailable.get(p.passengerTypeId) ?? 0) + 1);
+      }
+      continue;
+    }
     const covidApplied = trip.upgradeCovid && product.covidFeeCentsPerDay !== null;
-    const price = priceTrip({
+    const input: PricingInput = {
       days,
       rating: product.rating,
       passengers: passengers.map((p) => ({
@@ -112,7 +134,8 @@ export async function priceTripPlans(
       covidFeeCentsPerDay: covidApplied ? product.covidFeeCentsPerDay : null,
       taxBp: product.enableTax ? product.taxBp : null,
       clpPerUsd,
-    });
+    };
+    const price = priceTrip(input);
     plans.push({
       product,
       price,
@@ -121,11 +144,22 @@ export async function priceTripPlans(
         .map((b) => ({ id: b.id, label: b.label, value: b.value, isPriority: b.isPriority })),
       covidApplied,
       isBestCoverage: false,
+      passengerCount: passengers.reduce((sum, p) => sum + p.quantity, 0),
+      perPassengerType: pricePerPassengerType(input).map((one) => ({
+        ...one,
+        quantity: passengers.find((p) => p.passengerTypeId === one.passengerTypeId)?.quantity ?? 0,
+      })),
     });
   }
   const bestCoverage = Math.max(0, ...plans.map((plan) => plan.product.medicalLimitUsd));
   for (const plan of plans) plan.isBestCoverage = plan.product.medicalLimitUsd === bestCoverage;
-  return { plans, discount, clpPerUsd, days };
+  return {
+    plans,
+    discount,
+    clpPerUsd,
+    days,
+    unavailable: [...unavailable].map(([passengerTypeId, count]) => ({ passengerTypeId, plans: count })),
+  };
 }
 
 /** A plan's name and benefits with their limits, in display order. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import type { CheckoutStep, CheckoutSummary } from './checkout.ts';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -28,6 +29,18 @@ export function CheckoutLayout({ step, title, lead, summary, travellers, incompl
             incomplete={incomplete}
           />
         </div>
+        {step === 'compra' ? (
+          // Step 1 leads back to the plans of this quotation; choosing another there continues with that one.
+          <Link
+            to={`/comparador/${summary.quotationId}`}
+            className="mb-3 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+              <path d="M12.7 4.3 7 10l5.7 5.7-1.4 1.4L4.2 10l7.1-7.1 1.4 1.4Z" />
+            </svg>
+            Cambiar de plan
+          </Link>
+        ) : null}
         <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
         <p className="mt-1 mb-6 max-w-2xl text-slate-600">{lead}</p>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

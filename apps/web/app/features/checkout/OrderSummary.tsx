@@ -8,9 +8,14 @@ type Props = {
   travellers?: { name: string; band: string }[];
 };
 
-/** The purchase beside every step: plan, trip, passengers and the total priced by the API (USD and CLP). */
+/**
+ * The purchase beside every step: plan, trip, passengers, the price per traveller and the total priced by the API
+ * (CLP first, what is paid, then USD).
+ */
 export function OrderSummary({ summary, travellers }: Props) {
   const count = summary.passengerGroups.reduce((sum, group) => sum + group.quantity, 0);
+  const bandOf = (passengerTypeId: number) =>
+    summary.passengerGroups.find((g) => g.passengerTypeId === passengerTypeId);
   return (
     <section
       aria-labelledby="resumen-compra"
@@ -79,6 +84,33 @@ export function OrderSummary({ summary, travellers }: Props) {
           </div>
         ) : null}
       </dl>
+      {summary.perPassenger.length > 0 ? (
+        <div className="border-t border-dashed border-slate-200 px-5 py-4 text-sm">
+          <h3 className="mb-2 font-semibold text-slate-700">Precio por pasajero</h3>
+          <dl className="grid gap-1.5" aria-label="Precio por pasajero">
+            {summary.perPassenger.map((one) => {
+              const band = bandOf(one.passengerTypeId);
+              return (
+                <div key={one.passengerTypeId} className="flex items-baseline justify-between gap-3">
+                  <dt className="text-slate-600">
+                    {band ? `Pasajero ${bandLabel(band)}` : 'Pasajero'}
+                    {one.quantity > 1 ? ` (×${one.quantity})` : ''}
+                  </dt>
+                  <dd className="text-right">
+                    <span className="font-semibold text-slate-900">{one.clp}</span>
+                    {one.quantity > 1 ? <span className="text-slate-600"> c/u</span> : null}
+                    <span className="block text-xs text-slate-500">{one.usd}</span>
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          {count > 1 ? (
+            // Each traveller is priced and rounded alone, so their sum can differ from the total by a few pesos.
+            <p className="mt-2 text-xs text-slate-500">Cada pasajero se calcula por separado; pagas el total.</p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="border-t border-dashed border-slate-200 px-5 py-4">
         <dl className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3">
@@ -86,7 +118,7 @@ export function OrderSummary({ summary, travellers }: Props) {
             <dd className="text-2xl font-extrabold text-slate-900">{summary.totalClp}</dd>
           </div>
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <dt className="text-slate-500">En dólares</dt>
+            <dt className="text-slate-500">En USD</dt>
             <dd className="font-semibold text-slate-700">{summary.totalUsd}</dd>
           </div>
         </dl>
@@ -94,7 +126,7 @@ export function OrderSummary({ summary, travellers }: Props) {
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor">
             <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v1H2V5Zm0 3h16v7a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8Zm3 5v1h4v-1H5Z" />
           </svg>
-          Hasta 6 cuotas sin interés
+          Hasta {summary.instalments.count} cuotas sin interés de {summary.instalments.amount}
         </p>
       </div>
     </section>

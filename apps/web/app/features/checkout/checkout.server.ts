@@ -127,6 +127,13 @@ export async function loadCheckout(
       totalUsd: plan.formatted.totalAmount,
       totalClp: plan.formatted.montoConversion,
       amountClp: plan.montoConversion,
+      perPassenger: plan.perPassenger.map((one) => ({
+        passengerTypeId: one.passengerTypeId,
+        quantity: one.quantity,
+        clp: one.formatted,
+        usd: one.formattedUsd,
+      })),
+      instalments: { count: plan.instalments.count, amount: plan.instalments.formatted },
     },
   };
 }

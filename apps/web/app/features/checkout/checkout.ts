@@ -24,6 +24,10 @@ export type CheckoutSummary = {
   totalUsd: string;
   totalClp: string;
   amountClp: number;
+  /** One traveller of each travelling age band, priced by the API (CLP and USD, formatted). */
+  perPassenger: { passengerTypeId: number; quantity: number; clp: string; usd: string }[];
+  /** One of the interest-free instalments, formatted (e.g. 6 of «$13.438»). */
+  instalments: { count: number; amount: string };
 };
 
 /** A step that cannot show its form says why, in a page of its own (with a way forward). */

@@ -1,9 +1,7 @@
 import { oldestAge } from '@travesia/domain/ids';
 
-/** An age band as the visitor reads it: «de 0 a 74 años», «de 85 años o más». */
-export function bandLabel(band: { ageFrom: number; ageTo: number }): string {
-  return band.ageTo >= oldestAge ? `de ${band.ageFrom} años o más` : `de ${band.ageFrom} a ${band.ageTo} años`;
-}
+// The plans feature words age bands too: the label lives in #app/lib/format.ts.
+export { bandLabel } from '#app/lib/format.ts';
 
 /** The same calendar day `years` earlier (29 February falls back to 28 February). */
 export function yearsBefore(isoDate: string, years: number): string {

@@ -1,5 +1,5 @@
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
-import { comparisonBadges, PlanBadges, planColor } from './PlanBadges.tsx';
+import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
 import { PriceBlock } from './PriceBlock.tsx';
 import { benefitRows } from './sortPlans.ts';
 import type { ComparatorPlan } from './types.ts';
@@ -42,7 +42,7 @@ export function ComparisonTable({ plans, caption }: { plans: ComparatorPlan[]; c
                   <span className="block text-base font-extrabold" style={{ color: plan.colorTitulo }}>
                     {plan.label}
                   </span>
-                  <PlanBadges badges={comparisonBadges(plan)} className="mt-2" />
+                  <PlanBadges badges={comparatorBadges(plan)} className="mt-2" />
                 </th>
               ))}
             </tr>
@@ -51,12 +51,11 @@ export function ComparisonTable({ plans, caption }: { plans: ComparatorPlan[]; c
                 scope="row"
                 className={`${stickyCell} border-b border-slate-200 bg-slate-50 p-2.5 align-top font-semibold text-slate-900 sm:p-3`}
               >
-                Precio total
+                Total a pagar
               </th>
               {plans.map((plan) => (
                 <td key={plan.id} className="border-b border-l border-slate-200 bg-slate-50 p-2.5 align-top sm:p-3">
                   <PriceBlock plan={plan} compact />
-                  <p className="mt-1 text-xs text-slate-600">{plan.valorDiaFormateado} por día</p>
                   <ChoosePlanForm planId={plan.id} planLabel={plan.label} label="Elegir" className="mt-3" />
                 </td>
               ))}

@@ -52,8 +52,8 @@ function unique(badges: Badge[]): Badge[] {
 }
 
 /**
- * A comparator plan's badges on its card: its own label in its colour, then «Mejor cobertura» and «Más vendido».
- * A label already shown is not repeated.
+ * A comparator plan's badges, the same on its card and in the comparison table: its own label in its colour, then
+ * «Mejor cobertura» and «Más vendido» (the best seller, `mejorPlan`). A label already shown is not repeated.
  */
 export function comparatorBadges(plan: ComparatorPlan): Badge[] {
   const badges: Badge[] = [];
@@ -61,20 +61,6 @@ export function comparatorBadges(plan: ComparatorPlan): Badge[] {
   if (plan.mejorCobertura) badges.push({ kind: 'coverage', label: 'Mejor cobertura' });
   if (plan.mejorPlan) badges.push({ kind: 'bestseller', label: 'Más vendido' });
   return unique(badges);
-}
-
-/**
- * The comparison table's badges: «Mejor plan» and «Mejor cobertura»; the plan's own label only when neither applies
- * (it would say the same thing again, e.g. «Más vendido» next to «Mejor plan»).
- */
-export function comparisonBadges(plan: ComparatorPlan): Badge[] {
-  const badges: Badge[] = [];
-  if (plan.mejorPlan) badges.push({ kind: 'bestseller', label: 'Mejor plan' });
-  if (plan.mejorCobertura) badges.push({ kind: 'coverage', label: 'Mejor cobertura' });
-  if (badges.length === 0 && plan.bestOptionLabel) {
-    badges.push({ kind: 'plan', label: plan.bestOptionLabel, color: planColor(plan) });
-  }
-  return badges;
 }
 
 /** The preview's badges: best coverage, best seller, over 75 (arrowColor '+'). */

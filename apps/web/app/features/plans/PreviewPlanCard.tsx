@@ -1,4 +1,11 @@
-import { discountPercent, money, previewFormats } from './format.ts';
+import {
+  discountPercent,
+  instalmentsLabel,
+  money,
+  perPassengerPerDayLabel,
+  previewFormats,
+  taxTreatment,
+} from './format.ts';
 import { PlanBadges, previewBadges } from './PlanBadges.tsx';
 import type { PreviewPlan } from './types.ts';
 
@@ -48,16 +55,16 @@ export function PreviewPlanCard({ plan }: { plan: PreviewPlan }) {
             </p>
           ) : null}
           <p className="text-slate-900">
-            <span className="text-2xl font-extrabold">{money(plan.valorDia, origin)}</span>{' '}
-            <span className="text-sm text-slate-600">por día</span>
+            <span className="block text-xs text-slate-600">Total a pagar</span>
+            <span className="text-2xl font-extrabold">{money(plan.montoConversion, converted)}</span>{' '}
+            <span className="text-sm font-semibold text-slate-600">{plan.siglaMonedaConvertida}</span>
           </p>
+          <p className="text-sm font-semibold text-brand-800">{instalmentsLabel(plan.instalments)}</p>
           <p className="text-sm text-slate-700">
-            Total del viaje: <strong className="text-slate-900">{money(plan.totalAmount, origin)}</strong>
+            <strong className="text-slate-900">{money(plan.totalAmount, origin)}</strong> total del viaje
+            <span className="block text-slate-600">{perPassengerPerDayLabel(plan.perPassengerPerDay)}</span>
           </p>
-          <p className="text-sm text-slate-600">
-            {money(plan.montoConversion, converted)} {plan.siglaMonedaConvertida}
-            {plan.tax > 1 ? ' · impuestos incluidos' : ''}
-          </p>
+          <p className="text-xs text-slate-600">{taxTreatment(plan.tax)}</p>
         </div>
         {others.length > 0 ? (
           <ul className="space-y-1.5 border-t border-slate-100 pt-3 text-sm">

@@ -1,4 +1,5 @@
 import { type CurrencyFormat, formatMoney } from '@travesia/domain/money';
+import { bandLabel } from '#app/lib/format.ts';
 import type { ComparatorPlan, PreviewPlan } from './types.ts';
 
 type CurrencyDescriptor = ComparatorPlan['monedaOrigen'];
@@ -32,4 +33,29 @@ export function money(amount: number, format: CurrencyFormat): string {
 export function discountPercent(before: number, discount: number): number | null {
   if (before <= 0 || discount <= 0) return null;
   return Math.round((discount / before) * 100);
+}
+
+/**
+ * The tax treatment, worded the same way on every plan: «Precio final, IVA 19 % incluido» when the plan charges tax
+ * (`tax` is the multiplier, 1.19), «Precio final, no afecto a IVA» when it charges none.
+ */
+export function taxTreatment(tax: number): string {
+  const percent = Math.round((tax - 1) * 100);
+  return percent > 0 ? `Precio final, IVA ${percent} % incluido` : 'Precio final, no afecto a IVA';
+}
+
+/** «USD 2,83 por día por pasajero», with «en promedio» when the travellers are of several age bands. */
+export function perPassengerPerDayLabel(perDay: { formatted: string; averaged: boolean }): string {
+  return `${perDay.formatted} por día por pasajero${perDay.averaged ? ' en promedio' : ''}`;
+}
+
+/** «o 6 cuotas sin interés de $13.438». */
+export function instalmentsLabel(instalments: { count: number; formatted: string }): string {
+  return `o ${instalments.count} cuotas sin interés de ${instalments.formatted}`;
+}
+
+/** «1 plan no está disponible para pasajeros de 0 a 74 años», «4 planes no están disponibles para pasajeros de 85…». */
+export function unavailablePlansMessage(band: { plans: number; ageFrom: number; ageTo: number }): string {
+  const subject = band.plans === 1 ? '1 plan no está disponible' : `${band.plans} planes no están disponibles`;
+  return `${subject} para pasajeros ${bandLabel(band)}`;
 }

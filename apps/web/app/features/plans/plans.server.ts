@@ -33,12 +33,13 @@ export async function loadComparator({ params, context }: PlansArgs) {
   if (found.response.status === 404 || found.response.status === 400) return { state: 'not-found' as const };
   const quotation = dataOrThrow(found, 'La cotización');
 
-  const [plansResult, destinations, origins] = await Promise.all([
+  const [plansResult, destinations, origins, unavailable] = await Promise.all([
     plansRequest,
     api.GET('/companies/{companyId}/destinations/{modalityId}', {
       params: { path: { companyId, modalityId: quotation.modality } },
     }),
     api.GET('/companies/{companyId}/origins', { params: { path: { companyId } } }),
+    api.GET('/{companyId}/plans-unavailable/{quotationId}', { params: { path: { companyId, quotationId } } }),
   ]);
   const { status } = plansResult.response;
   if (status === 400) {
@@ -53,6 +54,8 @@ export async function loadComparator({ params, context }: PlansArgs) {
     plans: dataOrThrow(plansResult, 'Los planes'),
     destination: destinations.data?.find((d) => d.id === quotation.destination)?.label ?? null,
     origin: origins.data?.find((o) => o.id === quotation.origin)?.label ?? null,
+    // Why fewer plans are shown; the plans themselves do not depend on it, so a failed call only leaves it out.
+    unavailable: unavailable.data?.passengerTypes ?? [],
   };
 }
 

@@ -1,0 +1,216 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PassengerType } from '@travesia/domain/ids';
+import { expect, test } from './support/fixtures.ts';
+import { tripDates } from './support/quote.ts';
+import { openHydrated } from './support/shell.ts';
+
+/*
+ * Issue #13, prices that lead with what is paid. Expected figures by hand from the seed (see apps/api/test/plans.test.ts):
+ * Europe, 10 days, 2 adults + 1 senior; Esencial 100.00 − 15 % = USD 85,00 → $80.625 at 948.53; 80 625 / 6 = 13 437.5
+ * → $13.438 (instalments are rounded up); 85.00 / (10 × 3) = USD 2,83 per traveller per day on average.
+ */
+
+type Passengers = { passengerTypeId: number; quantity: number }[];
+
+async function createQuotation(
+  request: APIRequestContext,
+  trip: { passengers: Passengers; modality?: number; destination?: number; days?: number; planId?: number },
+): Promise<string> {
+  const { departure, back } = tripDates(10, trip.days ?? 10);
+  const created = await request.post('/api/quotations/1', {
+    data: {
+      origin: 1,
+      destination: trip.destination ?? 3,
+      modality: trip.modality ?? 1,
+      departureDate: departure,
+      returnDate: back,
+      passangerTypes: trip.passengers,
+      ...(trip.planId ? { planId: trip.planId } : {}),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+const twoAdultsOneSenior: Passengers = [
+  { passengerTypeId: PassengerType.upTo74, quantity: 2 },
+  { passengerTypeId: PassengerType.from75To84, quantity: 1 },
+];
+
+const card = (page: Page, label: string) => page.getByRole('article').filter({ hasText: label });
+
+async function badgesOf(scope: ReturnType<Page['locator']>) {
+  return scope.getByRole('list', { name: 'Distinciones del plan' }).getByRole('listitem').allTextContents();
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`prices at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a plan card leads with the CLP total and its 6 instalments, then USD and per traveller per day', async ({
+      page,
+      request,
+    }) => {
+      const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
+      await openHydrated(page, `/comparador/${id}`);
+      const esencial = card(page, 'Travesía Esencial');
+      const total = esencial.getByTestId('plan-price-total');
+      const instalments = esencial.getByTestId('plan-price-instalments');
+      const usd = esencial.getByTestId('plan-price-usd');
+      await expect(total).toHaveText(/^Total a pagar\s*\$80\.625 CLP$/);
+      await expect(instalments).toHaveText('o 6 cuotas sin interés de $13.438');
+      await expect(usd).toContainText('USD 85,00 total del viaje');
+      await expect(usd).toContainText('USD 2,83 por día por pasajero en promedio');
+
+      // Read top to bottom: the CLP total, then the instalment, then the dollars; the total is the biggest figure.
+      const [totalBox, instalmentsBox, usdBox] = await Promise.all([
+        total.boundingBox(),
+        instalments.boundingBox(),
+        usd.boundingBox(),
+      ]);
+      expect(totalBox && instalmentsBox && usdBox).toBeTruthy();
+      expect(totalBox?.y ?? 0).toBeLessThan(instalmentsBox?.y ?? 0);
+      expect(instalmentsBox?.y ?? 0).toBeLessThan(usdBox?.y ?? 0);
+      const fontSize = (locator: ReturnType<Page['locator']>) =>
+        locator.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+      const biggest = await fontSize(total.getByText('$80.625'));
+      expect(biggest).toBeGreaterThan(await fontSize(usd.getByText('USD 85,00')));
+      expect(biggest).toBeGreaterThan(await fontSize(instalments));
+
+      // One currency label: dollars are «USD», never «US$».
+      await expect(page.locator('main')).not.toContainText('US$');
+    });
+
+    test('every plan states its tax treatment the same way, on the cards and in the table', async ({
+      page,
+      request,
+    }) => {
+      const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
+      await openHydrated(page, `/comparador/${id}`);
+      const wording = /^Precio final, (IVA \d+ % incluido|no afecto a IVA)$/;
+      const cards = page.getByRole('article');
+      await expect(cards).toHaveCount(4);
+      for (const tax of await page.getByTestId('plan-price-tax').allTextContents()) expect(tax).toMatch(wording);
+      await expect(page.getByTestId('plan-price-tax')).toHaveCount(4);
+      await expect(card(page, 'Travesía Protección Especial').getByTestId('plan-price-tax')).toHaveText(
+        'Precio final, IVA 19 % incluido',
+      );
+      await expect(card(page, 'Travesía Plus').getByTestId('plan-price-tax')).toHaveText(
+        'Precio final, no afecto a IVA',
+      );
+
+      await openHydrated(page, `/comparador/${id}?vista=comparar`);
+      const table = page.getByRole('table');
+      await expect(table.getByTestId('plan-price-tax')).toHaveCount(4);
+      for (const tax of await table.getByTestId('plan-price-tax').allTextContents()) expect(tax).toMatch(wording);
+      await expect(table.getByTestId('plan-price-instalments').first()).toHaveText(/^o 6 cuotas sin interés de \$/);
+    });
+
+    test('a plan reads the same badges on its card and in the comparison table', async ({ page, request }) => {
+      const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
+      await openHydrated(page, `/comparador/${id}`);
+      const labels = ['Travesía Esencial', 'Travesía Plus', 'Travesía Premium', 'Travesía Protección Especial'];
+      const onCards = new Map<string, string[]>();
+      for (const label of labels) onCards.set(label, await badgesOf(card(page, label)));
+      // Plus is the best seller, Premium the best coverage.
+      expect(onCards.get('Travesía Plus')).toContain('Más vendido');
+      expect(onCards.get('Travesía Premium')).toContain('Mejor cobertura');
+
+      await openHydrated(page, `/comparador/${id}?vista=comparar`);
+      const table = page.getByRole('table');
+      for (const label of labels) {
+        const header = table.getByRole('columnheader', { name: new RegExp(label) });
+        expect(await badgesOf(header), label).toEqual(onCards.get(label));
+      }
+      await expect(page.locator('main')).not.toContainText('Mejor plan');
+    });
+  });
+}
+
+test.describe('plans an age band rules out', () => {
+  for (const width of [390, 1280]) {
+    test(`a 75–84 traveller on an annual trip is told why no plan is shown (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // Anual (414) is the only annual plan and is sold to travellers of 0 to 74 only.
+      const id = await createQuotation(request, {
+        passengers: [{ passengerTypeId: PassengerType.from75To84, quantity: 1 }],
+        modality: 2,
+        destination: 1,
+        days: 365,
+      });
+      await openHydrated(page, `/comparador/${id}`);
+      await expect(page.getByRole('note')).toHaveText('1 plan no está disponible para pasajeros de 75 a 84 años.');
+      await expect(page.getByText('No encontramos planes que se ajusten a este viaje.')).toBeVisible();
+    });
+  }
+
+  test('a 75–84 traveller with one of 85+: the four general plans are missing and the page says so', async ({
+    page,
+    request,
+  }) => {
+    const id = await createQuotation(request, {
+      passengers: [
+        { passengerTypeId: PassengerType.from75To84, quantity: 1 },
+        { passengerTypeId: PassengerType.from85, quantity: 1 },
+      ],
+    });
+    await openHydrated(page, `/comparador/${id}`);
+    await expect(page.getByRole('note')).toHaveText('4 planes no están disponibles para pasajeros de 85 años o más.');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByText('1 plan disponible para tu viaje')).toBeVisible();
+  });
+
+  test('2 adults + 1 senior of 75–84: the senior-only plan is missing because of the adults', async ({
+    page,
+    request,
+  }) => {
+    const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
+    await openHydrated(page, `/comparador/${id}`);
+    await expect(page.getByRole('note')).toHaveText('1 plan no está disponible para pasajeros de 0 a 74 años.');
+    await expect(page.getByRole('article')).toHaveCount(4);
+  });
+});
+
+for (const width of [390, 1280]) {
+  test.describe(`checkout summary at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the order summary prices each traveller; step 1 leads back to change the plan', async ({ page, request }) => {
+      test.slow(); // two full page loads and a form post on a shared machine
+      // 1 adult + 1 senior, Europe, 8 days, Plus (380 / 760 ¢ a day, 15 % off):
+      // adult 30.40 − 4.56 = 25.84 → $24.510; senior 60.80 − 9.12 = 51.68 → $49.020; total 77.52 → $73.530.
+      const id = await createQuotation(request, {
+        passengers: [
+          { passengerTypeId: PassengerType.upTo74, quantity: 1 },
+          { passengerTypeId: PassengerType.from75To84, quantity: 1 },
+        ],
+        days: 8,
+        planId: 411,
+      });
+      await openHydrated(page, `/compra/411/${id}`);
+      const summary = page.getByRole('complementary', { name: 'Resumen de la compra' });
+      const perTraveller = summary.getByRole('definition').filter({ hasText: 'USD' });
+      await expect(summary.getByRole('heading', { name: 'Precio por pasajero' })).toBeVisible();
+      await expect(summary.getByRole('term').filter({ hasText: 'Pasajero de 0 a 74 años' })).toBeVisible();
+      await expect(summary.getByRole('term').filter({ hasText: 'Pasajero de 75 a 84 años' })).toBeVisible();
+      await expect(perTraveller.filter({ hasText: '$24.510' })).toContainText('USD 25,84');
+      await expect(perTraveller.filter({ hasText: '$49.020' })).toContainText('USD 51,68');
+      await expect(summary).toContainText('$73.530');
+      await expect(summary).toContainText('Hasta 6 cuotas sin interés de $12.255');
+
+      // Back to the plans of this quotation, choose another one, and the purchase goes on with it.
+      await page.getByRole('link', { name: 'Cambiar de plan' }).click();
+      await page.waitForURL(`**/comparador/${id}`);
+      await card(page, 'Travesía Esencial')
+        .getByRole('button', { name: /Elegir/ })
+        .click();
+      await page.waitForURL(`**/compra/410/${id}`);
+      await expect(page.getByRole('complementary', { name: 'Resumen de la compra' })).toContainText(
+        'Travesía Esencial',
+      );
+    });
+  });
+}
