@@ -72,8 +72,13 @@ test.describe('checkout, payment and certificate', () => {
     await expect(page.getByText('Hasta 6 cuotas sin interés').first()).toBeVisible();
     const testGateway = page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' });
     await expect(testGateway).toBeVisible();
-    await expect(testGateway).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Webpay Plus' })).toBeVisible();
+    // The real gateway is listed first and nothing is preselected: the buyer chooses.
+    const gateways = page.getByRole('radio');
+    await expect(gateways.first()).toHaveAccessibleName('Webpay Plus');
+    await expect(gateways.last()).toHaveAccessibleName('Pago de prueba (sin cargo real)');
+    await expect(testGateway).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Webpay Plus' })).not.toBeChecked();
+    await testGateway.check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await expect(page.getByRole('banner')).toHaveText('PAGO DE PRUEBA — SIN VALOR');
@@ -144,6 +149,11 @@ test.describe('checkout, payment and certificate', () => {
     await savePassengersAndInvoice(request, id);
 
     await page.goto(`/pago/410/${id}`);
+    // «Pagar» before choosing a gateway says so in words and goes nowhere.
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await expect(page.getByText('Elige un medio de pago')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/pago/410/${id}$`));
+    await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
@@ -153,6 +163,7 @@ test.describe('checkout, payment and certificate', () => {
     // «Intentar nuevamente» goes back to pay, and this time it works.
     await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
     await page.waitForURL(`**/pago/410/${id}`);
+    await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Aprobar pago' }).click();
