@@ -143,7 +143,8 @@ test.describe('checkout, payment and certificate', () => {
       .toBe(2);
   });
 
-  test('a declined payment lands on the error page with a way to pay again', async ({ page, request }) => {
+  test('a declined payment lands on the error page with a way to pay again', async ({ page, request }, testInfo) => {
+    testInfo.setTimeout(60_000); // two trips to the gateway's page and back
     // Steps 1–2 through the API (the journey above covers their pages).
     const id = await createQuotation(request, 410);
     await savePassengersAndInvoice(request, id);
