@@ -61,10 +61,7 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
             En este momento no hay medios de pago disponibles. Intenta nuevamente en unos minutos.
           </p>
         ) : (
-          <fieldset
-            aria-describedby={gatewayError ? 'gateway-error' : undefined}
-            aria-invalid={gatewayError ? true : undefined}
-          >
+          <fieldset aria-describedby={gatewayError ? 'gateway-error' : undefined}>
             <legend className="sr-only">Medio de pago</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {gateways.map((gateway) => (
