@@ -36,7 +36,8 @@ for (const width of [390, 1280]) {
     test('passengers: a wrong RUT comes back in words with the values kept, then they are saved', async ({
       page,
       request,
-    }) => {
+    }, testInfo) => {
+      testInfo.setTimeout(60_000); // two full page loads a submission, on a shared machine
       const id = await createQuotation(request);
       const urls = recordUrls(page);
       await page.goto(`/compra/411/${id}`);
@@ -122,7 +123,8 @@ for (const width of [390, 1280]) {
     test('billing: a wrong company RUT and a missing number come back in words, then the invoice is saved', async ({
       page,
       request,
-    }) => {
+    }, testInfo) => {
+      testInfo.setTimeout(60_000); // two full page loads a submission, on a shared machine
       const id = await createQuotation(request);
       await savePassengersAndInvoice(request, id);
       const urls = recordUrls(page);
@@ -182,7 +184,8 @@ for (const width of [390, 1280]) {
     test('payment: no gateway preselected, the real one first; choosing the sandbox pays', async ({
       page,
       request,
-    }) => {
+    }, testInfo) => {
+      testInfo.setTimeout(60_000); // two full page loads a submission, on a shared machine
       const id = await createQuotation(request);
       await savePassengersAndInvoice(request, id);
       await page.goto(`/pago/411/${id}`);
