@@ -239,3 +239,31 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test.describe('the shared emergency contact without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+
+  test('unticking the box brings back one contact per traveller, filled with the contact typed', async ({
+    page,
+    request,
+  }) => {
+    const id = await createQuotation(request);
+    await page.goto(`/compra/411/${id}`);
+    const first = page.getByRole('region', { name: /Pasajero 1/ });
+    await first.getByLabel('Nombre', { exact: true }).fill('Camila');
+    const emergency = page.getByRole('region', { name: 'Contacto de emergencia' });
+    await emergency.getByLabel('Nombre', { exact: true }).fill('Ana');
+    await emergency.getByLabel('Teléfono').fill('+56 2 2345 6789');
+    await page.getByLabel('Usar el mismo contacto de emergencia para todos los pasajeros').uncheck();
+    await page.getByRole('button', { name: 'Continuar a facturación' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Ingresa el contacto de emergencia' })).toBeVisible();
+    await expect(first.getByLabel('Nombre', { exact: true })).toHaveValue('Camila');
+    for (const index of [1, 2]) {
+      const own = page.getByRole('group', { name: new RegExp(`Contacto de emergencia del pasajero ${index}`) });
+      await expect(own.getByLabel('Nombre', { exact: true })).toHaveValue('Ana');
+      await expect(own.getByLabel('Teléfono')).toHaveValue('+56 2 2345 6789');
+    }
+    expect((await request.get(`/api/quotations/${id}/passangers`)).status()).toBe(404);
+  });
+});

@@ -1,3 +1,4 @@
+import { ruleMessages } from '@travesia/domain/rules';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, dataOrThrow, formFailure, formOutcome } from '#app/lib/api-answer.server.ts';
@@ -67,6 +68,21 @@ export async function savePassengers({ context, request, params }: StepArgs) {
   if (!quotation.ok) return failed(quotation.failure, quotation.status);
   const slots = passengerSlots(quotation.data.passangerTypes.filter((p) => p.quantity > 0));
   const values = passengersValuesOfForm(form, slots.length);
+
+  // Without JavaScript the shared-contact box cannot swap the contact fields it governs: when it was (un)ticked,
+  // the page comes back showing the fields it now asks for, filled with the contact typed, before any rule applies.
+  const sharedShown = form.has('emergencyContact.firstName');
+  const ownShown = form.has('passengers.0.emergencyContact.firstName');
+  if (slots.length > 1 && sharedShown !== ownShown && values.shareEmergencyContact !== sharedShown) {
+    const typed = sharedShown ? values.emergencyContact : values.passengers[0]?.emergencyContact;
+    const swapped: PassengersValues = values.shareEmergencyContact
+      ? { ...values, emergencyContact: typed ?? values.emergencyContact }
+      : {
+          ...values,
+          passengers: values.passengers.map((p) => ({ ...p, emergencyContact: { ...values.emergencyContact } })),
+        };
+    return failed({ errors: [], formErrors: [ruleMessages.emergencyContact], values: swapped }, 400);
+  }
 
   const checked = passengersSchema(slots, quotation.data.departureDate).safeParse(values);
   if (!checked.success) {
