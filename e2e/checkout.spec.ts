@@ -72,8 +72,13 @@ test.describe('checkout, payment and certificate', () => {
     await expect(page.getByText('Hasta 6 cuotas sin interés').first()).toBeVisible();
     const testGateway = page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' });
     await expect(testGateway).toBeVisible();
-    await expect(testGateway).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Webpay Plus' })).toBeVisible();
+    // The real gateway is listed first and nothing is preselected: the buyer chooses.
+    const gateways = page.getByRole('radio');
+    await expect(gateways.first()).toHaveAccessibleName('Webpay Plus');
+    await expect(gateways.last()).toHaveAccessibleName('Pago de prueba (sin cargo real)');
+    await expect(testGateway).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Webpay Plus' })).not.toBeChecked();
+    await testGateway.check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await expect(page.getByRole('banner')).toHaveText('PAGO DE PRUEBA — SIN VALOR');
@@ -138,12 +143,18 @@ test.describe('checkout, payment and certificate', () => {
       .toBe(2);
   });
 
-  test('a declined payment lands on the error page with a way to pay again', async ({ page, request }) => {
+  test('a declined payment lands on the error page with a way to pay again', async ({ page, request }, testInfo) => {
+    testInfo.setTimeout(60_000); // two trips to the gateway's page and back
     // Steps 1–2 through the API (the journey above covers their pages).
     const id = await createQuotation(request, 410);
     await savePassengersAndInvoice(request, id);
 
     await page.goto(`/pago/410/${id}`);
+    // «Pagar» before choosing a gateway says so in words and goes nowhere.
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await expect(page.getByText('Elige un medio de pago')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/pago/410/${id}$`));
+    await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
@@ -153,6 +164,7 @@ test.describe('checkout, payment and certificate', () => {
     // «Intentar nuevamente» goes back to pay, and this time it works.
     await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
     await page.waitForURL(`**/pago/410/${id}`);
+    await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Aprobar pago' }).click();

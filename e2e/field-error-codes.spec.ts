@@ -16,6 +16,7 @@ test.describe('the storefront branches on field error codes', () => {
     await openHydrated(page, `/pago/411/${id}`);
     // The billing details disappear after the page was shown: the API refuses the start with billing_missing.
     await storefront.database.db.delete(invoiceDetails).where(eq(invoiceDetails.quotationId, id));
+    await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
 
     const alert = page.getByRole('alert').filter({ hasText: 'No pudimos iniciar el pago' });

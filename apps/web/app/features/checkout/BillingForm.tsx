@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailMaxLength } from '@travesia/domain/rules';
-import { useEffect, useId } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
 import {
   CheckboxField,
@@ -11,25 +11,30 @@ import {
   SelectField,
   TextField,
 } from '#app/components/fields.tsx';
-import type { FormFailure } from '#app/lib/api-answer.server.ts';
-import { type BillingValues, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
+import { type BillingValues, billingSchema, tidyRut } from './billing-schema.ts';
+import type { BillingFailure } from './billing-step.server.ts';
+import { useSubmissionErrors } from './posted-form.ts';
 import { chileanRegions } from './regions.ts';
 
 type Props = {
   initialValues: BillingValues;
-  actionResult: FormFailure | undefined;
+  actionResult: BillingFailure | undefined;
   backTo: string;
 };
 
 /**
  * «Datos de facturación»: the buyer's address and, with «Necesito factura», the company the invoice is made out to.
- * Checked here first; the route action saves it.
+ * Checked here first; the route action saves it. A real form posting to its route: without JavaScript it submits
+ * natively and the server renders the values and errors; every input carries its value in the HTML.
  */
 export function BillingForm({ initialValues, actionResult, backTo }: Props) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const companyId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // What the inputs show first: what was just posted and refused, else what was saved.
+  const [start] = useState(() => actionResult?.values ?? initialValues);
 
   const {
     register,
@@ -40,10 +45,9 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
     formState: { errors },
   } = useForm<BillingValues>({
     resolver: zodResolver(billingSchema),
-    defaultValues: initialValues,
+    defaultValues: start,
     mode: 'onTouched',
   });
-  const generateInvoice = watch('generateInvoice');
   const province = watch('personalInformation.province');
   // A region saved in other words is kept as an option rather than lost.
   const regions: string[] =
@@ -51,25 +55,25 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
       ? [province, ...chileanRegions]
       : [...chileanRegions];
 
-  useEffect(() => {
-    actionResult?.errors.forEach((error, index) => {
-      setError(
-        error.field as FieldPath<BillingValues>,
-        { type: 'server', message: error.message },
-        { shouldFocus: index === 0 },
-      );
-    });
-  }, [actionResult, setError]);
+  const { errorOf } = useSubmissionErrors(actionResult, setError);
 
-  const onValid = (values: BillingValues) => {
-    submit(toInvoiceBody(values), { method: 'post', encType: 'application/json' });
+  // Checked here, then posted as the form itself: the action reads the same fields as a submission without JS.
+  const onValid = () => {
+    if (formRef.current) submit(formRef.current);
   };
 
   const personal = errors.personalInformation;
   const company = errors.companyDetails;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5" aria-label="Datos de facturación">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      className="grid gap-5"
+      aria-label="Datos de facturación"
+    >
       <FormSection title="Dirección del comprador" description="La usamos para emitir tu boleta o factura.">
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
           <TextField
@@ -77,14 +81,16 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
             label="Dirección"
             autoComplete="address-line1"
             placeholder="Ej.: Av. Providencia"
-            error={personal?.address?.message}
+            error={errorOf('personalInformation.address', personal?.address?.message)}
+            defaultValue={start.personalInformation.address}
             {...register('personalInformation.address')}
           />
           <TextField
             className="col-span-1 sm:col-span-2"
             label="Número"
             inputMode="numeric"
-            error={personal?.streetNumber?.message}
+            error={errorOf('personalInformation.streetNumber', personal?.streetNumber?.message)}
+            defaultValue={start.personalInformation.streetNumber}
             {...register('personalInformation.streetNumber')}
           />
           <TextField
@@ -92,20 +98,23 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
             label="Depto."
             optional
             autoComplete="address-line2"
-            error={personal?.apartment?.message}
+            error={errorOf('personalInformation.apartment', personal?.apartment?.message)}
+            defaultValue={start.personalInformation.apartment}
             {...register('personalInformation.apartment')}
           />
           <TextField
             className="col-span-2 sm:col-span-4"
             label="Localidad / Comuna"
             autoComplete="address-level2"
-            error={personal?.locality?.message}
+            error={errorOf('personalInformation.locality', personal?.locality?.message)}
+            defaultValue={start.personalInformation.locality}
             {...register('personalInformation.locality')}
           />
           <SelectField
             className="col-span-2 sm:col-span-6"
             label="Provincia / Región"
-            error={personal?.province?.message}
+            error={errorOf('personalInformation.province', personal?.province?.message)}
+            defaultValue={start.personalInformation.province}
             {...register('personalInformation.province')}
           >
             <option value="" disabled>
@@ -124,15 +133,22 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
         title="Boleta o factura"
         description="Emitimos boleta electrónica. Si la compra es para una empresa, pide factura."
       >
-        <CheckboxField label="Necesito factura" aria-controls={companyId} {...register('generateInvoice')} />
-        <div id={companyId} hidden={!generateInvoice}>
-          {generateInvoice ? (
+        {/* The company's fields are always in the page, shown by CSS while the box is ticked (JavaScript or not). */}
+        <div className="group">
+          <CheckboxField
+            label="Necesito factura"
+            aria-controls={companyId}
+            defaultChecked={start.generateInvoice}
+            {...register('generateInvoice')}
+          />
+          <div id={companyId} className="hidden group-has-checked:block">
             <fieldset className="mt-4 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
               <legend className="px-1 text-sm font-bold text-slate-800">Datos de la empresa</legend>
               <TextField
                 label="Razón social"
                 autoComplete="organization"
-                error={company?.name?.message}
+                error={errorOf('companyDetails.name', company?.name?.message)}
+                defaultValue={start.companyDetails.name}
                 {...register('companyDetails.name')}
               />
               <TextField
@@ -140,7 +156,8 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="76.086.428-5"
-                error={company?.id?.message}
+                error={errorOf('companyDetails.id', company?.id?.message)}
+                defaultValue={start.companyDetails.id}
                 {...register('companyDetails.id', {
                   onBlur: (event: { target: { value: string } }) => {
                     const tidy = tidyRut(event.target.value);
@@ -151,13 +168,15 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
               <TextField
                 label="Giro"
                 placeholder="Ej.: Servicios de ingeniería"
-                error={company?.business?.message}
+                error={errorOf('companyDetails.business', company?.business?.message)}
+                defaultValue={start.companyDetails.business}
                 {...register('companyDetails.business')}
               />
               <TextField
                 label="Dirección"
                 hint="Dirección comercial de la empresa."
-                error={company?.address?.message}
+                error={errorOf('companyDetails.address', company?.address?.message)}
+                defaultValue={start.companyDetails.address}
                 {...register('companyDetails.address')}
               />
               <TextField
@@ -167,11 +186,12 @@ export function BillingForm({ initialValues, actionResult, backTo }: Props) {
                 inputMode="email"
                 maxLength={emailMaxLength}
                 hint="Aquí enviaremos la factura."
-                error={company?.email?.message}
+                error={errorOf('companyDetails.email', company?.email?.message)}
+                defaultValue={start.companyDetails.email}
                 {...register('companyDetails.email')}
               />
             </fieldset>
-          ) : null}
+          </div>
         </div>
       </FormSection>
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayInChile } from '@travesia/domain/dates';
 import { emailMaxLength } from '@travesia/domain/rules';
-import { useEffect, useMemo } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
 import {
@@ -13,9 +13,9 @@ import {
   SelectField,
   TextField,
 } from '#app/components/fields.tsx';
-import type { FormFailure } from '#app/lib/api-answer.server.ts';
 import { bandLabel, birthDateRange } from './format.ts';
 import {
+  type ContactValues,
   type Country,
   documentTypeFor,
   documentTypes,
@@ -25,8 +25,9 @@ import {
   type PassengersValues,
   passengersSchema,
   tidyDocument,
-  toPassengersBody,
 } from './passengers-schema.ts';
+import type { PassengersFailure } from './passengers-step.server.ts';
+import { useSubmissionErrors } from './posted-form.ts';
 
 /** DateField (the quoter's) marks an invalid date with aria-invalid only: give it the other fields' red border. */
 const invalidDateClass =
@@ -37,12 +38,14 @@ type Props = {
   countries: Country[];
   departureDate: string;
   initialValues: PassengersValues;
-  actionResult: FormFailure | undefined;
+  actionResult: PassengersFailure | undefined;
 };
 
 /**
  * «Datos de los pasajeros»: one block per quoted passenger (youngest band first), the emergency contact (shared or
  * one per passenger), the destination country and the terms. Checked here first; the route action saves it.
+ * A real form posting to its route: without JavaScript (or before it loads) it submits natively and the server
+ * renders the values and errors; every input carries its value in the HTML (defaultValue), a resumed checkout too.
  */
 export function PassengersForm({ slots, countries, departureDate, initialValues, actionResult }: Props) {
   const today = todayInChile();
@@ -50,6 +53,9 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
   const submit = useSubmit();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const formRef = useRef<HTMLFormElement>(null);
+  // What the inputs show first: what was just posted and refused, else what was saved (or empty passengers).
+  const [start] = useState(() => actionResult?.values ?? initialValues);
 
   const {
     register,
@@ -64,26 +70,19 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
     formState: { errors },
   } = useForm<PassengersValues>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues,
+    defaultValues: start,
     mode: 'onTouched',
   });
 
   const shared = watch('shareEmergencyContact');
   const passengers = watch('passengers');
 
-  // What the API found (it checks everything again) appears beside its field.
-  useEffect(() => {
-    actionResult?.errors.forEach((error, index) => {
-      setError(
-        error.field as FieldPath<PassengersValues>,
-        { type: 'server', message: error.message },
-        { shouldFocus: index === 0 },
-      );
-    });
-  }, [actionResult, setError]);
+  // What the server found (it checks everything again) appears beside its field.
+  const { errorOf, serverHasErrors } = useSubmissionErrors(actionResult, setError);
 
-  const onValid = (values: PassengersValues) => {
-    submit(toPassengersBody(values), { method: 'post', encType: 'application/json' });
+  // Checked here, then posted as the form itself: the action reads the same fields as a submission without JS.
+  const onValid = () => {
+    if (formRef.current) submit(formRef.current);
   };
 
   const passengerName = (index: number) => {
@@ -93,10 +92,18 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5" aria-label="Datos de los pasajeros">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      className="grid gap-5"
+      aria-label="Datos de los pasajeros"
+    >
       {slots.map((slot, index) => {
         const at = `passengers.${index}` as const;
         const errs = errors.passengers?.[index];
+        const saved = start.passengers[index];
         const section = `section-pasajero-${index + 1}`;
         const documentType = passengers[index]?.document.type ?? '1';
         const range = birthDateRange(slot, departureDate, today);
@@ -116,14 +123,16 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 className="col-span-2 sm:col-span-3"
                 label="Nombre"
                 autoComplete={`${section} given-name`}
-                error={errs?.firstName?.message}
+                error={errorOf(`${at}.firstName`, errs?.firstName?.message)}
+                defaultValue={saved?.firstName}
                 {...register(`${at}.firstName`)}
               />
               <TextField
                 className="col-span-2 sm:col-span-3"
                 label="Apellido"
                 autoComplete={`${section} family-name`}
-                error={errs?.lastName?.message}
+                error={errorOf(`${at}.lastName`, errs?.lastName?.message)}
+                defaultValue={saved?.lastName}
                 {...register(`${at}.lastName`)}
               />
               <div className={`col-span-2 sm:col-span-3 ${invalidDateClass}`}>
@@ -139,7 +148,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                       onBlur={field.onBlur}
                       min={range.min}
                       max={range.max}
-                      error={errs?.birthDate?.message}
+                      error={errorOf(`${at}.birthDate`, errs?.birthDate?.message)}
                     />
                   )}
                 />
@@ -147,7 +156,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
               <SelectField
                 className="col-span-2 sm:col-span-3"
                 label="Género"
-                error={errs?.gender?.message}
+                error={errorOf(`${at}.gender`, errs?.gender?.message)}
+                defaultValue={saved?.gender}
                 {...register(`${at}.gender`)}
               >
                 <option value="" disabled>
@@ -163,7 +173,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
               <div className="col-span-2 grid grid-cols-2 items-end gap-4 sm:col-span-4">
                 <SelectField
                   label="Nacionalidad"
-                  error={errs?.nationality?.message}
+                  error={errorOf(`${at}.nationality`, errs?.nationality?.message)}
+                  defaultValue={saved?.nationality}
                   {...register(`${at}.nationality`, {
                     onChange: (event: { target: { value: string } }) => {
                       // A document not typed yet follows the nationality: RUT for Chile, DNI otherwise.
@@ -181,7 +192,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 </SelectField>
                 <SelectField
                   label="Tipo de documento"
-                  error={errs?.document?.type?.message}
+                  error={errorOf(`${at}.document.type`, errs?.document?.type?.message)}
+                  defaultValue={saved?.document.type}
                   {...register(`${at}.document.type`, {
                     onChange: () => {
                       if (
@@ -206,7 +218,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 autoComplete="off"
                 spellCheck={false}
                 placeholder={documentType === '1' ? '12.345.678-5' : 'N° de documento'}
-                error={errs?.document?.id?.message}
+                error={errorOf(`${at}.document.id`, errs?.document?.id?.message)}
+                defaultValue={saved?.document.id}
                 {...register(`${at}.document.id`, {
                   onBlur: (event: { target: { value: string } }) => {
                     const tidy = tidyDocument(getValues(`${at}.document.type`), event.target.value);
@@ -221,7 +234,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 inputMode="email"
                 autoComplete={`${section} email`}
                 maxLength={emailMaxLength}
-                error={errs?.email?.message}
+                error={errorOf(`${at}.email`, errs?.email?.message)}
+                defaultValue={saved?.email}
                 hint="Aquí enviaremos su certificado."
                 {...register(`${at}.email`)}
               />
@@ -232,7 +246,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 inputMode="tel"
                 autoComplete={`${section} tel`}
                 placeholder="+56 9 1234 5678"
-                error={errs?.phone?.message}
+                error={errorOf(`${at}.phone`, errs?.phone?.message)}
+                defaultValue={saved?.phone}
                 {...register(`${at}.phone`)}
               />
             </div>
@@ -248,6 +263,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           <CheckboxField
             className="mb-4"
             label="Usar el mismo contacto de emergencia para todos los pasajeros"
+            defaultChecked={start.shareEmergencyContact}
             {...register('shareEmergencyContact')}
           />
         ) : null}
@@ -255,6 +271,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           <ContactFields
             prefix="emergencyContact"
             errors={errors.emergencyContact}
+            values={start.emergencyContact}
+            errorOf={errorOf}
             register={register}
             autoCompleteSection="section-emergencia"
           />
@@ -275,6 +293,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
                 <ContactFields
                   prefix={`passengers.${index}.emergencyContact`}
                   errors={errors.passengers?.[index]?.emergencyContact}
+                  values={start.passengers[index]?.emergencyContact}
+                  errorOf={errorOf}
                   register={register}
                   autoCompleteSection={`section-emergencia-${index + 1}`}
                 />
@@ -288,7 +308,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         <SelectField
           className="sm:max-w-sm"
           label="País de destino"
-          error={errors.countryDestination?.message}
+          error={errorOf('countryDestination', errors.countryDestination?.message)}
+          defaultValue={start.countryDestination}
           {...register('countryDestination')}
         >
           <option value="" disabled>
@@ -304,7 +325,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
 
       <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
         <CheckboxField
-          error={errors.acceptTerms?.message}
+          error={errorOf('acceptTerms', errors.acceptTerms?.message)}
+          defaultChecked={start.acceptTerms}
           label={
             <>
               Acepto los{' '}
@@ -322,7 +344,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           {...register('acceptTerms')}
         />
         <FormErrors messages={actionResult?.formErrors ?? []} />
-        {Object.keys(errors).length > 0 && !actionResult?.formErrors.length ? (
+        {(Object.keys(errors).length > 0 || serverHasErrors) && !actionResult?.formErrors.length ? (
           <p className="text-sm font-medium text-red-700">Revisa los campos marcados para continuar.</p>
         ) : null}
         <ContinueButton
@@ -344,11 +366,16 @@ type ContactErrors = {
 function ContactFields({
   prefix,
   errors,
+  values,
+  errorOf,
   register,
   autoCompleteSection,
 }: {
   prefix: 'emergencyContact' | `passengers.${number}.emergencyContact`;
   errors: ContactErrors | undefined;
+  /** What the inputs hold when rendered (saved or just posted). */
+  values: ContactValues | undefined;
+  errorOf: (field: string, client: string | undefined) => string | undefined;
   register: ReturnType<typeof useForm<PassengersValues>>['register'];
   autoCompleteSection: string;
 }) {
@@ -357,13 +384,15 @@ function ContactFields({
       <TextField
         label="Nombre"
         autoComplete={`${autoCompleteSection} given-name`}
-        error={errors?.firstName?.message}
+        error={errorOf(`${prefix}.firstName`, errors?.firstName?.message)}
+        defaultValue={values?.firstName}
         {...register(`${prefix}.firstName`)}
       />
       <TextField
         label="Apellido"
         autoComplete={`${autoCompleteSection} family-name`}
-        error={errors?.lastName?.message}
+        error={errorOf(`${prefix}.lastName`, errors?.lastName?.message)}
+        defaultValue={values?.lastName}
         {...register(`${prefix}.lastName`)}
       />
       <TextField
@@ -372,7 +401,8 @@ function ContactFields({
         inputMode="tel"
         autoComplete={`${autoCompleteSection} tel`}
         placeholder="+56 9 1234 5678"
-        error={errors?.phone?.message}
+        error={errorOf(`${prefix}.phone`, errors?.phone?.message)}
+        defaultValue={values?.phone}
         {...register(`${prefix}.phone`)}
       />
     </div>

@@ -1,11 +1,12 @@
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FieldMessage, FormSection } from '#app/components/fields.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { chooseGatewayMessage, testGatewayId } from './checkout.ts';
 
 export type PaymentGateway = components['schemas']['PaymentGateway'];
 
-/** The API's built-in test gateway: whatever the company calls it, the visitor is told it is not a real payment. */
-const testGatewayId = 'sandbox';
+/** Whatever the company calls its test gateway, the visitor is told it is not a real payment. */
 const testGatewayLabel = 'Pago de prueba (sin cargo real)';
 
 /** Why the payment could not start, each message with the way to fix it when there is one. */
@@ -23,19 +24,37 @@ type Props = {
 };
 
 /**
- * The gateway choice (radio cards, the first preselected) and «Pagar $…». The route action starts the payment and
- * sends the browser to the gateway's page with a full document navigation.
+ * The gateway choice (radio cards, the real gateways first, none preselected: the buyer chooses) and «Pagar $…».
+ * The route action starts the payment and sends the browser to the gateway's page with a full document navigation;
+ * without JavaScript the form posts natively and the action answers the same way.
  */
 export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   // After a successful start the browser leaves for the gateway: keep the button busy until it does.
   const leaving = navigation.state === 'loading' && navigation.formMethod === 'POST';
-  const gatewayError = actionResult?.gatewayError ?? null;
+  // «Pagar» without a choice: said here at once (the action says the same without JavaScript).
+  const [notChosen, setNotChosen] = useState(false);
+  useEffect(() => {
+    if (actionResult) setNotChosen(false);
+  }, [actionResult]);
+  const gatewayError = notChosen ? chooseGatewayMessage : (actionResult?.gatewayError ?? null);
   const problems = actionResult?.problems ?? [];
 
   return (
-    <Form method="post" className="grid gap-5" aria-label="Pago">
+    <Form
+      method="post"
+      className="grid gap-5"
+      aria-label="Pago"
+      onSubmit={(event) => {
+        const chosen = new FormData(event.currentTarget).get('gatewayId');
+        setNotChosen(!chosen);
+        if (!chosen) {
+          event.preventDefault();
+          event.currentTarget.querySelector<HTMLInputElement>('input[name="gatewayId"]')?.focus();
+        }
+      }}
+    >
       <FormSection title="Medio de pago" description="Elige cómo quieres pagar. Te llevaremos a su sitio seguro.">
         {gateways.length === 0 ? (
           <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
@@ -45,7 +64,7 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
           <fieldset aria-describedby={gatewayError ? 'gateway-error' : undefined}>
             <legend className="sr-only">Medio de pago</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              {gateways.map((gateway, index) => (
+              {gateways.map((gateway) => (
                 <label
                   key={gateway.id}
                   className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors hover:border-brand-500 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-700"
@@ -54,7 +73,7 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
                     type="radio"
                     name="gatewayId"
                     value={gateway.id}
-                    defaultChecked={index === 0}
+                    onChange={() => setNotChosen(false)}
                     className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                   />
                   <img src={gateway.logo} alt="" width={96} height={36} className="h-9 w-24 shrink-0 object-contain" />

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingValues, billingFieldOfApi, billingSchema, tidyRut, toInvoiceBody } from './billing-schema.ts';
+import {
+  type BillingValues,
+  billingFieldOfApi,
+  billingSchema,
+  billingValuesOfForm,
+  tidyRut,
+  toInvoiceBody,
+} from './billing-schema.ts';
 
 const personalInformation = {
   address: ' Av. Providencia ',
@@ -69,5 +76,37 @@ describe('tidyRut and billingFieldOfApi', () => {
   it('knows the form’s fields', () => {
     expect(billingFieldOfApi('companyDetails.email')).toBe('companyDetails.email');
     expect(billingFieldOfApi('quotationId')).toBeNull();
+  });
+});
+
+describe('billingValuesOfForm', () => {
+  const posted = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+  const address = Object.fromEntries(
+    Object.entries(personalInformation).map(([name, value]) => [`personalInformation.${name}`, value]),
+  );
+  const company = Object.fromEntries(
+    Object.entries(companyDetails).map(([name, value]) => [`companyDetails.${name}`, value]),
+  );
+
+  it('reads the named fields; with the box ticked the company is invoiced', () => {
+    const read = billingValuesOfForm(posted({ ...address, generateInvoice: 'on', ...company }));
+    expect(read).toEqual({ personalInformation, generateInvoice: true, companyDetails });
+    expect(toInvoiceBody(read).companyDetails?.id).toBe('76.086.428-5');
+  });
+
+  it('ignores the company fields (always in the page) when the box is not ticked', () => {
+    const read = billingValuesOfForm(posted({ ...address, ...company, 'companyDetails.id': 'not a RUT' }));
+    expect(read.generateInvoice).toBe(false);
+    expect(fieldsOf(read)).toEqual([]);
+    expect(toInvoiceBody(read).companyDetails).toBeNull();
+  });
+
+  it('reads a field that was not sent as empty, for the rules to name it', () => {
+    const { 'personalInformation.province': _province, ...withoutRegion } = address;
+    expect(fieldsOf(billingValuesOfForm(posted(withoutRegion)))).toEqual(['personalInformation.province']);
   });
 });

@@ -2,6 +2,7 @@ import { checkField, companyDetails, personalInformation } from '@travesia/domai
 import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { postedCheckbox, postedText } from './posted-form.ts';
 
 export type InvoiceDetailsBody = components['schemas']['InvoiceDetailsBody'];
 export type InvoiceDetails = components['schemas']['InvoiceDetails'];
@@ -88,6 +89,32 @@ export function toInvoiceBody(values: BillingValues): InvoiceDetailsBody {
           email: company.email.trim(),
         }
       : null,
+  };
+}
+
+/**
+ * A posted billing form (inputs named personalInformation.address, companyDetails.id…) as the form's values. The
+ * company's fields are always in the page (shown by CSS when «Necesito factura» is ticked, so it works without
+ * JavaScript); they count only with the box ticked.
+ */
+export function billingValuesOfForm(form: FormData): BillingValues {
+  const text = (name: string) => postedText(form, name);
+  return {
+    personalInformation: {
+      address: text('personalInformation.address'),
+      streetNumber: text('personalInformation.streetNumber'),
+      apartment: text('personalInformation.apartment'),
+      locality: text('personalInformation.locality'),
+      province: text('personalInformation.province'),
+    },
+    generateInvoice: postedCheckbox(form, 'generateInvoice'),
+    companyDetails: {
+      name: text('companyDetails.name'),
+      id: text('companyDetails.id'),
+      business: text('companyDetails.business'),
+      address: text('companyDetails.address'),
+      email: text('companyDetails.email'),
+    },
   };
 }
 

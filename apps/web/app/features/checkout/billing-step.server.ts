@@ -2,9 +2,17 @@ import { redirect } from 'react-router';
 import { serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, formFailure, formOutcome } from '#app/lib/api-answer.server.ts';
 import { isQuotationId } from '#app/lib/quotation.ts';
-import { billingFieldOfApi, type InvoiceDetailsBody, initialBillingValues } from './billing-schema.ts';
+import {
+  type BillingValues,
+  billingFieldOfApi,
+  billingSchema,
+  billingValuesOfForm,
+  initialBillingValues,
+  toInvoiceBody,
+} from './billing-schema.ts';
 import { isNotice, loadCheckout, notSavedMessage, quotationNotFound, type StepArgs } from './checkout.server.ts';
 import { stepPath } from './checkout.ts';
+import { type FailureWithValues, issuesAsFieldErrors } from './posted-form.ts';
 
 const reviewBilling = 'Revisa los datos de facturación.';
 
@@ -23,19 +31,31 @@ export async function loadBillingStep({ context, request, params }: StepArgs) {
   };
 }
 
-/** Saves the billing data (POST …/invoice-details) and goes on to the payment. */
+export type BillingFailure = FailureWithValues<BillingValues>;
+
+const failed = (failure: BillingFailure, status: number) => formFailure(failure, status);
+
+/**
+ * Saves the billing data (POST …/invoice-details) and goes on to the payment. The form posts natively
+ * (urlencoded, with or without JavaScript); a refusal answers the errors by field and what was entered.
+ */
 export async function saveBilling({ context, request, params }: StepArgs) {
   const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return formFailure({ errors: [], formErrors: [quotationNotFound] }, 404);
-  let body: InvoiceDetailsBody;
+  if (!isQuotationId(quotationId)) return failed({ errors: [], formErrors: [quotationNotFound] }, 404);
+  let form: FormData;
   try {
-    body = (await request.json()) as InvoiceDetailsBody;
+    form = await request.formData();
   } catch {
-    return formFailure({ errors: [], formErrors: [reviewBilling] }, 400);
+    return failed({ errors: [], formErrors: [reviewBilling] }, 400);
+  }
+  const values = billingValuesOfForm(form);
+  const checked = billingSchema.safeParse(values);
+  if (!checked.success) {
+    return failed({ errors: issuesAsFieldErrors(checked.error.issues), formErrors: [], values }, 400);
   }
   const saved = await serverApi(context).POST('/quotations/{quotationId}/invoice-details', {
     params: { path: { quotationId } },
-    body,
+    body: toInvoiceBody(values),
   });
   const outcome = formOutcome(saved, {
     toField: billingFieldOfApi,
@@ -43,6 +63,6 @@ export async function saveBilling({ context, request, params }: StepArgs) {
     notFoundMessage: quotationNotFound,
     unavailableMessage: notSavedMessage,
   });
-  if (!outcome.ok) return formFailure(outcome.failure, outcome.status);
+  if (!outcome.ok) return failed({ ...outcome.failure, values }, outcome.status);
   return redirect(stepPath('pago', params.idProducto, quotationId));
 }

@@ -6,6 +6,17 @@ export type CheckoutStep = 'compra' | 'facturacion' | 'pago';
 export const stepPath = (step: CheckoutStep, planId: number | string, quotationId: string) =>
   `/${step}/${planId}/${quotationId}`;
 
+/** The API's built-in test gateway: never preselected, and listed after the real ones. */
+export const testGatewayId = 'sandbox';
+
+/** The message when «Pagar» is pressed before a gateway was chosen (the page and the action say the same). */
+export const chooseGatewayMessage = 'Elige un medio de pago';
+
+/** The gateways in the order the buyer sees them: the real ones first (as the company lists them), the test one last. */
+export function gatewaysInOrder<T extends { id: string }>(gateways: T[]): T[] {
+  return [...gateways.filter((g) => g.id !== testGatewayId), ...gateways.filter((g) => g.id === testGatewayId)];
+}
+
 export function successUrl(sale: { idVenta: number; idTransaction: number }): string {
   return `/exito?venta=${sale.idVenta}&transaccion=${sale.idTransaction}`;
 }

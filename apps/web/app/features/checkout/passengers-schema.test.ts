@@ -7,6 +7,7 @@ import {
   passengerSlots,
   passengersFieldOfApi,
   passengersSchema,
+  passengersValuesOfForm,
   termsMessage,
   toPassengersBody,
 } from './passengers-schema.ts';
@@ -119,5 +120,64 @@ describe('passengersFieldOfApi', () => {
   it('maps the API’s passangers.N fields to the form’s, the rest to the whole form', () => {
     expect(passengersFieldOfApi('passangers.0.document.id')).toBe('passengers.0.document.id');
     expect(passengersFieldOfApi('passangers.0.unknown')).toBeNull();
+  });
+});
+
+describe('passengersValuesOfForm', () => {
+  /** The form as a browser posts it without JavaScript: the inputs' names, the date as typed, ticked boxes only. */
+  const posted = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+  const traveller = {
+    'passengers.0.firstName': ' Camila ',
+    'passengers.0.lastName': 'Rojas Soto',
+    'passengers.0.gender': 'F',
+    'passengers.0.birthDate': `${bornYearsBefore(30).slice(8)}-${bornYearsBefore(30).slice(5, 7)}-${bornYearsBefore(30).slice(0, 4)}`,
+    'passengers.0.nationality': String(Nationality.chile),
+    'passengers.0.document.type': String(DocumentType.rut),
+    'passengers.0.document.id': '123456785',
+    'passengers.0.email': 'camila@example.cl ',
+    'passengers.0.phone': '+56 9 1234 5678',
+  };
+
+  it('reads the named fields as the form holds them: the typed date as ISO, a ticked box as true', () => {
+    const form = posted({
+      ...traveller,
+      'emergencyContact.firstName': 'Ana',
+      'emergencyContact.lastName': 'Rojas',
+      'emergencyContact.phone': '+56 2 2345 6789',
+      countryDestination: '17',
+      acceptTerms: 'on',
+    });
+    expect(passengersValuesOfForm(form, 1)).toEqual(values());
+    expect(toPassengersBody(passengersValuesOfForm(form, 1))).toEqual(toPassengersBody(values()));
+  });
+
+  it('reads an unticked box and a select left on «Selecciona» (not sent) as not given, and the rules say so', () => {
+    const { 'passengers.0.gender': _gender, ...withoutGender } = traveller;
+    const read = passengersValuesOfForm(posted({ ...withoutGender, 'emergencyContact.firstName': 'Ana' }), 1);
+    expect(read.passengers[0]?.gender).toBe('');
+    expect(read.acceptTerms).toBe(false);
+    expect(read.countryDestination).toBe('');
+    expect(fieldsOf(read)).toEqual(
+      expect.arrayContaining(['passengers.0.gender', 'countryDestination', 'acceptTerms']),
+    );
+  });
+
+  it('keeps a date that is not one as typed, for the rules to name it', () => {
+    const read = passengersValuesOfForm(posted({ ...traveller, 'passengers.0.birthDate': '31-02-1990' }), 1);
+    expect(read.passengers[0]?.birthDate).toBe('31-02-1990');
+    expect(fieldsOf(read)).toContain('passengers.0.birthDate');
+  });
+
+  it('shares the contact per the box with two travellers or more; alone, unless their own contact was shown', () => {
+    expect(passengersValuesOfForm(posted({ shareEmergencyContact: 'on' }), 2).shareEmergencyContact).toBe(true);
+    expect(passengersValuesOfForm(posted({}), 2).shareEmergencyContact).toBe(false);
+    expect(passengersValuesOfForm(posted({ 'emergencyContact.firstName': '' }), 1).shareEmergencyContact).toBe(true);
+    const own = posted({ 'passengers.0.emergencyContact.firstName': 'Ana' });
+    expect(passengersValuesOfForm(own, 1).shareEmergencyContact).toBe(false);
+    expect(passengersValuesOfForm(own, 1).passengers[0]?.emergencyContact.firstName).toBe('Ana');
   });
 });

@@ -1,4 +1,5 @@
 import { fitsBand } from '@travesia/domain/bands';
+import { parseIsoDate } from '@travesia/domain/dates';
 import { DocumentType, Nationality } from '@travesia/domain/ids';
 import {
   ageMismatch,
@@ -17,6 +18,8 @@ import {
 import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { fromChileanDate } from '#app/lib/dates.ts';
+import { postedCheckbox, postedText } from './posted-form.ts';
 
 export type PassengersBody = components['schemas']['PassengersBody'];
 export type SavedPassengers = components['schemas']['Passengers'];
@@ -241,6 +244,50 @@ export function toPassengersBody(values: PassengersValues): PassengersBody {
       phone: p.phone.trim(),
       emergencyContact: shared ? null : trimContact(p.emergencyContact),
     })),
+  };
+}
+
+/** A birth date as DateField posts it (dd-mm-aaaa as typed, or ISO) in the form's terms: ISO, else the raw text. */
+function postedDate(text: string): string {
+  const trimmed = text.trim();
+  if (parseIsoDate(trimmed) !== null) return trimmed;
+  return fromChileanDate(trimmed) ?? trimmed;
+}
+
+/**
+ * A posted passengers form (inputs named as react-hook-form registers them: passengers.0.document.id…) as the
+ * form's values, for `slotCount` travellers. The shared-contact box exists only with two travellers or more; alone,
+ * the traveller's contact is shared unless their own contact fields were shown.
+ */
+export function passengersValuesOfForm(form: FormData, slotCount: number): PassengersValues {
+  const text = (name: string) => postedText(form, name);
+  const contact = (prefix: string): ContactValues => ({
+    firstName: text(`${prefix}.firstName`),
+    lastName: text(`${prefix}.lastName`),
+    phone: text(`${prefix}.phone`),
+  });
+  return {
+    passengers: Array.from({ length: slotCount }, (_, index): PassengerValues => {
+      const at = `passengers.${index}`;
+      return {
+        firstName: text(`${at}.firstName`),
+        lastName: text(`${at}.lastName`),
+        gender: text(`${at}.gender`),
+        birthDate: postedDate(text(`${at}.birthDate`)),
+        nationality: text(`${at}.nationality`),
+        document: { type: text(`${at}.document.type`), id: text(`${at}.document.id`) },
+        email: text(`${at}.email`),
+        phone: text(`${at}.phone`),
+        emergencyContact: contact(`${at}.emergencyContact`),
+      };
+    }),
+    shareEmergencyContact:
+      slotCount > 1
+        ? postedCheckbox(form, 'shareEmergencyContact')
+        : !form.has('passengers.0.emergencyContact.firstName'),
+    emergencyContact: contact('emergencyContact'),
+    countryDestination: text('countryDestination'),
+    acceptTerms: postedCheckbox(form, 'acceptTerms'),
   };
 }
 

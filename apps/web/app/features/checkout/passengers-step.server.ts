@@ -1,3 +1,4 @@
+import { ruleMessages } from '@travesia/domain/rules';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, dataOrThrow, formFailure, formOutcome } from '#app/lib/api-answer.server.ts';
@@ -6,10 +7,14 @@ import { isNotice, loadCheckout, notSavedMessage, quotationNotFound, type StepAr
 import { stepPath } from './checkout.ts';
 import {
   initialPassengersValues,
-  type PassengersBody,
+  type PassengersValues,
   passengerSlots,
   passengersFieldOfApi,
+  passengersSchema,
+  passengersValuesOfForm,
+  toPassengersBody,
 } from './passengers-schema.ts';
+import { type FailureWithValues, issuesAsFieldErrors } from './posted-form.ts';
 
 const reviewPassengers = 'Revisa los datos de los pasajeros.';
 
@@ -36,19 +41,56 @@ export async function loadPassengersStep({ context, request, params }: StepArgs)
   };
 }
 
-/** Saves the travellers (PUT …/passangers, the API's exact body) and goes on to billing. */
+export type PassengersFailure = FailureWithValues<PassengersValues>;
+
+const failed = (failure: PassengersFailure, status: number) => formFailure(failure, status);
+
+/**
+ * Saves the travellers and goes on to billing. The form posts natively (urlencoded, with or without JavaScript):
+ * its fields are checked here with the form's own rules (the terms, which the API does not know, included), then
+ * sent as the API's body (PUT …/passangers). A refusal answers the errors by field and what was entered, so the
+ * page renders them again without JavaScript; nothing the visitor typed ever goes into a URL.
+ */
 export async function savePassengers({ context, request, params }: StepArgs) {
   const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return formFailure({ errors: [], formErrors: [quotationNotFound] }, 404);
-  let body: PassengersBody;
+  if (!isQuotationId(quotationId)) return failed({ errors: [], formErrors: [quotationNotFound] }, 404);
+  let form: FormData;
   try {
-    body = (await request.json()) as PassengersBody;
+    form = await request.formData();
   } catch {
-    return formFailure({ errors: [], formErrors: [reviewPassengers] }, 400);
+    return failed({ errors: [], formErrors: [reviewPassengers] }, 400);
   }
-  const saved = await serverApi(context).PUT('/quotations/{quotationId}/passangers', {
+  const api = serverApi(context);
+  const found = await api.GET('/quotations/{companyId}/{quotationId}', {
+    params: { path: { companyId: configuredCompanyId(), quotationId } },
+  });
+  const quotation = formOutcome(found, { notFoundMessage: quotationNotFound, unavailableMessage: notSavedMessage });
+  if (!quotation.ok) return failed(quotation.failure, quotation.status);
+  const slots = passengerSlots(quotation.data.passangerTypes.filter((p) => p.quantity > 0));
+  const values = passengersValuesOfForm(form, slots.length);
+
+  // Without JavaScript the shared-contact box cannot swap the contact fields it governs: when it was (un)ticked,
+  // the page comes back showing the fields it now asks for, filled with the contact typed, before any rule applies.
+  const sharedShown = form.has('emergencyContact.firstName');
+  const ownShown = form.has('passengers.0.emergencyContact.firstName');
+  if (slots.length > 1 && sharedShown !== ownShown && values.shareEmergencyContact !== sharedShown) {
+    const typed = sharedShown ? values.emergencyContact : values.passengers[0]?.emergencyContact;
+    const swapped: PassengersValues = values.shareEmergencyContact
+      ? { ...values, emergencyContact: typed ?? values.emergencyContact }
+      : {
+          ...values,
+          passengers: values.passengers.map((p) => ({ ...p, emergencyContact: { ...values.emergencyContact } })),
+        };
+    return failed({ errors: [], formErrors: [ruleMessages.emergencyContact], values: swapped }, 400);
+  }
+
+  const checked = passengersSchema(slots, quotation.data.departureDate).safeParse(values);
+  if (!checked.success) {
+    return failed({ errors: issuesAsFieldErrors(checked.error.issues), formErrors: [], values }, 400);
+  }
+  const saved = await api.PUT('/quotations/{quotationId}/passangers', {
     params: { path: { quotationId } },
-    body,
+    body: toPassengersBody(values),
   });
   const outcome = formOutcome(saved, {
     toField: passengersFieldOfApi,
@@ -56,6 +98,6 @@ export async function savePassengers({ context, request, params }: StepArgs) {
     notFoundMessage: quotationNotFound,
     unavailableMessage: notSavedMessage,
   });
-  if (!outcome.ok) return formFailure(outcome.failure, outcome.status);
+  if (!outcome.ok) return failed({ ...outcome.failure, values }, outcome.status);
   return redirect(stepPath('facturacion', params.idProducto, quotationId));
 }

@@ -10,7 +10,7 @@ import {
   rememberSale,
   type StepArgs,
 } from './checkout.server.ts';
-import { stepPath } from './checkout.ts';
+import { chooseGatewayMessage, gatewaysInOrder, stepPath } from './checkout.ts';
 import { bandLabel } from './format.ts';
 import type { PaymentActionResult } from './PaymentForm.tsx';
 import { passengerSlots } from './passengers-schema.ts';
@@ -58,7 +58,7 @@ export async function loadPaymentStep({ context, request, params }: StepArgs) {
             .join(', '),
         }
       : null,
-    gateways: gatewayList,
+    gateways: gatewaysInOrder(gatewayList),
   };
 }
 
@@ -74,7 +74,7 @@ export async function startPayment({ context, request, params }: StepArgs) {
   }
   const form = await request.formData();
   const gatewayId = String(form.get('gatewayId') ?? '');
-  if (!gatewayId) return fail({ problems: [], gatewayError: 'Elige un medio de pago' }, 400);
+  if (!gatewayId) return fail({ problems: [], gatewayError: chooseGatewayMessage }, 400);
 
   // The API chooses where the gateway returns the payer from its configuration (PUBLIC_URL, else this page's Host
   // when ALLOWED_HOSTS lists it). It is told the Host this page was asked at, as this page received it; the
