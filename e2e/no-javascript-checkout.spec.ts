@@ -1,27 +1,12 @@
-import type { Page } from '@playwright/test';
 import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoValueIn, recordUrls } from './support/urls.ts';
 
 /**
  * The checkout without JavaScript (a slow phone before its scripts load, or none at all): each step's form posts to
  * its route, the server saves it or renders it again with the values and the errors in words, and nothing the
  * visitor typed ever travels in a URL (history, Referer).
  */
-
-/** Every URL the page asks for, to check that none carries what was typed. */
-function recordUrls(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  page.on('framenavigated', (frame) => urls.push(frame.url()));
-  return urls;
-}
-
-function expectNoValueIn(urls: string[], values: string[]) {
-  for (const url of urls) {
-    const decoded = decodeURIComponent(url.replaceAll('+', ' '));
-    for (const value of values) expect(decoded, `${url} carries «${value}»`).not.toContain(value);
-  }
-}
 
 type ApiPassengers = {
   shareEmergencyContact: boolean;

@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
 import { PassengerType } from '@travesia/domain/ids';
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../apps/api/src/db/schema.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates, typed } from './support/quote.ts';
 import { waitForHydration } from './support/shell.ts';
+import { expectNoValueIn, recordUrls } from './support/urls.ts';
 
 type StoredQuotation = {
   id: string;
@@ -17,21 +17,6 @@ type StoredQuotation = {
   discountCode: string | null;
   upgradeCovid: boolean;
 };
-
-/** Every URL the page requested or showed: none may carry what the visitor typed. */
-function recordUrls(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  page.on('framenavigated', (frame) => urls.push(frame.url()));
-  return urls;
-}
-
-function expectNoValueIn(urls: string[], values: string[]) {
-  for (const url of urls) {
-    const decoded = decodeURIComponent(url).toLowerCase();
-    for (const value of values) expect(decoded, `${url} carries «${value}»`).not.toContain(value.toLowerCase());
-  }
-}
 
 const uniqueAddress = () => `sin.js.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@ejemplo.cl`;
 
