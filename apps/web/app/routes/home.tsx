@@ -51,7 +51,10 @@ export default function Home({ loaderData, actionData, params }: Route.Component
           <p className="mb-8 max-w-2xl text-lg text-brand-50">
             Compara planes con precios en dólares y pesos chilenos, y paga en hasta 6 cuotas sin interés.
           </p>
-          <div className="surface-light max-w-5xl rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
+          <div
+            className="surface-light max-w-5xl rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6"
+            id="cotizar"
+          >
             <h2 className="mb-4 text-xl font-bold text-brand-700">Cotiza tu viaje</h2>
             <QuoterForm
               {...loaderData}
