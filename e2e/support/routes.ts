@@ -34,4 +34,3 @@ export const paths = [
 
 /** Spec §2: preview and quoter modes render without nav and footer. */
 export const chromeless = new Set(['/preview/1', '/cotizador', '/cotizador/partner']);
-

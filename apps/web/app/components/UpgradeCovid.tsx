@@ -1,24 +1,21 @@
-import { formatMoney } from '@travesia/domain/money';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
 
-const usd = (amount: number) => formatMoney(amount, { decimals: 0, symbol: 'USD ', dotThousands: true });
-
-/** The covid upgrade table of spec §2, in USD. */
+/**
+ * The covid upgrade table of spec §2, in USD, written out (this table is on home's first load for the no-JavaScript
+ * fallback: the money formatter would add a chunk to it for seven fixed figures).
+ */
 const upgradeRows: { benefit: string; limit: string }[] = [
-  { benefit: 'Monto máximo global', limit: usd(3000) },
+  { benefit: 'Monto máximo global', limit: 'USD 3.000' },
   {
     benefit: 'Reembolso por interrupción de viaje debido a diagnóstico positivo de COVID-19',
-    limit: `Hasta ${usd(3000)}`,
+    limit: 'Hasta USD 3.000',
   },
-  {
-    benefit: 'Gastos de hotel y alimentación por estadía prolongada',
-    limit: `${usd(180)} por día, hasta ${usd(3000)}`,
-  },
-  { benefit: 'Diferencia de tarifa o penalidad por regreso demorado', limit: usd(2000) },
-  { benefit: 'Traslado de un familiar (pasaje en clase económica)', limit: `Hasta ${usd(1500)}` },
-  { benefit: 'Estadía de un familiar', limit: `${usd(180)} por día, hasta ${usd(1000)}` },
-  { benefit: 'Cúmulo por evento múltiple', limit: usd(10000) },
+  { benefit: 'Gastos de hotel y alimentación por estadía prolongada', limit: 'USD 180 por día, hasta USD 3.000' },
+  { benefit: 'Diferencia de tarifa o penalidad por regreso demorado', limit: 'USD 2.000' },
+  { benefit: 'Traslado de un familiar (pasaje en clase económica)', limit: 'Hasta USD 1.500' },
+  { benefit: 'Estadía de un familiar', limit: 'USD 180 por día, hasta USD 1.000' },
+  { benefit: 'Cúmulo por evento múltiple', limit: 'USD 10.000' },
 ];
 
 /**
