@@ -109,6 +109,7 @@ function NavItem({ item, hydrated }: { item: Item; hydrated: boolean }) {
       '--button-bg': background,
       '--button-hover': hover,
       '--button-hover-text': hoverText,
+      '--button-ring': focusRingBeside(item.colorPrimario ? background : accent700),
     } as CSSProperties;
     const className = `${helpButtonClass} w-full lg:w-auto`;
     // Without JavaScript the help modal cannot open: the button is a link to the contact directory instead.
@@ -133,13 +134,24 @@ function NavItem({ item, hydrated }: { item: Item; hydrated: boolean }) {
   );
 }
 
+const accent700 = '#cd4a2f';
+const focusRingCandidates = ['#06323a', accent700, '#000000']; // brand-900, accent-700, black
+
 /**
- * The highlighted help button. The page's coral focus ring is the button's own colour (about 1:1 beside it, so it
- * reads as a wider button, not a ring): this one is the darkest brand teal, 3:1 against the coral button and 13:1
- * against the white bar (WCAG 2.2 1.4.11).
+ * The help button's focus ring. The page's coral ring is the button's own colour (1:1 beside it, so it reads as a
+ * wider button, not a ring): the first candidate with 3:1 against both the white bar and the button (WCAG 2.2
+ * 1.4.11), else the one that comes closest. The demo's coral gets the darkest brand teal (3:1 and 13.8:1).
  */
+function focusRingBeside(button: string): string {
+  const worst = (ring: string) => Math.min(contrastRatio(ring, '#ffffff') ?? 0, contrastRatio(ring, button) ?? 0);
+  return (
+    focusRingCandidates.find((ring) => worst(ring) >= 3) ??
+    focusRingCandidates.reduce((best, ring) => (worst(ring) > worst(best) ? ring : best))
+  );
+}
+
 const helpButtonClass =
-  'focus-visible:outline-brand-900 rounded-full border-2 border-(--button-bg) bg-(--button-bg) px-4 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-(--button-hover) hover:text-(--button-hover-text)';
+  'focus-visible:outline-(--button-ring) rounded-full border-2 border-(--button-bg) bg-(--button-bg) px-4 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-(--button-hover) hover:text-(--button-hover-text)';
 
 function SubItems({ item, onChoose }: { item: Item; onChoose?: () => void }) {
   return item.items1.map((sub) => (
