@@ -1,41 +1,6 @@
-import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chromeless, paths } from './support/routes.ts';
 import { homeHeading, mainNav } from './support/shell.ts';
-
-/** The route table of spec §2 (a sample value for each parameter). */
-const paths = [
-  '/',
-  '/home',
-  '/home/abc',
-  '/europmembers',
-  '/error',
-  '/exito',
-  '/confirmacion',
-  '/comparador/1',
-  '/cotizador',
-  '/cotizador/partner',
-  '/contratacion',
-  '/compra/1/1',
-  '/facturacion/1/1',
-  '/pago/1/1',
-  '/contactanos',
-  '/certificados',
-  '/faq',
-  '/quienes-somos',
-  '/reembolsos',
-  '/reembolsos/seguimiento',
-  '/blog',
-  `/blog-interior/1/${demoCompany.blog.posts.find((post) => post.id === 1)?.slug}`,
-  '/terminos',
-  '/politicas',
-  '/contacto',
-  '/preview/1',
-  '/login',
-  '/informacion-legal',
-];
-
-/** Spec §2: preview and quoter modes render without nav and footer. */
-const chromeless = new Set(['/preview/1', '/cotizador', '/cotizador/partner']);
 
 /** Headings of the root error boundary (components/PageError.tsx): a route that lands there has not rendered its page. */
 const errorHeadings = /Algo salió mal|no está disponible por el momento|No encontramos esta página/;

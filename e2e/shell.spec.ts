@@ -65,7 +65,7 @@ test.describe('help modal', () => {
 });
 
 test.describe('WhatsApp floating button', () => {
-  test('shows a 125×125 image linking to wa.me with the configured number', async ({ page }) => {
+  test('shows the 125×125 image, drawn at 56 px, linking to wa.me with the configured number', async ({ page }) => {
     await page.goto('/');
     const { whatsappNumber, isWhatsappWidgetEnabled } = seed.website.configuration;
     expect(isWhatsappWidgetEnabled).toBe(true);
@@ -75,12 +75,15 @@ test.describe('WhatsApp floating button', () => {
       'href',
       `https://wa.me/${whatsappNumber.replace(/^\+/, '').replace(/ /g, '')}`,
     );
+    // The spec's 125×125 image, drawn at a size that leaves the page's controls free (e2e/layout.spec.ts).
     const image = button.locator('img');
     await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('width', '125');
+    await expect(image).toHaveAttribute('height', '125');
     const box = await image.boundingBox();
     expect(box).not.toBeNull();
-    expect(Math.round(box?.width ?? 0)).toBe(125);
-    expect(Math.round(box?.height ?? 0)).toBe(125);
+    expect(Math.round(box?.width ?? 0)).toBe(56);
+    expect(Math.round(box?.height ?? 0)).toBe(56);
   });
 });
 
@@ -203,7 +206,7 @@ test.describe('navigation bar', () => {
 
   test('an external sub-item opens in a new tab at its absolute address; a routed one navigates', async ({ page }) => {
     const external = dropdown?.items1.find((sub) => /^https:\/\//.test(sub.href));
-    const internal = dropdown?.items1.find((sub) => sub.href.startsWith('/') && sub.href !== '/cotizador');
+    const internal = dropdown?.items1.find((sub) => sub.href.startsWith('/') && !sub.href.includes('#'));
     expect(external).toBeDefined();
     expect(internal).toBeDefined();
     if (!dropdown || !external || !internal) return;

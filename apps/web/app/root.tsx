@@ -21,8 +21,11 @@ import { NavigationBar } from '#app/features/shell/NavigationBar.tsx';
 import { loadShell } from '#app/features/shell/shell.server.ts';
 import { pageTitle, type RootData } from '#app/lib/website.ts';
 
-/** Routes that render without nav and footer (spec §2: preview and quoter modes) say so in their handle. */
-export type ShellHandle = { hideChrome?: boolean };
+/**
+ * Routes that render without nav and footer (spec §2: preview and quoter modes) say so in their handle; the checkout
+ * steps leave out the floating WhatsApp button (the nav's help button already lists every contact there).
+ */
+export type ShellHandle = { hideChrome?: boolean; hideWhatsApp?: boolean };
 
 export function loader(args: Route.LoaderArgs) {
   return loadShell(args);
@@ -45,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="relative flex min-h-screen flex-col">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -58,7 +61,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ data, children }: { data: RootData; children: ReactNode }) {
   const { companyId, website } = data;
   const matches = useMatches();
-  const hideChrome = matches.some((match) => (match.handle as ShellHandle | undefined)?.hideChrome);
+  const handles = matches.map((match) => (match.handle ?? {}) as ShellHandle);
+  const hideChrome = handles.some((handle) => handle.hideChrome);
+  const showWhatsApp =
+    !hideChrome && website.configuration.isWhatsappWidgetEnabled && !handles.some((handle) => handle.hideWhatsApp);
   return (
     <ShellModalsProvider>
       <LoadingBar />
@@ -74,10 +80,8 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       <main id="contenido" className="flex-1">
         {children}
       </main>
-      {hideChrome ? null : <Footer data={website.footer} companyId={companyId} />}
-      {!hideChrome && website.configuration.isWhatsappWidgetEnabled ? (
-        <WhatsAppButton number={website.configuration.whatsappNumber} />
-      ) : null}
+      {hideChrome ? null : <Footer data={website.footer} companyId={companyId} floatingButtonSpace={showWhatsApp} />}
+      {showWhatsApp ? <WhatsAppButton number={website.configuration.whatsappNumber} /> : null}
       <MarketingScripts />
     </ShellModalsProvider>
   );

@@ -5,7 +5,7 @@ import { emailMaxLength, type NewsletterInput, newsletterSchema } from './rules.
 const required = { code: 'required', message: 'Campo Obligatorio' };
 const badFormat = { code: 'invalid_email', message: 'Formato de Email incorrecto' };
 const notText = { code: 'invalid_type', message: 'Formato de Email incorrecto' };
-const tooLong = { code: 'too_long', message: 'El email no puede tener más de 50 caracteres' };
+const tooLong = { code: 'too_long', message: 'El email puede tener hasta 50 caracteres' };
 
 /** Parses and returns the single field error, failing when parsing succeeds or yields several issues. */
 function onlyIssue(input: unknown): { field: string; code: string; message: string } {
@@ -78,7 +78,7 @@ describe('newsletterSchema', () => {
     expect(newsletterSchema.parse({ email }).email).toBe(email);
   });
 
-  it("reports 'El email no puede tener más de 50 caracteres' for an e-mail of 51 characters", () => {
+  it("reports 'El email puede tener hasta 50 caracteres' for an e-mail of 51 characters", () => {
     const email = `${'a'.repeat(39)}@example.com`;
     expect(email).toHaveLength(51);
     expect(onlyIssue({ email })).toEqual({ ...tooLong, field: 'email' });

@@ -49,16 +49,18 @@ const maxId = 2_147_483_647;
 const phonePattern = /^[0-9 +()-]{8,20}$/;
 
 // ─── Messages: one per rule ────────────────────────────────────────────────────────────────────────────────────────
+// The texts spec §5 names stay exactly as written there ('Campo Obligatorio', the contact form's, the certificate
+// keyword's); the rest speak one voice: the visitor addressed as «tú», in sentence case, saying what to do.
 
 export const ruleMessages = {
   required: 'Campo Obligatorio',
   /** A number or a list where text is expected. */
   notText: 'Ingresa un texto',
-  notNumber: 'Debe ser un número entero positivo',
-  notBoolean: 'Debe ser verdadero o falso',
+  notNumber: 'Ingresa un número entero positivo',
+  notBoolean: 'Indica sí o no',
   tooLong: (max: number) => `Puede tener hasta ${max} caracteres`,
   invalidEmail: 'Formato de Email incorrecto',
-  emailTooLong: `El email no puede tener más de ${emailMaxLength} caracteres`,
+  emailTooLong: `El email puede tener hasta ${emailMaxLength} caracteres`,
   invalidPhone: 'Teléfono inválido: usa de 8 a 20 dígitos (puede llevar +, espacios, paréntesis o guiones)',
   invalidDate: tripDateMessages.invalidDate,
   invalidRut: 'RUT inválido',

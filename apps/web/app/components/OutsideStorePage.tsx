@@ -6,7 +6,7 @@ import { Link } from 'react-router';
  */
 export function OutsideStorePage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+    <section className="page-width py-12 *:max-w-3xl sm:py-16">
       <h1 className="mb-4 text-3xl font-bold text-brand-700 sm:text-4xl">{title}</h1>
       <div className="mb-8 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
       <div className="flex flex-col gap-3 sm:flex-row">

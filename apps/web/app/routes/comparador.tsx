@@ -1,7 +1,7 @@
 import { formatMoney } from '@travesia/domain/money';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { UpgradeTrigger } from '#app/components/UpgradeCovid.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat, unavailablePlansMessage } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
@@ -67,7 +67,6 @@ type Ready = Extract<Route.ComponentProps['loaderData'], { state: 'ok' }>;
 
 function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: ChoosePlanResult | undefined }) {
   const { website } = useWebsite();
-  const { openUpgrade } = useShellModals();
   const [searchParams] = useSearchParams();
   const order = parsePlanOrder(searchParams.get('orden'));
   const view = parsePlansView(searchParams.get('vista'));
@@ -82,7 +81,7 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
-        <div className="mx-auto max-w-7xl px-4 pt-10 pb-24 sm:pt-12">
+        <div className="page-width pt-10 pb-24 sm:pt-12">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
               <path d="M3 3h7.6l6.9 6.9-7.6 7.6L3 10.6V3Zm3.5 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
@@ -101,11 +100,11 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
         </div>
       </section>
 
-      <div className="mx-auto -mt-16 max-w-7xl px-4">
+      <div className="page-width -mt-16">
         <TripSummary quotation={quotation} destination={destination} origin={loaded.origin} modality={modality} />
       </div>
 
-      <section aria-labelledby="planes" className="mx-auto max-w-7xl px-4 pt-10">
+      <section aria-labelledby="planes" className="page-width pt-10">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
           <h2 id="planes" className="text-2xl font-bold text-brand-700 sm:text-3xl">
             {view === 'comparar' ? 'Compara los planes' : 'Elige tu plan'}
@@ -188,13 +187,7 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
               </p>
             ) : null}
           </div>
-          <button
-            type="button"
-            onClick={openUpgrade}
-            className="justify-self-start rounded-xl border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-700 hover:text-white"
-          >
-            Conoce el upgrade COVID-19
-          </button>
+          <UpgradeTrigger className="justify-self-start rounded-xl border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-700 hover:text-white" />
         </div>
       </section>
     </>

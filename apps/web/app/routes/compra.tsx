@@ -3,7 +3,11 @@ import { CheckoutNotice } from '#app/features/checkout/CheckoutNotice.tsx';
 import { PassengersForm } from '#app/features/checkout/PassengersForm.tsx';
 import { loadPassengersStep, savePassengers } from '#app/features/checkout/passengers-step.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { ShellHandle } from '#app/root.tsx';
 import type { Route } from './+types/compra';
+
+// The checkout steps leave out the floating WhatsApp button: the nav's help button lists every contact there.
+export const handle: ShellHandle = { hideWhatsApp: true };
 
 export const meta = () => [...pageTitle('Datos de los pasajeros'), { name: 'robots', content: 'noindex' }];
 

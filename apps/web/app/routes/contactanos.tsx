@@ -16,7 +16,7 @@ export const loader = ({ context }: Route.LoaderArgs) => loadDirectory(context);
 
 export default function ContactDirectoryPage({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+    <section className="page-width py-10 sm:py-14">
       <h1 className="mb-2 text-3xl font-bold text-brand-700 sm:text-4xl">Contáctanos</h1>
       <p className="mb-8 max-w-3xl text-lg text-slate-600">
         Estamos para ayudarte antes, durante y después de tu viaje. Elige el canal que necesitas.

@@ -17,7 +17,7 @@ export const action = ({ context, request }: Route.ActionArgs) => submitContactF
 
 export default function ContactFormPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    <section className="page-width py-10 *:max-w-3xl sm:py-14">
       <h1 className="mb-2 text-3xl font-bold text-brand-700 sm:text-4xl">Completa tu solicitud</h1>
       <p className="mb-8 text-lg text-slate-600">
         Cuéntanos en qué te podemos ayudar y te responderemos al correo que nos indiques.

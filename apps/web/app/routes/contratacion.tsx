@@ -11,7 +11,7 @@ export const meta = () => [
 export default function PurchaseMockupPage() {
   return (
     <section className="bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <div className="page-width py-8 sm:py-10">
         <h1 className="mb-2 text-2xl font-bold text-brand-700 sm:text-3xl">Contratación</h1>
         <p className="mb-6 max-w-3xl text-slate-600">
           Así se ve el primer paso de la compra: los datos de hasta 3 pasajeros y un contacto de emergencia. Esta página

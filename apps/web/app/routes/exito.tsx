@@ -11,7 +11,18 @@ import type { Route } from './+types/exito';
  */
 export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
 
-export const meta = () => [...pageTitle('¡Gracias por tu compra!'), { name: 'robots', content: 'noindex' }];
+/** The tab's title says what the page says: thanks only when the paid sale is shown. */
+const titles = {
+  ok: '¡Gracias por tu compra!',
+  elsewhere: 'Tu pago fue aprobado',
+  missing: 'No encontramos el detalle de tu compra',
+  unavailable: 'No pudimos cargar tu compra',
+} as const;
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageTitle(titles[loaderData?.state ?? 'missing']),
+  { name: 'robots', content: 'noindex' },
+];
 
 export function loader(args: Route.LoaderArgs) {
   return loadPaymentSuccess(args);

@@ -4,7 +4,11 @@ import { CheckoutLayout } from '#app/features/checkout/CheckoutLayout.tsx';
 import { CheckoutNotice } from '#app/features/checkout/CheckoutNotice.tsx';
 import { stepPath } from '#app/features/checkout/checkout.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { ShellHandle } from '#app/root.tsx';
 import type { Route } from './+types/facturacion';
+
+// The checkout steps leave out the floating WhatsApp button: the nav's help button lists every contact there.
+export const handle: ShellHandle = { hideWhatsApp: true };
 
 export const meta = () => [...pageTitle('Datos de facturación'), { name: 'robots', content: 'noindex' }];
 

@@ -30,7 +30,7 @@ export function shouldRevalidate({
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+    <section className="page-width py-10 *:max-w-4xl sm:py-14">
       <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">Preguntas frecuentes</h1>
       <p className="mb-8 text-lg text-slate-600">
         Todo lo que necesitas saber antes, durante y después de tu viaje. ¿No encuentras tu respuesta? Escríbenos desde

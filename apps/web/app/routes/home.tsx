@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { UpgradeTrigger } from '#app/components/UpgradeCovid.tsx';
 import { QuoterForm } from '#app/features/quoter/QuoterForm.tsx';
 import { loadQuoter, submitQuoter } from '#app/features/quoter/quoter.server.ts';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
@@ -34,7 +34,6 @@ function slug(title: string): string {
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { website } = useWebsite();
-  const { openUpgrade } = useShellModals();
   const { coverages, socialQuotes, blogCategories } = website.home;
   const articles = blogCategories.flatMap((category) =>
     category.articles.map((article) => ({ ...article, category: category.label })),
@@ -43,7 +42,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="surface-dark bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+        <div className="page-width py-10 sm:py-14">
           <p className="mb-3 inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             Descuentos y promociones ya aplicados en todos los planes
           </p>
@@ -53,21 +52,18 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <p className="mb-8 max-w-2xl text-lg text-brand-50">
             Compara planes con precios en dólares y pesos chilenos, y paga en hasta 6 cuotas sin interés.
           </p>
-          <div className="surface-light rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6" id="cotizar">
+          <div
+            className="surface-light max-w-5xl rounded-2xl bg-white p-4 text-slate-800 shadow-2xl sm:p-6"
+            id="cotizar"
+          >
             <h2 className="mb-4 text-xl font-bold text-brand-700">Cotiza tu viaje</h2>
             <QuoterForm {...loaderData} passengerTypes={website.passangerTypes} actionResult={actionData} />
           </div>
-          <button
-            type="button"
-            onClick={openUpgrade}
-            className="mt-4 rounded-xl border border-white/60 px-5 py-2.5 font-semibold hover:bg-white/10"
-          >
-            Conoce el upgrade COVID-19
-          </button>
+          <UpgradeTrigger className="mt-4 rounded-xl border border-white/60 px-5 py-2.5 font-semibold hover:bg-white/10" />
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="coberturas">
+      <section className="page-width py-14" aria-labelledby="coberturas">
         <h2 id="coberturas" className="mb-8 text-2xl font-bold text-brand-700 sm:text-3xl">
           Coberturas que te acompañan
         </h2>
@@ -84,7 +80,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       {socialQuotes.length > 0 ? (
         <section className="bg-brand-50" aria-labelledby="testimonios">
-          <div className="mx-auto max-w-7xl px-4 py-14">
+          <div className="page-width py-14">
             <h2 id="testimonios" className="mb-8 text-2xl font-bold text-brand-700 sm:text-3xl">
               Lo que dicen nuestros viajeros
             </h2>
@@ -107,7 +103,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
 
       {articles.length > 0 ? (
-        <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="blog">
+        <section className="page-width py-14" aria-labelledby="blog">
           <h2 id="blog" className="mb-8 text-2xl font-bold text-brand-700 sm:text-3xl">
             Consejos para tu viaje
           </h2>

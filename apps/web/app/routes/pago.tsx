@@ -7,7 +7,11 @@ import { stepPath } from '#app/features/checkout/checkout.ts';
 import { PaymentForm } from '#app/features/checkout/PaymentForm.tsx';
 import { loadPaymentStep, startPayment } from '#app/features/checkout/payment-step.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
+import type { ShellHandle } from '#app/root.tsx';
 import type { Route } from './+types/pago';
+
+// The checkout steps leave out the floating WhatsApp button: the nav's help button lists every contact there.
+export const handle: ShellHandle = { hideWhatsApp: true };
 
 export const meta = () => [...pageTitle('Pago'), { name: 'robots', content: 'noindex' }];
 

@@ -30,7 +30,7 @@ function Section({
 }) {
   return (
     <section aria-labelledby={id} className={tone === 'tinted' ? 'bg-brand-50' : ''}>
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <div className="page-width py-10 sm:py-14">
         <h2 id={id} className="mb-4 text-2xl font-bold text-brand-700 sm:text-3xl">
           {title}
         </h2>
@@ -59,7 +59,7 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <section className="bg-brand-700 text-white surface-dark">
-        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:py-14 md:grid-cols-2">
+        <div className="page-width grid items-center gap-8 py-10 sm:py-14 md:grid-cols-2">
           <div>
             <h1 className="mb-4 text-3xl font-bold sm:text-4xl">Quiénes somos</h1>
             <p className="mb-4 text-lg leading-relaxed">{intro.text}</p>

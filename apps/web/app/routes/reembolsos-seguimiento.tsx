@@ -23,7 +23,7 @@ export default function RefundTrackingPage({ loaderData, actionData }: Route.Com
   const tracking = 'tracking' in shown ? shown.tracking : undefined;
   const lookupErrors = failure && !tracking ? failure.errors : [];
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+    <div className="page-width py-8 *:max-w-3xl sm:py-12">
       <h1 className="text-3xl font-bold text-brand-700">Seguimiento de reembolso</h1>
       <p className="mt-2 mb-6 text-slate-700">
         Ingresa el número de tu solicitud (lo recibiste por correo) y el documento del titular.

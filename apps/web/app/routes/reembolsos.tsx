@@ -38,7 +38,7 @@ export default function Refunds({ actionData }: Route.ComponentProps) {
   }
   const failure = actionData && !actionData.ok ? actionData : undefined;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+    <div className="page-width py-8 *:max-w-3xl sm:py-12">
       <h1 className="text-3xl font-bold text-brand-700">Solicitud de reembolso</h1>
       <p className="mt-2 mb-6 text-slate-700">
         Completa el formulario y adjunta los documentos de respaldo. Te responderemos por correo y podrás seguir el

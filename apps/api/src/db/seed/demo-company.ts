@@ -69,14 +69,14 @@ export const demoCompany: CompanySeed = {
         },
         {
           label: 'Planes',
-          href: '/cotizador',
+          href: '/home#cotizar',
           target: '_self',
           isMenu: true,
           isButton: false,
           colorPrimario: null,
           colorSecundario: null,
           items1: [
-            { icon: '/img/icons/calculator.svg', label: 'Cotiza tu viaje', href: '/cotizador', target: '_self' },
+            { icon: '/img/icons/calculator.svg', label: 'Cotiza tu viaje', href: '/home#cotizar', target: '_self' },
             {
               icon: '/img/icons/certificate.svg',
               label: 'Descarga tu certificado',

@@ -5,7 +5,7 @@ import { type BlogArticleData, publicationDate } from './types.ts';
 /** /blog-interior/{id}/{title}: the article, its body as the loader sanitised it. */
 export function BlogArticle({ post }: { post: BlogArticleData }) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    <article className="page-width py-10 *:max-w-3xl sm:py-14">
       <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
         <ol className="flex flex-wrap items-center gap-2 text-slate-600">
           <li>

@@ -74,7 +74,7 @@ function ArticleCard({ post }: { post: BlogPostSummary }) {
 export function BlogList({ categories, category, posts, page, totalPages }: BlogListData) {
   const current = categories.find((c) => c.slug === category);
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+    <section className="page-width py-10 sm:py-14">
       <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">Blog</h1>
       <p className="mb-8 max-w-3xl text-lg text-slate-600">
         Consejos, requisitos de entrada y todo lo que cubre tu asistencia en viaje, para que viajes tranquilo.

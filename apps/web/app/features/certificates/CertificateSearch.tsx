@@ -44,7 +44,7 @@ export function CertificateSearch({ choices, search, downloads, links, sent }: P
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+    <div className="page-width py-10 sm:py-14">
       <header className="mb-8 max-w-2xl">
         <h1 className="text-3xl font-extrabold text-brand-700 sm:text-4xl">Certificados</h1>
         <p className="mt-3 text-slate-600">

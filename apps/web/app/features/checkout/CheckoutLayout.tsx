@@ -20,7 +20,7 @@ export function CheckoutLayout({ step, title, lead, summary, travellers, incompl
   return (
     // -mb-16 and the extra padding let the grey background reach the footer over its top margin (mt-16).
     <div className="-mb-16 bg-slate-50 pb-16">
-      <div className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-8">
+      <div className="page-width pt-6 pb-12 sm:pt-8">
         <div className="mx-auto mb-6 max-w-md sm:mb-8">
           <CheckoutSteps
             current={step}

@@ -41,7 +41,7 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
     // -mb-16 and the extra padding let the grey background reach the footer over its top margin (mt-16).
     <div className="-mb-16 bg-slate-50 pb-16">
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
-        <div className="mx-auto max-w-4xl px-4 pt-10 pb-24 text-center sm:pt-12">
+        <div className="page-width pt-10 pb-24 text-center sm:pt-12">
           <span className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-white text-emerald-600 shadow-lg">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-9 w-9" fill="none">
               <path
@@ -67,7 +67,7 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
         </div>
       </section>
 
-      <div className="mx-auto -mt-16 grid max-w-4xl gap-6 px-4 pb-12 md:grid-cols-2">
+      <div className="page-width -mt-16 grid gap-6 pb-12 md:grid-cols-2">
         <section
           aria-labelledby="resumen-venta"
           className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-900/5 sm:p-6"

@@ -62,7 +62,7 @@ function SellerDetails({ seller }: { seller: Seller }) {
 /** A legal page: its title, when it last changed, the seller (on /informacion-legal) and the stored text. */
 export function LegalPage({ page }: { page: LegalPageData }) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    <article className="page-width py-10 *:max-w-3xl sm:py-14">
       <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">{page.title}</h1>
       <p className="mb-8 text-slate-600">
         Última actualización: <time dateTime={page.updatedAt}>{updatedFormat.format(new Date(page.updatedAt))}</time>

@@ -1,0 +1,243 @@
+import type { Page } from '@playwright/test';
+import { contrastRatio } from '../apps/web/app/lib/contrast.ts';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
+import { expect, test } from './support/fixtures.ts';
+import { chromeless, paths } from './support/routes.ts';
+import { homeHeading, mainNav, openHydrated, seed } from './support/shell.ts';
+
+const widths = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+];
+
+/** Pays a fresh quotation from this browser (the buyer's own) and answers the full /exito address. */
+async function paidSale(page: Page, request: Parameters<typeof createQuotation>[0]): Promise<string> {
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id);
+  await openHydrated(page, `/pago/411/${id}`);
+  await page.getByRole('button', { name: /^Pagar / }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.getByRole('button', { name: 'Aprobar pago' }).click();
+  await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
+  return new URL(page.url()).pathname + new URL(page.url()).search;
+}
+
+/**
+ * What lies under the WhatsApp button, sampled on a 5×5 grid over its box: for each point, the topmost element that
+ * is not the button, and whether it is a control (or inside one), an image, or text painted at that point. Empty
+ * when the button sits on page background only.
+ */
+function whatIsUnderTheButton(page: Page) {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('[data-testid="whatsapp-button"]');
+    if (!button) return [];
+    const box = button.getBoundingClientRect();
+    const controls = 'a, button, input, select, textarea, label, summary, [role="button"], [tabindex]';
+    const found: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      for (let j = 0; j < 5; j += 1) {
+        const x = box.left + 1 + ((box.width - 2) * i) / 4;
+        const y = box.top + 1 + ((box.height - 2) * j) / 4;
+        const beneath = document.elementsFromPoint(x, y).find((element) => !button.contains(element));
+        if (!beneath) continue;
+        const describe = (why: string) =>
+          `${why} <${beneath.tagName.toLowerCase()}> «${(beneath.textContent ?? '').trim().slice(0, 40)}» at ${Math.round(x)},${Math.round(y)}`;
+        if (beneath.closest(controls)) found.push(describe('control'));
+        else if (beneath.matches('img, svg, svg *, video, canvas, iframe')) found.push(describe('image'));
+        else {
+          const onText = [...beneath.childNodes].some((node) => {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return [...range.getClientRects()].some(
+              (rect) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
+            );
+          });
+          if (onText) found.push(describe('text'));
+        }
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/** Scrolls to the top, the middle and the end of the page and answers what the button covers at each. */
+async function coveredWhileScrolling(page: Page): Promise<string[]> {
+  const covered: string[] = [];
+  for (const position of ['top', 'middle', 'bottom'] as const) {
+    await page.evaluate((where) => {
+      const end = document.documentElement.scrollHeight - window.innerHeight;
+      window.scrollTo(0, where === 'top' ? 0 : where === 'middle' ? end / 2 : end);
+    }, position);
+    covered.push(...(await whatIsUnderTheButton(page)).map((what) => `${position}: ${what}`));
+  }
+  return covered;
+}
+
+for (const { name, viewport } of widths) {
+  test.describe(`floating WhatsApp button at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`covers nothing on any route (${name})`, async ({ page, request }) => {
+      test.setTimeout(240_000); // every route, three scroll positions each
+      const quotation = await createQuotation(request);
+      const routes = [
+        ...paths.filter((path) => !chromeless.has(path) && !/^\/(compra|facturacion|pago)\//.test(path)),
+        `/comparador/${quotation}`,
+        await paidSale(page, request),
+      ];
+      const problems: string[] = [];
+      for (const path of routes) {
+        // The layout is the server's HTML: no need to wait for hydration.
+        await page.goto(path);
+        const button = page.getByTestId('whatsapp-button');
+        await expect(button, path).toBeVisible();
+        problems.push(...(await coveredWhileScrolling(page)).map((what) => `${path} ${what}`));
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`is left out of the checkout steps, where the help button lists the contacts (${name})`, async ({
+      page,
+      request,
+    }) => {
+      test.slow(); // three pages
+      const id = await createQuotation(request);
+      await savePassengersAndInvoice(request, id);
+      for (const step of ['compra', 'facturacion', 'pago']) {
+        await page.goto(`/${step}/411/${id}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByTestId('whatsapp-button')).toHaveCount(0);
+      }
+    });
+
+    test(`header, hero, sections, checkout and footer share one left edge (${name})`, async ({ page, request }) => {
+      test.slow(); // two pages
+      const left = async (locator: ReturnType<Page['locator']>) => Math.round((await locator.boundingBox())?.x ?? -1);
+      // The layout is the server's HTML: no need to wait for hydration.
+      await page.goto('/');
+      const edges: Record<string, number> = {
+        'header logo': await left(page.getByRole('banner').getByRole('img', { name: 'Travesía' })),
+        'hero heading': await left(page.getByRole('heading', { level: 1, name: homeHeading })),
+        'section heading': await left(page.getByRole('heading', { level: 2, name: 'Coberturas que te acompañan' })),
+        'footer logo': await left(page.getByRole('contentinfo').getByRole('img', { name: 'Travesía' })),
+      };
+      const id = await createQuotation(request);
+      await page.goto(`/compra/411/${id}`);
+      edges['checkout heading'] = await left(page.getByRole('heading', { level: 1 }));
+      const reference = edges['header logo'] ?? -1;
+      expect(reference).toBeGreaterThan(0);
+      for (const [what, x] of Object.entries(edges))
+        expect(Math.abs(x - reference), `${what} at ${x}`).toBeLessThanOrEqual(1);
+    });
+  });
+}
+
+test.describe('covid upgrade modal', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('fits a 360 px phone and states how the upgrade is priced @phone', async ({ page }) => {
+    await openHydrated(page, '/');
+    await page.getByRole('button', { name: 'Conoce el upgrade COVID-19' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade COVID-19' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('upgrade-price')).toContainText('por pasajero y por día');
+    const overflowing = await dialog.evaluate((box) => {
+      const right = box.getBoundingClientRect().right;
+      return [box, ...box.querySelectorAll('*')]
+        .filter(
+          (element) =>
+            element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > right + 1,
+        )
+        .map((element) => `<${element.tagName.toLowerCase()}> «${(element.textContent ?? '').slice(0, 40)}»`);
+    });
+    expect(overflowing).toEqual([]);
+  });
+});
+
+test.describe('help button', () => {
+  test('its keyboard focus ring has 3:1 against the white bar and against the button', async ({ page }) => {
+    await openHydrated(page, '/');
+    const help = page.getByTestId('help-button');
+    // Keyboard focus (Tab), so :focus-visible applies as it does for a keyboard user.
+    for (let i = 0; i < 30 && !(await help.evaluate((element) => element === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(help).toBeFocused();
+    const ring = await help.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const hex = (rgb: string) =>
+        `#${(rgb.match(/\d+/g) ?? [])
+          .slice(0, 3)
+          .map((channel) => Number(channel).toString(16).padStart(2, '0'))
+          .join('')}`;
+      return {
+        outline: hex(style.outlineColor),
+        outlineStyle: style.outlineStyle,
+        outlineWidth: Number.parseFloat(style.outlineWidth),
+        button: hex(style.backgroundColor),
+      };
+    });
+    expect(ring.outlineStyle).not.toBe('none');
+    expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);
+    expect(contrastRatio(ring.outline, '#ffffff'), `${ring.outline} on white`).toBeGreaterThanOrEqual(3);
+    // The ring must also stand apart from the button it surrounds, or it reads as a wider button.
+    expect(contrastRatio(ring.outline, ring.button), `${ring.outline} beside ${ring.button}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const helpLabel = seed.navigation.items.find((item) => item.isButton)?.label ?? '';
+  const dropdown = seed.navigation.items.find((item) => item.isMenu);
+
+  test('the phone menu and the «Planes» dropdown open as <details>, the help button leads to the contacts', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = mainNav(page);
+    const menu = nav.locator('details').filter({ has: page.locator('summary', { hasText: 'Menú' }) });
+    await expect(nav.getByRole('link', { name: helpLabel })).toBeHidden();
+    await menu.locator('summary').first().click();
+    const help = nav.getByRole('link', { name: helpLabel, exact: true });
+    await expect(help).toBeVisible();
+    await expect(help).toHaveAttribute('href', '/contactanos');
+
+    expect(dropdown).toBeDefined();
+    const first = dropdown?.items1[0];
+    const subLink = nav.getByRole('link', { name: first?.label ?? '', exact: true });
+    await expect(subLink).toBeHidden();
+    await menu.locator('summary', { hasText: dropdown?.label ?? '' }).click();
+    await expect(subLink).toBeVisible();
+
+    await help.click();
+    await expect(page).toHaveURL(/\/contactanos$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contáctanos' })).toBeVisible();
+  });
+
+  test('the covid upgrade table opens in place', async ({ page }) => {
+    await page.goto('/');
+    const summary = page.locator('summary', { hasText: 'Conoce el upgrade COVID-19' });
+    const table = page.getByRole('table');
+    await expect(table).toBeHidden();
+    await summary.click();
+    await expect(table).toBeVisible();
+    await expect(table).toContainText('Cúmulo por evento múltiple');
+  });
+});
+
+test('«Planes ▸ Cotiza tu viaje» leads to the home quoter, with the navigation', async ({ page }) => {
+  await openHydrated(page, '/faq');
+  const nav = mainNav(page);
+  await nav.getByRole('button', { name: 'Planes' }).click();
+  await nav.getByRole('link', { name: 'Cotiza tu viaje' }).click();
+  await expect(page.getByRole('heading', { name: 'Cotiza tu viaje' })).toBeVisible();
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('/exito without a sale has a title that says so', async ({ page }) => {
+  await page.goto('/exito');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos el detalle de tu compra');
+  await expect(page).toHaveTitle(/^No encontramos el detalle de tu compra \| Travesía$/);
+});
