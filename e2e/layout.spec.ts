@@ -136,12 +136,15 @@ for (const { name, viewport } of widths) {
 test.describe('covid upgrade modal', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('fits a 360 px phone and states how the upgrade is priced @phone', async ({ page }) => {
+  test('fits a 360 px phone and states the upgrade’s price @phone', async ({ page }) => {
     await openHydrated(page, '/');
     await page.getByRole('button', { name: 'Conoce el upgrade COVID-19' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade COVID-19' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('upgrade-price')).toContainText('por pasajero y por día');
+    // The demo plans charge USD 0,90 to 1,50 per passenger and per day for it (db/seed/demo-plans.ts).
+    await expect(dialog.getByTestId('upgrade-price')).toContainText(
+      /desde USD 0,90 \(\$[\d.]+\) hasta USD 1,50 \(\$[\d.]+\) por pasajero y por día/,
+    );
     const overflowing = await dialog.evaluate((box) => {
       const right = box.getBoundingClientRect().right;
       return [box, ...box.querySelectorAll('*')]
@@ -223,6 +226,7 @@ test.describe('without JavaScript', () => {
     await summary.click();
     await expect(table).toBeVisible();
     await expect(table).toContainText('Cúmulo por evento múltiple');
+    await expect(page.getByTestId('upgrade-price')).toContainText('desde USD 0,90');
   });
 });
 

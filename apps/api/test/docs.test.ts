@@ -45,6 +45,8 @@ const specPaths: [string, string][] = [
   ['get', '/health'],
   ['get', '/ready'],
   ['post', '/admin/cache/invalidate'],
+  // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
+  ['get', '/companies/{companyId}/covid-upgrade'],
   ['post', '/companies/{companyId}/quotation-redirect'],
   ['post', '/quotations/{companyId}'],
   ['get', '/quotations/{companyId}/{quotationId}'],

@@ -1,5 +1,6 @@
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useWebsite } from '#app/lib/website.ts';
 
 /**
  * The covid upgrade table of spec §2, in USD, written out (this table is on home's first load for the no-JavaScript
@@ -19,14 +20,23 @@ const upgradeRows: { benefit: string; limit: string }[] = [
 ];
 
 /**
- * What the upgrade costs. The API prices it per plan (a fee per passenger per day, plans/service.ts) and gives the
- * amount only inside each plan's price, so the rule is stated here and the amount is the plan's own.
+ * What the upgrade costs: the API prices it per plan (a fee per passenger and per day, plans/service.ts) and states
+ * the range of those fees before any trip is quoted (GET /companies/{id}/covid-upgrade, loaded with the shell).
  */
 export function UpgradePrice() {
+  const price = useWebsite().covidUpgrade?.perPassengerPerDay;
   return (
     <p className="mt-4 rounded-xl bg-brand-50 p-3 text-sm text-slate-700" data-testid="upgrade-price">
-      <strong className="font-semibold text-slate-900">Precio:</strong> cada plan suma un monto por pasajero y por día
-      de viaje. Marca «Agregar upgrade COVID-19» al cotizar y verás el precio de cada plan con el upgrade incluido.
+      <strong className="font-semibold text-slate-900">Precio:</strong>{' '}
+      {price ? (
+        <>
+          desde {price.formatted.fromUsd} ({price.formatted.fromClp}) hasta {price.formatted.toUsd} (
+          {price.formatted.toClp}) por pasajero y por día de viaje, según el plan (más IVA en los planes afectos).
+        </>
+      ) : (
+        <>cada plan suma un monto por pasajero y por día de viaje.</>
+      )}{' '}
+      Marca «Agregar upgrade COVID-19» al cotizar y verás el precio de cada plan con el upgrade incluido.
     </p>
   );
 }

@@ -2186,6 +2186,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/covid-upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7: what the covid upgrade costs before a trip is quoted, the lowest and highest fee per passenger and per day among the plans that offer it (USD as decimal strings, CLP at the stored rate); tax, where a plan has it, comes on top. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CovidUpgradePrice"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -4634,6 +4699,21 @@ export interface components {
                 plans: number;
             }[];
         };
+        CovidUpgradePriceInput: {
+            offered: boolean;
+            perPassengerPerDay: {
+                fromUsd: string;
+                toUsd: string;
+                fromClp: number;
+                toClp: number;
+                formatted: {
+                    fromUsd: string;
+                    toUsd: string;
+                    fromClp: string;
+                    toClp: string;
+                };
+            } | null;
+        };
         QuotationBodyInput: {
             origin: number;
             destination: number;
@@ -5636,6 +5716,21 @@ export interface components {
                 /** @description Plans sold for the modality and destination that do not take this passenger type */
                 plans: number;
             }[];
+        };
+        CovidUpgradePrice: {
+            offered: boolean;
+            perPassengerPerDay: {
+                fromUsd: string;
+                toUsd: string;
+                fromClp: number;
+                toClp: number;
+                formatted: {
+                    fromUsd: string;
+                    toUsd: string;
+                    fromClp: string;
+                    toClp: string;
+                };
+            } | null;
         };
         QuotationBody: {
             origin: number;

@@ -6,7 +6,12 @@ export type NavigationBar = components['schemas']['NavigationBar'];
 export type Footer = components['schemas']['Footer'];
 export type ContactInfo = components['schemas']['ContactInfo'];
 
-export type RootData = { companyId: number; website: WebsiteParameters };
+export type RootData = {
+  companyId: number;
+  website: WebsiteParameters;
+  /** What the covid upgrade costs per passenger and day (null: not known, the modal states the rule only). */
+  covidUpgrade: components['schemas']['CovidUpgradePrice'] | null;
+};
 
 /** The website parameters loaded once by the root route, for any component of the page. */
 export function useWebsite(): RootData {

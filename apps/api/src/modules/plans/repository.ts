@@ -48,3 +48,12 @@ export async function listProductIdsOfCompany(db: Database, companyId: number) {
   const rows = await db.select({ id: products.id }).from(products).where(eq(products.companyId, companyId));
   return rows.map((row) => row.id);
 }
+
+/** The covid upgrade's fee per passenger per day of each plan of the company that offers it. */
+export async function listCovidFees(db: Database, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ fee: products.covidFeeCentsPerDay })
+    .from(products)
+    .where(eq(products.companyId, companyId));
+  return rows.map((row) => row.fee).filter((fee): fee is number => fee !== null);
+}

@@ -5,11 +5,18 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
+import { publicCatalogue } from '#app/lib/http-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
-import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema, unavailablePlansSchema } from './schemas.ts';
-import { priceTripPlans, type Trip } from './service.ts';
+import {
+  comparatorPlanSchema,
+  covidUpgradePriceSchema,
+  listingPlanSchema,
+  previewPlanSchema,
+  unavailablePlansSchema,
+} from './schemas.ts';
+import { covidUpgradePrice, priceTripPlans, type Trip } from './service.ts';
 
 const tags = ['plans'];
 const idQuery = z.coerce.number().pipe(dbId);
@@ -169,5 +176,20 @@ export async function planRoutes(fastify: FastifyInstance) {
         }),
       };
     },
+  );
+
+  app.get(
+    '/companies/:companyId/covid-upgrade',
+    {
+      config: publicCatalogue,
+      schema: {
+        tags,
+        description:
+          'Not in spec §7: what the covid upgrade costs before a trip is quoted, the lowest and highest fee per passenger and per day among the plans that offer it (USD as decimal strings, CLP at the stored rate); tax, where a plan has it, comes on top.',
+        params: companyParams,
+        response: { 200: covidUpgradePriceSchema, ...errorResponses },
+      },
+    },
+    (request) => covidUpgradePrice(db, request.params.companyId),
   );
 }

@@ -200,3 +200,18 @@ export const unavailablePlansSchema = z
 export type ListingPlan = z.infer<typeof listingPlanSchema>;
 export type ComparatorPlan = z.infer<typeof comparatorPlanSchema>;
 export type PreviewPlan = z.infer<typeof previewPlanSchema>;
+
+export const covidUpgradePriceSchema = z
+  .object({
+    offered: z.boolean(),
+    perPassengerPerDay: z
+      .object({
+        fromUsd: z.string(),
+        toUsd: z.string(),
+        fromClp: z.number().int(),
+        toClp: z.number().int(),
+        formatted: z.object({ fromUsd: z.string(), toUsd: z.string(), fromClp: z.string(), toClp: z.string() }),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'CovidUpgradePrice' });

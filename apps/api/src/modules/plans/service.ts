@@ -1,4 +1,6 @@
 import { todayInChile, tripDays } from '@travesia/domain/dates';
+import { convertUsdToClp } from '@travesia/domain/exchange';
+import { formatClp, formatUsd } from '@travesia/domain/money';
 import { type PlanPrice, type PricingInput, pricePerPassengerType, priceTrip } from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
 import { readCache } from '#app/lib/read-cache.ts';
@@ -169,5 +171,50 @@ export async function planSummary(db: Database, productId: number) {
   return {
     label: product?.label ?? '',
     benefits: benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
+  };
+}
+
+export type CovidUpgradePrice = {
+  offered: boolean;
+  perPassengerPerDay: {
+    fromUsd: string;
+    toUsd: string;
+    fromClp: number;
+    toClp: number;
+    /** The same four amounts as the store shows them (`USD 0,90`, `$854`). */
+    formatted: { fromUsd: string; toUsd: string; fromClp: string; toClp: string };
+  } | null;
+};
+
+/**
+ * What the covid upgrade costs before a trip is quoted (issue #13: its modal states the price): the lowest and
+ * highest fee per passenger and per day among the company's plans that offer it, in USD and in CLP at today's rate.
+ * Plans with tax add it on top, as on the rest of their price (pricing.ts).
+ */
+export async function covidUpgradePrice(db: Database, companyId: number): Promise<CovidUpgradePrice> {
+  const [fees, clpPerUsd] = await Promise.all([
+    readCache(db).get(`covid-fees:${companyId}`, () => repository.listCovidFees(db, companyId)),
+    catalog.currentRate(db, companyId),
+  ]);
+  if (fees.length === 0) return { offered: false, perPassengerPerDay: null };
+  const from = Math.min(...fees);
+  const to = Math.max(...fees);
+  const usd = (cents: number) => (cents / 100).toFixed(2);
+  const fromClp = convertUsdToClp(usd(from), clpPerUsd);
+  const toClp = convertUsdToClp(usd(to), clpPerUsd);
+  return {
+    offered: true,
+    perPassengerPerDay: {
+      fromUsd: usd(from),
+      toUsd: usd(to),
+      fromClp,
+      toClp,
+      formatted: {
+        fromUsd: formatUsd(from / 100),
+        toUsd: formatUsd(to / 100),
+        fromClp: formatClp(fromClp),
+        toClp: formatClp(toClp),
+      },
+    },
   };
 }
