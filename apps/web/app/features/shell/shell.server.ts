@@ -1,5 +1,5 @@
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import { dataOrNull, dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { RootData } from '#app/lib/website.ts';
 
 /**
@@ -16,6 +16,7 @@ export async function loadShell({ context }: { context: LoadContext }): Promise<
   return {
     companyId,
     website: dataOrThrow(website, 'La tienda'),
-    covidUpgrade: dataOrNull(covidUpgrade, 'El precio del upgrade COVID-19'),
+    // Not worth failing a page for: without it the modal states the pricing rule, not the amounts.
+    covidUpgrade: covidUpgrade.data ?? null,
   };
 }
