@@ -185,7 +185,9 @@ test.describe('help button', () => {
       await page.keyboard.press('Tab');
     }
     await expect(help).toBeFocused();
-    const ring = await help.evaluate((element) => {
+    const ring = await help.evaluate(async (element) => {
+      // The button's colours ease in (transition-colors): read them once they have settled.
+      await Promise.all(element.getAnimations().map((animation) => animation.finished));
       const style = getComputedStyle(element);
       const hex = (rgb: string) =>
         `#${(rgb.match(/\d+/g) ?? [])
