@@ -113,7 +113,8 @@ const environmentSchema = z.object({
         .split(',')
         .map((entry) => entry.trim())
         .filter((entry) => entry !== '');
-      const bad = entries.filter((entry) => !isWebOrigin(entry));
+      const origins = entries.map(httpOrigin);
+      const bad = entries.filter((_entry, index) => origins[index] === null);
       if (bad.length > 0) {
         context.addIssue({
           code: 'custom',
@@ -121,7 +122,7 @@ const environmentSchema = z.object({
         });
         return z.NEVER;
       }
-      return entries.map((entry) => new URL(entry).origin);
+      return origins.filter((origin) => origin !== null);
     }),
   /** Which peers' X-Forwarded-* headers to believe: off by default; IPs/CIDR ranges of the proxies, or true (all). */
   TRUST_PROXY: z
@@ -227,16 +228,6 @@ const environmentSchema = z.object({
 });
 
 export type Environment = z.output<typeof environmentSchema>;
-
-/** An http(s) origin and nothing more (no path, query or credentials). */
-function isWebOrigin(entry: string): boolean {
-  try {
-    const url = new URL(entry);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.replace(/\/$/, '');
-  } catch {
-    return false;
-  }
-}
 
 /** Fastify's trustProxy: off, every peer, or these addresses and ranges (proxy-addr's named ranges too). */
 export type TrustProxy = boolean | string[];
