@@ -228,6 +228,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await savePassengersAndInvoice(request, own);
     await openHydrated(page, `/pago/411/${own}`);
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Aprobar pago' }).click();

@@ -86,6 +86,7 @@ test.describe('checkout, payment and certificate', () => {
     await expect(testGateway).not.toBeChecked();
     await expect(page.getByRole('radio', { name: 'Webpay Plus' })).not.toBeChecked();
     await testGateway.check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await expect(page.getByRole('banner')).toHaveText('PAGO DE PRUEBA — SIN VALOR');
@@ -160,10 +161,19 @@ test.describe('checkout, payment and certificate', () => {
 
     await page.goto(`/pago/410/${id}`);
     // «Pagar» before choosing a gateway says so in words and goes nowhere.
+    // Neither consent is ticked for the buyer, and the withdrawal right is stated before paying.
+    const consent = page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ });
+    await expect(consent).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /^Quiero recibir ofertas/ })).not.toBeChecked();
+    await expect(page.getByTestId('withdrawal-notice')).toContainText('Derecho a retracto');
     await page.getByRole('button', { name: /^Pagar / }).click();
     await expect(page.getByText('Elige un medio de pago')).toBeVisible();
+    await expect(
+      page.getByText('Debes autorizar el tratamiento de los datos de los pasajeros para contratar'),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/pago/410/${id}$`));
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
@@ -174,6 +184,7 @@ test.describe('checkout, payment and certificate', () => {
     await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
     await page.waitForURL(`**/pago/410/${id}`);
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Aprobar pago' }).click();

@@ -3870,6 +3870,7 @@ export interface components {
              *     - `passengers_missing`: The travellers have not been entered yet
              *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
              *     - `billing_missing`: The billing details have not been entered yet
+             *     - `consent_required`: The buyer has not authorised the processing of the travellers' data (payment start)
              *     - `count_mismatch`: Not as many travellers as the quotation's passengers
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
@@ -3888,7 +3889,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -4445,6 +4446,16 @@ export interface components {
             quotationId: string;
             /** @description An id from GET /companies/{companyId}/payment-gateways */
             gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
         };
         PaymentCreatedInput: {
             /** @description Where to send the browser to pay */
@@ -4889,6 +4900,7 @@ export interface components {
              *     - `passengers_missing`: The travellers have not been entered yet
              *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
              *     - `billing_missing`: The billing details have not been entered yet
+             *     - `consent_required`: The buyer has not authorised the processing of the travellers' data (payment start)
              *     - `count_mismatch`: Not as many travellers as the quotation's passengers
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
@@ -4907,7 +4919,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5467,6 +5479,16 @@ export interface components {
             quotationId: string;
             /** @description An id from GET /companies/{companyId}/payment-gateways */
             gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
         };
         PaymentCreated: {
             /** @description Where to send the browser to pay */

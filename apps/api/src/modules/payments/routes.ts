@@ -42,6 +42,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
         const created = await startPayment(withLog(request), {
           quotationId: request.body.quotationId,
           gatewayId: request.body.gatewayId,
+          consents: request.body.consents,
           returnUrl: (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
         });
         return reply.code(201).send(created);

@@ -4,6 +4,14 @@ export const paymentBodySchema = z
   .object({
     quotationId: z.uuid(),
     gatewayId: z.string().min(1).max(40).describe('An id from GET /companies/{companyId}/payment-gateways'),
+    consents: z
+      .object({
+        dataProcessing: z.boolean().describe("Processing of the travellers' data for the service: must be true"),
+        marketing: z.boolean().default(false).describe('Offers by e-mail: optional'),
+      })
+      .strict()
+      .optional()
+      .describe('What the buyer agreed to on the payment step (texts of the current version); stored with the sale'),
   })
   .meta({ id: 'PaymentBody' });
 

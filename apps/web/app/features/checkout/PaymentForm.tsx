@@ -1,6 +1,7 @@
+import { consentTexts, dataProcessingConsentRequired, withdrawalNotice } from '@travesia/domain/consents';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { FieldMessage, FormSection } from '#app/components/fields.tsx';
+import { CheckboxField, FieldMessage, FormSection } from '#app/components/fields.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { chooseGatewayMessage, testGatewayId } from './checkout.ts';
 
@@ -13,6 +14,8 @@ const testGatewayLabel = 'Pago de prueba (sin cargo real)';
 export type PaymentActionResult = {
   problems: { message: string; link: { to: string; label: string } | null }[];
   gatewayError: string | null;
+  /** The required consent was not given (the API refuses to start without it). */
+  consentError?: string | null;
 };
 
 type Props = {
@@ -36,9 +39,14 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
   const leaving = navigation.state === 'loading' && navigation.formMethod === 'POST';
   // «Pagar» without a choice: said here at once (the action says the same without JavaScript).
   const [notChosen, setNotChosen] = useState(false);
+  const [notConsented, setNotConsented] = useState(false);
   useEffect(() => {
-    if (actionResult) setNotChosen(false);
+    if (actionResult) {
+      setNotChosen(false);
+      setNotConsented(false);
+    }
   }, [actionResult]);
+  const consentError = notConsented ? dataProcessingConsentRequired.message : (actionResult?.consentError ?? null);
   const gatewayError = notChosen ? chooseGatewayMessage : (actionResult?.gatewayError ?? null);
   const problems = actionResult?.problems ?? [];
 
@@ -48,11 +56,15 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
       className="grid gap-5"
       aria-label="Pago"
       onSubmit={(event) => {
-        const chosen = new FormData(event.currentTarget).get('gatewayId');
+        const form = new FormData(event.currentTarget);
+        const chosen = form.get('gatewayId');
+        const consented = form.get('consentDataProcessing') === 'on';
         setNotChosen(!chosen);
-        if (!chosen) {
+        setNotConsented(!consented);
+        if (!chosen || !consented) {
           event.preventDefault();
-          event.currentTarget.querySelector<HTMLInputElement>('input[name="gatewayId"]')?.focus();
+          const first = chosen ? 'input[name="consentDataProcessing"]' : 'input[name="gatewayId"]';
+          event.currentTarget.querySelector<HTMLInputElement>(first)?.focus();
         }
       }}
     >
@@ -135,6 +147,25 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
       ) : null}
 
       <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800" data-testid="withdrawal-notice">
+          {withdrawalNotice}{' '}
+          <Link
+            to="/terminos"
+            target="_blank"
+            rel="noopener"
+            className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+          >
+            Condiciones
+            <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          </Link>
+        </p>
+        {/* Neither box is ticked for the buyer: the first is required, the second is theirs to choose. */}
+        <CheckboxField
+          name="consentDataProcessing"
+          label={consentTexts.dataProcessing}
+          error={consentError ?? undefined}
+        />
+        <CheckboxField name="consentMarketing" label={consentTexts.marketing} />
         <button
           type="submit"
           disabled={submitting || leaving || blocked || gateways.length === 0}
