@@ -155,7 +155,11 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     await docs.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
   });
   await registerSecurityHeaders(app, config);
-  await registerRateLimits(app);
+  await registerRateLimits(app, {
+    redisUrl: config.redis.url,
+    keyPrefix: config.redis.rateLimitPrefix,
+    log: app.log,
+  });
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
 
