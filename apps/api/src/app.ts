@@ -233,6 +233,7 @@ const retryAfterSeconds = 5;
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const instance = request.url.split('?')[0] ?? '/';
   if (error instanceof ApiError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.code(error.status).send(errorBody(error.status, error.detail, instance, error.fieldErrors));
   }
   const invalidDetail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
