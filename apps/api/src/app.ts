@@ -190,7 +190,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
-      await api.register(subscriptionRoutes);
+      await api.register(subscriptionRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(
         contactRoutes({ captcha: integrations.captcha, mailer: integrations.mailer, onEmailQueued: work.nudgeJobs }),
       );

@@ -8,13 +8,16 @@ import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
 import { subscriptions } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { inProcessFetch } from '#app/web.ts';
-import { readyToPay } from './support/checkout.ts';
+import { readyToPay, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody, searchParams, searchUrl } from './support/trips.ts';
 
 const url = '/api/companies/1/subscriptions';
+/** Every subscription queues a confirmation e-mail: the local catcher writes them in a temporary DATA_DIR. */
+const env: NodeJS.ProcessEnv = { RATE_LIMIT_FACTOR: '1' };
+useTemporaryDataDir(env);
 const from = (remoteAddress: string, email: string) => ({
   method: 'POST' as const,
   url,
@@ -47,7 +50,7 @@ describeOnEachDatabase(
       expect((await call(ctx.app, from('198.51.100.9', 'otra@example.cl'))).status).toBe(204);
     });
   },
-  { RATE_LIMIT_FACTOR: '1' },
+  env,
 );
 
 describeOnEachDatabase(
@@ -81,7 +84,14 @@ describeOnEachDatabase(
       expect((await subscribeVia('198.51.100.30', '192.0.2.99', 'rotando.mas@example.cl')).status).toBe(429);
     });
   },
-  { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: '10.0.0.0/8' },
+  {
+    RATE_LIMIT_FACTOR: '1',
+    TRUST_PROXY: '10.0.0.0/8',
+    // Read when the suite starts, once the temporary DATA_DIR exists.
+    get DATA_DIR() {
+      return env.DATA_DIR;
+    },
+  },
 );
 
 const tooMany = (instance: string) => ({
@@ -152,7 +162,7 @@ describeOnEachDatabase(
       for (let i = 0; i < max + 1; i++) expect((await create()).status).toBe(201);
     });
   },
-  { RATE_LIMIT_FACTOR: '1' },
+  env,
 );
 
 /**
@@ -179,6 +189,7 @@ if (redisUrl) {
           RATE_LIMIT_FACTOR: '1',
           REDIS_URL: url,
           REDIS_RATE_LIMIT_PREFIX: prefix,
+          DATA_DIR: env.DATA_DIR,
         }),
         db: database.db,
       });

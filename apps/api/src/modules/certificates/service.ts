@@ -4,13 +4,12 @@ import { errorMessages } from '@travesia/domain/messages';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
-import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
-import { enqueue, enqueueWithinCap, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { findSale, findSaleOfQuotation, findSales, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
@@ -247,17 +246,6 @@ export function certificateMessageId(jobId: number, from: string): string {
   return `<outbox-${jobId}@${domain}>`;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** What of a failed send may be logged: the SMTP response code and the error code, never the server's text. */
-function failureCodes(error: unknown): LogFields {
-  const { code, causeCode } = loggableError(error);
-  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
-  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
-}
-
 /**
  * The certificate e-mail job: sends the sale's certificates to its travellers. At least once: a run that dies after
  * the SMTP server accepted the message sends it again, with the same Message-ID (the job's).
@@ -271,7 +259,7 @@ export function certificateEmailJob(
     payload: z.object({ saleId: z.number().int().positive(), certificate: z.string().optional() }),
     logFields: ({ saleId }) => ({ saleId }),
     // SMTP rejections quote the addresses: the log gets the codes only.
-    errorFields: failureCodes,
+    errorFields: mailFailureFields,
     async run({ saleId, certificate }, job) {
       const recipients = await sendCertificateEmail(db, mailer, origin, { jobId: job.id, saleId, certificate });
       return { recipients, destination: mailer.destination };
