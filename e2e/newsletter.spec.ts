@@ -68,6 +68,8 @@ test.describe('newsletter (Suscríbete)', () => {
     page,
     storefront,
   }) => {
+    // Three page loads and a mail round trip: more than one page's time on a busy machine.
+    test.slow();
     const address = `confirma.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@ejemplo.cl`;
     await openHydrated(page, '/');
     const form = page.getByRole('form', { name: 'Suscríbete' });
