@@ -1345,7 +1345,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters) */
+        /** @description Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters). Double opt-in: the address is stored pending and e-mailed a confirmation link (at most one e-mail an hour per address); it is a subscriber once confirmed. 204 whatever the address was before. */
         post: {
             parameters: {
                 query?: never;
@@ -1364,6 +1364,86 @@ export interface paths {
             };
             responses: {
                 /** @description Subscribed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/subscriptions/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Confirms a pending newsletter subscription with the token of its e-mailed link (the storefront's /suscripcion/confirmar?token= calls it). A confirmed one answers 204 again; an unknown or expired token is 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Confirmed */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1586,7 +1666,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. */
+        /** @description Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. With a discountCode it is rate-limited per client (429). */
         post: {
             parameters: {
                 query?: never;
@@ -1625,6 +1705,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1706,7 +1795,7 @@ export interface paths {
                 };
             };
         };
-        /** @description Replaces the quotation; answers its id as plain text */
+        /** @description Replaces the quotation; answers its id as plain text. With a discountCode it is rate-limited per client (429). */
         put: {
             parameters: {
                 query?: never;
@@ -1743,6 +1832,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1842,7 +1940,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every plan that fits the trip, priced in USD and CLP */
+        /** @description Every plan that fits the trip, priced in USD and CLP. A search with a discountCode is rate-limited per client (429). */
         get: {
             parameters: {
                 query: {
@@ -1884,6 +1982,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2294,6 +2401,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
