@@ -92,6 +92,18 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
+  // A graceful stop closes idle connections at once, but Node leaves a keep-alive connection that was busy when the
+  // stop began open after its answer, until the keep-alive timeout (72 s): the process would not exit in time. While
+  // closing, every answer says `Connection: close`, so its connection ends with it (a balancer then uses another).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   // This app's own catalogue cache, with this app's time to live: another app built in the same process (with
   // other settings, even on the same database handle) keeps its own.
   const db = withReadCache(sharedDb, config.catalogCacheTtlMs);

@@ -2,23 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorMessages } from '@travesia/domain/messages';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '#app/db/client.ts';
 import { databaseUnavailable } from '#app/db/unavailable.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { type Outcome, type Sent, sendRequest, whatIsWrong } from './support/answers.ts';
 import { givenConsents, invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
-import {
-  isRunning,
-  type ProcessRequestBody,
-  processRequest,
-  type Started,
-  startProcess,
-  stopProcess,
-} from './support/processes.ts';
+import { isRunning, type ProcessRequestBody, type Started, startProcess, stopProcess } from './support/processes.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody } from './support/trips.ts';
 
@@ -37,45 +30,6 @@ const poolSize = 10;
 const marginMs = 3_000;
 /** A request still unanswered after this long is a hang. */
 const hangMs = 20_000;
-
-type Outcome = {
-  step: string;
-  status: number;
-  ms: number;
-  contentType: string;
-  retryAfter: string | null;
-  location: string | null;
-  text: string;
-};
-
-/** Where a request left: either an answer, or the fetch failure (a hang, a dropped connection). */
-type Sent = { outcome: Outcome } | { failure: string };
-
-const stackFrame = /\bat (?:async )?(?:[^\s()]+ \()?(?:file:|node:|\/)[^\s()]*:\d+:\d+\)?/;
-const sqlText = /\bselect\b[^"]*"|\binsert into\b|\bupdate\b[^"]*"|\bfailed query\b|\brelation "|\bparams:/i;
-
-/** Why an answer is neither a success nor a spec §8 server-error body (undefined: it is one of those). */
-function whatIsWrong(outcome: Outcome): string | undefined {
-  if (outcome.status < 400) return undefined;
-  if (outcome.status < 500) return 'a 4xx for valid input';
-  if (!outcome.contentType.startsWith('application/json')) return `not JSON (${outcome.contentType})`;
-  let body: unknown;
-  try {
-    body = JSON.parse(outcome.text);
-  } catch {
-    return 'unparseable JSON';
-  }
-  const fields = typeof body === 'object' && body !== null ? Object.keys(body).sort().join() : '';
-  if (fields !== 'detail,errors,instance,status') return `not the §8 body (${fields})`;
-  const { status, detail, errors } = body as { status: unknown; detail: unknown; errors: unknown };
-  if (status !== outcome.status || !Array.isArray(errors)) return 'a malformed §8 body';
-  // A database that went away is a 503 (a gateway that could not start, a 502): never an unclassified 500.
-  if (outcome.status === 500) return 'a 500: a database failure not recognised as one';
-  if (detail !== errorMessages.unexpected) return `not the catalogue's message (${String(detail)})`;
-  if (stackFrame.test(outcome.text) || sqlText.test(outcome.text)) return 'a stack trace or SQL in the body';
-  if (outcome.status === 503 && !/^\d+$/.test(outcome.retryAfter ?? '')) return 'a 503 without Retry-After';
-  return undefined;
-}
 
 type Server = Started;
 
@@ -188,27 +142,8 @@ if (databaseKinds.includes('postgres')) {
     });
 
     /** One HTTP request to the server; never throws (a failure is what the assertions look at). */
-    async function send(step: string, method: string, path: string, body?: ProcessRequestBody): Promise<Sent> {
-      const started = performance.now();
-      try {
-        const response = await fetch(new URL(path, server.baseUrl), processRequest(method, body, hangMs));
-        const text = await response.text();
-        return {
-          outcome: {
-            step,
-            status: response.status,
-            ms: performance.now() - started,
-            contentType: response.headers.get('content-type') ?? '',
-            retryAfter: response.headers.get('retry-after'),
-            location: response.headers.get('location'),
-            text,
-          },
-        };
-      } catch (error) {
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        return { failure: `${method} ${step} after ${Math.round(performance.now() - started)} ms: ${reason}` };
-      }
-    }
+    const send = (step: string, method: string, path: string, body?: ProcessRequestBody) =>
+      sendRequest(server.baseUrl, { step, method, path, body, timeoutMs: hangMs });
 
     /** Every answer the suite got, and every request that got none. */
     const outcomes: Outcome[] = [];
