@@ -27,6 +27,8 @@ export const defaultRateLimits = {
   formSubmit: { max: 5, timeWindow: minute },
   /** Look-ups by a number and a document (refund tracking, certificate verification). */
   lookup: { max: 20, timeWindow: minute },
+  /** «Mi compra»: checking a one-time code (each code also dies after 5 wrong tries). */
+  purchaseAccess: { max: 10, timeWindow: minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;
