@@ -61,6 +61,7 @@ describe('loadConfig', () => {
         emailSend: { max: 5, timeWindow: 60_000 },
         formSubmit: { max: 5, timeWindow: 60_000 },
         lookup: { max: 20, timeWindow: 60_000 },
+        purchaseAccess: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
       host: '0.0.0.0',
