@@ -161,3 +161,28 @@ test.describe('mi compra', () => {
     expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
   });
 });
+
+test.describe('mi compra without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every step is a plain form post: ask for the code, type it, see the purchase, leave', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const buyer = freshBuyer();
+    const sale = await paidSale(request, buyer);
+    await page.goto('/mi-compra');
+    await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
+    await page.getByLabel('Tipo de documento').selectOption('rut');
+    await page.getByLabel('Documento del titular').fill(buyer.rut);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    const mail = await mailTo(storefront.smtp, buyer.email, 'código');
+    await page.getByRole('textbox', { name: 'Código' }).fill(/\b(\d{6})\b/.exec(mail)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Ver mi compra' }).click();
+    await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
+  });
+});

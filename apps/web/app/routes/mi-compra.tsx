@@ -13,8 +13,10 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-// The buyer's own purchase: never kept by a browser or proxy, and the signed link never sent on as a Referer.
-export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+// The buyer's own purchase: never kept by a browser or proxy, and the signed link never sent to another site as a
+// Referer. same-origin, not no-referrer: under no-referrer a plain form post says `Origin: null`, which React
+// Router refuses as a possible cross-site request (the page must work without JavaScript).
+export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' });
 
 export const loader = ({ context, request }: Route.LoaderArgs) => loadPurchasePage(context, request);
 
