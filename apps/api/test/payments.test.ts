@@ -185,7 +185,9 @@ describeOnEachDatabase(
         amountClp: amount,
         gateway: 'sandbox',
         instalments: 3,
+        instalmentAmountClp: Math.ceil(amount / 3),
         paymentTypeCode: 'SI',
+        paymentType: 'Crédito, cuotas sin interés',
         cardLastDigits: '6623',
       });
       expect(result.authorizationCode).toMatch(/^\d{6}$/);
@@ -206,7 +208,12 @@ describeOnEachDatabase(
       const back = await decideOnSandbox(ctx, first.redirectUrl, 'decline');
       expect(await followReturn(ctx, back)).toBe(failureUrl(first));
       const declined = await paymentResult(ctx, first);
-      expect(declined).toMatchObject({ resultTransaction: 'DECLINED', certificates: [], instalments: null });
+      expect(declined).toMatchObject({
+        resultTransaction: 'DECLINED',
+        certificates: [],
+        instalments: null,
+        instalmentAmountClp: null,
+      });
       expect((await saleRows(ctx, quotationId))[0]?.status).toBe('pending');
       expect(await countCertificates(ctx, first.idVenta)).toBe(0);
       expect(await countEmails(ctx, first.idVenta)).toBe(0);
@@ -217,11 +224,9 @@ describeOnEachDatabase(
       expect(second.redirectUrl).not.toBe(first.redirectUrl);
       const again = await decideOnSandbox(ctx, second.redirectUrl, 'approve', 1);
       expect(await followReturn(ctx, again)).toBe(successUrl(second));
-      expect(await paymentResult(ctx, second)).toMatchObject({
-        resultTransaction: 'AUTHORIZED',
-        instalments: 1,
-        paymentTypeCode: 'VN',
-      });
+      const paid = await paymentResult(ctx, second);
+      expect(paid).toMatchObject({ resultTransaction: 'AUTHORIZED', instalments: 1, paymentTypeCode: 'VN' });
+      expect(paid).toMatchObject({ paymentType: 'Crédito', instalmentAmountClp: paid.amountClp });
       // The first attempt keeps its own outcome.
       expect((await paymentResult(ctx, first)).resultTransaction).toBe('DECLINED');
       expect(await saleRows(ctx, quotationId)).toHaveLength(1);

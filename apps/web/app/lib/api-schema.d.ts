@@ -4994,7 +4994,11 @@ export interface components {
             amountUsd: number;
             gateway: string;
             instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
             paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
             /** @description Only with the sale's access token (?token=); empty otherwise */
@@ -6057,7 +6061,11 @@ export interface components {
             amountUsd: number;
             gateway: string;
             instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
             paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
             /** @description Only with the sale's access token (?token=); empty otherwise */

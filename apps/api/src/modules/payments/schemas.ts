@@ -31,7 +31,18 @@ export const paymentResultSchema = z
     amountUsd: z.number(),
     gateway: z.string(),
     instalments: z.number().int().nullable(),
+    instalmentAmountClp: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid',
+      ),
     paymentTypeCode: z.string().nullable(),
+    paymentType: z
+      .string()
+      .nullable()
+      .describe('The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode'),
     authorizationCode: z.string().nullable(),
     cardLastDigits: z.string().nullable(),
     certificates: z

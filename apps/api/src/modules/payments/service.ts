@@ -1,6 +1,8 @@
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
+import { paymentTypeLabel } from '@travesia/domain/payment-types';
+import { instalmentClp } from '@travesia/domain/pricing';
 import { alreadyPaid } from '@travesia/domain/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
@@ -454,7 +456,9 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     amountUsd: sale.amountUsdCents / 100,
     gateway: payment.gateway,
     instalments: payment.instalments,
+    instalmentAmountClp: payment.instalments ? instalmentClp(payment.amountClp, payment.instalments) : null,
     paymentTypeCode: payment.paymentTypeCode,
+    paymentType: paymentTypeLabel(payment.paymentTypeCode),
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),

@@ -18,6 +18,7 @@ export type PaymentActionResult = {
 type Props = {
   gateways: PaymentGateway[];
   totalClp: string;
+  instalmentOptions: { count: number; amount: string }[];
   /** Something the API will refuse the payment for (missing data…), known before trying. */
   blocked: boolean;
   actionResult: PaymentActionResult | undefined;
@@ -28,7 +29,7 @@ type Props = {
  * The route action starts the payment and sends the browser to the gateway's page with a full document navigation;
  * without JavaScript the form posts natively and the action answers the same way.
  */
-export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props) {
+export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, actionResult }: Props) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   // After a successful start the browser leaves for the gateway: keep the button busy until it does.
@@ -96,8 +97,20 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor">
             <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v1H2V5Zm0 3h16v7a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8Zm3 5v1h4v-1H5Z" />
           </svg>
-          Paga en hasta 6 cuotas sin interés
+          Paga en hasta {instalmentOptions.length} cuotas sin interés
         </p>
+        {/* The buyer picks the number on the card's page; here each option shows what it costs. */}
+        <ul
+          aria-label="Cuotas sin interés"
+          className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-3"
+        >
+          {instalmentOptions.map((option) => (
+            <li key={option.count} data-testid="instalment-option">
+              {option.count === 1 ? '1 cuota' : `${option.count} cuotas`} de{' '}
+              <span className="font-semibold text-slate-900">{option.amount}</span>
+            </li>
+          ))}
+        </ul>
       </FormSection>
 
       {problems.length > 0 ? (
