@@ -85,7 +85,12 @@ describeOnEachDatabase(
         status: 'paid',
         amountClp: sale.result.amountClp,
         amountUsd: sale.result.amountUsd,
-        payment: { gateway: 'Pasarela de prueba', instalments: 3, paymentType: 'Crédito, 3 cuotas sin interés' },
+        payment: {
+          gateway: 'Pasarela de prueba',
+          instalments: 3,
+          paymentType: 'Crédito, cuotas sin interés',
+          instalmentAmountClp: Math.ceil(sale.result.amountClp / 3),
+        },
       });
       expect(purchase.travellers[0]).toMatchObject({ name: 'Camila Rojas', document: '12.***.***-5' });
       // No document leaves whole.

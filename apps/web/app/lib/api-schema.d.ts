@@ -5266,7 +5266,7 @@ export interface components {
                 paymentType: string | null;
                 cardLastDigits: string | null;
                 instalments: number | null;
-                /** @description Each instalment, when it follows from what the gateway said (no-interest instalments) */
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
                 instalmentAmountClp: number | null;
                 authorizationCode: string | null;
             };
@@ -6333,7 +6333,7 @@ export interface components {
                 paymentType: string | null;
                 cardLastDigits: string | null;
                 instalments: number | null;
-                /** @description Each instalment, when it follows from what the gateway said (no-interest instalments) */
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
                 instalmentAmountClp: number | null;
                 authorizationCode: string | null;
             };

@@ -56,7 +56,7 @@ const purchaseSchema = z
         .number()
         .int()
         .nullable()
-        .describe('Each instalment, when it follows from what the gateway said (no-interest instalments)'),
+        .describe('What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso)'),
       authorizationCode: z.string().nullable(),
     }),
     travellers: z.array(

@@ -1,5 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DocumentType } from '@travesia/domain/ids';
+import { paymentTypeLabel } from '@travesia/domain/payment-types';
+import { instalmentClp } from '@travesia/domain/pricing';
 import { cleanRut, formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { PurchasesConfig } from '#app/config.ts';
@@ -188,27 +190,7 @@ export function maskDocument(documentType: number, number: string): string {
   return `${clean.slice(0, 2)}${'*'.repeat(clean.length - 4)}${clean.slice(-2)}`;
 }
 
-const paymentTypes: Record<string, string> = {
-  VD: 'Débito',
-  VN: 'Crédito, sin cuotas',
-  VC: 'Crédito en cuotas',
-  SI: 'Crédito, 3 cuotas sin interés',
-  S2: 'Crédito, 2 cuotas sin interés',
-  NC: 'Crédito, cuotas sin interés',
-  VP: 'Prepago',
-};
 const gatewayNames: Record<string, string> = { webpay: 'Webpay Plus', [sandboxGatewayId]: 'Pasarela de prueba' };
-
-/**
- * The amount of each instalment, when it follows from what the gateway told us: instalments without interest
- * (SI, S2, NC) split the amount paid; with interest (VC) only the card's bank knows it, so it is null.
- */
-function instalmentAmount(paymentTypeCode: string | null, instalments: number | null, amountClp: number) {
-  if (!instalments || instalments < 2 || !paymentTypeCode || !['SI', 'S2', 'NC'].includes(paymentTypeCode)) {
-    return null;
-  }
-  return Math.round(amountClp / instalments);
-}
 
 /** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
 export async function purchaseView(db: Database, saleId: number) {
@@ -220,7 +202,6 @@ export async function purchaseView(db: Database, saleId: number) {
     requireDocument(db, sale.companyId, 'website').catch(() => null),
   ]);
   const instalments = attempt?.instalments ?? null;
-  const typeCode = attempt?.paymentTypeCode ?? null;
   return {
     idVenta: sale.id,
     status: 'paid' as const,
@@ -236,10 +217,11 @@ export async function purchaseView(db: Database, saleId: number) {
     amountUsd: bought.price.totalUsdCents / 100,
     payment: {
       gateway: attempt ? (gatewayNames[attempt.gateway] ?? attempt.gateway) : null,
-      paymentType: typeCode ? (paymentTypes[typeCode] ?? typeCode) : null,
+      paymentType: paymentTypeLabel(attempt?.paymentTypeCode),
       cardLastDigits: attempt?.cardLastDigits ?? null,
       instalments,
-      instalmentAmountClp: instalmentAmount(typeCode, instalments, bought.price.totalClp),
+      // As the success page says it (payments' paymentResult): the amount paid split evenly, rounded up to the peso.
+      instalmentAmountClp: instalments ? instalmentClp(bought.price.totalClp, instalments) : null,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
     travellers: bought.travellers.map((person) => ({
