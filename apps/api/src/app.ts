@@ -47,6 +47,7 @@ import { legalRoutes } from './modules/legal/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     nudges: config.worker.mode === 'inline',
     origin: configuredOrigin(config),
     refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+    purchases: config.purchases,
   });
   app.decorate('runJobs', work.runJobs);
   app.decorate('sweepPayments', work.sweepPayments);
@@ -215,6 +217,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(blogRoutes);
       await api.register(legalRoutes);
       await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
+      await api.register(purchaseRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(cacheAdminRoutes(cacheInvalidation));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.

@@ -183,6 +183,17 @@ const environmentSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the «Mi compra» links of purchase e-mails (HMAC-SHA256); unset: COOKIE_SECRET, else a local development value. */
+  PURCHASE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a signed «Mi compra» link of an e-mail opens the purchase, in days. */
+  PURCHASE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long «Mi compra» stays open after a code or a link was accepted, in minutes. */
+  PURCHASE_SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Webpay Plus: Transbank's public integration credentials by default; production ones by configuration. */
   WEBPAY_ENVIRONMENT: z
     .union([z.enum(['integration', 'production']), z.url()])
@@ -301,6 +312,7 @@ export type Config = {
   worker: WorkerConfig;
   features: FeatureFlags;
   refunds: RefundsConfig;
+  purchases: PurchasesConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
 };
@@ -340,6 +352,21 @@ export const recaptchaTestKeys = {
 export type RecaptchaConfig = { siteKey: string; secretKey: string; verifyUrl: string };
 /** Refund requests: where the company is told of them, and the operator's secret for the admin API. */
 export type RefundsConfig = { notifyEmail: string | undefined; adminToken: string | undefined };
+
+/**
+ * «Mi compra» (modules/purchases): the secret that signs the links purchase e-mails carry, how long a link lasts, how
+ * long an opened purchase stays open (the access token), and how long an e-mailed code is valid and how many tries.
+ */
+export type PurchasesConfig = {
+  linkSecret: string;
+  linkTtlMs: number;
+  sessionTtlMs: number;
+  codeTtlMs: number;
+  codeMaxAttempts: number;
+};
+
+/** The link secret of a local store without PURCHASE_LINK_SECRET nor COOKIE_SECRET: public, so never for production. */
+export const developmentPurchaseLinkSecret = 'travesia-development-purchase-link-secret-not-for-production';
 
 export class ConfigError extends Error {}
 
@@ -440,6 +467,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       localTagManagerScript: e.FEATURE_LOCAL_TAG_MANAGER_SCRIPT,
     },
     refunds: { notifyEmail: e.REFUNDS_NOTIFY_EMAIL, adminToken: e.ADMIN_TOKEN },
+    purchases: {
+      // A production deployment always has COOKIE_SECRET (checked above), so it never signs with the public value.
+      linkSecret: e.PURCHASE_LINK_SECRET ?? e.COOKIE_SECRET ?? developmentPurchaseLinkSecret,
+      linkTtlMs: e.PURCHASE_LINK_TTL_DAYS * 24 * 60 * 60 * 1000,
+      sessionTtlMs: e.PURCHASE_SESSION_TTL_MINUTES * 60 * 1000,
+      codeTtlMs: 10 * 60 * 1000,
+      codeMaxAttempts: 5,
+    },
     warnings,
   };
 }

@@ -33,6 +33,7 @@ async function main() {
     nudges: true,
     origin: configuredOrigin(config),
     refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+    purchases: config.purchases,
   });
   const worker = startWorker(work, config.worker, log);
   closeOnSignal(log, async () => {

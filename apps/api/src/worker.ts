@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WorkerConfig } from './config.ts';
+import type { PurchasesConfig, WorkerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
@@ -7,6 +7,7 @@ import { certificateEmailJob, certificateEmailKind } from './modules/certificate
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
+import { purchaseCodeEmailJob, purchaseCodeEmailKind, purchaseLink } from './modules/purchases/service.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
 
@@ -36,11 +37,16 @@ export function createBackgroundWork(options: {
   origin: string;
   /** Where refund e-mails point (the public origin) and the company's address for them. */
   refundMail?: RefundMailSettings;
+  /** «Mi compra»: the link secret and lifetimes (the certificate e-mail carries a signed link; codes are e-mailed). */
+  purchases?: PurchasesConfig;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
   // Every kind of job this application queues, with the module that does it.
-  queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin));
+  const { purchases } = options;
+  const linkOf = purchases ? (saleId: number) => purchaseLink(db, purchases, options.origin, saleId) : undefined;
+  queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin, linkOf));
+  if (purchases) queue.register(purchaseCodeEmailKind, purchaseCodeEmailJob(db, integrations.mailer, purchases));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));

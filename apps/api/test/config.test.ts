@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
-import { ConfigError, loadConfig, recaptchaTestKeys } from '#app/config.ts';
+import { ConfigError, developmentPurchaseLinkSecret, loadConfig, recaptchaTestKeys } from '#app/config.ts';
 import { startEnvironment } from '#app/start-mode.ts';
 import { openTestDatabase, productionEnv } from './support/harness.ts';
 
@@ -70,6 +70,7 @@ describe('loadConfig', () => {
         lookup: { max: 20, timeWindow: 60_000 },
         paymentStart: { max: 10, timeWindow: 60_000 },
         discountCode: { max: 10, timeWindow: 60_000 },
+        purchaseAccess: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
       host: '0.0.0.0',
@@ -106,8 +107,25 @@ describe('loadConfig', () => {
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
       refunds: { notifyEmail: undefined, adminToken: undefined },
+      purchases: {
+        linkSecret: developmentPurchaseLinkSecret,
+        linkTtlMs: 30 * 24 * 60 * 60 * 1000,
+        sessionTtlMs: 30 * 60 * 1000,
+        codeTtlMs: 10 * 60 * 1000,
+        codeMaxAttempts: 5,
+      },
       warnings: [],
     });
+  });
+
+  it('«Mi compra» links are signed with PURCHASE_LINK_SECRET, else COOKIE_SECRET: never the public value when either is set', () => {
+    const cookie = 'c'.repeat(32);
+    expect(loadConfig({ COOKIE_SECRET: cookie }).purchases.linkSecret).toBe(cookie);
+    expect(loadConfig({ COOKIE_SECRET: cookie, PURCHASE_LINK_SECRET: 'p'.repeat(32) }).purchases.linkSecret).toBe(
+      'p'.repeat(32),
+    );
+    expect(() => loadConfig({ PURCHASE_LINK_SECRET: 'short' })).toThrow(/PURCHASE_LINK_SECRET/);
+    expect(loadConfig({ PURCHASE_SESSION_TTL_MINUTES: '15' }).purchases.sessionTtlMs).toBe(15 * 60_000);
   });
 
   it('payments default to the Webpay integration environment and mail to the local catcher', () => {

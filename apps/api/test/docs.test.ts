@@ -46,6 +46,15 @@ const specPaths: [string, string][] = [
   ['get', '/health'],
   ['get', '/ready'],
   ['post', '/admin/cache/invalidate'],
+  // Not in spec §7 (issue #12): «Mi compra» without an account (README «Mi compra»).
+  ['post', '/purchases/access'],
+  ['post', '/purchases/access/code'],
+  ['post', '/purchases/access/link'],
+  ['get', '/purchases/mine'],
+  ['get', '/purchases/mine/comprobante.pdf'],
+  ['get', '/purchases/mine/certificado.pdf'],
+  ['delete', '/purchases/mine/access'],
+  ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
   ['get', '/companies/{companyId}/covid-upgrade'],
   ['post', '/companies/{companyId}/quotation-redirect'],

@@ -8,7 +8,7 @@ import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
 import { subscriptions } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { inProcessFetch } from '#app/web.ts';
-import { readyToPay, useTemporaryDataDir } from './support/checkout.ts';
+import { givenConsents, readyToPay, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
@@ -111,7 +111,7 @@ describeOnEachDatabase(
         call(ctx.app, {
           method: 'POST',
           url: '/api/payments',
-          payload: { quotationId, gatewayId: 'sandbox' },
+          payload: { quotationId, gatewayId: 'sandbox', consents: givenConsents },
           remoteAddress: '203.0.113.40',
         });
       for (let i = 0; i < max; i++) expect((await start()).status).not.toBe(429);

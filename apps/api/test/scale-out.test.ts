@@ -504,7 +504,9 @@ describe.skipIf(!enabled)('three instances behind a load balancer, one PostgreSQ
       )
         return;
       const started = record(
-        await send('start payment', 'POST', '/api/payments', { json: { quotationId: id, gatewayId: 'sandbox', consents: givenConsents } }),
+        await send('start payment', 'POST', '/api/payments', {
+          json: { quotationId: id, gatewayId: 'sandbox', consents: givenConsents },
+        }),
       );
       if (statusOf(started) !== 201) return;
       const { redirectUrl } = JSON.parse(textOf(started)) as { redirectUrl: string };

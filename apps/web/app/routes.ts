@@ -19,6 +19,8 @@ export default [
   route('contactanos', 'routes/contactanos.tsx'),
   route('certificados', 'routes/certificados.tsx'),
   route('verificar/:code', 'routes/verificar.tsx'),
+  route('mi-compra', 'routes/mi-compra.tsx'),
+  route('mi-compra/:archivo', 'routes/mi-compra-archivo.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('quienes-somos', 'routes/quienes-somos.tsx'),
   route('reembolsos', 'routes/reembolsos.tsx'),

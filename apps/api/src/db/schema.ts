@@ -14,6 +14,7 @@ export * from '../modules/legal/tables.ts';
 export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';
+export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
 export * from '../modules/refunds/tables.ts';
 export * from '../modules/subscriptions/tables.ts';

@@ -35,6 +35,8 @@ export const defaultRateLimits = {
   paymentStart: { max: 10, timeWindow: minute },
   /** Plan searches and quotations that carry a discount code: each answer says whether a code exists. */
   discountCode: { max: 10, timeWindow: minute },
+  /** «Mi compra»: checking a one-time code (each code also dies after 5 wrong tries). */
+  purchaseAccess: { max: 10, timeWindow: minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

@@ -3882,6 +3882,528 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is one of its travellers', a 6-digit code valid 10 minutes is e-mailed to that traveller's address. Always 202, matched or not. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The sale number (idVenta) or a certificate number (TRV-…) */
+                        number: string;
+                        /**
+                         * @description The holder's document: RUT (any format), DNI or passport
+                         * @enum {string}
+                         */
+                        documentType: "rut" | "dni" | "passport";
+                        document: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (whether or not anything matched) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/access/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Checks the e-mailed code (at most 5 tries per code) and answers an access token. A wrong, used or expired code, or a number and document that match nothing, are the same 400. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The sale number (idVenta) or a certificate number (TRV-…) */
+                        number: string;
+                        /**
+                         * @description The holder's document: RUT (any format), DNI or passport
+                         * @enum {string}
+                         */
+                        documentType: "rut" | "dni" | "passport";
+                        document: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseAccess"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/access/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Exchanges the signed link of a purchase e-mail (`enlace`) for an access token; a tampered, expired or revoked link is a 400. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        link: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseAccess"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The purchase an access token opens: plan, trip, travellers (documents masked), amounts, payment and documents. Without a live token: 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Purchase"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/mine/comprobante.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The purchase receipt PDF of the open purchase */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/mine/certificado.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The certificate PDF of the open purchase */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/mine/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description «Salir»: the access token stops opening the purchase */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/purchases/{idVenta}/revoke-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admin (Bearer ADMIN_TOKEN): every «Mi compra» link e-mailed for the sale, its live codes and open accesses stop working. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idVenta: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            linkVersion: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/cache/invalidate": {
         parameters: {
             query?: never;
@@ -4844,6 +5366,51 @@ export interface components {
                     toClp: string;
                 };
             } | null;
+        };
+        PurchaseAccessInput: {
+            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
+            token: string;
+            expiresAt: string;
+        };
+        PurchaseInput: {
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid";
+            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            testPayment: boolean;
+            paidAt: string;
+            plan: string;
+            destination: string;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            amountClp: number;
+            amountUsd: number;
+            payment: {
+                gateway: string | null;
+                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
+                paymentType: string | null;
+                cardLastDigits: string | null;
+                instalments: number | null;
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
+                instalmentAmountClp: number | null;
+                authorizationCode: string | null;
+            };
+            travellers: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+            }[];
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
         };
         QuotationBodyInput: {
             origin: number;
@@ -5877,6 +6444,51 @@ export interface components {
                     toClp: string;
                 };
             } | null;
+        };
+        PurchaseAccess: {
+            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
+            token: string;
+            expiresAt: string;
+        };
+        Purchase: {
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid";
+            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            testPayment: boolean;
+            paidAt: string;
+            plan: string;
+            destination: string;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            amountClp: number;
+            amountUsd: number;
+            payment: {
+                gateway: string | null;
+                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
+                paymentType: string | null;
+                cardLastDigits: string | null;
+                instalments: number | null;
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
+                instalmentAmountClp: number | null;
+                authorizationCode: string | null;
+            };
+            travellers: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+            }[];
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
         };
         QuotationBody: {
             origin: number;

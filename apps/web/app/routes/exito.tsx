@@ -81,7 +81,12 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
         secondary={homeLink}
       >
         Venta N° {loaderData.result.idVenta}. Enviamos el certificado al correo de cada pasajero. Por tu seguridad, el
-        detalle de los pasajeros y la descarga del certificado se muestran solo en el navegador donde se hizo el pago.
+        detalle de los pasajeros y la descarga del certificado se muestran solo en el navegador donde se hizo el pago.{' '}
+        Para verlos en otro equipo, entra a{' '}
+        <Link to="/mi-compra" className="font-semibold text-brand-700 underline underline-offset-4">
+          Mi compra
+        </Link>{' '}
+        con tu N° de venta y tu documento.
       </Notice>
     );
   }

@@ -83,6 +83,7 @@ export const demoCompany: CompanySeed = {
               href: '/certificados',
               target: '_self',
             },
+            { icon: '/img/icons/cart.svg', label: 'Mi compra', href: '/mi-compra', target: '_self' },
             { icon: '/img/icons/refund.svg', label: 'Solicita un reembolso', href: '/reembolsos', target: '_self' },
             {
               icon: '/img/icons/briefcase.svg',
@@ -166,6 +167,7 @@ export const demoCompany: CompanySeed = {
               href: '/certificados',
               target: '_self',
             },
+            { label: 'Mi compra', forecolor: brand.mist, bold: false, href: '/mi-compra', target: '_self' },
             {
               label: 'Solicita un reembolso',
               forecolor: brand.mist,

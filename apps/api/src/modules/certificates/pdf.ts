@@ -314,3 +314,6 @@ function writeSchengenStatement(writer: Writer, data: CertificateData, minimumCo
     { size: 9 },
   );
 }
+
+/** The layout and colours of the certificate, for the other documents of a sale (the purchase receipt of «Mi compra»). */
+export { brand, muted, Writer as PdfWriter };

@@ -81,6 +81,15 @@ export async function certificateData(db: Database, saleId: number, origin: stri
   };
 }
 
+/**
+ * A paid sale and what it bought (its snapshot, or for older sales its quotation), or the catalogue's 404: what
+ * «Mi compra» (modules/purchases) shows and its receipt prints.
+ */
+export async function paidPurchase(db: Database, saleId: number) {
+  const sale = await requirePaidSale(db, saleId);
+  return { sale, bought: sale.purchase ?? (await purchaseFromQuotation(db, sale)) };
+}
+
 /** The purchase of a sale paid before snapshots were kept, read from its quotation and certificates. */
 async function purchaseFromQuotation(
   db: Database,
@@ -210,13 +219,23 @@ export { issueCertificates } from './repository.ts';
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
 
+/** The signed «Mi compra» link of a sale (modules/purchases), which the purchase e-mail carries. */
+export type PurchaseLinkOf = (saleId: number) => Promise<string>;
+
 async function sendCertificateEmail(
   db: Database,
   mailer: Mailer,
   origin: string,
   email: { jobId: number; saleId: number; certificate?: string },
+  purchaseLinkOf?: PurchaseLinkOf,
 ) {
   const data = await certificateData(db, email.saleId, origin);
+  // The whole purchase opens only from the buyer's e-mail, not from one certificate sent to its holder.
+  const link = purchaseLinkOf && !email.certificate ? await purchaseLinkOf(email.saleId) : null;
+  const linkText = link ? `\n\nRevisa tu compra y descarga tu comprobante en «Mi compra»: ${link}` : '';
+  const linkHtml = link
+    ? `<p>Revisa tu compra y descarga tu comprobante en <a href="${escapeHtml(link)}">Mi compra</a>.</p>`
+    : '';
   // A send asked for from the certificate search goes to that certificate's holder only.
   const recipients = email.certificate ? await holderAddress(db, email.saleId, email.certificate) : data.recipients;
   const pdf = await renderCertificatePdf(data);
@@ -230,8 +249,8 @@ async function sendCertificateEmail(
     messageId: certificateMessageId(email.jobId, mailer.from),
     to: recipients,
     subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${email.saleId}`,
-    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.\n\nBuen viaje,\n${data.company.name}`,
-    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p><p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.${linkText}\n\nBuen viaje,\n${data.company.name}`,
+    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p>${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
     attachments: [{ filename: certificateFileName, content: pdf, contentType: 'application/pdf' }],
   });
   return recipients.length;
@@ -254,6 +273,7 @@ export function certificateEmailJob(
   db: Database,
   mailer: Mailer,
   origin: string,
+  purchaseLinkOf?: PurchaseLinkOf,
 ): JobHandler<{ saleId: number; certificate?: string | undefined }> {
   return {
     payload: z.object({ saleId: z.number().int().positive(), certificate: z.string().optional() }),
@@ -261,7 +281,13 @@ export function certificateEmailJob(
     // SMTP rejections quote the addresses: the log gets the codes only.
     errorFields: mailFailureFields,
     async run({ saleId, certificate }, job) {
-      const recipients = await sendCertificateEmail(db, mailer, origin, { jobId: job.id, saleId, certificate });
+      const recipients = await sendCertificateEmail(
+        db,
+        mailer,
+        origin,
+        { jobId: job.id, saleId, certificate },
+        purchaseLinkOf,
+      );
       return { recipients, destination: mailer.destination };
     },
   };
@@ -462,3 +488,9 @@ export async function requestCertificateSend(db: Database, companyId: number, nu
   if (sale.companyId !== companyId) throw resourceNotFound();
   await queueManualEmail(db, sale.id, { saleId: sale.id, certificate: number }, searchEmailDedupeKey(sale.id, number));
 }
+
+/** A certificate by its number (sale and traveller), or undefined: «Mi compra» accepts either number. */
+export const findCertificateByNumber = repository.findCertificate;
+
+/** The PDF tools of the certificate, for the other documents of a sale (the receipt of «Mi compra»). */
+export { brand, muted, PdfWriter, renderCertificatePdf, winAnsi } from './pdf.ts';

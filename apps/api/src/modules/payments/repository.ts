@@ -335,3 +335,13 @@ export async function recordRefund(
 export function listPendingRefunds(db: Database) {
   return db.select().from(payments).where(eq(payments.refundStatus, 'pending')).limit(20);
 }
+
+/** The attempt that paid a sale (authorized), if any: how it was paid (gateway, card type, instalments). */
+export async function findAuthorizedPaymentOfSale(db: Database, saleId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'authorized')))
+    .limit(1);
+  return row;
+}

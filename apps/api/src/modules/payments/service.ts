@@ -56,6 +56,9 @@ export const findSales = repository.findSalesByIds;
 /** The quotation's one sale, if a payment was ever started. */
 export const findSaleOfQuotation = repository.findSaleOfQuotation;
 
+/** The attempt that paid a sale, for «Mi compra» and its receipt (gateway, card type, instalments, authorization). */
+export const findPaidAttempt = repository.findAuthorizedPaymentOfSale;
+
 export type PaymentDeps = {
   db: Database;
   gateways: Gateways;

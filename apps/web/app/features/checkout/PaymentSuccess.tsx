@@ -169,6 +169,14 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
           </button>
         </section>
 
+        <p className="text-center text-slate-700 md:col-span-2">
+          Revisa tu compra y descarga tu comprobante cuando quieras en{' '}
+          <Link to="/mi-compra" className="font-semibold text-brand-700 underline underline-offset-4">
+            Mi compra
+          </Link>
+          .
+        </p>
+
         <p className="text-center md:col-span-2">
           <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
             Volver al inicio

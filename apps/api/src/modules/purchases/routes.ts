@@ -1,0 +1,225 @@
+import { errorMessages } from '@travesia/domain/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
+import { dbId, typed } from '#app/http.ts';
+import { adminOnly } from '#app/lib/admin-token.ts';
+import { configuredOrigin } from '#app/lib/origins.ts';
+import {
+  closeAccess,
+  documentTypes,
+  openSignedLink,
+  purchaseCertificatePdf,
+  purchaseView,
+  receiptPdf,
+  requestAccessCode,
+  requireAccess,
+  revokePurchaseAccess,
+  verifyAccessCode,
+} from './service.ts';
+
+const tags = ['purchases'];
+
+const accessRequest = z.object({
+  number: z.string().trim().min(1).max(40).describe('The sale number (idVenta) or a certificate number (TRV-…)'),
+  documentType: z.enum(documentTypes).describe("The holder's document: RUT (any format), DNI or passport"),
+  document: z.string().trim().min(1).max(30),
+});
+
+const sessionSchema = z
+  .object({
+    token: z.string().describe('Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt'),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'PurchaseAccess' });
+
+const purchaseSchema = z
+  .object({
+    idVenta: z.number().int(),
+    status: z.literal('paid'),
+    testPayment: z.boolean().describe('Paid through the test gateway: no money moved, nothing is covered'),
+    paidAt: z.string(),
+    plan: z.string(),
+    destination: z.string(),
+    modality: z.string(),
+    departureDate: z.string(),
+    returnDate: z.string(),
+    days: z.number().int(),
+    amountClp: z.number().int(),
+    amountUsd: z.number(),
+    payment: z.object({
+      gateway: z.string().nullable(),
+      paymentType: z.string().nullable().describe('Débito, crédito sin cuotas, en cuotas… (the gateway’s type code)'),
+      cardLastDigits: z.string().nullable(),
+      instalments: z.number().int().nullable(),
+      instalmentAmountClp: z
+        .number()
+        .int()
+        .nullable()
+        .describe('What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso)'),
+      authorizationCode: z.string().nullable(),
+    }),
+    travellers: z.array(
+      z.object({
+        name: z.string(),
+        documentType: z.string(),
+        document: z.string().describe('Partly masked: 12.***.***-5'),
+        certificate: z.string().nullable(),
+      }),
+    ),
+    seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
+    generalConditionsUrl: z.string(),
+  })
+  .meta({ id: 'Purchase' });
+
+const bearer = z.object({
+  authorization: z.string().max(200).optional().describe('Bearer {token} of POST /purchases/access/code or /link'),
+});
+const tokenOf = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+
+function sendPdf(reply: import('fastify').FastifyReply, pdf: Uint8Array, fileName: string) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(Buffer.from(pdf));
+}
+
+export const receiptFileName = 'comprobante.pdf';
+
+/** «Mi compra» without an account: a code by e-mail or a signed link opens one paid sale for a short while. */
+export function purchaseRoutes(options: { onEmailQueued: () => void }) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const { db, config } = fastify;
+    const origin = configuredOrigin(config);
+
+    app.post(
+      '/purchases/access',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.emailSend },
+        schema: {
+          tags,
+          description:
+            "Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is one of its travellers', a 6-digit code valid 10 minutes is e-mailed to that traveller's address. Always 202, matched or not.",
+          body: accessRequest,
+          response: {
+            202: z.null().describe('Accepted (whether or not anything matched)'),
+            ...errorResponses,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (await requestAccessCode(db, config.companyId, request.body)) options.onEmailQueued();
+        return reply.code(202).send(null);
+      },
+    );
+
+    app.post(
+      '/purchases/access/code',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.purchaseAccess },
+        schema: {
+          tags,
+          description:
+            'Checks the e-mailed code (at most 5 tries per code) and answers an access token. A wrong, used or expired code, or a number and document that match nothing, are the same 400.',
+          body: accessRequest.extend({
+            code: z
+              .string()
+              .trim()
+              .regex(/^\d{6}$/, 'Ingresa los 6 dígitos del código.'),
+          }),
+          response: { 200: sessionSchema, ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      (request) => verifyAccessCode(db, config.companyId, config.purchases, request.body),
+    );
+
+    app.post(
+      '/purchases/access/link',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.lookup },
+        schema: {
+          tags,
+          description:
+            'Exchanges the signed link of a purchase e-mail (`enlace`) for an access token; a tampered, expired or revoked link is a 400.',
+          body: z.object({ link: z.string().trim().min(1).max(200) }),
+          response: { 200: sessionSchema, ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      (request) => openSignedLink(db, config.companyId, config.purchases, request.body.link),
+    );
+
+    app.get(
+      '/purchases/mine',
+      {
+        schema: {
+          tags,
+          description:
+            'The purchase an access token opens: plan, trip, travellers (documents masked), amounts, payment and documents. Without a live token: 404.',
+          headers: bearer,
+          response: { 200: purchaseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        reply.header('Cache-Control', 'private, no-store');
+        return purchaseView(db, saleId);
+      },
+    );
+
+    app.get(
+      `/purchases/mine/${receiptFileName}`,
+      {
+        schema: { tags, description: 'The purchase receipt PDF of the open purchase', headers: bearer },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        return sendPdf(reply, await receiptPdf(db, saleId), receiptFileName);
+      },
+    );
+
+    app.get(
+      '/purchases/mine/certificado.pdf',
+      {
+        schema: { tags, description: 'The certificate PDF of the open purchase', headers: bearer },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        return sendPdf(reply, await purchaseCertificatePdf(db, saleId, origin), 'certificado.pdf');
+      },
+    );
+
+    app.delete(
+      '/purchases/mine/access',
+      {
+        schema: {
+          tags,
+          description: '«Salir»: the access token stops opening the purchase',
+          headers: bearer,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await closeAccess(db, tokenOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/admin/purchases/:idVenta/revoke-access',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags,
+          description:
+            'Admin (Bearer ADMIN_TOKEN): every «Mi compra» link e-mailed for the sale, its live codes and open accesses stop working.',
+          params: z.object({ idVenta: z.coerce.number().pipe(dbId) }),
+          response: { 200: z.object({ linkVersion: z.number().int() }), ...errorResponses },
+        },
+      },
+      (request) => revokePurchaseAccess(db, request.params.idVenta),
+    );
+  };
+}

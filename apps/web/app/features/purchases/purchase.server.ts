@@ -1,0 +1,167 @@
+import { isValidRut } from '@travesia/domain/rut';
+import { createCookie, data, redirect } from 'react-router';
+import { serverApi } from '#app/lib/api.server.ts';
+import { type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
+import { webConfig } from '#app/lib/config.server.ts';
+import { cookieSecrets } from '#app/lib/secrets.server.ts';
+import { type AccessInput, type DocumentKind, documentKinds, type PurchasePageState } from './purchase.ts';
+
+/**
+ * The proof that this browser opened «Mi compra»: the API's access token (random, stored hashed there, 30 minutes),
+ * in a signed HttpOnly SameSite=Lax cookie, Secure in production; «Salir» and its expiry end it.
+ */
+const accessCookie = createCookie('travesia-mi-compra', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: webConfig.production,
+  secrets: cookieSecrets(),
+});
+
+async function accessToken(request: Request): Promise<string | null> {
+  try {
+    const value: unknown = await accessCookie.parse(request.headers.get('Cookie'));
+    return typeof value === 'string' && value.length > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const keep = (token: string, expiresAt: string) => accessCookie.serialize(token, { expires: new Date(expiresAt) });
+const forget = () => accessCookie.serialize('', { maxAge: 0 });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const emptyInput: AccessInput = { number: '', documentType: 'rut', document: '' };
+const requestStep = (message: string | null = null, input = emptyInput): PurchasePageState => ({
+  step: 'request',
+  input,
+  errors: {},
+  message,
+});
+
+export const expiredMessage = 'Tu acceso a «Mi compra» terminó. Pide un código nuevo para volver a entrar.';
+export const linkMessage = 'El enlace no es válido o ya venció. Pide un código con tu N° de compra y tu documento.';
+export const codeMessage = 'El código no es válido o ya venció. Revísalo o pide uno nuevo.';
+
+/**
+ * GET /mi-compra: the purchase when this browser holds a live access; the signed link of an e-mail (`?enlace=`)
+ * is exchanged for one and the address is cleaned (the link never stays in the history); otherwise the form.
+ */
+export async function loadPurchasePage(context: LoadContext, request: Request) {
+  const api = serverApi(context);
+  const link = new URL(request.url).searchParams.get('enlace');
+  if (link !== null) {
+    const opened = await api.POST('/purchases/access/link', { body: { link: link.slice(0, 200) } });
+    if (opened.data) {
+      throw redirect('/mi-compra', {
+        headers: { 'Set-Cookie': await keep(opened.data.token, opened.data.expiresAt) },
+      });
+    }
+    const message = opened.response.status === 429 ? rateLimitedMessage : linkMessage;
+    return data(requestStep(opened.response.status === 400 ? linkMessage : message), {
+      status: opened.response.status === 400 ? 400 : opened.response.status === 429 ? 429 : 503,
+    });
+  }
+  const token = await accessToken(request);
+  if (!token) return data(requestStep());
+  const found = await api.GET('/purchases/mine', { params: { header: bearer(token) } });
+  if (found.data) return data<PurchasePageState>({ step: 'purchase', purchase: found.data });
+  if (found.response.status === 404) {
+    return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+  }
+  return data(requestStep(unavailableMessage), { status: 503 });
+}
+
+function inputOf(form: FormData): AccessInput {
+  const kind = String(form.get('documentType') ?? '');
+  return {
+    number: String(form.get('number') ?? '')
+      .trim()
+      .slice(0, 40),
+    documentType: documentKinds.some((k) => k.value === kind) ? (kind as DocumentKind) : 'rut',
+    document: String(form.get('document') ?? '')
+      .trim()
+      .slice(0, 30),
+  };
+}
+
+/** The form's own checks (the API checks again): both fields, and a RUT with its check digit. */
+export function accessInputErrors(input: AccessInput): Partial<Record<keyof AccessInput, string>> {
+  const errors: Partial<Record<keyof AccessInput, string>> = {};
+  if (!input.number) errors.number = 'Ingresa el N° de compra o de certificado.';
+  if (!input.document) errors.document = 'Ingresa el documento del titular.';
+  else if (input.documentType === 'rut' && !isValidRut(input.document)) errors.document = 'El RUT no es válido.';
+  return errors;
+}
+
+/** POST /mi-compra: ask for a code, check it, or «Salir». Every step works as a plain form post. */
+export async function purchasePageAction(context: LoadContext, request: Request) {
+  const api = serverApi(context);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const input = inputOf(form);
+
+  if (intent === 'salir') {
+    const token = await accessToken(request);
+    if (token) await api.DELETE('/purchases/mine/access', { params: { header: bearer(token) } });
+    throw redirect('/mi-compra', { headers: { 'Set-Cookie': await forget() } });
+  }
+
+  const errors = accessInputErrors(input);
+  if (Object.keys(errors).length > 0) {
+    return data<PurchasePageState>({ step: 'request', input, errors, message: null }, { status: 400 });
+  }
+
+  if (intent === 'codigo') {
+    const code = String(form.get('code') ?? '').replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(code)) {
+      return data<PurchasePageState>(
+        { step: 'code', input, error: 'Ingresa los 6 dígitos del código.' },
+        { status: 400 },
+      );
+    }
+    const checked = await api.POST('/purchases/access/code', { body: { ...input, code } });
+    if (checked.data) {
+      throw redirect('/mi-compra', {
+        headers: { 'Set-Cookie': await keep(checked.data.token, checked.data.expiresAt) },
+      });
+    }
+    const { status } = checked.response;
+    const error = status === 400 ? codeMessage : status === 429 ? rateLimitedMessage : unavailableMessage;
+    return data<PurchasePageState>({ step: 'code', input, error }, { status: status === 400 ? 400 : 503 });
+  }
+
+  const asked = await api.POST('/purchases/access', { body: input });
+  if (asked.response.status === 202) return data<PurchasePageState>({ step: 'code', input, error: null });
+  if (asked.response.status === 400) {
+    return data<PurchasePageState>(
+      { step: 'request', input, errors: { document: 'Revisa el documento ingresado.' }, message: null },
+      { status: 400 },
+    );
+  }
+  const message = asked.response.status === 429 ? rateLimitedMessage : unavailableMessage;
+  return data<PurchasePageState>({ step: 'request', input, errors: {}, message }, { status: 503 });
+}
+
+const files = {
+  'comprobante.pdf': '/purchases/mine/comprobante.pdf',
+  'certificado.pdf': '/purchases/mine/certificado.pdf',
+} as const;
+
+/** GET /mi-compra/{comprobante|certificado}.pdf: the document of the open purchase, or back to «Mi compra». */
+export async function purchaseDocument(context: LoadContext, request: Request, name: string | undefined) {
+  const path = name && name in files ? files[name as keyof typeof files] : undefined;
+  if (!path) throw new Response('No encontrado', { status: 404 });
+  const token = await accessToken(request);
+  if (!token) throw redirect('/mi-compra');
+  const answer = await serverApi(context).GET(path, { params: { header: bearer(token) }, parseAs: 'arrayBuffer' });
+  if (answer.response.status === 404) throw redirect('/mi-compra');
+  if (!answer.response.ok || !answer.data) throw new Response(unavailableMessage, { status: 503 });
+  return new Response(answer.data as ArrayBuffer, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { components } from '#app/lib/api-schema.d.ts';
+
+export type Purchase = components['schemas']['Purchase'];
+export type DocumentKind = 'rut' | 'dni' | 'passport';
+
+/** The holder's document types «Mi compra» accepts (the API's documentType). */
+export const documentKinds: { value: DocumentKind; label: string }[] = [
+  { value: 'rut', label: 'RUT' },
+  { value: 'dni', label: 'DNI' },
+  { value: 'passport', label: 'Pasaporte' },
+];
+
+/** What the buyer typed to ask for a code, carried to the code step (hidden fields) and back. */
+export type AccessInput = { number: string; documentType: DocumentKind; document: string };
+
+export type PurchasePageState =
+  | { step: 'request'; input: AccessInput; errors: Partial<Record<keyof AccessInput, string>>; message: string | null }
+  | { step: 'code'; input: AccessInput; error: string | null }
+  | { step: 'purchase'; purchase: Purchase };

@@ -1,0 +1,190 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DocumentType } from '@travesia/domain/ids';
+import { formatClp } from '@travesia/domain/money';
+import { rutCheckDigit } from '@travesia/domain/rut';
+import { pdfText } from '../apps/api/test/support/pdf-text.ts';
+import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** «Mi compra» (issue #12, Access): a buyer without an account opens their purchase with an e-mailed code or link. */
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      state,
+    )
+    .toEqual([]);
+}
+
+/** A buyer nobody else is: a fresh RUT and e-mail address. */
+function freshBuyer() {
+  const tag = randomInt(1_000_000, 9_999_999);
+  const body = String(randomInt(10_000_000, 25_000_000));
+  return { rut: `${body}-${rutCheckDigit(body)}`, email: `comprador.${tag}@example.cl` };
+}
+
+/** A sale paid in the sandbox (3 instalments) for the buyer and a companion; answers its number and amount. */
+async function paidSale(request: APIRequestContext, buyer: ReturnType<typeof freshBuyer>) {
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id, [
+    {
+      firstName: 'Pedro',
+      birthDate: '1985-07-01',
+      document: { type: DocumentType.rut, id: buyer.rut },
+      email: buyer.email,
+    },
+    {
+      firstName: 'Jorge',
+      birthDate: '1946-05-10',
+      document: { type: DocumentType.dni, id: `PX${randomInt(100_000, 999_999)}` },
+      email: `acompanante.${randomInt(1_000_000, 9_999_999)}@example.cl`,
+    },
+  ]);
+  const started = await request.post('/api/payments', {
+    data: { quotationId: id, gatewayId: 'sandbox', consents: { dataProcessing: true, marketing: false } },
+  });
+  expect(started.status()).toBe(201);
+  const { redirectUrl, idVenta, idTransaction } = (await started.json()) as {
+    redirectUrl: string;
+    idVenta: number;
+    idTransaction: number;
+  };
+  const gatewayPage = new URL(redirectUrl).pathname + new URL(redirectUrl).search;
+  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '3' }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  const back = new URL(decided.headers().location ?? '');
+  expect((await request.get(back.pathname + back.search, { maxRedirects: 0 })).status()).toBe(303);
+  const result = await request.get(`/api/companies/${idTransaction}/payment-result/${idVenta}`);
+  const { amountClp } = (await result.json()) as { amountClp: number };
+  return { idVenta, amountClp };
+}
+
+/** The text of the newest e-mail to `address` whose subject has `subject`, once it has arrived. */
+async function mailTo(smtp: FakeSmtp, address: string, subject: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(() => {
+      const mail = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject)).at(-1);
+      text = mail?.parsed.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
+}
+
+test.describe('mi compra', () => {
+  test('a buyer asks for a code, reads it in the e-mail, opens «Mi compra» and downloads the receipt; axe', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.setTimeout(120_000); // a payment, three axe runs and a download
+    const buyer = freshBuyer();
+    const sale = await paidSale(request, buyer);
+
+    await page.goto('/mi-compra');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi compra' })).toBeVisible();
+    await expectNoViolations(page, 'the request form');
+
+    // An invalid RUT is said in words beside the field.
+    await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
+    await page.getByLabel('Documento del titular').fill('12.345.678-9');
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await expect(page.getByText('El RUT no es válido.')).toBeVisible();
+
+    await page.getByLabel('Documento del titular').fill(buyer.rut.replace('-', ''));
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await expect(page.getByRole('textbox', { name: 'Código' })).toBeVisible();
+    await expectNoViolations(page, 'the code form');
+
+    const mail = await mailTo(storefront.smtp, buyer.email, 'código');
+    const code = /\b(\d{6})\b/.exec(mail)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    // A wrong code first: the page says so and lets the buyer try again.
+    await page.getByRole('textbox', { name: 'Código' }).fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Ver mi compra' }).click();
+    await expect(page.getByText('El código no es válido o ya venció.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Código' }).fill(code);
+    await page.getByRole('button', { name: 'Ver mi compra' }).click();
+    await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
+    await expect(page.getByText('Pedro Muñoz')).toBeVisible();
+    await expect(page.getByText(/\d{1,2}\.\*\*\*\.\*\*\*-[\dK]/).first()).toBeVisible();
+    await expect(page.getByText(buyer.rut)).toHaveCount(0);
+    await expect(page.getByText(`${formatClp(sale.amountClp)} (`)).toBeVisible();
+    await expect(page.getByText(/^3 cuotas de \$/)).toBeVisible();
+    await expectNoViolations(page, 'the purchase');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descargar comprobante de compra' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('comprobante.pdf');
+    const pdf = await readFile((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain(formatClp(sale.amountClp));
+
+    // «Salir» closes it: the documents no longer open.
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
+    const after = await page.request.get('/mi-compra/comprobante.pdf', { maxRedirects: 0 });
+    expect(after.status()).toBe(302);
+  });
+
+  test('the link in the purchase e-mail opens «Mi compra» directly; a tampered link says it is not valid @phone', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const buyer = freshBuyer();
+    const sale = await paidSale(request, buyer);
+    const mail = await mailTo(storefront.smtp, buyer.email, `venta N° ${sale.idVenta}`);
+    const link = /(https?:\/\/\S+\/mi-compra\?enlace=[\w.-]+)/.exec(mail)?.[1] ?? '';
+    expect(link).not.toBe('');
+    const path = new URL(link).pathname + new URL(link).search;
+
+    await page.goto(`${path.slice(0, -2)}xx`);
+    await expect(page.getByText('El enlace no es válido o ya venció.')).toBeVisible();
+
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/mi-compra$/);
+    await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Descargar comprobante de compra' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+  });
+});
+
+test.describe('mi compra without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every step is a plain form post: ask for the code, type it, see the purchase, leave', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const buyer = freshBuyer();
+    const sale = await paidSale(request, buyer);
+    await page.goto('/mi-compra');
+    await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
+    await page.getByLabel('Tipo de documento').selectOption('rut');
+    await page.getByLabel('Documento del titular').fill(buyer.rut);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    const mail = await mailTo(storefront.smtp, buyer.email, 'código');
+    await page.getByRole('textbox', { name: 'Código' }).fill(/\b(\d{6})\b/.exec(mail)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Ver mi compra' }).click();
+    await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
+  });
+});
