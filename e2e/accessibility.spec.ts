@@ -67,6 +67,8 @@ for (const viewport of viewports) {
   const phone = viewport.width < 1024;
   test.describe(`accessibility at ${viewport.width} px (axe, WCAG 2.2 AA)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Each axe run over a long page takes seconds on a busy machine: room for two or three of them per test.
+    test.describe.configure({ timeout: 120_000 });
     test('home: the help and upgrade modals, the navigation menus open', async ({ page }) => {
       test.slow(); // five axe runs
       await openHydrated(page, '/');
@@ -343,6 +345,9 @@ for (const viewport of viewports) {
 }
 
 test.describe('the whole purchase with the keyboard alone', () => {
+  // A visitor in Chile: the calendar's «today» is the quoter's first day (todayInChile), whatever the machine's zone.
+  test.use({ timezoneId: 'America/Santiago' });
+
   test('quoter → plans → passengers → billing → sandbox gateway → /exito → certificate PDF, by Tab, arrows, Space, Enter and typing', async ({
     page,
   }) => {
