@@ -112,7 +112,14 @@ for (const viewport of viewports) {
 
     test('home by its other addresses, the quoter modes, the newsletter page and an unknown path', async ({ page }) => {
       test.slow(); // six axe runs
-      for (const path of ['/home', '/home/PROMO10', '/cotizador', '/cotizador/partner', '/suscripcion']) {
+      for (const path of [
+        '/home',
+        '/home/PROMO10',
+        '/cotizador',
+        '/cotizador/partner',
+        '/suscripcion',
+        '/suscripcion/confirmar?token=desconocido',
+      ]) {
         await openHydrated(page, path);
         await expectNoViolations(page, path);
       }
@@ -304,6 +311,7 @@ for (const viewport of viewports) {
       await savePassengersAndInvoice(request, own);
       await openHydrated(page, `/pago/411/${own}`);
       await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+      await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
       await page.getByRole('button', { name: /^Pagar / }).click();
       await page.waitForURL(/\/api\/payments\/sandbox\//);
       await page.getByRole('button', { name: 'Aprobar pago' }).click();
@@ -450,6 +458,11 @@ test.describe('the whole purchase with the keyboard alone', () => {
     for (let i = 0; i < 5 && !(await sandbox.isChecked()); i += 1) await page.keyboard.press('ArrowDown');
     await expect(sandbox).toBeChecked();
     await expect(sandbox).toBeFocused();
+    const consent = page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ });
+    await tabTo(page, consent);
+    await expectVisibleFocus(page, 'payment, the required consent');
+    await page.keyboard.press('Space');
+    await expect(consent).toBeChecked();
     await tabTo(page, page.getByRole('button', { name: /^Pagar / }));
     await page.keyboard.press('Enter');
 

@@ -37,7 +37,9 @@ async function paidSale(request: APIRequestContext, holder: ReturnType<typeof fr
       email: holder.companionEmail,
     },
   ]);
-  const started = await request.post('/api/payments', { data: { quotationId: id, gatewayId: 'sandbox' } });
+  const started = await request.post('/api/payments', {
+    data: { quotationId: id, gatewayId: 'sandbox', consents: { dataProcessing: true, marketing: false } },
+  });
   expect(started.status()).toBe(201);
   const { redirectUrl, accessToken } = (await started.json()) as { redirectUrl: string; accessToken: string };
   const gatewayPage = new URL(redirectUrl).pathname + new URL(redirectUrl).search;

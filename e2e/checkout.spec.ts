@@ -70,6 +70,13 @@ test.describe('checkout, payment and certificate', () => {
     // Pay through the sandbox gateway in 3 interest-free instalments: the visitor is told it is a test payment,
     // where it is chosen and on the gateway's own page.
     await expect(page.getByText('Hasta 6 cuotas sin interés').first()).toBeVisible();
+    // Every way to split the total, with what each instalment is; 6 of them is the summary's figure.
+    const options = page.getByRole('list', { name: 'Cuotas sin interés' }).getByRole('listitem');
+    await expect(options).toHaveCount(6);
+    await expect(options.first()).toHaveText(/^1 cuota de \$[\d.]+$/);
+    const sixth = (await options.last().textContent())?.match(/\$[\d.]+$/)?.[0];
+    await expect(page.getByText(`Hasta 6 cuotas sin interés de ${sixth}`)).toBeVisible();
+    const third = (await options.nth(2).textContent())?.match(/\$[\d.]+$/)?.[0];
     const testGateway = page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' });
     await expect(testGateway).toBeVisible();
     // The real gateway is listed first and nothing is preselected: the buyer chooses.
@@ -79,6 +86,7 @@ test.describe('checkout, payment and certificate', () => {
     await expect(testGateway).not.toBeChecked();
     await expect(page.getByRole('radio', { name: 'Webpay Plus' })).not.toBeChecked();
     await testGateway.check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await expect(page.getByRole('banner')).toHaveText('PAGO DE PRUEBA — SIN VALOR');
@@ -87,7 +95,9 @@ test.describe('checkout, payment and certificate', () => {
     await page.getByRole('button', { name: 'Aprobar pago' }).click();
     await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
-    await expect(page.getByText('3 cuotas sin interés')).toBeVisible();
+    // The payment type and what each of the 3 instalments is, as Transbank asks commerces to show them.
+    await expect(page.getByText(`3 cuotas sin interés de ${third}`)).toBeVisible();
+    await expect(page.getByText('Crédito, cuotas sin interés')).toBeVisible();
     // The buyer's page is never cached, and its address never leaves as a Referer.
     const own = await page.request.get(page.url());
     expect(own.headers()['cache-control']).toBe('private, no-store');
@@ -151,10 +161,19 @@ test.describe('checkout, payment and certificate', () => {
 
     await page.goto(`/pago/410/${id}`);
     // «Pagar» before choosing a gateway says so in words and goes nowhere.
+    // Neither consent is ticked for the buyer, and the withdrawal right is stated before paying.
+    const consent = page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ });
+    await expect(consent).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /^Quiero recibir ofertas/ })).not.toBeChecked();
+    await expect(page.getByTestId('withdrawal-notice')).toContainText('Derecho a retracto');
     await page.getByRole('button', { name: /^Pagar / }).click();
     await expect(page.getByText('Elige un medio de pago')).toBeVisible();
+    await expect(
+      page.getByText('Debes autorizar el tratamiento de los datos de los pasajeros para contratar'),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/pago/410/${id}$`));
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
@@ -165,6 +184,7 @@ test.describe('checkout, payment and certificate', () => {
     await page.getByRole('link', { name: 'Intentar nuevamente' }).click();
     await page.waitForURL(`**/pago/410/${id}`);
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Aprobar pago' }).click();

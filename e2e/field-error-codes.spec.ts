@@ -17,6 +17,7 @@ test.describe('the storefront branches on field error codes', () => {
     // The billing details disappear after the page was shown: the API refuses the start with billing_missing.
     await storefront.database.db.delete(invoiceDetails).where(eq(invoiceDetails.quotationId, id));
     await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+    await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
     await page.getByRole('button', { name: /^Pagar / }).click();
 
     const alert = page.getByRole('alert').filter({ hasText: 'No pudimos iniciar el pago' });

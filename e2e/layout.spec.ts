@@ -17,6 +17,7 @@ async function paidSale(page: Page, request: Parameters<typeof createQuotation>[
   await openHydrated(page, `/pago/411/${id}`);
   // No gateway is preselected (issue #13): the buyer chooses the sandbox.
   await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+  await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
   await page.getByRole('button', { name: /^Pagar / }).click();
   await page.waitForURL(/\/api\/payments\/sandbox\//);
   await page.getByRole('button', { name: 'Aprobar pago' }).click();

@@ -45,16 +45,56 @@ test.describe('newsletter (Suscríbete)', () => {
     expect((await response).ok()).toBe(true);
 
     await expect(form.getByText('El email ha sido suscrito')).toBeVisible();
+    await expect(form.getByText('Revisa tu correo para confirmar tu suscripción.')).toBeVisible();
     await expect(input).toHaveValue('');
     await expect(form.getByRole('alert')).toHaveCount(0);
     expect(calls).toEqual(['POST']);
 
+    // Double opt-in: stored pending until the link e-mailed to the address is opened.
     const rows = await storefront.database.db
-      .select({ email: subscriptions.email, companyId: subscriptions.companyId })
+      .select({
+        email: subscriptions.email,
+        companyId: subscriptions.companyId,
+        confirmedAt: subscriptions.confirmedAt,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.email, address.toLowerCase()));
-    expect(rows).toEqual([{ email: address.toLowerCase(), companyId: 1 }]);
+    expect(rows).toEqual([{ email: address.toLowerCase(), companyId: 1, confirmedAt: null }]);
     const asTyped = await storefront.database.db.select().from(subscriptions).where(eq(subscriptions.email, address));
     expect(asTyped).toEqual([]);
+  });
+
+  test('the e-mailed link confirms the subscription; an unknown link says so with a 404', async ({
+    page,
+    storefront,
+  }) => {
+    // Three page loads and a mail round trip: more than one page's time on a busy machine.
+    test.slow();
+    const address = `confirma.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@ejemplo.cl`;
+    await openHydrated(page, '/');
+    const form = page.getByRole('form', { name: 'Suscríbete' });
+    await form.getByLabel('Correo electrónico').fill(address);
+    await form.getByRole('button', { name: 'Suscribirme' }).click();
+    await expect(form.getByText('Revisa tu correo para confirmar tu suscripción.')).toBeVisible();
+
+    await expect
+      .poll(() => storefront.smtp.received.filter((mail) => mail.to.includes(address)).length, { timeout: 10_000 })
+      .toBe(1);
+    const mail = storefront.smtp.received.find((m) => m.to.includes(address));
+    const link = new URL(/https?:\/\/\S+\/suscripcion\/confirmar\?token=\S+/.exec(mail?.parsed.text ?? '')?.[0] ?? '');
+    const opened = await page.goto(`${link.pathname}${link.search}`);
+    expect(opened?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: '¡Listo! Tu suscripción está confirmada.' })).toBeVisible();
+    const [row] = await storefront.database.db
+      .select({ confirmedAt: subscriptions.confirmedAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.email, address));
+    expect(row?.confirmedAt).toBeInstanceOf(Date);
+
+    const unknown = await page.goto('/suscripcion/confirmar?token=no-existe');
+    expect(unknown?.status()).toBe(404);
+    await expect(
+      page.getByText('Este enlace de confirmación no es válido o ya venció.', { exact: false }),
+    ).toBeVisible();
   });
 });

@@ -182,9 +182,13 @@ for (const width of [390, 1280]) {
 
       await page.getByRole('button', { name: /^Pagar / }).click();
       await expect(page.getByText('Elige un medio de pago')).toBeVisible();
+      await expect(
+        page.getByText('Debes autorizar el tratamiento de los datos de los pasajeros para contratar'),
+      ).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/pago/411/${id}$`));
 
       await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+      await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
       await page.getByRole('button', { name: /^Pagar / }).click();
       await page.waitForURL(/\/api\/payments\/sandbox\//);
       await page.getByRole('button', { name: 'Aprobar pago' }).click();

@@ -58,7 +58,7 @@ for (const width of [390, 1280]) {
       const instalments = esencial.getByTestId('plan-price-instalments');
       const usd = esencial.getByTestId('plan-price-usd');
       await expect(total).toHaveText(/^Total a pagar\s*\$80\.625 CLP$/);
-      await expect(instalments).toHaveText('o 6 cuotas sin interés de $13.438');
+      await expect(instalments).toHaveText('o hasta 6 cuotas sin interés de $13.438');
       await expect(usd).toContainText('USD 85,00 total del viaje');
       await expect(usd).toContainText('USD 2,83 por día por pasajero en promedio');
 
@@ -103,7 +103,9 @@ for (const width of [390, 1280]) {
       const table = page.getByRole('table');
       await expect(table.getByTestId('plan-price-tax')).toHaveCount(4);
       for (const tax of await table.getByTestId('plan-price-tax').allTextContents()) expect(tax).toMatch(wording);
-      await expect(table.getByTestId('plan-price-instalments').first()).toHaveText(/^o 6 cuotas sin interés de \$/);
+      await expect(table.getByTestId('plan-price-instalments').first()).toHaveText(
+        /^o hasta 6 cuotas sin interés de \$/,
+      );
     });
 
     test('a plan reads the same badges on its card and in the comparison table', async ({ page, request }) => {

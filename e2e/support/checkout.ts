@@ -94,7 +94,9 @@ export async function savePassengersAndInvoice(
 
 /** Starts a sandbox payment of the quotation; answers the gateway's page path. */
 export async function startSandboxPayment(request: APIRequestContext, quotationId: string): Promise<string> {
-  const started = await request.post('/api/payments', { data: { quotationId, gatewayId: 'sandbox' } });
+  const started = await request.post('/api/payments', {
+    data: { quotationId, gatewayId: 'sandbox', consents: { dataProcessing: true, marketing: false } },
+  });
   expect(started.status()).toBe(201);
   const { redirectUrl } = (await started.json()) as { redirectUrl: string };
   return new URL(redirectUrl).pathname + new URL(redirectUrl).search;

@@ -155,7 +155,11 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     await docs.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
   });
   await registerSecurityHeaders(app, config);
-  await registerRateLimits(app);
+  await registerRateLimits(app, {
+    redisUrl: config.redis.url,
+    keyPrefix: config.redis.rateLimitPrefix,
+    log: app.log,
+  });
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
 
@@ -186,7 +190,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(companyRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
-      await api.register(subscriptionRoutes);
+      await api.register(subscriptionRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(
         contactRoutes({ captcha: integrations.captcha, mailer: integrations.mailer, onEmailQueued: work.nudgeJobs }),
       );
@@ -229,6 +233,7 @@ const retryAfterSeconds = 5;
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const instance = request.url.split('?')[0] ?? '/';
   if (error instanceof ApiError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.code(error.status).send(errorBody(error.status, error.detail, instance, error.fieldErrors));
   }
   const invalidDetail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;

@@ -175,6 +175,8 @@ const environmentSchema = z.object({
     .optional(),
   /** The pub/sub channel of those invalidations: instances sharing one database share one channel. */
   REDIS_CHANNEL: z.string().trim().min(1).max(200).default('travesia:read-cache:invalidate'),
+  /** The prefix of the shared rate-limit counters' keys in Redis: every instance of one store uses the same one. */
+  REDIS_RATE_LIMIT_PREFIX: z.string().trim().min(1).max(200).default('travesia:rate-limit:'),
   /** Validate every API answer against its schema before sending (on outside production); `false` only serializes. */
   RESPONSE_VALIDATION: z.enum(['true', 'false']).optional(),
   /** Multiplies every per-client rate limit (lib/rate-limit.ts): 2 doubles them; tests raise it. */
@@ -267,7 +269,7 @@ export type Config = {
   deployment: Deployment;
   catalogCacheTtlMs: number;
   /** Where read-cache invalidations are published and heard (lib/cache-invalidation.ts); no url: this process only. */
-  redis: { url: string | undefined; channel: string };
+  redis: { url: string | undefined; channel: string; rateLimitPrefix: string };
   /** Answers checked against their zod schema on the way out (tests, development), or only serialized (production). */
   responseValidation: boolean;
   rateLimits: RateLimits;
@@ -421,7 +423,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactFormTo: e.CONTACT_FORM_TO,
     worker,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
-    redis: { url: e.REDIS_URL, channel: e.REDIS_CHANNEL },
+    redis: { url: e.REDIS_URL, channel: e.REDIS_CHANNEL, rateLimitPrefix: e.REDIS_RATE_LIMIT_PREFIX },
     // Production mode (npm start's NODE_ENV=production, or a production deployment) trusts the types; the rest checks.
     responseValidation:
       e.RESPONSE_VALIDATION === undefined

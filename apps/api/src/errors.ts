@@ -36,6 +36,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly fieldErrors: FieldError[] = [],
+    /** Sent as Retry-After (a 429 or 503 that knows when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }

@@ -8,6 +8,7 @@ import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts'
 import { createJobQueue } from './modules/jobs/service.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
+import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -42,6 +43,7 @@ export function createBackgroundWork(options: {
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
+  queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
 
   const closing = new AbortController();
   let jobsRun: Promise<number> = Promise.resolve(0);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   drainJobsAfterAll,
+  givenConsents,
   paidSale,
   pathAndQuery,
   postInvoiceDetails,
@@ -75,7 +76,7 @@ describeOnEachDatabase(
       const payment = await call(ctx.app, {
         method: 'POST',
         url: '/api/payments',
-        payload: { quotationId: id, gatewayId: 'sandbox' },
+        payload: { quotationId: id, gatewayId: 'sandbox', consents: givenConsents },
       });
       expect(payment.status, payment.text).toBe(201);
       expectNoStore(payment, 'POST payments');

@@ -205,6 +205,39 @@ describeOnEachDatabase(
       expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(1);
     });
 
+    it('e-mails on request go only to the sale own addresses, at most 3 an hour per sale however they are asked for', async () => {
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      await ctx.app.runJobs(); // the automatic e-mail after payment: not counted in the cap
+      const before = mailsOfSale(sale.idVenta).length;
+      const cards = [];
+      for (const email of holders.emails) cards.push(...(await found(ctx, email)));
+      expect(cards).toHaveLength(3);
+      const [first, second, third] = cards.map((card) => card.certificate);
+      const resend = () =>
+        call(ctx.app, {
+          method: 'POST',
+          url: `/api/quotations/${sale.quotationId}/auto-envio`,
+          payload: { type: 0, canal: 'WEB' },
+        });
+      expect((await send(ctx, first ?? '')).status).toBe(202);
+      expect((await send(ctx, second ?? '')).status).toBe(202);
+      expect((await resend()).status).toBe(202);
+      for (const refused of [await send(ctx, third ?? ''), await resend()]) {
+        expect(refused.status).toBe(429);
+        expect(refused.json()).toMatchObject({ status: 429, detail: errorMessages.tooManyRequests, errors: [] });
+        const retryAfter = Number(refused.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(3600);
+      }
+      await ctx.app.runJobs();
+      const mails = mailsOfSale(sale.idVenta).slice(before);
+      expect(mails).toHaveLength(3);
+      const sent = mails.flatMap((mail) => addresses(mail.parsed.to));
+      expect(sent.length).toBeGreaterThan(0);
+      for (const address of sent) expect(holders.emails).toContain(address);
+    });
+
     it('sending an unknown certificate is the catalogue 404', async () => {
       const answer = await send(ctx, 'TRV-2026-000000001-1');
       expect(answer.status).toBe(404);

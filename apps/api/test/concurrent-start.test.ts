@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
+import { givenConsents, invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
 import {
   isRunning,
@@ -63,7 +63,9 @@ async function purchase(server: Started): Promise<number> {
   expect(saved.status, saved.text).toBe(204);
   const invoiced = await send(server, 'POST', `/api/quotations/${id}/invoice-details`, { json: invoiceBody() });
   expect(invoiced.status, invoiced.text).toBe(204);
-  const started = await send(server, 'POST', '/api/payments', { json: { quotationId: id, gatewayId: 'sandbox' } });
+  const started = await send(server, 'POST', '/api/payments', {
+    json: { quotationId: id, gatewayId: 'sandbox', consents: givenConsents },
+  });
   expect(started.status, started.text).toBe(201);
   const { redirectUrl } = JSON.parse(started.text) as { redirectUrl: string };
   const decided = await send(server, 'POST', redirectUrl, { form: 'decision=approve&instalments=1' });

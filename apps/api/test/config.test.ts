@@ -39,13 +39,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
   });
 
-  it('REDIS_URL must be a redis:// or rediss:// URL; REDIS_CHANNEL names the invalidations channel', () => {
+  it('REDIS_URL must be a redis:// or rediss:// URL; REDIS_CHANNEL names the invalidations channel, REDIS_RATE_LIMIT_PREFIX the counters', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
       'Invalid configuration: REDIS_URL must start with redis:// or rediss://',
     );
-    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', REDIS_CHANNEL: 'tienda:cache' }).redis).toStrictEqual({
+    expect(
+      loadConfig({
+        REDIS_URL: 'rediss://cache:6380',
+        REDIS_CHANNEL: 'tienda:cache',
+        REDIS_RATE_LIMIT_PREFIX: 'tienda:rl:',
+      }).redis,
+    ).toStrictEqual({
       url: 'rediss://cache:6380',
       channel: 'tienda:cache',
+      rateLimitPrefix: 'tienda:rl:',
     });
   });
 
@@ -54,13 +61,15 @@ describe('loadConfig', () => {
       env: 'development',
       deployment: 'local',
       catalogCacheTtlMs: 60_000,
-      redis: { url: undefined, channel: 'travesia:read-cache:invalidate' },
+      redis: { url: undefined, channel: 'travesia:read-cache:invalidate', rateLimitPrefix: 'travesia:rate-limit:' },
       responseValidation: true,
       rateLimits: {
         certificateSearch: { max: 10, timeWindow: 60_000 },
         emailSend: { max: 5, timeWindow: 60_000 },
         formSubmit: { max: 5, timeWindow: 60_000 },
         lookup: { max: 20, timeWindow: 60_000 },
+        paymentStart: { max: 10, timeWindow: 60_000 },
+        discountCode: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
       host: '0.0.0.0',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '#app/db/client.ts';
 import { databaseUnavailable } from '#app/db/unavailable.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
-import { invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
+import { givenConsents, invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
 import { databaseKinds } from './support/harness.ts';
 import {
   isRunning,
@@ -252,7 +252,9 @@ if (databaseKinds.includes('postgres')) {
       if (!invoiced) return undefined;
       const started = await expectStatus(
         201,
-        send('start payment', 'POST', '/api/payments', { json: { quotationId: id, gatewayId: 'sandbox' } }),
+        send('start payment', 'POST', '/api/payments', {
+          json: { quotationId: id, gatewayId: 'sandbox', consents: givenConsents },
+        }),
       );
       if (!started) return undefined;
       const { redirectUrl } = JSON.parse(started.text) as { redirectUrl: string };

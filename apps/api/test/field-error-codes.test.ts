@@ -8,7 +8,14 @@ import { expect, it } from 'vitest';
 import { payments, sales } from '#app/db/schema.ts';
 import { nulCharacterMessage } from '#app/lib/nul-guard.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
-import { passengersBody, postPayment, putPassengers, readyToPay, startPayment } from './support/checkout.ts';
+import {
+  givenConsents,
+  passengersBody,
+  postPayment,
+  putPassengers,
+  readyToPay,
+  startPayment,
+} from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, get } from './support/http.ts';
 import {
@@ -145,7 +152,7 @@ describeOnEachDatabase('field error codes: a purchase that is paid or being conf
       },
     });
     expect(errorsOf(invoice, invalid, `/api/quotations/${quotationId}/invoice-details`)).toStrictEqual(refused);
-    const again = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
+    const again = await postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents });
     expect(errorsOf(again, invalid, '/api/payments')).toStrictEqual(refused);
   });
 
@@ -163,7 +170,7 @@ describeOnEachDatabase('field error codes: a purchase that is paid or being conf
     expect(errorsOf(trip, errorMessages.invalidInputs, `/api/quotations/1/${quotationId}`)).toStrictEqual(confirming);
   });
 
-  it('what is missing before paying is named by code: plan_required, passengers_missing, billing_missing', async () => {
+  it('what is missing before paying is named by code: plan_required, passengers_missing, billing_missing, consent_required', async () => {
     const quotationId = await readyToPay(ctx, { plan: false, passengers: false, invoice: false });
     const errors = errorsOf(
       await postPayment(ctx, { quotationId, gatewayId: 'nope' }),
@@ -171,6 +178,7 @@ describeOnEachDatabase('field error codes: a purchase that is paid or being conf
       '/api/payments',
     );
     expect(errors.map(({ field, code }) => `${field}:${code}`).sort()).toStrictEqual([
+      'consents.dataProcessing:consent_required',
       'gatewayId:not_available',
       'quotationId:billing_missing',
       'quotationId:passengers_missing',

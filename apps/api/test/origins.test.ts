@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inProcessFetch } from '#app/web.ts';
 import {
   drainJobsAfterAll,
+  givenConsents,
   type PaymentCreated,
   pathAndQuery,
   readyToPay,
@@ -73,7 +74,7 @@ async function start(
     url: '/api/payments',
     headers,
     remoteAddress,
-    payload: { quotationId, gatewayId },
+    payload: { quotationId, gatewayId, consents: givenConsents },
   };
   const answer = await call(ctx.app, options);
   expect(answer.status, answer.text).toBe(201);
@@ -193,7 +194,7 @@ describeOnEachDatabase(
         const answer = await inProcessFetch(ctx.app, peer)('http://in-process/api/payments', {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ quotationId, gatewayId: 'webpay' }),
+          body: JSON.stringify({ quotationId, gatewayId: 'webpay', consents: givenConsents }),
         });
         expect(answer.status, await answer.clone().text()).toBe(201);
         const create = webpay.calls.slice(before).find((c) => c.kind === 'create');

@@ -6,6 +6,7 @@ import {
   decideOnSandbox,
   drainJobsAfterAll,
   followReturn,
+  givenConsents,
   passengersBody,
   postPayment,
   pricedClp,
@@ -149,11 +150,11 @@ describeOnEachDatabase(
         const renamed = passengersBody();
         for (const person of renamed.passangers) person.firstName = `Otro${round}`;
         const racers = [
-          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents }),
           () => putPassengers(ctx, quotationId, renamed),
-          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents }),
           () => putPassengers(ctx, quotationId, renamed),
-          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' }),
+          () => postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents }),
           () => putQuotation(ctx, quotationId, quotationBody({ planId: referencePlanId, returnDate: inDays(25) })),
         ];
         const shift = round % racers.length;

@@ -1,3 +1,4 @@
+import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/consents';
 import { errorMessages } from '@travesia/domain/messages';
 import { alreadyPaid } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   failureUrl,
   followReturn,
   getPaymentResult,
+  givenConsents,
   type PaymentCreated,
   paidSale,
   pathAndQuery,
@@ -42,8 +44,9 @@ describeOnEachDatabase(
     drainJobsAfterAll(ctx);
 
     /** POST /payments refused with 400 «Invalid inputs supplied»; answers the field errors. */
-    async function expectRefused(body: unknown) {
-      const answer = await postPayment(ctx, body);
+    /** A refused start; the buyer's consent is given unless the body says otherwise (`consents` present). */
+    async function expectRefused(body: Record<string, unknown>) {
+      const answer = await postPayment(ctx, 'consents' in body ? body : { ...body, consents: givenConsents });
       return expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments');
     }
 
@@ -128,8 +131,42 @@ describeOnEachDatabase(
       expect(await saleRows(ctx, quotationId)).toHaveLength(0);
     });
 
+    it("without the consent to process the travellers' data → 400 consent_required; no sale, no attempt", async () => {
+      const quotationId = await readyToPay(ctx);
+      for (const consents of [undefined, { dataProcessing: false, marketing: true }]) {
+        const errors = await expectRefused({ quotationId, gatewayId: 'sandbox', consents });
+        expect(errors).toStrictEqual([{ field: 'consents.dataProcessing', ...dataProcessingConsentRequired }]);
+      }
+      expect(await saleRows(ctx, quotationId)).toHaveLength(0);
+    });
+
+    it('what the buyer agreed to is stored with the paid sale: the version of the texts, when, and the optional marketing', async () => {
+      const quotationId = await readyToPay(ctx);
+      const before = Date.now();
+      const answer = await postPayment(ctx, {
+        quotationId,
+        gatewayId: 'sandbox',
+        consents: { dataProcessing: true, marketing: true },
+      });
+      expect(answer.status, answer.text).toBe(201);
+      const payment = answer.json<PaymentCreated>();
+      await followReturn(ctx, await decideOnSandbox(ctx, payment.redirectUrl, 'approve', 1));
+      const [sale] = await saleRows(ctx, quotationId);
+      expect(sale?.status).toBe('paid');
+      expect(sale?.purchase?.consents).toMatchObject({
+        version: consentVersion,
+        dataProcessing: true,
+        marketing: true,
+      });
+      expect(Date.parse(sale?.purchase?.consents?.recordedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    });
+
     it('an unknown quotation → 404 Resource not found', async () => {
-      const answer = await postPayment(ctx, { quotationId: unknownQuotation, gatewayId: 'sandbox' });
+      const answer = await postPayment(ctx, {
+        quotationId: unknownQuotation,
+        gatewayId: 'sandbox',
+        consents: givenConsents,
+      });
       expectError(answer, 404, errorMessages.resourceNotFound, '/api/payments');
     });
 
@@ -143,7 +180,7 @@ describeOnEachDatabase(
     it('POST /payments answers 201 with the sandbox page, the sale and the attempt; the page shows the CLP amount', async () => {
       const quotationId = await readyToPay(ctx);
       const amount = await pricedClp(ctx, quotationId);
-      const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
+      const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents });
       expect(answer.status, answer.text).toBe(201);
       const created = answer.json<PaymentCreated>();
       expect(Object.keys(created).sort()).toStrictEqual(['accessToken', 'idTransaction', 'idVenta', 'redirectUrl']);
@@ -185,7 +222,9 @@ describeOnEachDatabase(
         amountClp: amount,
         gateway: 'sandbox',
         instalments: 3,
+        instalmentAmountClp: Math.ceil(amount / 3),
         paymentTypeCode: 'SI',
+        paymentType: 'Crédito, cuotas sin interés',
         cardLastDigits: '6623',
       });
       expect(result.authorizationCode).toMatch(/^\d{6}$/);
@@ -206,7 +245,12 @@ describeOnEachDatabase(
       const back = await decideOnSandbox(ctx, first.redirectUrl, 'decline');
       expect(await followReturn(ctx, back)).toBe(failureUrl(first));
       const declined = await paymentResult(ctx, first);
-      expect(declined).toMatchObject({ resultTransaction: 'DECLINED', certificates: [], instalments: null });
+      expect(declined).toMatchObject({
+        resultTransaction: 'DECLINED',
+        certificates: [],
+        instalments: null,
+        instalmentAmountClp: null,
+      });
       expect((await saleRows(ctx, quotationId))[0]?.status).toBe('pending');
       expect(await countCertificates(ctx, first.idVenta)).toBe(0);
       expect(await countEmails(ctx, first.idVenta)).toBe(0);
@@ -217,11 +261,9 @@ describeOnEachDatabase(
       expect(second.redirectUrl).not.toBe(first.redirectUrl);
       const again = await decideOnSandbox(ctx, second.redirectUrl, 'approve', 1);
       expect(await followReturn(ctx, again)).toBe(successUrl(second));
-      expect(await paymentResult(ctx, second)).toMatchObject({
-        resultTransaction: 'AUTHORIZED',
-        instalments: 1,
-        paymentTypeCode: 'VN',
-      });
+      const paid = await paymentResult(ctx, second);
+      expect(paid).toMatchObject({ resultTransaction: 'AUTHORIZED', instalments: 1, paymentTypeCode: 'VN' });
+      expect(paid).toMatchObject({ paymentType: 'Crédito', instalmentAmountClp: paid.amountClp });
       // The first attempt keeps its own outcome.
       expect((await paymentResult(ctx, first)).resultTransaction).toBe('DECLINED');
       expect(await saleRows(ctx, quotationId)).toHaveLength(1);
@@ -338,7 +380,9 @@ describeOnEachDatabase(
     it('five simultaneous POST /payments (double clicks) → all 201: five attempts of one sale, each its own buy order', async () => {
       const quotationId = await readyToPay(ctx);
       const answers = await Promise.all(
-        Array.from({ length: 5 }, () => postPayment(ctx, { quotationId, gatewayId: 'sandbox' })),
+        Array.from({ length: 5 }, () =>
+          postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents }),
+        ),
       );
       expect(answers.map((a) => a.status)).toStrictEqual(Array(5).fill(201));
       const created = answers.map((a) => a.json<{ idVenta: number; idTransaction: number }>());
@@ -428,7 +472,7 @@ for (const [title, env] of [
       it('the sandbox is neither offered nor accepted', async () => {
         expect(await listedGateways(ctx)).toStrictEqual(['webpay']);
         const quotationId = await readyToPay(ctx);
-        const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox' });
+        const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents });
         expect(expectBadRequest(answer, errorMessages.invalidInputs, '/api/payments')).toStrictEqual([
           { field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' },
         ]);

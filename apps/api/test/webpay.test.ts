@@ -7,6 +7,7 @@ import {
   countEmails,
   drainJobsAfterAll,
   failureUrl,
+  givenConsents,
   type PaymentCreated,
   paymentResult,
   postPayment,
@@ -384,7 +385,7 @@ describeOnEachDatabase(
     it('create answered 401 → POST /payments 502, the attempt recorded as ERROR and nothing to pay', async () => {
       const quotationId = await readyToPay(ctx);
       const before = webpay.calls.length;
-      const answer = await postPayment(ctx, { quotationId, gatewayId: 'webpay' });
+      const answer = await postPayment(ctx, { quotationId, gatewayId: 'webpay', consents: givenConsents });
       expectError(answer, 502, errorMessages.unexpected, '/api/payments');
       const creates = webpay.calls.slice(before).filter((c) => c.kind === 'create');
       expect(creates.map((c) => [c.answered, c.headers['tbk-api-key-secret']])).toStrictEqual([

@@ -31,6 +31,8 @@ export default [
   route('preview/:id', 'routes/preview.tsx'),
   // Not in spec §2: answers the footer's Suscríbete form when it posts without JavaScript (no e-mail in any URL).
   route('suscripcion', 'routes/suscripcion.tsx'),
+  // Not in spec §2: the link of the newsletter's confirmation e-mail (double opt-in).
+  route('suscripcion/confirmar', 'routes/suscripcion-confirmar.tsx'),
   route('login', 'routes/login.tsx'),
   route('informacion-legal', 'routes/informacion-legal.tsx'),
   route('*', 'routes/fallback.tsx'),

@@ -33,6 +33,7 @@ export const fieldErrorCodes = {
   passengers_missing: 'The travellers have not been entered yet',
   passengers_mismatch: "The travellers entered no longer match the quotation's passengers",
   billing_missing: 'The billing details have not been entered yet',
+  consent_required: "The buyer has not authorised the processing of the travellers' data (payment start)",
   count_mismatch: "Not as many travellers as the quotation's passengers",
   age_mismatch: "The age on the departure date fits none of the quotation's passenger types",
   passenger_type_mismatch: 'The passenger type stated is not the one of the age on the departure date',

@@ -22,6 +22,11 @@ export function parameterMustBeDefined(name: string): string {
 
 export const uiMessages = {
   emailSubscribed: 'El email ha sido suscrito',
+  /** Newsletter double opt-in: shown with emailSubscribed, and the pages of the e-mailed link. */
+  subscriptionCheckInbox: 'Revisa tu correo para confirmar tu suscripción.',
+  subscriptionConfirmed: '¡Listo! Tu suscripción está confirmada.',
+  subscriptionLinkInvalid:
+    'Este enlace de confirmación no es válido o ya venció. Suscríbete de nuevo y te enviaremos uno nuevo.',
   helpModalTitle: '¿Necesitas ayuda o información?',
   subscribeTitle: 'Suscríbete',
   clientAccess: 'Acceso Clientes',

@@ -52,6 +52,21 @@ export function redactedRedisUrl(url: string): string {
   }
 }
 
+/**
+ * How every Redis connection of the API is made (read-cache invalidations, shared rate-limit counters): connected by
+ * the caller, fails a command at once while disconnected instead of queuing it, and retries for as long as the
+ * process lives.
+ */
+export const redisConnectionOptions: RedisOptions = {
+  lazyConnect: true,
+  connectTimeout: 2_000,
+  // A command while disconnected fails at once instead of waiting in a queue: the caller is told and falls back.
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  // Retried for as long as the process lives, at most every 5 s.
+  retryStrategy: (attempt) => Math.min(attempt * 250, 5_000),
+};
+
 export function createCacheInvalidation({ db, redis, log }: CacheInvalidationOptions): CacheInvalidation {
   const clearHere = (scope?: string | null) => readCache(db).clear(scope ?? undefined);
   if (!redis.url) {
@@ -67,17 +82,8 @@ export function createCacheInvalidation({ db, redis, log }: CacheInvalidationOpt
 
   const where = redactedRedisUrl(redis.url);
   const instance = randomUUID();
-  const options: RedisOptions = {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    // A publish while disconnected fails at once instead of waiting in a queue: the caller is told, the TTL rules.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    // Retried for as long as the process lives, at most every 5 s.
-    retryStrategy: (attempt) => Math.min(attempt * 250, 5_000),
-  };
-  const subscriber = new Redis(redis.url, options);
-  const publisher = new Redis(redis.url, options);
+  const subscriber = new Redis(redis.url, redisConnectionOptions);
+  const publisher = new Redis(redis.url, redisConnectionOptions);
 
   // One warning per lost connection, one line when it is back (ioredis repeats its error on every retry).
   let healthy = true;

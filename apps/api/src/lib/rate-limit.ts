@@ -1,7 +1,9 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { errorMessages } from '@travesia/domain/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { ApiError } from '../errors.ts';
+import { redactedRedisUrl, redisConnectionOptions } from './cache-invalidation.ts';
 
 /**
  * Per-client limits for the calls anyone can make at no cost to themselves but at a cost to us or to a third
@@ -9,8 +11,10 @@ import { ApiError } from '../errors.ts';
  * newsletter, certificate re-send, refunds). A route opts in with
  * `config: { rateLimit: app.config.rateLimits.<name> }`.
  *
- * Counts are kept in this process's memory: with several instances behind a balancer each counts its own share,
- * so the effective limit is at most instances × max. The client is `request.ip`, which honours X-Forwarded-For only
+ * Counts are kept in this process's memory, or in Redis when REDIS_URL is set, so that every instance behind a
+ * balancer counts against the same limit (keys `{REDIS_RATE_LIMIT_PREFIX}{method}{route}-{client}`, each expiring
+ * with its window). Redis is a help, never a requirement: while it cannot be reached the limits fail open (requests
+ * are let through, uncounted) with one warning in the log, rather than refusing every visitor. The client is `request.ip`, which honours X-Forwarded-For only
  * from the proxies TRUST_PROXY names; the storefront's server-side calls pass the visitor's own address.
  */
 export type RateLimit = { max: number; timeWindow: number };
@@ -27,6 +31,10 @@ export const defaultRateLimits = {
   formSubmit: { max: 5, timeWindow: minute },
   /** Look-ups by a number and a document (refund tracking, certificate verification). */
   lookup: { max: 20, timeWindow: minute },
+  /** Starting a payment: each one opens a transaction at a gateway. */
+  paymentStart: { max: 10, timeWindow: minute },
+  /** Plan searches and quotations that carry a discount code: each answer says whether a code exists. */
+  discountCode: { max: 10, timeWindow: minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;
@@ -41,14 +49,88 @@ export function scaledRateLimits(factor: number): RateLimits {
   return Object.fromEntries(entries) as RateLimits;
 }
 
+/** Whether a request's query string or JSON body names a non-blank `discountCode`. */
+const carriesDiscountCode = (request: FastifyRequest) =>
+  [request.query, request.body].some((source) => {
+    const code = (source as { discountCode?: unknown } | null | undefined)?.discountCode;
+    return typeof code === 'string' && code.trim() !== '';
+  });
+
+/**
+ * The route config of the discount-code limit: counts only the requests that carry a code (plain plan searches, the
+ * hot path, are never counted). Checked once the body is parsed and before it is validated, so a refused code counts
+ * too.
+ */
+export const discountCodeRateLimit = (limits: RateLimits) => ({
+  ...limits.discountCode,
+  hook: 'preValidation' as const,
+  allowList: (request: FastifyRequest) => !carriesDiscountCode(request),
+});
+
+type Log = { info(message: string): void; warn(message: string): void };
+
+export type RateLimitStoreOptions = {
+  /** REDIS_URL: the counters are kept there, shared by every instance; unset, in this process. */
+  redisUrl: string | undefined;
+  /** The prefix of every counter's key in Redis (REDIS_RATE_LIMIT_PREFIX). */
+  keyPrefix: string;
+  log: Log;
+};
+
 /**
  * Registers the limiter for the whole API without limiting anything by itself (`global: false`); an exceeded
  * limit is the spec §8 body with status 429 and a Retry-After header.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, store: RateLimitStoreOptions): Promise<void> {
+  const redis = store.redisUrl ? sharedCounters(store.redisUrl, store.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => redis.disconnect());
+    // A reachable Redis counts from the first request; an unreachable one does not hold the start-up.
+    await connectedWithin(redis, 2_500);
+  }
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: store.keyPrefix, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new ApiError(context.statusCode === 403 ? 403 : 429, errorMessages.tooManyRequests),
+  });
+}
+
+/**
+ * The Redis connection the counters live on, made as every other Redis connection of the API. A command that
+ * cannot be done within half a second (Redis down, cut off or frozen) fails, and the limiter lets the request
+ * through (`skipOnError`): one warning when the connection is lost, one line when it is back.
+ */
+function sharedCounters(url: string, log: Log): Redis {
+  const where = redactedRedisUrl(url);
+  const client = new Redis(url, { ...redisConnectionOptions, commandTimeout: 500 });
+  let healthy = true;
+  client.on('error', (error: Error) => {
+    if (!healthy) return;
+    healthy = false;
+    log.warn(
+      `Redis at ${where} unreachable (${error.message}): rate limits are not enforced until it answers (requests are let through)`,
+    );
+  });
+  client.on('ready', () => {
+    if (healthy) return;
+    healthy = true;
+    log.info(`Redis at ${where} answers again: rate limits are counted there again`);
+  });
+  client.connect().catch(() => {});
+  return client;
+}
+
+function connectedWithin(client: Redis, waitMs: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, waitMs);
+    timer.unref();
+    function done() {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    }
+    client.once('ready', done);
   });
 }

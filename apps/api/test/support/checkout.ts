@@ -100,12 +100,15 @@ export async function readyToPay(
 
 export type PaymentCreated = { redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string };
 
+/** What the payment step's buyer ticks: the required consent, not the optional one. */
+export const givenConsents = { dataProcessing: true, marketing: false };
+
 export const postPayment = (ctx: TestContext, body: unknown) =>
   call(ctx.app, { method: 'POST', url: '/api/payments', payload: body as Record<string, unknown> });
 
 /** POST /api/payments that must be accepted. */
 export async function startPayment(ctx: TestContext, quotationId: string, gatewayId = 'sandbox') {
-  const answer = await postPayment(ctx, { quotationId, gatewayId });
+  const answer = await postPayment(ctx, { quotationId, gatewayId, consents: givenConsents });
   expect(answer.status, answer.text).toBe(201);
   return answer.json<PaymentCreated>();
 }

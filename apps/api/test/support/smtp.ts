@@ -86,5 +86,7 @@ export function useFakeSmtp(env: NodeJS.ProcessEnv) {
   return {
     /** The messages it accepted about one sale (sale ids are random, so runs sharing the server never mix). */
     mailsOfSale: (saleId: number) => started().received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`)),
+    /** The messages it accepted for one address. */
+    mailsTo: (address: string) => started().received.filter((m) => m.to.includes(address)),
   };
 }

@@ -1345,7 +1345,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters) */
+        /** @description Newsletter subscription (spec §5: e-mail required, valid, at most 50 characters). Double opt-in: the address is stored pending and e-mailed a confirmation link (at most one e-mail an hour per address); it is a subscriber once confirmed. 204 whatever the address was before. */
         post: {
             parameters: {
                 query?: never;
@@ -1364,6 +1364,86 @@ export interface paths {
             };
             responses: {
                 /** @description Subscribed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/subscriptions/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Confirms a pending newsletter subscription with the token of its e-mailed link (the storefront's /suscripcion/confirmar?token= calls it). A confirmed one answers 204 again; an unknown or expired token is 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Confirmed */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1586,7 +1666,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. */
+        /** @description Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. With a discountCode it is rate-limited per client (429). */
         post: {
             parameters: {
                 query?: never;
@@ -1625,6 +1705,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1706,7 +1795,7 @@ export interface paths {
                 };
             };
         };
-        /** @description Replaces the quotation; answers its id as plain text */
+        /** @description Replaces the quotation; answers its id as plain text. With a discountCode it is rate-limited per client (429). */
         put: {
             parameters: {
                 query?: never;
@@ -1743,6 +1832,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1842,7 +1940,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every plan that fits the trip, priced in USD and CLP */
+        /** @description Every plan that fits the trip, priced in USD and CLP. A search with a discountCode is rate-limited per client (429). */
         get: {
             parameters: {
                 query: {
@@ -1884,6 +1982,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2294,6 +2401,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3870,6 +3986,7 @@ export interface components {
              *     - `passengers_missing`: The travellers have not been entered yet
              *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
              *     - `billing_missing`: The billing details have not been entered yet
+             *     - `consent_required`: The buyer has not authorised the processing of the travellers' data (payment start)
              *     - `count_mismatch`: Not as many travellers as the quotation's passengers
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
@@ -3888,7 +4005,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -4445,6 +4562,16 @@ export interface components {
             quotationId: string;
             /** @description An id from GET /companies/{companyId}/payment-gateways */
             gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
         };
         PaymentCreatedInput: {
             /** @description Where to send the browser to pay */
@@ -4472,7 +4599,11 @@ export interface components {
             amountUsd: number;
             gateway: string;
             instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
             paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
             /** @description Only with the sale's access token (?token=); empty otherwise */
@@ -4885,6 +5016,7 @@ export interface components {
              *     - `passengers_missing`: The travellers have not been entered yet
              *     - `passengers_mismatch`: The travellers entered no longer match the quotation's passengers
              *     - `billing_missing`: The billing details have not been entered yet
+             *     - `consent_required`: The buyer has not authorised the processing of the travellers' data (payment start)
              *     - `count_mismatch`: Not as many travellers as the quotation's passengers
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
@@ -4903,7 +5035,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5463,6 +5595,16 @@ export interface components {
             quotationId: string;
             /** @description An id from GET /companies/{companyId}/payment-gateways */
             gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
         };
         PaymentCreated: {
             /** @description Where to send the browser to pay */
@@ -5490,7 +5632,11 @@ export interface components {
             amountUsd: number;
             gateway: string;
             instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
             paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
             authorizationCode: string | null;
             cardLastDigits: string | null;
             /** @description Only with the sale's access token (?token=); empty otherwise */

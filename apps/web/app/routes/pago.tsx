@@ -93,6 +93,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <PaymentForm
           gateways={gateways}
           totalClp={summary.totalClp}
+          instalmentOptions={summary.instalmentOptions}
           blocked={missing.length > 0}
           actionResult={actionData}
         />

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { loggableError } from '#app/lib/loggable-error.ts';
 
 export type OutgoingEmail = {
   /** A stable Message-ID (`<…@domain>`) when the same e-mail may be handed over more than once. */
@@ -13,6 +14,24 @@ export type OutgoingEmail = {
   html: string;
   attachments: { filename: string; content: Uint8Array; contentType: string }[];
 };
+
+/** `<{kind}-{job id}@{sender's domain}>`: the same on every attempt of one queued e-mail, unique across e-mails. */
+export function jobMessageId(kind: string, jobId: number, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'travesia.cl';
+  return `<${kind}-${jobId}@${domain}>`;
+}
+
+/** What of a failed send may be logged: the SMTP response code and the error codes, never the server's text (it quotes addresses). */
+export function mailFailureFields(error: unknown): Record<string, string | number | undefined> {
+  const { code, causeCode } = loggableError(error);
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
+}
+
+/** Text made safe for an e-mail's HTML part. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
 
 export interface Mailer {
   /** Where messages go, for logs and the README: an SMTP server, or the local catcher's folder. */

@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
+import { errorMessages } from '@travesia/domain/messages';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
-import { resourceNotFound } from '#app/errors.ts';
-import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
+import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
-import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
-import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { findSale, findSaleOfQuotation, findSales, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
@@ -162,17 +162,41 @@ async function requireSaleAccess(db: Database, saleId: number, token: string | u
 
 /** Manual sends of one sale share a key per window: one e-mail per window however often the button is pressed. */
 export const manualEmailWindowMs = 10 * 60 * 1000;
+/** What the dedupe keys of every e-mail sent on a visitor's request for this sale start with (the per-sale cap counts them). */
+const manualEmailKeyPrefix = (saleId: number) => `certificate:manual:${saleId}:`;
 export const manualEmailDedupeKey = (saleId: number, now = Date.now()) =>
-  `certificate:manual:${saleId}:${Math.floor(now / manualEmailWindowMs)}`;
+  `${manualEmailKeyPrefix(saleId)}${Math.floor(now / manualEmailWindowMs)}`;
+/** «Enviar Certificado» of the search: one e-mail per certificate and window, counted with the sale's other sends. */
+export const searchEmailDedupeKey = (saleId: number, certificate: string, now = Date.now()) =>
+  `${manualEmailKeyPrefix(saleId)}${certificate}:${Math.floor(now / manualEmailWindowMs)}`;
 
 /**
- * auto-envio: the certificate e-mail once more, on request (spec §7: type 0, canal 'WEB'). At most one per sale every
- * 10 minutes: a repeated request within the window is accepted but queues nothing new.
+ * However the sends on request are made (auto-envio of the quotation, «Enviar Certificado» of each certificate of
+ * the sale), at most this many e-mails of one sale an hour: the inboxes the sale holds are not a visitor's to flood.
+ */
+export const manualEmailsPerSalePerHour = 3;
+
+async function queueManualEmail(db: Database, saleId: number, payload: object, dedupeKey: string) {
+  const outcome = await enqueueWithinCap(db, certificateEmailKind, payload, dedupeKey, {
+    keyPrefix: manualEmailKeyPrefix(saleId),
+    max: manualEmailsPerSalePerHour,
+    withinSeconds: 60 * 60,
+  });
+  // Over the cap: 429 with Retry-After, as the per-client limits answer.
+  if ('retryAfterSeconds' in outcome) {
+    throw new ApiError(429, errorMessages.tooManyRequests, [], outcome.retryAfterSeconds);
+  }
+}
+
+/**
+ * auto-envio: the certificate e-mail once more, on request (spec §7: type 0, canal 'WEB'), to the travellers of the
+ * sale (the addresses it holds, never one the visitor gives). At most one per sale every 10 minutes: a repeated
+ * request within the window is accepted but queues nothing new; and at most `manualEmailsPerSalePerHour` an hour.
  */
 export async function requestCertificateEmail(db: Database, quotationId: string) {
   const sale = await findSaleOfQuotation(db, quotationId);
   if (sale?.status !== 'paid') throw resourceNotFound();
-  await enqueue(db, certificateEmailKind, { saleId: sale.id }, manualEmailDedupeKey(sale.id));
+  await queueManualEmail(db, sale.id, { saleId: sale.id }, manualEmailDedupeKey(sale.id));
   return sale.id;
 }
 
@@ -222,17 +246,6 @@ export function certificateMessageId(jobId: number, from: string): string {
   return `<outbox-${jobId}@${domain}>`;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** What of a failed send may be logged: the SMTP response code and the error code, never the server's text. */
-function failureCodes(error: unknown): LogFields {
-  const { code, causeCode } = loggableError(error);
-  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
-  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
-}
-
 /**
  * The certificate e-mail job: sends the sale's certificates to its travellers. At least once: a run that dies after
  * the SMTP server accepted the message sends it again, with the same Message-ID (the job's).
@@ -246,7 +259,7 @@ export function certificateEmailJob(
     payload: z.object({ saleId: z.number().int().positive(), certificate: z.string().optional() }),
     logFields: ({ saleId }) => ({ saleId }),
     // SMTP rejections quote the addresses: the log gets the codes only.
-    errorFields: failureCodes,
+    errorFields: mailFailureFields,
     async run({ saleId, certificate }, job) {
       const recipients = await sendCertificateEmail(db, mailer, origin, { jobId: job.id, saleId, certificate });
       return { recipients, destination: mailer.destination };
@@ -439,17 +452,13 @@ export async function searchCertificates(
 
 /**
  * «Enviar Certificado» of the search: the certificate e-mailed again to the address on it (its holder's), never to
- * one the visitor gives. At most once per certificate every 10 minutes; an unknown number is the catalogue's 404.
+ * one the visitor gives. At most once per certificate every 10 minutes, and within the sale's hourly cap; an unknown
+ * number is the catalogue's 404.
  */
 export async function requestCertificateSend(db: Database, companyId: number, number: string) {
   const certificate = await repository.findCertificate(db, number);
   if (!certificate) throw resourceNotFound();
   const sale = await requirePaidSale(db, certificate.saleId);
   if (sale.companyId !== companyId) throw resourceNotFound();
-  await enqueue(
-    db,
-    certificateEmailKind,
-    { saleId: sale.id, certificate: number },
-    `certificate:search:${number}:${Math.floor(Date.now() / manualEmailWindowMs)}`,
-  );
+  await queueManualEmail(db, sale.id, { saleId: sale.id, certificate: number }, searchEmailDedupeKey(sale.id, number));
 }

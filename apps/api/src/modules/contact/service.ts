@@ -4,10 +4,9 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import type { CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
-import type { Mailer } from '#app/integrations/mail/mailer.ts';
-import { loggableError } from '#app/lib/loggable-error.ts';
+import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import * as content from '#app/modules/content/service.ts';
-import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import * as repository from './repository.ts';
 
 /** The job that e-mails a contact request to the company (modules/jobs); its payload is `{ requestId }`. */
@@ -78,22 +77,8 @@ export async function submitContactForm(
   );
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** `<contact-{job id}@{sender's domain}>`: the same on every attempt of one e-mail. */
-export function contactMessageId(jobId: number, from: string): string {
-  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'travesia.cl';
-  return `<contact-${jobId}@${domain}>`;
-}
-
-/** What of a failed send may be logged: codes only (an SMTP rejection quotes the addresses). */
-function failureCodes(error: unknown): LogFields {
-  const { code, causeCode } = loggableError(error);
-  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
-  return { responseCode: typeof responseCode === 'number' ? responseCode : undefined, code, causeCode };
-}
+export const contactMessageId = (jobId: number, from: string) => jobMessageId('contact', jobId, from);
 
 /**
  * The contact e-mail job: the visitor's message to the company's contact address, with the visitor as Reply-To so
@@ -103,7 +88,7 @@ export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requ
   return {
     payload: z.object({ requestId: z.number().int().positive() }),
     logFields: ({ requestId }) => ({ requestId }),
-    errorFields: failureCodes,
+    errorFields: mailFailureFields,
     async run({ requestId }, job) {
       const request = await repository.findContactRequest(db, requestId);
       if (!request) return { skipped: 'request deleted' };

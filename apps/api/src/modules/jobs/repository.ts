@@ -14,6 +14,38 @@ export async function insertJob(
 }
 
 /**
+ * Queues a job unless `cap.max` jobs whose dedupe key starts with `cap.keyPrefix` were queued within the last
+ * `cap.withinSeconds` (by the database's clock). Callers holding the same prefix are serialised by a transaction-level
+ * advisory lock on it, so two at once cannot both pass the cap. Capped: how many seconds until the oldest of them
+ * leaves the window.
+ */
+export async function insertJobWithinCap(
+  db: Database,
+  values: { kind: string; payload: unknown; dedupeKey: string },
+  cap: { keyPrefix: string; max: number; withinSeconds: number },
+): Promise<{ queued: boolean } | { retryAfterSeconds: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${cap.keyPrefix}))`);
+    const [recent] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        retryAfter: sql<
+          number | null
+        >`ceil(extract(epoch from min(${jobs.createdAt}) + make_interval(secs => ${cap.withinSeconds}) - now()))::int`,
+      })
+      .from(jobs)
+      .where(
+        and(
+          sql`starts_with(${jobs.dedupeKey}, ${cap.keyPrefix})`,
+          sql`${jobs.createdAt} > now() - make_interval(secs => ${cap.withinSeconds})`,
+        ),
+      );
+    if ((recent?.count ?? 0) >= cap.max) return { retryAfterSeconds: Math.max(1, recent?.retryAfter ?? 1) };
+    return { queued: await insertJob(tx, values) };
+  });
+}
+
+/**
  * Leases the oldest due job of these kinds, if any: counts the attempt and moves run_after to the end of the lease,
  * so no other run takes it meanwhile (nor, once the lease is over, is it lost if this run dies). SKIP LOCKED lets
  * any number of processes lease at once without waiting for each other or taking the same job. Times are the

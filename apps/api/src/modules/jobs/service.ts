@@ -47,6 +47,22 @@ export function enqueue(tx: Database, kind: string, payload: unknown, dedupeKey?
   return repository.insertJob(tx, { kind, payload, dedupeKey: dedupeKey ?? null });
 }
 
+/**
+ * Queues a job as `enqueue` does, unless `cap.max` jobs with dedupe keys starting with `cap.keyPrefix` were queued
+ * within `cap.withinSeconds` (a per-sale cap on e-mails sent on request, say). Answers whether a job was queued, or
+ * how many seconds until one may be.
+ */
+export function enqueueWithinCap(
+  db: Database,
+  kind: string,
+  payload: unknown,
+  dedupeKey: string,
+  cap: { keyPrefix: string; max: number; withinSeconds: number },
+): Promise<{ queued: boolean } | { retryAfterSeconds: number }> {
+  if (!dedupeKey.startsWith(cap.keyPrefix)) throw new Error('A capped job is counted by its dedupe key prefix');
+  return repository.insertJobWithinCap(db, { kind, payload, dedupeKey }, cap);
+}
+
 export type RunOptions = {
   log?: FastifyBaseLogger;
   /** Once aborted, no further job is leased; the one running finishes. */

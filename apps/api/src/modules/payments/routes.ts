@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
@@ -28,13 +28,13 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
     app.post(
       '/payments',
       {
-        config: { invalidInputDetail: errorMessages.invalidInputs },
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.paymentStart },
         schema: {
           tags,
           description:
             "Starts paying a quotation's chosen plan through a gateway. The amount is priced on the server from the stored quotation.",
           body: paymentBodySchema,
-          response: { 201: paymentCreatedSchema, ...errorResponses },
+          response: { 201: paymentCreatedSchema, ...errorResponses, 429: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -42,6 +42,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
         const created = await startPayment(withLog(request), {
           quotationId: request.body.quotationId,
           gatewayId: request.body.gatewayId,
+          consents: request.body.consents,
           returnUrl: (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
         });
         return reply.code(201).send(created);

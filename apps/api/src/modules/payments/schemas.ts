@@ -4,6 +4,14 @@ export const paymentBodySchema = z
   .object({
     quotationId: z.uuid(),
     gatewayId: z.string().min(1).max(40).describe('An id from GET /companies/{companyId}/payment-gateways'),
+    consents: z
+      .object({
+        dataProcessing: z.boolean().describe("Processing of the travellers' data for the service: must be true"),
+        marketing: z.boolean().default(false).describe('Offers by e-mail: optional'),
+      })
+      .strict()
+      .optional()
+      .describe('What the buyer agreed to on the payment step (texts of the current version); stored with the sale'),
   })
   .meta({ id: 'PaymentBody' });
 
@@ -31,7 +39,18 @@ export const paymentResultSchema = z
     amountUsd: z.number(),
     gateway: z.string(),
     instalments: z.number().int().nullable(),
+    instalmentAmountClp: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid',
+      ),
     paymentTypeCode: z.string().nullable(),
+    paymentType: z
+      .string()
+      .nullable()
+      .describe('The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode'),
     authorizationCode: z.string().nullable(),
     cardLastDigits: z.string().nullable(),
     certificates: z

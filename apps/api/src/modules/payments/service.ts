@@ -1,6 +1,9 @@
+import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
+import { paymentTypeLabel } from '@travesia/domain/payment-types';
+import { instalmentClp } from '@travesia/domain/pricing';
 import { alreadyPaid } from '@travesia/domain/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
@@ -78,7 +81,12 @@ const startRefusals = {
  */
 export async function startPayment(
   deps: PaymentDeps,
-  input: { quotationId: string; gatewayId: string; returnUrl: (gatewayId: string) => string },
+  input: {
+    quotationId: string;
+    gatewayId: string;
+    consents?: { dataProcessing: boolean; marketing: boolean } | undefined;
+    returnUrl: (gatewayId: string) => string;
+  },
 ): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string }> {
   const { db } = deps;
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
@@ -122,6 +130,9 @@ export async function startPayment(
       code: 'billing_missing',
       message: 'Completa los datos de facturación antes de pagar',
     });
+  }
+  if (input.consents?.dataProcessing !== true) {
+    problems.push({ field: 'consents.dataProcessing', ...dataProcessingConsentRequired });
   }
   const gateway = deps.gateways.get(input.gatewayId);
   if (!gateway || !companyGateways.some((g) => g.id === input.gatewayId)) {
@@ -169,6 +180,12 @@ export async function startPayment(
       birthDate: person.birthDate,
       email: person.email,
     })),
+    consents: {
+      version: consentVersion,
+      recordedAt: new Date().toISOString(),
+      dataProcessing: true,
+      marketing: input.consents?.marketing === true,
+    },
   };
 
   // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
@@ -451,7 +468,9 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     amountUsd: sale.amountUsdCents / 100,
     gateway: payment.gateway,
     instalments: payment.instalments,
+    instalmentAmountClp: payment.instalments ? instalmentClp(payment.amountClp, payment.instalments) : null,
     paymentTypeCode: payment.paymentTypeCode,
+    paymentType: paymentTypeLabel(payment.paymentTypeCode),
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),

@@ -35,6 +35,8 @@ export type PurchaseSnapshot = {
     birthDate: string;
     email: string;
   }[];
+  /** What the buyer agreed to when this attempt started, with the version of the texts shown (older sales: none). */
+  consents?: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean };
 };
 
 /**

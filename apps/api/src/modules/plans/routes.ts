@@ -3,9 +3,10 @@ import { tripFields } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
-import { errorResponses, resourceNotFound } from '#app/errors.ts';
+import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
@@ -71,13 +72,18 @@ export async function planRoutes(fastify: FastifyInstance) {
   app.get(
     '/:companyId/plans',
     {
-      config: { invalidInputDetail: errorMessages.invalidInputParameters },
+      config: {
+        invalidInputDetail: errorMessages.invalidInputParameters,
+        // Only searches that try a discount code are counted: plain searches are the hot path.
+        rateLimit: discountCodeRateLimit(fastify.config.rateLimits),
+      },
       schema: {
         tags,
-        description: 'Every plan that fits the trip, priced in USD and CLP',
+        description:
+          'Every plan that fits the trip, priced in USD and CLP. A search with a discountCode is rate-limited per client (429).',
         params: companyParams,
         querystring: searchQuery,
-        response: { 200: z.array(listingPlanSchema), ...errorResponses },
+        response: { 200: z.array(listingPlanSchema), ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, errorResponses } from '#app/errors.ts';
+import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, quotationIdMessage, typed } from '#app/http.ts';
+import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
 import { quotationInputSchema, quotationSchema } from './schemas.ts';
 import * as quotations from './service.ts';
 
@@ -30,14 +31,17 @@ export async function quotationRoutes(fastify: FastifyInstance) {
   app.post(
     '/quotations/:companyId',
     {
-      config: { invalidInputDetail: errorMessages.invalidInputs },
+      config: {
+        invalidInputDetail: errorMessages.invalidInputs,
+        rateLimit: discountCodeRateLimit(fastify.config.rateLimits),
+      },
       schema: {
         tags,
         description:
-          'Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID.',
+          'Creates a quotation (not in the original contract, which shows no create call). The server assigns a random UUID. With a discountCode it is rate-limited per client (429).',
         params: companyParams,
         body: quotationInputSchema,
-        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+        response: { 201: z.object({ id: z.uuid() }), ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -58,14 +62,22 @@ export async function quotationRoutes(fastify: FastifyInstance) {
   app.put(
     '/quotations/:companyId/:quotationId',
     {
-      config: { invalidInputDetail: errorMessages.invalidInputs },
+      config: {
+        invalidInputDetail: errorMessages.invalidInputs,
+        rateLimit: discountCodeRateLimit(fastify.config.rateLimits),
+      },
       preValidation: rejectMalformedQuotationId,
       schema: {
         tags,
-        description: 'Replaces the quotation; answers its id as plain text',
+        description:
+          'Replaces the quotation; answers its id as plain text. With a discountCode it is rate-limited per client (429).',
         params: quotationParams,
         body: quotationInputSchema,
-        response: { 200: z.string().describe('The quotation id (text/plain)'), ...errorResponses },
+        response: {
+          200: z.string().describe('The quotation id (text/plain)'),
+          ...errorResponses,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

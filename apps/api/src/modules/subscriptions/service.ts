@@ -1,10 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
-import { subscriptions } from './tables.ts';
+import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
+import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
+import * as repository from './repository.ts';
 
-/** The company was checked by the route-level hook. Subscribing twice is not an error: the address is on the list either way, and we reveal nothing. */
-export async function subscribe(db: Database, companyId: number, email: string) {
-  await db
-    .insert(subscriptions)
-    .values({ companyId, email: email.toLowerCase() })
-    .onConflictDoNothing({ target: [subscriptions.companyId, subscriptions.email] });
+/** The job that e-mails a pending subscription its confirmation link (modules/jobs); its payload is `{ subscriptionId }`. */
+export const confirmationEmailKind = 'newsletter-confirmation';
+/** How long a confirmation link confirms. */
+export const confirmationLinkTtlMs = 7 * 24 * 60 * 60 * 1000;
+/** The storefront page a confirmation link opens (apps/web routes/suscripcion-confirmar.tsx). */
+export const confirmationPath = '/suscripcion/confirmar';
+
+export const confirmationUrl = (origin: string, token: string) =>
+  `${origin}${confirmationPath}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Newsletter double opt-in. The company was checked by the route-level hook. The address is stored pending and sent
+ * a confirmation link (through the job queue, in the same transaction); it becomes a subscriber when the link is
+ * opened. Subscribing again is never an error and reveals nothing: a confirmed address stays as it is, a pending one
+ * gets at most one more e-mail an hour.
+ */
+export async function subscribe(db: Database, companyId: number, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const due = await repository.storePending(tx, {
+      companyId,
+      email: email.toLowerCase(),
+      token: randomBytes(32).toString('base64url'),
+      expiresAt: new Date(Date.now() + confirmationLinkTtlMs),
+    });
+    if (due !== undefined) await enqueue(tx, confirmationEmailKind, { subscriptionId: due });
+  });
+}
+
+/** The confirmation link was opened: answers whether it confirmed (or had confirmed) a subscription of the company. */
+export function confirmSubscription(db: Database, companyId: number, token: string): Promise<boolean> {
+  return repository.confirm(db, companyId, token);
+}
+
+/** The company's newsletter subscribers: confirmed addresses only. */
+export function listSubscribers(db: Database, companyId: number): Promise<string[]> {
+  return repository.listConfirmed(db, companyId);
+}
+
+/**
+ * The confirmation e-mail job: the link to the address that subscribed. Nothing is sent once the address is
+ * confirmed. At least once, with a stable Message-ID (the job's).
+ */
+export function confirmationEmailJob(
+  db: Database,
+  mailer: Mailer,
+  origin: string,
+): JobHandler<{ subscriptionId: number }> {
+  return {
+    payload: z.object({ subscriptionId: z.number().int().positive() }),
+    logFields: ({ subscriptionId }) => ({ subscriptionId }),
+    errorFields: mailFailureFields,
+    async run({ subscriptionId }, job) {
+      const pending = await repository.findPending(db, subscriptionId);
+      if (!pending) return { skipped: 'confirmed or gone' };
+      const company = await requireCompany(db, pending.companyId);
+      const link = confirmationUrl(origin, pending.token);
+      await mailer.send({
+        messageId: jobMessageId('newsletter', job.id, mailer.from),
+        to: [pending.email],
+        subject: `Confirma tu suscripción a ${company.name}`,
+        text: `Hola,\n\nPara recibir nuestras ofertas y consejos de viaje, confirma tu suscripción abriendo este enlace (vale 7 días):\n${link}\n\nSi no te suscribiste tú, ignora este correo: no te escribiremos.\n\n${company.name}`,
+        html: `<p>Hola,</p><p>Para recibir nuestras ofertas y consejos de viaje, confirma tu suscripción (el enlace vale 7 días):</p><p><a href="${escapeHtml(link)}">Confirmar mi suscripción</a></p><p>Si no te suscribiste tú, ignora este correo: no te escribiremos.</p><p>${escapeHtml(company.name)}</p>`,
+        attachments: [],
+      });
+      return { destination: mailer.destination };
+    },
+  };
 }

@@ -1,6 +1,7 @@
+import { consentTexts, dataProcessingConsentRequired, withdrawalNotice } from '@travesia/domain/consents';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { FieldMessage, FormSection } from '#app/components/fields.tsx';
+import { CheckboxField, FieldMessage, FormSection } from '#app/components/fields.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { chooseGatewayMessage, testGatewayId } from './checkout.ts';
 
@@ -13,11 +14,14 @@ const testGatewayLabel = 'Pago de prueba (sin cargo real)';
 export type PaymentActionResult = {
   problems: { message: string; link: { to: string; label: string } | null }[];
   gatewayError: string | null;
+  /** The required consent was not given (the API refuses to start without it). */
+  consentError?: string | null;
 };
 
 type Props = {
   gateways: PaymentGateway[];
   totalClp: string;
+  instalmentOptions: { count: number; amount: string }[];
   /** Something the API will refuse the payment for (missing data…), known before trying. */
   blocked: boolean;
   actionResult: PaymentActionResult | undefined;
@@ -28,16 +32,21 @@ type Props = {
  * The route action starts the payment and sends the browser to the gateway's page with a full document navigation;
  * without JavaScript the form posts natively and the action answers the same way.
  */
-export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props) {
+export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, actionResult }: Props) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   // After a successful start the browser leaves for the gateway: keep the button busy until it does.
   const leaving = navigation.state === 'loading' && navigation.formMethod === 'POST';
   // «Pagar» without a choice: said here at once (the action says the same without JavaScript).
   const [notChosen, setNotChosen] = useState(false);
+  const [notConsented, setNotConsented] = useState(false);
   useEffect(() => {
-    if (actionResult) setNotChosen(false);
+    if (actionResult) {
+      setNotChosen(false);
+      setNotConsented(false);
+    }
   }, [actionResult]);
+  const consentError = notConsented ? dataProcessingConsentRequired.message : (actionResult?.consentError ?? null);
   const gatewayError = notChosen ? chooseGatewayMessage : (actionResult?.gatewayError ?? null);
   const problems = actionResult?.problems ?? [];
 
@@ -47,11 +56,15 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
       className="grid gap-5"
       aria-label="Pago"
       onSubmit={(event) => {
-        const chosen = new FormData(event.currentTarget).get('gatewayId');
+        const form = new FormData(event.currentTarget);
+        const chosen = form.get('gatewayId');
+        const consented = form.get('consentDataProcessing') === 'on';
         setNotChosen(!chosen);
-        if (!chosen) {
+        setNotConsented(!consented);
+        if (!chosen || !consented) {
           event.preventDefault();
-          event.currentTarget.querySelector<HTMLInputElement>('input[name="gatewayId"]')?.focus();
+          const first = chosen ? 'input[name="consentDataProcessing"]' : 'input[name="gatewayId"]';
+          event.currentTarget.querySelector<HTMLInputElement>(first)?.focus();
         }
       }}
     >
@@ -96,8 +109,20 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor">
             <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v1H2V5Zm0 3h16v7a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8Zm3 5v1h4v-1H5Z" />
           </svg>
-          Paga en hasta 6 cuotas sin interés
+          Paga en hasta {instalmentOptions.length} cuotas sin interés
         </p>
+        {/* The buyer picks the number on the card's page; here each option shows what it costs. */}
+        <ul
+          aria-label="Cuotas sin interés"
+          className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-3"
+        >
+          {instalmentOptions.map((option) => (
+            <li key={option.count} data-testid="instalment-option">
+              {option.count === 1 ? '1 cuota' : `${option.count} cuotas`} de{' '}
+              <span className="font-semibold text-slate-900">{option.amount}</span>
+            </li>
+          ))}
+        </ul>
       </FormSection>
 
       {problems.length > 0 ? (
@@ -122,6 +147,25 @@ export function PaymentForm({ gateways, totalClp, blocked, actionResult }: Props
       ) : null}
 
       <div className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800" data-testid="withdrawal-notice">
+          {withdrawalNotice}{' '}
+          <Link
+            to="/terminos"
+            target="_blank"
+            rel="noopener"
+            className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+          >
+            Condiciones
+            <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          </Link>
+        </p>
+        {/* Neither box is ticked for the buyer: the first is required, the second is theirs to choose. */}
+        <CheckboxField
+          name="consentDataProcessing"
+          label={consentTexts.dataProcessing}
+          error={consentError ?? undefined}
+        />
+        <CheckboxField name="consentMarketing" label={consentTexts.marketing} />
         <button
           type="submit"
           disabled={submitting || leaving || blocked || gateways.length === 0}

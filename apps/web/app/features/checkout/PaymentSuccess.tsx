@@ -32,7 +32,8 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Prop
       ? [{ term: 'Vigencia', detail: `${formatDay(trip.departureDate)} al ${formatDay(trip.returnDate)}` }]
       : []),
     { term: 'Monto pagado', detail: `${formatClp(result.amountClp)} (${formatUsd(result.amountUsd)})` },
-    { term: 'Cuotas', detail: instalmentsLabel(result.instalments) },
+    ...(result.paymentType ? [{ term: 'Tipo de pago', detail: result.paymentType }] : []),
+    { term: 'Cuotas', detail: instalmentsLabel(result.instalments, result.instalmentAmountClp) },
     ...(result.authorizationCode ? [{ term: 'Código de autorización', detail: result.authorizationCode }] : []),
     ...(result.cardLastDigits ? [{ term: 'Tarjeta', detail: `terminada en ${result.cardLastDigits}` }] : []),
   ];

@@ -1,3 +1,5 @@
+import { formatClp } from '@travesia/domain/money';
+import { instalmentOptions } from '@travesia/domain/payment-types';
 import { createCookie, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { ApiClient } from '#app/lib/api.ts';
@@ -134,6 +136,11 @@ export async function loadCheckout(
         usd: one.formattedUsd,
       })),
       instalments: { count: plan.instalments.count, amount: plan.instalments.formatted },
+      // Worked out here, on the server, from the total the API priced: the browser only shows them.
+      instalmentOptions: instalmentOptions(plan.montoConversion, plan.instalments.count).map((option) => ({
+        count: option.count,
+        amount: formatClp(option.amountClp),
+      })),
     },
   };
 }

@@ -39,6 +39,8 @@ export type CheckoutSummary = {
   perPassenger: { passengerTypeId: number; quantity: number; clp: string; usd: string }[];
   /** One of the interest-free instalments, formatted (e.g. 6 of «$13.438»). */
   instalments: { count: number; amount: string };
+  /** Every way to split the total: 1 to 6 instalments, each amount formatted. */
+  instalmentOptions: { count: number; amount: string }[];
 };
 
 /** A step that cannot show its form says why, in a page of its own (with a way forward). */

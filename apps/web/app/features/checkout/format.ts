@@ -1,4 +1,5 @@
 import { oldestAge } from '@travesia/domain/ids';
+import { formatClp } from '@travesia/domain/money';
 
 // The plans feature words age bands too: the label lives in #app/lib/format.ts.
 export { bandLabel } from '#app/lib/format.ts';
@@ -21,8 +22,9 @@ export function birthDateRange(band: { ageFrom: number; ageTo: number }, departu
   return { min: earliest, max: latest < today ? latest : today };
 }
 
-/** «1 cuota», «3 cuotas sin interés». */
-export function instalmentsLabel(instalments: number | null): string {
-  if (!instalments || instalments <= 1) return '1 cuota (pago contado)';
-  return `${instalments} cuotas sin interés`;
+/** «1 cuota de $80.625 (pago contado)», «3 cuotas sin interés de $26.875»: how many and what each is. */
+export function instalmentsLabel(instalments: number | null, amountClp: number | null): string {
+  const each = amountClp === null ? '' : ` de ${formatClp(amountClp)}`;
+  if (!instalments || instalments <= 1) return `1 cuota${each} (pago contado)`;
+  return `${instalments} cuotas sin interés${each}`;
 }

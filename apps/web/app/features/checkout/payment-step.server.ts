@@ -1,3 +1,4 @@
+import { dataProcessingConsentRequired } from '@travesia/domain/consents';
 import { data, redirectDocument } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, dataOrThrow, fieldErrors, rateLimitedMessage } from '#app/lib/api-answer.server.ts';
@@ -74,7 +75,20 @@ export async function startPayment({ context, request, params }: StepArgs) {
   }
   const form = await request.formData();
   const gatewayId = String(form.get('gatewayId') ?? '');
-  if (!gatewayId) return fail({ problems: [], gatewayError: chooseGatewayMessage }, 400);
+  const consents = {
+    dataProcessing: form.get('consentDataProcessing') === 'on',
+    marketing: form.get('consentMarketing') === 'on',
+  };
+  if (!gatewayId || !consents.dataProcessing) {
+    return fail(
+      {
+        problems: [],
+        gatewayError: gatewayId ? null : chooseGatewayMessage,
+        consentError: consents.dataProcessing ? null : dataProcessingConsentRequired.message,
+      },
+      400,
+    );
+  }
 
   // The API chooses where the gateway returns the payer from its configuration (PUBLIC_URL, else this page's Host
   // when ALLOWED_HOSTS lists it). It is told the Host this page was asked at, as this page received it; the
@@ -91,7 +105,7 @@ export async function startPayment({ context, request, params }: StepArgs) {
     error,
     response,
   } = await serverApi(context).POST('/payments', {
-    body: { quotationId, gatewayId },
+    body: { quotationId, gatewayId, consents },
     headers,
   });
   if (created && 'redirectUrl' in created) {
@@ -118,6 +132,10 @@ export async function startPayment({ context, request, params }: StepArgs) {
       result.gatewayError = problem.message;
       continue;
     }
+    if (problem.field === 'consents.dataProcessing') {
+      result.consentError = problem.message;
+      continue;
+    }
     const text = problem.message;
     let link: { to: string; label: string } | null = null;
     switch (problem.code) {
@@ -140,7 +158,7 @@ export async function startPayment({ context, request, params }: StepArgs) {
     }
     if (!result.problems.some((p) => p.message === text)) result.problems.push({ message: text, link });
   }
-  if (result.problems.length === 0 && !result.gatewayError) {
+  if (result.problems.length === 0 && !result.gatewayError && !result.consentError) {
     result.problems.push({ message: 'Revisa los datos de tu compra e intenta nuevamente.', link: null });
   }
   return fail(result, 400);

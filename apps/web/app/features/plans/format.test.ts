@@ -10,7 +10,7 @@ describe('taxTreatment', () => {
 
 describe('instalmentsLabel', () => {
   it('shows the instalment amount the API computed', () => {
-    expect(instalmentsLabel({ count: 6, formatted: '$13.438' })).toBe('o 6 cuotas sin interés de $13.438');
+    expect(instalmentsLabel({ count: 6, formatted: '$13.438' })).toBe('o hasta 6 cuotas sin interés de $13.438');
   });
 });
 

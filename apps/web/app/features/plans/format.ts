@@ -49,9 +49,9 @@ export function perPassengerPerDayLabel(perDay: { formatted: string; averaged: b
   return `${perDay.formatted} por día por pasajero${perDay.averaged ? ' en promedio' : ''}`;
 }
 
-/** «o 6 cuotas sin interés de $13.438». */
+/** «o hasta 6 cuotas sin interés de $13.438» (the wording Transbank asks of commerces that advertise instalments). */
 export function instalmentsLabel(instalments: { count: number; formatted: string }): string {
-  return `o ${instalments.count} cuotas sin interés de ${instalments.formatted}`;
+  return `o hasta ${instalments.count} cuotas sin interés de ${instalments.formatted}`;
 }
 
 /** «1 plan no está disponible para pasajeros de 0 a 74 años», «4 planes no están disponibles para pasajeros de 85…». */

@@ -27,7 +27,7 @@ type Props = {
 
 /**
  * Suscríbete (spec §5): validated in the browser with the same schema the API applies; an invalid form makes
- * no call; success shows «El email ha sido suscrito» and resets; a failed call is only logged. After a first
+ * no call; success shows «El email ha sido suscrito», asks to confirm from the inbox (double opt-in) and resets; a failed call is only logged. After a first
  * submit, each change checks the address again. Before the scripts run (or without them) it is a plain POST to
  * /suscripcion, which checks and saves the address on the server and shows the outcome: the address never rides
  * in a URL.
@@ -128,7 +128,7 @@ export function NewsletterForm({ companyId, returnTo, initial }: Props) {
       ) : null}
       {subscribed ? (
         <output className="text-sm font-medium text-emerald-300" data-testid="newsletter-success">
-          {uiMessages.emailSubscribed}
+          {uiMessages.emailSubscribed}. {uiMessages.subscriptionCheckInbox}
         </output>
       ) : null}
     </form>

@@ -1,7 +1,7 @@
 import { newsletterSchema } from '@travesia/domain/rules';
 import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
-import { fieldErrors, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { fieldErrors, type LoadContext, pageError, rateLimitedMessage } from '#app/lib/api-answer.server.ts';
 import { subscriptionPath } from './NewsletterForm.tsx';
 
 /** A path of this site to send the visitor back to; anything else (another host, `//host`) is home. */
@@ -48,4 +48,25 @@ export async function subscribeFromForm(context: LoadContext, request: Request) 
   }
   console.warn(`Newsletter subscription failed with status ${status}`);
   return data<NewsletterActionResult>({ email, returnTo }, { status: status >= 500 ? 503 : status });
+}
+
+/** What the page of the e-mailed confirmation link shows. */
+export type ConfirmationState = { confirmed: boolean };
+
+/**
+ * The confirmation link (`/suscripcion/confirmar?token=`): the API confirms the address. An unknown or expired token
+ * is the page's «no válido o ya venció» with status 404; too many tries, or an API that fails, a 503 page.
+ */
+export async function confirmFromLink(context: LoadContext, request: Request) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  if (token === '' || token.length > 100) return data<ConfirmationState>({ confirmed: false }, { status: 404 });
+  const answer = await serverApi(context).POST('/companies/{companyId}/subscriptions/confirmation', {
+    params: { path: { companyId: configuredCompanyId() } },
+    body: { token },
+  });
+  if (answer.response.ok) return data<ConfirmationState>({ confirmed: true });
+  const { status } = answer.response;
+  if (status === 404 || status === 400) return data<ConfirmationState>({ confirmed: false }, { status: 404 });
+  if (status === 429) throw pageError(503, rateLimitedMessage);
+  throw pageError(503, 'No pudimos confirmar tu suscripción. Intenta nuevamente en unos minutos.');
 }

@@ -1,0 +1,85 @@
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { subscriptions } from './tables.ts';
+
+/** At most one confirmation e-mail per address in this many seconds, however often it subscribes. */
+export const confirmationResendSeconds = 60 * 60;
+
+/**
+ * Stores the address as pending with `token` (or keeps it as it is when confirmed). Answers the row's id when a
+ * confirmation e-mail is due: a new address, or a pending one whose last e-mail is over an hour old. A pending
+ * address whose link is still alive keeps its token (the link already sent keeps working); an expired one gets
+ * `token`.
+ */
+export async function storePending(
+  db: Database,
+  values: { companyId: number; email: string; token: string; expiresAt: Date },
+): Promise<number | undefined> {
+  const stillAlive = sql`${subscriptions.confirmationExpiresAt} > now()`;
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      companyId: values.companyId,
+      email: values.email,
+      confirmationToken: values.token,
+      confirmationExpiresAt: values.expiresAt,
+      confirmationSentAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [subscriptions.companyId, subscriptions.email],
+      set: {
+        confirmationToken: sql`CASE WHEN ${stillAlive} THEN ${subscriptions.confirmationToken} ELSE excluded.confirmation_token END`,
+        confirmationExpiresAt: sql`CASE WHEN ${stillAlive} THEN ${subscriptions.confirmationExpiresAt} ELSE excluded.confirmation_expires_at END`,
+        confirmationSentAt: sql`now()`,
+      },
+      setWhere: and(
+        isNull(subscriptions.confirmedAt),
+        or(
+          isNull(subscriptions.confirmationSentAt),
+          lte(subscriptions.confirmationSentAt, sql`now() - make_interval(secs => ${confirmationResendSeconds})`),
+        ),
+      ),
+    })
+    .returning({ id: subscriptions.id });
+  return row?.id;
+}
+
+/** The pending subscription a confirmation e-mail is for (none once confirmed, or without a token). */
+export async function findPending(db: Database, id: number) {
+  const [row] = await db
+    .select({ companyId: subscriptions.companyId, email: subscriptions.email, token: subscriptions.confirmationToken })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.id, id), isNull(subscriptions.confirmedAt), isNotNull(subscriptions.confirmationToken)),
+    );
+  return row?.token ? { companyId: row.companyId, email: row.email, token: row.token } : undefined;
+}
+
+/**
+ * Confirms the company's subscription whose link carries `token`, while the link is alive; a confirmed one answers
+ * again to its own link. Answers whether the token named one.
+ */
+export async function confirm(db: Database, companyId: number, token: string): Promise<boolean> {
+  const updated = await db
+    .update(subscriptions)
+    .set({ confirmedAt: sql`coalesce(${subscriptions.confirmedAt}, now())` })
+    .where(
+      and(
+        eq(subscriptions.companyId, companyId),
+        eq(subscriptions.confirmationToken, token),
+        or(isNotNull(subscriptions.confirmedAt), gt(subscriptions.confirmationExpiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return updated.length > 0;
+}
+
+/** The company's subscribers: confirmed addresses only, oldest first. */
+export async function listConfirmed(db: Database, companyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: subscriptions.email })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.companyId, companyId), isNotNull(subscriptions.confirmedAt)))
+    .orderBy(subscriptions.id);
+  return rows.map((row) => row.email);
+}
