@@ -1,24 +1,12 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DocumentType } from '@travesia/domain/ids';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { pdfText } from '../apps/api/test/support/pdf-text.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/shell.ts';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect
-    .soft(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      state,
-    )
-    .toEqual([]);
-}
 
 /** A holder nobody else has: a fresh RUT, a passport for the companion and e-mail addresses of their own. */
 function freshHolder() {

@@ -19,6 +19,8 @@ const page = (title: string, body: string) => `<!doctype html>
   button{border:0;font-weight:700;margin-top:10px;cursor:pointer} .approve{background:#0b5563;color:#fff}
   .decline{background:#fff;border:2px solid #b91c1c;color:#b91c1c} .abandon{background:#f1f5f9;color:#334155}
   p.small{font-size:.85rem;color:#64748b}
+  /* The store's keyboard focus ring (coral 700, 4.5:1 on white): the browser's own is 1 px and faint. */
+  :focus-visible{outline:2px solid #cd4a2f;outline-offset:2px}
 </style></head><body><header class="test-banner">${testMark}</header><main>${body}</main></body></html>`;
 
 /** The sandbox gateway's payment page: approve in 1–6 interest-free instalments, decline, or abandon. */

@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** DESIGN: WCAG 2.2 AA: the axe rules tagged for WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The two widths every page is checked at: a common phone (390 px) and a laptop (1280 px). */
+export const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/**
+ * Runs axe on the page as it is now; a violation fails the test (softly, so one run lists every state's problems)
+ * naming the rule and the elements involved. No rule is disabled and no element excluded.
+ */
+export async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const report = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`)
+        .join('\n')}`,
+  );
+  expect.soft(report, `axe violations on ${state}`).toEqual([]);
+}
