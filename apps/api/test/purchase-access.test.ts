@@ -194,6 +194,18 @@ describeOnEachDatabase(
       await opened(await checkCode(ctx, { number: String(sale.idVenta), ...camila, code: second }));
     });
 
+    it('the purchase e-mail confirms the total, the payment type, each instalment, the withdrawal right and the seller', async () => {
+      const sale = await paidSale(ctx, 3);
+      await ctx.app.runJobs();
+      const mail = smtp.received.find((m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`));
+      const text = mail?.parsed.text ?? '';
+      expect(text).toContain(`Total pagado: ${clpText(sale.result.amountClp)}`);
+      expect(text).toContain('Forma de pago: Crédito, cuotas sin interés.');
+      expect(text).toContain(`3 cuotas sin interés de ${clpText(Math.ceil(sale.result.amountClp / 3))}.`);
+      expect(text).toContain('Derecho a retracto');
+      expect(text).toMatch(/Vendido por .+, RUT [\d.]+-[\dkK], /);
+    });
+
     it('the purchase e-mail carries a signed link that opens the purchase; a tampered or expired one does not', async () => {
       const sale = await paidSale(ctx);
       await ctx.app.runJobs();

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
+import { formatClp, formatUsd } from '@travesia/domain/money';
+import { paymentTypeLabel } from '@travesia/domain/payment-types';
+import { instalmentClp } from '@travesia/domain/pricing';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -11,7 +15,13 @@ import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
-import { findSale, findSaleOfQuotation, findSales, type PurchaseSnapshot } from '#app/modules/payments/service.ts';
+import {
+  findPaidAttempt,
+  findSale,
+  findSaleOfQuotation,
+  findSales,
+  type PurchaseSnapshot,
+} from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';
@@ -220,6 +230,30 @@ export { issueCertificates } from './repository.ts';
 export const testPaymentMark = testPaymentStamp;
 
 /** The signed «Mi compra» link of a sale (modules/purchases), which the purchase e-mail carries. */
+/**
+ * What was bought and how it was paid, and who sold it, as the purchase confirmation states them (Ley 19.496 and
+ * DS 6/2021 ask an online seller to confirm these; Transbank asks for the payment type and the instalments).
+ */
+async function purchaseLines(db: Database, saleId: number, data: CertificateData): Promise<string[]> {
+  const [sale, attempt] = await Promise.all([findSale(db, saleId), findPaidAttempt(db, saleId)]);
+  if (!sale) return [];
+  const instalments = attempt?.instalments ?? null;
+  const paid = [
+    `Total pagado: ${formatClp(sale.amountClp)} (${formatUsd(sale.amountUsdCents / 100)}), impuestos incluidos.`,
+  ];
+  const type = paymentTypeLabel(attempt?.paymentTypeCode);
+  if (type) paid.push(`Forma de pago: ${type}.`);
+  if (instalments) {
+    const each = formatClp(instalmentClp(sale.amountClp, instalments));
+    paid.push(instalments === 1 ? `1 cuota de ${each}.` : `${instalments} cuotas sin interés de ${each}.`);
+  }
+  return [
+    ...paid,
+    withdrawalNotice,
+    `Vendido por ${data.company.legalName}, RUT ${data.company.rut}, ${data.company.address}.`,
+  ];
+}
+
 export type PurchaseLinkOf = (saleId: number) => Promise<string>;
 
 async function sendCertificateEmail(
@@ -233,6 +267,10 @@ async function sendCertificateEmail(
   // The whole purchase opens only from the buyer's e-mail, not from one certificate sent to its holder.
   const link = purchaseLinkOf && !email.certificate ? await purchaseLinkOf(email.saleId) : null;
   const linkText = link ? `\n\nRevisa tu compra y descarga tu comprobante en «Mi compra»: ${link}` : '';
+  // The buyer's e-mail (not one certificate re-sent to its holder) is also the purchase confirmation.
+  const purchase = email.certificate ? [] : await purchaseLines(db, email.saleId, data);
+  const purchaseText = purchase.length > 0 ? `\n\n${purchase.join('\n')}` : '';
+  const purchaseHtml = purchase.length > 0 ? `<p>${purchase.map(escapeHtml).join('<br>')}</p>` : '';
   const linkHtml = link
     ? `<p>Revisa tu compra y descarga tu comprobante en <a href="${escapeHtml(link)}">Mi compra</a>.</p>`
     : '';
@@ -249,8 +287,8 @@ async function sendCertificateEmail(
     messageId: certificateMessageId(email.jobId, mailer.from),
     to: recipients,
     subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${email.saleId}`,
-    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.${linkText}\n\nBuen viaje,\n${data.company.name}`,
-    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p>${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.${purchaseText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
+    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p>${purchaseHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
     attachments: [{ filename: certificateFileName, content: pdf, contentType: 'application/pdf' }],
   });
   return recipients.length;
