@@ -39,8 +39,12 @@ export const demoLegalPages: LegalPageSeed[] = [
 <p>Para emitir tu certificado, prestarte la asistencia durante el viaje, tramitar reembolsos, emitir boletas o facturas y responder tus consultas. Solo te enviaremos novedades y promociones si te suscribes, y puedes darte de baja cuando quieras.</p>
 <h2>Con quién los compartimos</h2>
 <p>Con los prestadores médicos y de asistencia que te atienden en el viaje, con el medio de pago y con las autoridades cuando la ley lo exige. No vendemos tus datos.</p>
+<h2>Tu autorización</h2>
+<p>Antes de pagar te pedimos dos autorizaciones separadas, que nunca vienen marcadas: la de tratar los datos de los pasajeros para emitir y prestar la asistencia (necesaria para contratar) y, si quieres, la de enviarte ofertas por correo. Guardamos con tu compra qué autorizaste, cuándo y la versión del texto que leíste.</p>
+<h2>Cuánto tiempo los guardamos</h2>
+<p>Los datos de la compra y de los pasajeros, mientras dure la cobertura y luego por el plazo que exigen las normas tributarias para respaldar la venta (6 años). Tu correo de suscripción, hasta que te des de baja. Pasados esos plazos puedes pedirnos que los eliminemos.</p>
 <h2>Tus derechos</h2>
-<p>Puedes pedir acceso, rectificación, cancelación u oposición al tratamiento de tus datos escribiendo a nuestro correo de contacto. Responderemos dentro de los plazos legales.</p>
+<p>Puedes pedir acceso, rectificación, cancelación u oposición al tratamiento de tus datos escribiendo a nuestro correo de contacto o desde la página de contacto, indicando tu número de compra. Puedes ver en todo momento los datos de tu compra en «Mi compra». Responderemos dentro de los plazos legales.</p>
 <h2>Cookies</h2>
 <p>Usamos cookies necesarias para que el sitio funcione (por ejemplo, para recordar tu compra en curso) y, si están habilitadas, cookies de medición para mejorar el sitio.</p>`,
   },
