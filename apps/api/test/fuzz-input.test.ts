@@ -664,7 +664,12 @@ function build(template: Template, mutations: Mutation[]): Built {
     payload === undefined
       ? ''
       : ` ${payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} chars)` : payload}`;
-  return { options, instance, describe: `${template.method} ${url.slice(0, 300)} ${JSON.stringify(headers)}${shown}` };
+  // The path as the server gets it: app.inject() resolves `.` and `..` segments as any URL parser does.
+  return {
+    options,
+    instance: new URL(instance, 'http://localhost').pathname,
+    describe: `${template.method} ${url.slice(0, 300)} ${JSON.stringify(headers)}${shown}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
