@@ -92,6 +92,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Errors Fastify meets before routing (a path it cannot percent-decode, a path parameter over its 100 characters)
+    // otherwise leave in Fastify's own body: they are bad input, answered in the §8 body like any other (issue #11).
+    frameworkErrors: answerFrameworkError,
   });
   // A graceful stop closes idle connections at once, but Node leaves a keep-alive connection that was busy when the
   // stop began open after its answer, until the keep-alive timeout (72 s): the process would not exit in time. While
@@ -239,6 +242,20 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   });
 
   return app;
+}
+
+/** Fastify's errors before a route is chosen: FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH (bad input), else 500. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const instance = request.url.split('?')[0] ?? '/';
+  const code = { FST_ERR_BAD_URL: 'invalid_format', FST_ERR_MAX_PARAM_LENGTH: 'too_long' }[error.code ?? ''];
+  if (code === 'invalid_format' || code === 'too_long') {
+    const message =
+      code === 'too_long' ? 'A path parameter is too long' : 'The path is not valid percent-encoded UTF-8';
+    const errors: FieldError[] = [{ field: 'path', code, message }];
+    return reply.code(400).send(errorBody(400, errorMessages.invalidInputParameters, instance, errors));
+  }
+  request.log.error({ error: loggableError(error) }, 'unhandled framework error');
+  return reply.code(500).send(errorBody(500, errorMessages.internal, instance));
 }
 
 /** What a 503 tells clients to wait before trying again, in seconds: about what the pool needs to reconnect. */

@@ -5,7 +5,15 @@ import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { databaseKinds, describeOnEachDatabase, openTestDatabase } from './support/harness.ts';
-import { call, companyGetPaths, expectError, expectNoInternals, get, pathOf } from './support/http.ts';
+import {
+  call,
+  companyGetPaths,
+  expectBadRequest,
+  expectError,
+  expectNoInternals,
+  get,
+  pathOf,
+} from './support/http.ts';
 
 const internalErrorCalls = [
   { method: 'GET', url: '/api/companies/1' },
@@ -86,6 +94,18 @@ describeOnEachDatabase('error bodies', (ctx) => {
       expect(Object.keys(answer.json<object>()).sort(), url).toStrictEqual(['detail', 'errors', 'instance', 'status']);
     }
   });
+
+  it.each([
+    ['/api/companies/%zz/footer', 'invalid_format'],
+    ['/api/quotations/1/%ED%A0%80', 'invalid_format'],
+  ])(
+    'a path Fastify cannot route (%s) → 400 Invalid input parameters naming the path (issue #11)',
+    async (url, code) => {
+      const answer = await get(ctx.app, url);
+      const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
+      expect(errors.map((error) => [error.field, error.code])).toStrictEqual([['path', code]]);
+    },
+  );
 
   it('a company id beyond the integer range is a 404, not a database error', async () => {
     const url = '/api/companies/99999999999999999999/footer';

@@ -30,7 +30,7 @@ import {
   useTemporaryDataDir,
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { call, expectBadRequest, expectError } from './support/http.ts';
+import { call, expectBadRequest, expectError, get } from './support/http.ts';
 import { createQuotation, putQuotation, quotationBody } from './support/trips.ts';
 
 const env: NodeJS.ProcessEnv = {};
@@ -302,6 +302,16 @@ describeOnEachDatabase(
       expect(page.status).toBe(200);
       expect(page.text).toContain('ya fue procesada');
       expect(page.text).not.toContain('name="decision"');
+      // A client that does not ask for HTML gets the §8 body instead of the page (issue #11).
+      const plain = await call(ctx.app, {
+        method: 'POST',
+        url: pathAndQuery(payment.redirectUrl),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'decision=approve&instalments=2',
+      });
+      expectError(plain, 409, errorMessages.unexpected, new URL(payment.redirectUrl).pathname);
+      const unknown = '/api/payments/sandbox/sbx_no-such-token';
+      expectError(await get(ctx.app, unknown), 404, errorMessages.resourceNotFound, unknown);
     });
 
     it('instalments outside 1…6 are refused by the sandbox page (400) and decide nothing', async () => {

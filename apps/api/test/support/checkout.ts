@@ -119,18 +119,21 @@ export const pathAndQuery = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
+/** The Accept header a browser sends when it navigates or posts a form. */
+export const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
 /**
- * An HTML page of the sandbox gateway, injected directly: its inline CSS (`select,button{…"Segoe UI"…}`) reads like
- * SQL to http.ts's leak check, which is meant for API answers.
+ * An HTML page of the sandbox gateway, injected directly as a browser asks for it: its inline CSS
+ * (`select,button{…"Segoe UI"…}`) reads like SQL to http.ts's leak check, which is meant for API answers.
  */
 export async function sandboxPage(ctx: TestContext, url: string, form?: string) {
   const response = await ctx.app.inject(
     form === undefined
-      ? { method: 'GET', url: pathAndQuery(url) }
+      ? { method: 'GET', url: pathAndQuery(url), headers: { accept: browserAccept } }
       : {
           method: 'POST',
           url: pathAndQuery(url),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: browserAccept },
           payload: form,
         },
   );

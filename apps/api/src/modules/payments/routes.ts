@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '#app/errors.ts';
+import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
@@ -108,10 +108,18 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
 
     // The sandbox gateway's payment page, served by the API like a card network's test mode.
     const tokenParams = z.object({ token: z.string().min(1).max(80) });
+    // Its refusals are a page for the payer's browser (which asks for HTML); any other client gets the §8 body, as
+    // from every other /api path (issue #11).
+    const refuse = (request: FastifyRequest, reply: FastifyReply, status: 404 | 409, page: string) => {
+      if (!request.headers.accept?.includes('text/html')) {
+        throw new ApiError(status, status === 404 ? errorMessages.resourceNotFound : errorMessages.unexpected);
+      }
+      return reply.code(status).type('text/html; charset=utf-8').send(page);
+    };
     app.get('/payments/sandbox/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
       const transaction = await repository.findSandboxTransaction(db, request.params.token);
+      if (!transaction) return refuse(request, reply, 404, sandboxDonePage('Transacción de prueba inexistente'));
       reply.type('text/html; charset=utf-8');
-      if (!transaction) return reply.code(404).send(sandboxDonePage('Transacción de prueba inexistente'));
       if (transaction.status !== 'created') return sandboxDonePage('Esta transacción ya fue procesada');
       return sandboxPaymentPage({
         token: transaction.token,
@@ -138,12 +146,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           status,
           instalments: decision === 'approve' ? instalments : null,
         });
-        if (!transaction) {
-          return reply
-            .code(409)
-            .type('text/html; charset=utf-8')
-            .send(sandboxDonePage('Esta transacción ya fue procesada'));
-        }
+        if (!transaction) return refuse(request, reply, 409, sandboxDonePage('Esta transacción ya fue procesada'));
         request.log.info({ decision, paymentType: paymentTypeForInstalments(instalments) }, 'sandbox decision');
         // Back to the store exactly as Webpay returns: token_ws after a decision, TBK_* when abandoned.
         const back = new URL(transaction.returnUrl);
