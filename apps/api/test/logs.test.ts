@@ -6,6 +6,7 @@ import { buildApp } from '#app/app.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import {
   countEmails,
+  givenConsents,
   paidSale,
   passengersBody,
   postPayment,
@@ -127,7 +128,7 @@ describeOnEachDatabase('logs: payment steps that fail in the database', (ctx) =>
       sql.raw('ALTER TABLE sandbox_transactions ADD CONSTRAINT logs_test_refuses CHECK (amount_clp < 0)'),
     );
     logged.lines.length = 0;
-    const answer = await postPayment(logged.context, { quotationId, gatewayId: 'sandbox' });
+    const answer = await postPayment(logged.context, { quotationId, gatewayId: 'sandbox', consents: givenConsents });
     expectError(answer, 502, errorMessages.unexpected, '/api/payments');
 
     const text = logged.lines.join('\n');

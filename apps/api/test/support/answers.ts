@@ -48,12 +48,21 @@ export function whatIsWrong(outcome: Outcome): string | undefined {
 /** One HTTP request to `baseUrl` (a server process, or the balancer in front of several); never throws. */
 export async function sendRequest(
   baseUrl: string,
-  request: { step: string; method: string; path: string; body?: ProcessRequestBody; timeoutMs: number },
+  request: {
+    step: string;
+    method: string;
+    path: string;
+    body?: ProcessRequestBody;
+    timeoutMs: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<Sent> {
   const { step, method, path, body, timeoutMs } = request;
   const started = performance.now();
   try {
-    const response = await fetch(new URL(path, baseUrl), processRequest(method, body, timeoutMs));
+    const init = processRequest(method, body, timeoutMs);
+    init.headers = { ...(init.headers as Record<string, string>), ...request.headers };
+    const response = await fetch(new URL(path, baseUrl), init);
     const text = await response.text();
     return {
       outcome: {
