@@ -43,7 +43,14 @@ export const test = base.extend<object, { storefront: Storefront }>({
       await seedCompany(database.db, demoCompany);
       const smtp = await startFakeSmtp();
       const siteverify = await startFakeSiteverify();
-      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, RECAPTCHA_VERIFY_URL: siteverify.url });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        SMTP_URL: smtp.url,
+        RECAPTCHA_VERIFY_URL: siteverify.url,
+        // One worker plays every visitor from 127.0.0.1, paying many times a minute; the per-client limits have their
+        // own API tests (rate-limits.test.ts, scale-out.test.ts).
+        RATE_LIMIT_FACTOR: '10',
+      });
       const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
       await app.listen({ port: 0, host: '127.0.0.1' });
