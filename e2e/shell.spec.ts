@@ -12,6 +12,7 @@ const headings: Record<string, string> = {
   '/reembolsos': 'Solicitud de reembolso',
   '/contacto': 'Completa tu solicitud',
   '/contactanos': 'Contáctanos',
+  '/mi-compra': 'Mi compra',
 };
 
 const helpButtonLabel = seed.navigation.items.find((item) => item.isButton)?.label ?? '';
