@@ -4,7 +4,7 @@ import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { verificationCodeOf } from '../apps/api/src/modules/certificates/repository.ts';
 import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
 import { expectNoViolations, viewports } from './support/axe.ts';
-import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
+import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectVisibleFocus, tabTo, typeInto } from './support/keyboard.ts';
 import { apiOutage } from './support/outage.ts';
@@ -307,15 +307,7 @@ for (const viewport of viewports) {
       await expectNoViolations(page, '/exito in another browser');
 
       // The buyer's own browser: pays from the payment step and lands on the full success page.
-      const own = await createQuotation(request);
-      await savePassengersAndInvoice(request, own);
-      await openHydrated(page, `/pago/411/${own}`);
-      await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
-      await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
-      await page.getByRole('button', { name: /^Pagar / }).click();
-      await page.waitForURL(/\/api\/payments\/sandbox\//);
-      await page.getByRole('button', { name: 'Aprobar pago' }).click();
-      await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
+      await payAsTheBuyer(page, request);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
       await expectNoViolations(page, '/exito');
     });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { contrastRatio } from '../apps/web/app/lib/contrast.ts';
-import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
+import { createQuotation, payAsTheBuyer, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chromeless, paths } from './support/routes.ts';
 import { homeHeading, mainNav, openHydrated, seed } from './support/shell.ts';
@@ -9,21 +9,6 @@ const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ];
-
-/** Pays a fresh quotation from this browser (the buyer's own) and answers the full /exito address. */
-async function paidSale(page: Page, request: Parameters<typeof createQuotation>[0]): Promise<string> {
-  const id = await createQuotation(request);
-  await savePassengersAndInvoice(request, id);
-  await openHydrated(page, `/pago/411/${id}`);
-  // No gateway is preselected (issue #13): the buyer chooses the sandbox.
-  await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
-  await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
-  await page.getByRole('button', { name: /^Pagar / }).click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.getByRole('button', { name: 'Aprobar pago' }).click();
-  await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
-  return new URL(page.url()).pathname + new URL(page.url()).search;
-}
 
 /**
  * What lies under the WhatsApp button, sampled on a 5×5 grid over its box: for each point, the topmost element that
@@ -113,7 +98,7 @@ for (const { name, viewport } of widths) {
     }) => {
       test.setTimeout(180_000);
       const quotation = await createQuotation(request);
-      expect(await problemsOn(page, [`/comparador/${quotation}`, await paidSale(page, request)])).toEqual([]);
+      expect(await problemsOn(page, [`/comparador/${quotation}`, await payAsTheBuyer(page, request)])).toEqual([]);
     });
 
     test(`is left out of the checkout steps, where the help button lists the contacts (${name})`, async ({

@@ -1,7 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DocumentType, Nationality, PassengerType } from '@travesia/domain/ids';
 import { expect } from './fixtures.ts';
 import { tripDates } from './quote.ts';
+import { openHydrated } from './shell.ts';
 
 /** A two-traveller quotation for Europe with a plan chosen, created through the API as the quoter would. */
 export async function createQuotation(request: APIRequestContext, planId = 411): Promise<string> {
@@ -100,4 +101,19 @@ export async function startSandboxPayment(request: APIRequestContext, quotationI
   expect(started.status()).toBe(201);
   const { redirectUrl } = (await started.json()) as { redirectUrl: string };
   return new URL(redirectUrl).pathname + new URL(redirectUrl).search;
+}
+
+/** Pays a fresh quotation from this browser (the buyer's own) and answers the full /exito address. */
+export async function payAsTheBuyer(page: Page, request: APIRequestContext): Promise<string> {
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id);
+  await openHydrated(page, `/pago/411/${id}`);
+  // No gateway is preselected (issue #13): the buyer chooses the sandbox.
+  await page.getByRole('radio', { name: 'Pago de prueba (sin cargo real)' }).check();
+  await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
+  await page.getByRole('button', { name: /^Pagar / }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.getByRole('button', { name: 'Aprobar pago' }).click();
+  await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
+  return new URL(page.url()).pathname + new URL(page.url()).search;
 }
