@@ -98,10 +98,10 @@ test.describe('checkout, payment and certificate', () => {
     // The payment type and what each of the 3 instalments is, as Transbank asks commerces to show them.
     await expect(page.getByText(`3 cuotas sin interés de ${third}`)).toBeVisible();
     await expect(page.getByText('Crédito, cuotas sin interés')).toBeVisible();
-    // The buyer's page is never cached, and its address never leaves as a Referer.
+    // The buyer's page is never cached, and its address never leaves for another site as a Referer.
     const own = await page.request.get(page.url());
     expect(own.headers()['cache-control']).toBe('private, no-store');
-    expect(own.headers()['referrer-policy']).toBe('no-referrer');
+    expect(own.headers()['referrer-policy']).toBe('same-origin');
     // Paid through the test gateway: the page says the certificate has no value.
     await expect(page.getByRole('note')).toContainText('SIN VALOR — PAGO DE PRUEBA');
 

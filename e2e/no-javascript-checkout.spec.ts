@@ -194,6 +194,10 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Aprobar pago' }).click();
       await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Gracias');
+
+      // The success page's own form works without JavaScript too: the certificate is sent again.
+      await page.getByRole('button', { name: 'Enviar Certificado' }).click();
+      await expect(page.getByText('Te enviamos el certificado a tu correo')).toBeVisible();
     });
 
     test('a resumed checkout shows what was saved in the HTML, before any script', async ({ page, request }) => {

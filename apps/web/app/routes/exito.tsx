@@ -7,9 +7,10 @@ import type { Route } from './+types/exito';
 
 /**
  * The buyer's own page: never cached by a browser or proxy, and its address (sale and payment ids) never sent on
- * as a Referer to other sites.
+ * as a Referer to other sites. same-origin, not no-referrer: under no-referrer the page's own form, posted without
+ * JavaScript, says `Origin: null`, which React Router refuses as a possible cross-site request.
  */
-export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' });
 
 /** The tab's title says what the page says: thanks only when the paid sale is shown. */
 const titles = {
@@ -43,7 +44,7 @@ const homeLink = (
   </Link>
 );
 
-export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+export default function PaymentSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   if (loaderData.state === 'unavailable') {
     return (
@@ -96,6 +97,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       certificateUrl={loaderData.certificateUrl}
       planLabel={loaderData.planLabel}
       trip={loaderData.trip}
+      postedSend={actionData}
     />
   );
 }

@@ -14,15 +14,18 @@ type Props = {
   certificateUrl: string | null;
   planLabel: string | null;
   trip: { departureDate: string; returnDate: string; destination: string | null } | null;
+  /** The answer of a send posted without JavaScript (a whole-page post renders it as the action's data). */
+  postedSend?: SendCertificateResult | undefined;
 };
 
 /** «¡Gracias por tu compra!»: the paid sale, its certificates, and the certificate to download or send again. */
-export function PaymentSuccess({ result, certificateUrl, planLabel, trip }: Props) {
+export function PaymentSuccess({ result, certificateUrl, planLabel, trip, postedSend }: Props) {
   const { openHelp } = useShellModals();
   const sender = useFetcher<SendCertificateResult>();
   const sending = sender.state !== 'idle';
-  const sent = sender.state === 'idle' && sender.data?.sent === true;
-  const sendError = sender.state === 'idle' && sender.data && !sender.data.sent ? sender.data.error : null;
+  const sendAnswer = sender.data ?? postedSend;
+  const sent = sender.state === 'idle' && sendAnswer?.sent === true;
+  const sendError = sender.state === 'idle' && sendAnswer && !sendAnswer.sent ? sendAnswer.error : null;
 
   const rows: { term: string; detail: string }[] = [
     { term: 'N° de venta', detail: String(result.idVenta) },
