@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { brand, muted, PdfWriter } from '#app/modules/certificates/service.ts';
+import { brand, muted, PdfWriter } from '#app/modules/certificates/pdf.ts';
 
 /** What the general conditions PDF prints: the terms page of the legal module and who sells. */
 export type ConditionsData = {
