@@ -117,7 +117,7 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip, posted
                     className="basis-full text-sm font-semibold text-brand-700 underline underline-offset-2"
                     data-testid="traveller-certificate"
                   >
-                    Descargar certificado de {certificate.name}
+                    Descargar el certificado de {certificate.name}
                     <span className="sr-only"> {certificate.lastName}</span>
                   </a>
                 ) : null}

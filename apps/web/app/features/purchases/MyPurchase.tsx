@@ -260,7 +260,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
                     download={`certificado-${traveller.certificate}.pdf`}
                     className="block font-semibold text-brand-700 underline underline-offset-2"
                   >
-                    Descargar certificado de {traveller.name}
+                    Descargar el certificado de {traveller.name}
                   </a>
                 ) : null}
               </li>
@@ -273,7 +273,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
               Descargar comprobante de compra
             </a>
             <a href="/mi-compra/certificado.pdf" download="certificado.pdf" className={downloadLink}>
-              Descargar certificados de todos los pasajeros
+              Descargar certificado (todos los pasajeros)
             </a>
             <a
               href={purchase.generalConditionsPdfUrl}
