@@ -121,8 +121,8 @@ test.describe('checkout, payment and certificate', () => {
     expect(issued).toHaveLength(2);
     for (const certificate of issued) await expect(page.getByText(certificate.number)).toBeVisible();
     // Each traveller's own certificate: a link per traveller, whose PDF names that traveller only.
-    const own = page.getByRole('link', { name: /^Descargar el certificado de / });
-    await expect(own).toHaveCount(2);
+    const ownLinks = page.getByRole('link', { name: /^Descargar el certificado de / });
+    await expect(ownLinks).toHaveCount(2);
     const [jorgeDownload] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: /^Descargar el certificado de Jorge/ }).click(),
