@@ -116,9 +116,10 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip, posted
                     download={`certificado-${certificate.number}.pdf`}
                     className="basis-full text-sm font-semibold text-brand-700 underline underline-offset-2"
                     data-testid="traveller-certificate"
+                    // The name is beside it already: said to screen readers, not printed twice.
+                    aria-label={`Descargar el certificado de ${certificate.name} ${certificate.lastName}`}
                   >
-                    Descargar el certificado de {certificate.name}
-                    <span className="sr-only"> {certificate.lastName}</span>
+                    Descargar el certificado
                   </a>
                 ) : null}
               </li>
