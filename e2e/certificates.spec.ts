@@ -124,6 +124,10 @@ test.describe('certificados', () => {
     const sale = await paidSale(request, holder);
     await page.goto(`/certificados?tipo=passport&valor=${holder.passport}`);
     await waitForHydration(page);
+    // The automatic e-mails of the payment first (the buyer's and the companion's own), so only the send is counted.
+    await expect
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale.idVenta))).length)
+      .toBe(2);
     const before = storefront.smtp.received.length;
     await page.getByRole('button', { name: 'Enviar Certificado' }).click();
     await expect(page.getByText('Enviamos el certificado al correo del titular.')).toBeVisible();

@@ -84,6 +84,13 @@ test.describe('checkout, payment and certificate', () => {
     await expect(gateways.first()).toHaveAccessibleName('Webpay Plus');
     await expect(gateways.last()).toHaveAccessibleName('Pago de prueba (sin cargo real)');
     await expect(testGateway).not.toBeChecked();
+    // The general conditions, next to the withdrawal notice and the consent boxes, open as a real PDF.
+    const conditions = page.getByRole('link', { name: /^Condiciones generales \(PDF\)/ });
+    await expect(conditions).toBeVisible();
+    const conditionsPdf = await page.request.get((await conditions.getAttribute('href')) ?? '');
+    expect(conditionsPdf.headers()['content-type']).toBe('application/pdf');
+    expect((await conditionsPdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfStrings(await conditionsPdf.body()).join(' ')).toContain('Términos y condiciones');
     await expect(page.getByRole('radio', { name: 'Webpay Plus' })).not.toBeChecked();
     await testGateway.check();
     await page.getByRole('checkbox', { name: /^Autorizo el tratamiento/ }).check();
@@ -113,6 +120,17 @@ test.describe('checkout, payment and certificate', () => {
       .where(eq(certificates.saleId, sale?.id ?? 0));
     expect(issued).toHaveLength(2);
     for (const certificate of issued) await expect(page.getByText(certificate.number)).toBeVisible();
+    // Each traveller's own certificate: a link per traveller, whose PDF names that traveller only.
+    const ownLinks = page.getByRole('link', { name: /^Descargar el certificado de / });
+    await expect(ownLinks).toHaveCount(2);
+    const [jorgeDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Descargar el certificado de Jorge/ }).click(),
+    ]);
+    expect(jorgeDownload.suggestedFilename()).toMatch(/^certificado-TRV-.+-\d\.pdf$/);
+    const jorgeText = pdfStrings(await readFile((await jorgeDownload.path()) ?? '')).join(' ');
+    expect(jorgeText).toContain('Jorge Fernández');
+    expect(jorgeText).not.toContain('Camila');
 
     // The downloaded file is a valid PDF naming the passengers.
     const [download] = await Promise.all([
@@ -138,19 +156,22 @@ test.describe('checkout, payment and certificate', () => {
     await expect(strangerPage.getByRole('link', { name: 'Descargar Certificado' })).toHaveCount(0);
     await stranger.close();
 
-    // The automatic e-mail with the PDF reaches the SMTP server; «Enviar Certificado» sends another.
+    // The automatic e-mails reach the SMTP server: the buyer (the first traveller: the quote step asks no e-mail)
+    // with both PDFs, Jorge with his own only, each addressed alone; «Enviar Certificado» sends them again.
     await expect
       .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
-      .toBe(1);
-    const mail = storefront.smtp.received.find((m) => m.parsed.subject?.includes(String(sale?.id)));
-    expect(mail?.to.sort()).toEqual(['camila@example.cl', 'jorge@example.com']);
-    const attachment = mail?.parsed.attachments.find((a) => a.filename === 'certificado.pdf');
+      .toBe(2);
+    const mails = storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id)));
+    expect(mails.map((m) => m.to)).toEqual([['camila@example.cl'], ['jorge@example.com']]);
+    expect(mails.map((m) => m.parsed.attachments.length)).toEqual([2, 1]);
+    const attachment = mails[1]?.parsed.attachments[0];
     expect(attachment?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfStrings(attachment?.content ?? Buffer.alloc(0)).join(' ')).not.toContain('Camila');
     await page.getByRole('button', { name: 'Enviar Certificado' }).click();
     await expect(page.getByText('Te enviamos el certificado a tu correo')).toBeVisible();
     await expect
       .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
-      .toBe(2);
+      .toBe(4);
   });
 
   test('a declined payment lands on the error page with a way to pay again', async ({ page, request }, testInfo) => {

@@ -132,6 +132,17 @@ test.describe('mi compra', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfText(pdf)).toContain(formatClp(sale.amountClp));
 
+    // Each traveller's own certificate, and the general conditions as a PDF.
+    const own = page.getByRole('link', { name: /^Descargar el certificado de Pedro Muñoz/ });
+    await expect(own).toBeVisible();
+    const ownPdf = await page.request.get((await own.getAttribute('href')) ?? '');
+    expect(ownPdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdfText(await ownPdf.body())).toContain('Pedro Muñoz');
+    const conditions = page.getByRole('link', { name: /^Condiciones generales \(PDF\)/ });
+    expect((await page.request.get((await conditions.getAttribute('href')) ?? '')).headers()['content-type']).toBe(
+      'application/pdf',
+    );
+
     // «Salir» closes it: the documents no longer open.
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();

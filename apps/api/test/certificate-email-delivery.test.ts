@@ -30,6 +30,11 @@ function messageIdHeader(mail: ReceivedMail): string | undefined {
 }
 
 const expectedId = (emailId: number, domain = 'travesia.cl') => `<outbox-${emailId}@${domain}>`;
+/** The Message-ID of the e-mail one job sends to a traveller other than the buyer (their own certificate). */
+const travellerId = (emailId: number, seq: number, domain = 'travesia.cl') => `<outbox-${emailId}-t${seq}@${domain}>`;
+/** The buyer's e-mail of a job (the one with every certificate): its Message-ID is the job's own. */
+const buyerMails = (mails: ReceivedMail[], emailId: number, domain?: string) =>
+  mails.filter((mail) => messageIdHeader(mail) === expectedId(emailId, domain));
 
 async function emailJob(ctx: TestContext, id: number) {
   const [row] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, id));
@@ -69,7 +74,7 @@ describeOnEachDatabase(
   (ctx) => {
     drainJobsAfterAll(ctx);
 
-    it('the certificate e-mail of a paid sale reaches the SMTP server with Message-ID <outbox-{id}@travesia.cl> (the domain of MAIL_FROM)', async () => {
+    it('the certificate e-mails of a paid sale reach the SMTP server: the buyer gets every certificate with Message-ID <outbox-{id}@travesia.cl> (the domain of MAIL_FROM), each other traveller their own, addressed to them alone', async () => {
       expect(ctx.config.mail.from).toBe('Travesía <certificados@travesia.cl>');
       const sale = await paidSale(ctx);
       await ctx.app.runJobs();
@@ -79,12 +84,22 @@ describeOnEachDatabase(
       ]);
       const [row] = rows;
       const mails = mailsOfSale(sale.idVenta);
-      expect(mails).toHaveLength(1);
-      const [mail] = mails;
-      if (!row || !mail) throw new Error('no e-mail');
-      expect(messageIdHeader(mail)).toBe(expectedId(row.id));
+      // The buyer (no quotation e-mail: the first traveller) and one e-mail to each of the two others.
+      expect(mails).toHaveLength(travellers.length);
+      if (!row) throw new Error('no e-mail job');
+      const [mail] = buyerMails(mails, row.id);
+      if (!mail) throw new Error('no buyer e-mail');
       expect(mail.parsed.messageId).toBe(expectedId(row.id));
-      expect(mail.to.sort()).toStrictEqual(travellers.map((t) => t.email).sort());
+      expect(mail.to).toStrictEqual([travellers[0]?.email]);
+      expect(mail.parsed.attachments.map((a) => a.filename)).toHaveLength(travellers.length);
+      for (const [index, traveller] of travellers.entries()) {
+        if (index === 0) continue;
+        const own = mails.filter((m) => messageIdHeader(m) === travellerId(row.id, index + 1));
+        expect(own.map((m) => m.to)).toStrictEqual([[traveller.email]]);
+        expect(own[0]?.parsed.attachments).toHaveLength(1);
+        // Never another traveller's address on To or Cc.
+        expect(own[0]?.parsed.cc).toBeUndefined();
+      }
     });
 
     it('the Message-ID takes its domain from the sender: another MAIL_FROM, another domain', async () => {
@@ -93,10 +108,13 @@ describeOnEachDatabase(
       const id = await queueQuietly(ctx, sale.idVenta, `other-sender:${sale.idVenta}`);
       const sent = await runJobsWith(ctx.database.db, smtpMailer(ctx, 'Seguros Andes <envios@andes-seguros.cl>'));
       expect(sent).toBe(1);
-      const mails = mailsOfSale(sale.idVenta);
-      expect(mails).toHaveLength(2);
-      expect(mails[1] && messageIdHeader(mails[1])).toBe(expectedId(id, 'andes-seguros.cl'));
-      expect(mails[1]?.from).toBe('envios@andes-seguros.cl');
+      const mails = mailsOfSale(sale.idVenta).slice(travellers.length);
+      expect(mails.map(messageIdHeader)).toStrictEqual([
+        expectedId(id, 'andes-seguros.cl'),
+        travellerId(id, 2, 'andes-seguros.cl'),
+        travellerId(id, 3, 'andes-seguros.cl'),
+      ]);
+      expect(mails[0]?.from).toBe('envios@andes-seguros.cl');
     });
 
     it('a process that dies after the SMTP server accepted the e-mail, before marking it done: once the lease expires the next run sends it again, with the SAME Message-ID; the job ends done', async () => {
@@ -137,10 +155,16 @@ describeOnEachDatabase(
       // The lease expires: the next run (the app's own, as the worker's timer would start it) sends it again.
       await expireLease(ctx, id);
       expect(await ctx.app.runJobs()).toBe(1);
-      const copies = mailsOfSale(sale.idVenta).slice(before);
+      // The retried run sends the whole job again: the buyer's e-mail (same Message-ID) and each traveller's.
+      const sentAfter = mailsOfSale(sale.idVenta).slice(before);
+      expect(sentAfter.map(messageIdHeader)).toStrictEqual([
+        expectedId(id),
+        expectedId(id),
+        travellerId(id, 2),
+        travellerId(id, 3),
+      ]);
+      const copies = buyerMails(sentAfter, id);
       expect(copies).toHaveLength(2);
-      const ids = copies.map(messageIdHeader);
-      expect(ids).toStrictEqual([expectedId(id), expectedId(id)]);
       expect(copies.map((m) => m.parsed.messageId)).toStrictEqual([expectedId(id), expectedId(id)]);
       expect(copies[1]?.parsed.subject).toBe(copies[0]?.parsed.subject);
       expect(copies[1]?.to.sort()).toStrictEqual(copies[0]?.to.sort());
@@ -148,7 +172,7 @@ describeOnEachDatabase(
       expect(await emailJob(ctx, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
       // Sent for good: further runs send nothing more.
       expect(await ctx.app.runJobs()).toBe(0);
-      expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(2);
+      expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(4);
     });
 
     it('a send whose success never reaches the run (the SMTP reply is lost after the server accepted) is retried with the SAME Message-ID', async () => {
@@ -173,7 +197,7 @@ describeOnEachDatabase(
 
       await expireLease(ctx, id);
       expect(await ctx.app.runJobs()).toBe(1);
-      const copies = mailsOfSale(sale.idVenta).slice(before);
+      const copies = buyerMails(mailsOfSale(sale.idVenta).slice(before), id);
       expect(copies.map(messageIdHeader)).toStrictEqual([expectedId(id), expectedId(id)]);
       expect(await emailJob(ctx, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
     });
@@ -183,7 +207,7 @@ describeOnEachDatabase(
       const two = await paidSale(ctx);
       await ctx.app.runJobs();
       const [mailOne] = mailsOfSale(one.idVenta);
-      const [mailTwo] = mailsOfSale(two.idVenta);
+      const [mailTwo] = mailsOfSale(two.idVenta); // the first of each sale is the buyer's
       if (!mailOne || !mailTwo) throw new Error('no e-mail');
       const [rowOne] = await emailJobsOfSale(ctx, one.idVenta);
       const [rowTwo] = await emailJobsOfSale(ctx, two.idVenta);
@@ -205,8 +229,15 @@ describeOnEachDatabase(
       );
       if (!manual) throw new Error('the resend was not queued');
       const mails = mailsOfSale(one.idVenta);
-      expect(mails).toHaveLength(2);
-      expect(mails.map(messageIdHeader)).toStrictEqual([expectedId(rowOne.id), expectedId(manual.id)]);
+      expect(mails).toHaveLength(2 * travellers.length);
+      expect(mails.map(messageIdHeader)).toStrictEqual([
+        expectedId(rowOne.id),
+        travellerId(rowOne.id, 2),
+        travellerId(rowOne.id, 3),
+        expectedId(manual.id),
+        travellerId(manual.id, 2),
+        travellerId(manual.id, 3),
+      ]);
       expect(manual.id).not.toBe(rowOne.id);
     });
   },

@@ -49,15 +49,19 @@ async function downloadCertificate(ctx: TestContext, sale: { idVenta: number; ac
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
 
-/** What every certificate e-mail must be: to the travellers, about the sale, with the PDF attached. */
+/**
+ * What the buyer's certificate e-mail must be: to the buyer alone (the quotation has no e-mail: the first traveller),
+ * about the sale, with each traveller's own PDF attached (certificado-{number}.pdf).
+ */
 function expectCertificateEmail(mail: ParsedMail, saleId: number) {
-  expect(addresses(mail.to).sort()).toStrictEqual([...emails].sort());
+  expect(addresses(mail.to)).toStrictEqual([emails[0]]);
   expect(mail.subject).toContain(`venta N° ${saleId}`);
-  expect(mail.attachments).toHaveLength(1);
-  const [attachment] = mail.attachments;
-  expect(attachment?.filename).toBe('certificado.pdf');
-  expect(attachment?.contentType).toBe('application/pdf');
-  expect(attachment?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(mail.attachments).toHaveLength(emails.length);
+  for (const attachment of mail.attachments) {
+    expect(attachment.filename).toMatch(/^certificado-TRV-\d{4}-\d{9,}-\d\.pdf$/);
+    expect(attachment.contentType).toBe('application/pdf');
+    expect(attachment.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }
   for (const name of fullNames) expect(mail.text).toContain(name);
 }
 
@@ -132,22 +136,27 @@ describeOnEachDatabase(
       expect(text).toContain(`Venta N° ${sale.idVenta}`);
     });
 
-    it('after payment one e-mail goes to the travellers with certificado.pdf attached, and only once however often the outbox runs', async () => {
+    it('after payment the buyer gets one e-mail with every traveller’s own PDF and each other traveller one with theirs, only once however often the outbox runs', async () => {
       const sale = await paidSale(ctx);
       await ctx.app.runJobs();
       const mails = mailsOfSale(sale.idVenta);
-      expect(mails).toHaveLength(1);
-      const [mail] = mails;
+      expect(mails).toHaveLength(emails.length);
+      const [mail, ...others] = mails;
       if (!mail) throw new Error('no e-mail');
       expectCertificateEmail(mail.parsed, sale.idVenta);
-      expect(mail.to.sort()).toStrictEqual([...emails].sort());
-      const attached = mail.parsed.attachments[0]?.content ?? Buffer.alloc(0);
-      expect((await PDFDocument.load(attached)).getPageCount()).toBeGreaterThanOrEqual(1);
-      for (const certificate of sale.result.certificates) expect(pdfText(attached)).toContain(certificate.number);
+      expect(mail.to).toStrictEqual([emails[0]]);
+      for (const [index, certificate] of sale.result.certificates.entries()) {
+        const attached = mail.parsed.attachments[index]?.content ?? Buffer.alloc(0);
+        expect((await PDFDocument.load(attached)).getPageCount()).toBeGreaterThanOrEqual(1);
+        expect(pdfText(attached)).toContain(certificate.number);
+      }
+      // Every other traveller: their address alone, their certificate alone.
+      expect(others.map((other) => other.to)).toStrictEqual(emails.slice(1).map((email) => [email]));
+      for (const other of others) expect(other.parsed.attachments).toHaveLength(1);
 
       expect(await ctx.app.runJobs()).toBe(0);
       await ctx.app.runJobs();
-      expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(emails.length);
       const rows = await emailJobsOfSale(ctx, sale.idVenta);
       expect(rows.map((r) => [r.status, r.dedupeKey])).toStrictEqual([['done', `certificate:auto:${sale.idVenta}`]]);
     });
@@ -155,13 +164,13 @@ describeOnEachDatabase(
     it('auto-envio {type: 0, canal: WEB} → 202 and the certificate e-mail goes out once more', async () => {
       const sale = await paidSale(ctx);
       await ctx.app.runJobs();
-      expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(emails.length);
       const answer = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
       expect(answer.status, answer.text).toBe(202);
       await ctx.app.runJobs();
       const mails = mailsOfSale(sale.idVenta);
-      expect(mails).toHaveLength(2);
-      expectCertificateEmail(mails[1]?.parsed as ParsedMail, sale.idVenta);
+      expect(mails).toHaveLength(2 * emails.length);
+      expectCertificateEmail(mails[emails.length]?.parsed as ParsedMail, sale.idVenta);
     });
 
     it('auto-envio again within 10 minutes → 202 but nothing new is queued; the next window sends once more', async () => {
@@ -183,13 +192,13 @@ describeOnEachDatabase(
       expect(manualKey).toBe(`certificate:manual:${sale.idVenta}:${Math.floor(earlier / 600_000)}`);
       expect(await countEmails(ctx, sale.idVenta)).toBe(2); // the automatic one and one manual
       expect(await countEmails(ctx, sale.idVenta, manualKey)).toBe(1);
-      expect(mailsOfSale(sale.idVenta)).toHaveLength(2);
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(2 * emails.length);
 
       const later = await autoEnvio(ctx, sale.quotationId, { type: 0, canal: 'WEB' });
       expect(later.status, later.text).toBe(202);
       expect(await countEmails(ctx, sale.idVenta)).toBe(3);
       await ctx.app.runJobs();
-      expect(mailsOfSale(sale.idVenta)).toHaveLength(3);
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(3 * emails.length);
     });
 
     it('auto-envio for a quotation without a paid sale, or unknown → 404; nothing is queued', async () => {
@@ -260,9 +269,11 @@ describeOnEachDatabase(
       const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
       const parsed = await Promise.all(files.map(async (name) => simpleParser(await readFile(join(outbox, name)))));
       const ofSale = parsed.filter((mail) => mail.subject?.includes(`venta N° ${sale.idVenta}`));
-      expect(ofSale).toHaveLength(1);
-      expectCertificateEmail(ofSale[0] as ParsedMail, sale.idVenta);
-      expect(addresses(ofSale[0]?.from)).toStrictEqual(['certificados@travesia.cl']);
+      // The buyer's e-mail and one to each other traveller.
+      expect(ofSale).toHaveLength(emails.length);
+      const buyer = ofSale.find((mail) => addresses(mail.to)[0] === emails[0]);
+      expectCertificateEmail(buyer as ParsedMail, sale.idVenta);
+      expect(addresses(buyer?.from)).toStrictEqual(['certificados@travesia.cl']);
     });
 
     it('the queue leases one e-mail at a time, just before sending it, and sends at most 20 per run', async () => {
@@ -285,7 +296,8 @@ describeOnEachDatabase(
       const queue = createJobQueue(db);
       queue.register(certificateEmailKind, certificateEmailJob(db, slowMailer, 'http://localhost:3000'));
       expect(await queue.run()).toBe(maxJobsPerRun);
-      expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxJobsPerRun }, () => 1));
+      // Each job sends the buyer's e-mail and one per other traveller, all under that one lease.
+      expect(leasedWhileSending).toStrictEqual(Array.from({ length: maxJobsPerRun * emails.length }, () => 1));
       const rows = await emailJobsOfSale(ctx, sale.idVenta);
       expect(rows.filter((row) => row.status === 'pending' && row.attempts === 0)).toHaveLength(2);
       expect(await queue.run()).toBe(2);

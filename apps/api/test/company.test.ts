@@ -147,7 +147,7 @@ describeOnEachDatabase('website parameters', (ctx) => {
     expect(decoded).toContain('<script>window.travesiaMarketing = true;</script>');
   });
 
-  it('reports configuration.isWhatsappWidgetEnabled, the WhatsApp number and the certificate search settings', async () => {
+  it('reports configuration.isWhatsappWidgetEnabled, the WhatsApp number, the certificate search settings and the assistance numbers printed on certificates', async () => {
     const { configuration } = (await get(ctx.app, '/api/companies/1/website-parameters')).json<{
       configuration: unknown;
     }>();
@@ -155,6 +155,7 @@ describeOnEachDatabase('website parameters', (ctx) => {
       isWhatsappWidgetEnabled: true,
       whatsappNumber: '+56 9 4000 2000',
       certificates: { identityType: 'rut', generalConditionsUrl: '/terminos', activationProcedureUrl: '/faq' },
+      assistance: { abroadPhone: '+1 (786) 347 2210', whatsapp: '+56 9 4000 2000' },
     });
   });
 

@@ -53,6 +53,11 @@ const specPaths: [string, string][] = [
   ['get', '/purchases/mine'],
   ['get', '/purchases/mine/comprobante.pdf'],
   ['get', '/purchases/mine/certificado.pdf'],
+  // Each traveller's own certificate and the general conditions PDF (issue #12, README «Each traveller's own certificate»).
+  ['get', '/purchases/mine/certificados/{certificate}'],
+  ['get', '/certificates/b2c/{idVenta}/certificados'],
+  ['get', '/certificates/b2c/{idVenta}/certificados/{certificate}'],
+  ['get', '/legal/condiciones-generales.pdf'],
   ['delete', '/purchases/mine/access'],
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).

@@ -36,6 +36,7 @@ const publicPaths = [
   '/api/companies/1/contact-forms/settings',
   '/api/companies/1/blog-posts',
   '/api/companies/1/legal-pages/terminos',
+  '/api/legal/condiciones-generales.pdf',
 ];
 
 const getWith = (ctx: TestContext, url: string, headers: Record<string, string> = {}) =>

@@ -409,9 +409,9 @@ describeOnEachDatabase('passengers: field rules', (ctx) => {
     );
   });
 
-  it('a document type other than 1 or 2 → 400 on document.type', async () => {
+  it('a document type other than 1, 2 or 3 (passport) → 400 on document.type', async () => {
     await expectFieldError(
-      withPassenger(0, { document: { type: 3, id: rutA } }),
+      withPassenger(0, { document: { type: 4, id: rutA } }),
       'passangers.0.document.type',
       m.documentType,
     );

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { createIntegrations } from '#app/integrations/index.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
 import { createBackgroundWork, startWorker } from '#app/worker.ts';
-import { countEmails, drainJobsAfterAll, emailJobsOfSale, paidSale, useTemporaryDataDir } from './support/checkout.ts';
+import {
+  countEmails,
+  drainJobsAfterAll,
+  emailJobsOfSale,
+  paidSale,
+  travellers,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { useFakeSmtp } from './support/smtp.ts';
 
@@ -40,7 +47,8 @@ describeOnEachDatabase(
       });
       expect(await worker.runJobs()).toBe(1);
       await worker.close();
-      expect(mailsOfSale(sale.idVenta)).toHaveLength(1);
+      // One job: the buyer's e-mail and one to each other traveller.
+      expect(mailsOfSale(sale.idVenta)).toHaveLength(travellers.length);
       expect(await countEmails(ctx, sale.idVenta)).toBe(1);
       expect((await emailJobsOfSale(ctx, sale.idVenta)).map((job) => job.status)).toStrictEqual(['done']);
     });

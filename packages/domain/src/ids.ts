@@ -7,10 +7,24 @@ export const Nationality = { chile: 9, other: 38 } as const;
 export type NationalityId = (typeof Nationality)[keyof typeof Nationality];
 export const nationalityIds = [Nationality.chile, Nationality.other] as const;
 
-/** Spec §9: the identification options of a traveller (a RUT is checked by its check digit, a DNI by its form). */
-export const DocumentType = { rut: 1, dni: 2 } as const;
+/**
+ * Spec §9: the identification options of a traveller (a RUT is checked by its check digit, a DNI or passport by its
+ * form). 1 and 2 are the spec's; 3 (passport) was added for foreign travellers and visa desks (issue #12).
+ */
+export const DocumentType = { rut: 1, dni: 2, passport: 3 } as const;
 export type DocumentTypeId = (typeof DocumentType)[keyof typeof DocumentType];
-export const documentTypeIds = [DocumentType.rut, DocumentType.dni] as const;
+export const documentTypeIds = [DocumentType.rut, DocumentType.dni, DocumentType.passport] as const;
+
+/** How a document type is printed and offered («Pasaporte» on the certificate and in the passenger form). */
+export const documentTypeLabels: Record<DocumentTypeId, string> = {
+  [DocumentType.rut]: 'RUT',
+  [DocumentType.dni]: 'DNI',
+  [DocumentType.passport]: 'Pasaporte',
+};
+
+/** The label of a stored document type; an unknown number reads as DNI, as rows before passports did. */
+export const documentTypeLabel = (type: number): string =>
+  documentTypeLabels[type as DocumentTypeId] ?? documentTypeLabels[DocumentType.dni];
 
 /**
  * The passenger types of the catalogue: age bands on the departure date. Spec §9: the over-75 band reads «75 to 84

@@ -303,6 +303,7 @@ export const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = 
 export const holderDocumentTypes: Record<DocumentTypeId, string> = {
   [DocumentType.rut]: 'RUT',
   [DocumentType.dni]: 'DNI / Pasaporte',
+  [DocumentType.passport]: 'Pasaporte',
 };
 
 /** An amount in the request's currency, as people read it: `$120.000`, `USD 85,50`. */

@@ -134,6 +134,13 @@ describe('travellers: the passengers form and PUT /quotations/{id}/passangers', 
     value: { type: String(DocumentType.dni), id },
     apiValue: { type: DocumentType.dni, id },
   });
+  const passport = (id: string) => ({
+    ...p('document.id'),
+    at: 'passengers.0.document',
+    apiAt: 'passangers.0.document',
+    value: { type: String(DocumentType.passport), id },
+    apiValue: { type: DocumentType.passport, id },
+  });
 
   const cases: Case[] = [
     { rule: 'first name required', ...p('firstName'), value: '', code: 'required', message: r.required },
@@ -193,10 +200,10 @@ describe('travellers: the passengers form and PUT /quotations/{id}/passangers', 
       message: r.required,
     },
     {
-      rule: 'document type RUT or DNI',
+      rule: 'document type RUT, DNI or passport',
       ...p('document.type'),
-      value: '3',
-      apiValue: 3,
+      value: '4',
+      apiValue: 4,
       code: 'invalid_option',
       message: r.documentType,
     },
@@ -233,6 +240,18 @@ describe('travellers: the passengers form and PUT /quotations/{id}/passangers', 
       ...dni('AR 3011122'),
       code: 'invalid_document',
       message: r.invalidDni,
+    },
+    {
+      rule: 'passport at least 5 characters',
+      ...passport('P123'),
+      code: 'invalid_document',
+      message: r.invalidPassport,
+    },
+    {
+      rule: 'passport without whitespace',
+      ...passport('PX 123456'),
+      code: 'invalid_document',
+      message: r.invalidPassport,
     },
     { rule: 'e-mail required', ...p('email'), value: '', code: 'required', message: r.required },
     {

@@ -69,6 +69,7 @@ export const ruleMessages = {
   nationality: 'Selecciona la nacionalidad',
   documentType: 'Selecciona el tipo de documento',
   invalidDni: 'DNI inválido',
+  invalidPassport: 'Pasaporte inválido',
   futureBirthDate: 'La fecha de nacimiento no puede ser posterior a hoy',
   ageMismatch: 'La edad no corresponde al tipo de pasajero cotizado',
   countryDestination: 'Selecciona el país de destino',
@@ -178,11 +179,14 @@ export const phone = z
   .refine((value) => phonePattern.test(value), fails({ code: 'invalid_phone', message: m.invalidPhone }))
   .meta({ pattern: phonePattern.source });
 
-/** Why a document number does not fit its type (RUT check digit; DNI form), or null. Length is the field's rule. */
+/** Why a document number does not fit its type (RUT check digit; DNI or passport form), or null. Length is the field's rule. */
 export function documentProblem(type: DocumentTypeId, id: string): Rule | null {
   const number = id.trim();
   if (number.length === 0 || number.length > documentMaxLength) return null;
   if (type === DocumentType.rut) return isValidRut(number) ? null : { code: 'invalid_rut', message: m.invalidRut };
+  if (type === DocumentType.passport) {
+    return isDocumentNumber(number) ? null : { code: 'invalid_document', message: m.invalidPassport };
+  }
   return isDocumentNumber(number) ? null : { code: 'invalid_document', message: m.invalidDni };
 }
 

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { DocumentType } from '@travesia/domain/ids';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { expect } from 'vitest';
 import {
@@ -41,12 +42,13 @@ export type Holders = ReturnType<typeof freshHolders>;
 
 /**
  * A sale paid through the sandbox whose travellers are the reference ones (Camila Rojas, Diego Muñoz, Rosa Pérez)
- * with `holders`' documents and e-mails: the first holds the RUT, the second the passport (DNI type).
+ * with `holders`' documents and e-mails: the first holds the RUT, the second the passport (DNI type, or the passport
+ * type with `passportType`).
  */
 export async function paidSaleOf(
   ctx: TestContext,
   holders: Holders,
-  options: { country?: number; pay?: boolean } = {},
+  options: { country?: number; pay?: boolean; passportType?: boolean } = {},
 ) {
   const body = passengersBody();
   body.passangers = body.passangers.map((person, index) => ({
@@ -56,7 +58,7 @@ export async function paidSaleOf(
       index === 0
         ? { ...person.document, id: holders.rut.dotsAndDash }
         : index === 1
-          ? { ...person.document, id: holders.passport }
+          ? { type: options.passportType ? DocumentType.passport : person.document.type, id: holders.passport }
           : person.document,
   }));
   if (options.country !== undefined) body.countryDestination = options.country;

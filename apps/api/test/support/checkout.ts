@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '@travesia/domain/dates';
-import { DocumentType, Nationality } from '@travesia/domain/ids';
+import { DocumentType, type DocumentTypeId, Nationality } from '@travesia/domain/ids';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { certificates, jobs, sales } from '#app/db/schema.ts';
@@ -50,7 +50,7 @@ export function passengersBody() {
       gender: index === 1 ? 'M' : 'F',
       birthDate: bornAged(ages[index] ?? 30),
       nationality: index === 1 ? Nationality.other : Nationality.chile,
-      document: { type: index === 1 ? DocumentType.dni : DocumentType.rut, id: t.documentId },
+      document: { type: (index === 1 ? DocumentType.dni : DocumentType.rut) as DocumentTypeId, id: t.documentId },
       email: t.email,
       phone: '+56 9 1234 5678',
       emergencyContact: null,

@@ -2903,6 +2903,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/certificates/b2c/{idVenta}/certificados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Each traveller's own certificate of a paid sale (number and name), for the success page's downloads. Same proof as the sale's PDF (?token=: the sale's access token or a live download token); without it, 404. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The sale's access token, given to the browser that started the payment */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    idVenta: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TravellerCertificates"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/b2c/{idVenta}/certificados/{certificate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One traveller's certificate PDF (only that traveller's data), named by the sale and the certificate number, under the same proof as the sale's PDF (?token=). A number not of this sale, or no proof: 404. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The sale's access token, given to the browser that started the payment */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    idVenta: number;
+                    certificate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quotations/{quotationId}/auto-envio": {
         parameters: {
             query?: never;
@@ -3531,6 +3639,40 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legal/condiciones-generales.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The general conditions as a printable PDF, built from the company's terms page (/terminos). Linked from the payment step, the success page, «Mi compra» and the purchase e-mail. 404 when the company has not written the page. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -4271,6 +4413,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/mine/certificados/{certificate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path: {
+                    certificate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine/access": {
         parameters: {
             query?: never;
@@ -4559,7 +4740,7 @@ export interface components {
                 nationality: 9 | 38;
                 document: {
                     /** @enum {number} */
-                    type: 1 | 2;
+                    type: 1 | 2 | 3;
                     id: string;
                 };
                 email: string;
@@ -4622,7 +4803,7 @@ export interface components {
             /** @enum {number} */
             idNacionality: 9 | 38;
             /** @enum {number} */
-            idIdentification: 1 | 2;
+            idIdentification: 1 | 2 | 3;
             identification: string;
             /** Format: date */
             dob: string;
@@ -4966,6 +5147,13 @@ export interface components {
                     generalConditionsUrl: string;
                     /** @description «Procedimiento Activación» on each certificate card */
                     activationProcedureUrl: string;
+                };
+                /** @description The numbers every certificate prints for activating the assistance; without it: the emergency contacts (and whatsappNumber) */
+                assistance?: {
+                    /** @description The assistance centre as dialled from abroad */
+                    abroadPhone: string;
+                    /** @description The WhatsApp number of the assistance centre */
+                    whatsapp: string;
                 };
             };
             home: {
@@ -5411,6 +5599,8 @@ export interface components {
                 address: string;
             };
             generalConditionsUrl: string;
+            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
+            generalConditionsPdfUrl: string;
         };
         QuotationBodyInput: {
             origin: number;
@@ -5476,7 +5666,7 @@ export interface components {
              * @description Spec §9 identification: 1 RUT, 2 DNI
              * @enum {number}
              */
-            tipoDocumento: 1 | 2;
+            tipoDocumento: 1 | 2 | 3;
             /** @description The holder's RUT (check digit verified) or DNI/passport */
             numeroDocumento: string;
             /** @description The holder's e-mail: the request number is sent there */
@@ -5550,6 +5740,10 @@ export interface components {
         CertificateLinkInput: {
             message: string;
         };
+        TravellerCertificatesInput: {
+            certificate: string;
+            name: string;
+        }[];
         FieldError: {
             /** @description The field, as a dotted path of the input (passangers.0.email), or the whole input */
             field: string;
@@ -5634,7 +5828,7 @@ export interface components {
                 nationality: 9 | 38;
                 document: {
                     /** @enum {number} */
-                    type: 1 | 2;
+                    type: 1 | 2 | 3;
                     id: string;
                 };
                 /** Format: email */
@@ -5698,7 +5892,7 @@ export interface components {
             /** @enum {number} */
             idNacionality: 9 | 38;
             /** @enum {number} */
-            idIdentification: 1 | 2;
+            idIdentification: 1 | 2 | 3;
             identification: string;
             /** Format: date */
             dob: string;
@@ -6043,6 +6237,13 @@ export interface components {
                     generalConditionsUrl: string;
                     /** @description «Procedimiento Activación» on each certificate card */
                     activationProcedureUrl: string;
+                };
+                /** @description The numbers every certificate prints for activating the assistance; without it: the emergency contacts (and whatsappNumber) */
+                assistance?: {
+                    /** @description The assistance centre as dialled from abroad */
+                    abroadPhone: string;
+                    /** @description The WhatsApp number of the assistance centre */
+                    whatsapp: string;
                 };
             };
             home: {
@@ -6489,6 +6690,8 @@ export interface components {
                 address: string;
             };
             generalConditionsUrl: string;
+            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
+            generalConditionsPdfUrl: string;
         };
         QuotationBody: {
             origin: number;
@@ -6555,7 +6758,7 @@ export interface components {
              * @description Spec §9 identification: 1 RUT, 2 DNI
              * @enum {number}
              */
-            tipoDocumento: 1 | 2;
+            tipoDocumento: 1 | 2 | 3;
             /** @description The holder's RUT (check digit verified) or DNI/passport */
             numeroDocumento: string;
             /**
@@ -6632,6 +6835,10 @@ export interface components {
         CertificateLink: {
             message: string;
         };
+        TravellerCertificates: {
+            certificate: string;
+            name: string;
+        }[];
     };
     responses: never;
     parameters: never;

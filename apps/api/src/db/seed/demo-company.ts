@@ -250,6 +250,7 @@ export const demoCompany: CompanySeed = {
           generalConditionsUrl: '/terminos',
           activationProcedureUrl: '/faq',
         },
+        assistance: { abroadPhone: phones.abroad, whatsapp: phones.whatsappEmergency },
       },
       home: {
         socialQuotes: [

@@ -8,11 +8,21 @@ export type CertificateData = {
   /** Paid through the test gateway: every page says the certificate has no value. */
   testPayment: boolean;
   plan: { label: string; benefits: { label: string; value: string }[] };
-  trip: { destination: string; modality: string; departureDate: string; returnDate: string; days: number };
+  trip: {
+    destination: string;
+    /** The country the travellers named at checkout; null prints the destination region alone. */
+    country: string | null;
+    modality: string;
+    departureDate: string;
+    returnDate: string;
+    days: number;
+  };
   travellers: { number: string; name: string; document: string; birthDate: string }[];
   /** The travellers' distinct e-mail addresses, where the certificate is sent. */
   recipients: string[];
   emergencyPhones: { label: string; phone: string; whatsapp: string | null }[];
+  /** The numbers the activation steps point at: the centre dialled from abroad and its WhatsApp. */
+  assistance: { abroadPhone: string | null; whatsapp: string | null };
   /** The public verification code and the page it opens (printed as text and as a QR code). */
   verification: { code: string; url: string };
   /** Set when the trip is to a Schengen state: the certificate adds the English statement consulates ask for. */
@@ -79,13 +89,25 @@ export function winAnsi(text: string): string {
 
 const chileanDate = (iso: string) => iso.split('-').reverse().join('-');
 
-/** The activation procedure printed on every certificate. */
-export const activationSteps = [
-  'Antes de acudir a un centro médico, comunícate con nuestra central de asistencia 24/7 (teléfonos abajo).',
-  'Indica tu número de certificado, tu nombre y documento, el país y la ciudad donde te encuentras.',
-  'Te derivaremos al prestador más cercano de nuestra red; no pagues gastos sin autorización previa.',
-  'Si no puedes llamar, escríbenos por WhatsApp; ante una emergencia vital acude al centro más cercano y avísanos dentro de 24 horas.',
-];
+/** The activation procedure printed on every certificate, pointing at the assistance numbers it prints. */
+export function activationSteps(assistance: CertificateData['assistance']): string[] {
+  const numbers = [
+    assistance.abroadPhone ? `desde el extranjero al ${assistance.abroadPhone}` : null,
+    assistance.whatsapp ? `por WhatsApp al ${assistance.whatsapp}` : null,
+  ].filter((part): part is string => part !== null);
+  const call =
+    numbers.length > 0
+      ? `Antes de recibir atención, comuníquese con la central de asistencia: ${numbers.join(' o ')} (24 horas, 365 días).`
+      : 'Antes de recibir atención, comuníquese con la central de asistencia 24/7 (teléfonos arriba).';
+  return [
+    call,
+    'Indica tu número de certificado, tu nombre y documento, el país y la ciudad donde te encuentras.',
+    'Te derivaremos al prestador más cercano de nuestra red; no pagues gastos sin autorización previa.',
+    assistance.whatsapp
+      ? `Si no puedes llamar, escríbenos por WhatsApp al ${assistance.whatsapp}; ante una emergencia vital acude al centro más cercano y avísanos dentro de 24 horas.`
+      : 'Si no puedes llamar, escríbenos por WhatsApp; ante una emergencia vital acude al centro más cercano y avísanos dentro de 24 horas.',
+  ];
+}
 
 class Writer {
   private y: number;
@@ -238,6 +260,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
 
   writer.heading('Viaje');
   writer.row('Destino', data.trip.destination);
+  if (data.trip.country) writer.row('País de destino', data.trip.country);
   writer.row('Modalidad', data.trip.modality);
   writer.row('Vigencia', `${chileanDate(data.trip.departureDate)} al ${chileanDate(data.trip.returnDate)}`);
   writer.row('Días de cobertura', String(data.trip.days));
@@ -257,11 +280,13 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   for (const phone of data.emergencyPhones) {
     writer.row(phone.label, phone.whatsapp ? `${phone.phone} · WhatsApp ${phone.whatsapp}` : phone.phone);
   }
+  if (data.assistance.abroadPhone) writer.row('Central de asistencia desde el extranjero', data.assistance.abroadPhone);
+  if (data.assistance.whatsapp) writer.row('WhatsApp de asistencia', data.assistance.whatsapp);
 
   if (data.schengen) writeSchengenStatement(writer, data, data.schengen.minimumCoverEur);
 
   writer.heading('Cómo activar tu asistencia');
-  activationSteps.forEach((step, index) => {
+  activationSteps(data.assistance).forEach((step, index) => {
     writer.text(`${index + 1}. ${step}`);
   });
 
@@ -306,7 +331,12 @@ function writeSchengenStatement(writer: Writer, data: CertificateData, minimumCo
   if (limit) writer.row('Plan limit for medical assistance', limit);
   for (const traveller of data.travellers) {
     const [kind = '', ...rest] = traveller.document.split(' ');
-    const document = kind === 'RUT' ? `Chilean ID (RUT) ${rest.join(' ')}` : `Passport/ID ${rest.join(' ')}`;
+    const document =
+      kind === 'RUT'
+        ? `Chilean ID (RUT) ${rest.join(' ')}`
+        : kind === 'Pasaporte'
+          ? `Passport ${rest.join(' ')}`
+          : `Passport/ID ${rest.join(' ')}`;
     writer.row(`Insured: ${traveller.name} · ${document} · born ${englishDate(traveller.birthDate)}`, traveller.number);
   }
   writer.text(

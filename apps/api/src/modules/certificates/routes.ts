@@ -9,10 +9,13 @@ import { configuredOrigin } from '#app/lib/origins.ts';
 import {
   certificateFileName,
   certificateLink,
+  certificateList,
   certificatePdf,
   requestCertificateEmail,
   requestCertificateSend,
   searchCertificates,
+  travellerCertificateFileName,
+  travellerCertificatePdf,
   verifyCertificate,
 } from './service.ts';
 
@@ -142,6 +145,49 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `attachment; filename="${certificateFileName}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(Buffer.from(pdf));
+      },
+    );
+
+    app.get(
+      '/certificates/b2c/:idVenta/certificados',
+      {
+        schema: {
+          tags,
+          description:
+            "Each traveller's own certificate of a paid sale (number and name), for the success page's downloads. Same proof as the sale's PDF (?token=: the sale's access token or a live download token); without it, 404.",
+          params: saleParams,
+          querystring: accessTokenQuery,
+          response: {
+            200: z.array(z.object({ certificate: z.string(), name: z.string() })).meta({ id: 'TravellerCertificates' }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return certificateList(db, request.params.idVenta, request.query.token);
+      },
+    );
+
+    app.get(
+      '/certificates/b2c/:idVenta/certificados/:certificate',
+      {
+        schema: {
+          tags,
+          description:
+            "One traveller's certificate PDF (only that traveller's data), named by the sale and the certificate number, under the same proof as the sale's PDF (?token=). A number not of this sale, or no proof: 404.",
+          params: saleParams.extend({ certificate: z.string().min(1).max(40) }),
+          querystring: accessTokenQuery,
+        },
+      },
+      async (request, reply) => {
+        const { idVenta, certificate } = request.params;
+        const pdf = await travellerCertificatePdf(db, idVenta, certificate, request.query.token, origin);
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `attachment; filename="${travellerCertificateFileName(certificate)}"`)
           .header('Cache-Control', 'private, no-store')
           .send(Buffer.from(pdf));
       },

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
+import { documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
@@ -11,10 +12,10 @@ import { ApiError, resourceNotFound } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import { requireCompany } from '#app/modules/company/service.ts';
+import { requireCompany, requireDocument } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
-import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
+import { destinationCountryOf, getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import {
   findPaidAttempt,
   findSale,
@@ -32,7 +33,10 @@ export const certificateFileName = 'certificado.pdf';
 /** The job that e-mails a paid sale's certificates (modules/jobs); its payload is `{ saleId }`. */
 export const certificateEmailKind = 'certificate-email';
 
-const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 'DNI'} ${number}`;
+const documentLabel = (type: number, number: string) => `${documentTypeLabel(type)} ${number}`;
+
+/** One traveller's certificate file: its number names it, so a buyer's e-mail with all of them keeps them apart. */
+export const travellerCertificateFileName = (number: string) => `certificado-${number}.pdf`;
 
 /** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
 async function requirePaidSale(db: Database, saleId: number) {
@@ -52,17 +56,24 @@ export async function listCertificates(db: Database, saleId: number) {
  */
 export async function certificateData(db: Database, saleId: number, origin: string): Promise<CertificateData> {
   const sale = await requirePaidSale(db, saleId);
-  const [company, people, contacts] = await Promise.all([
+  const [company, people, contacts, website] = await Promise.all([
     requireCompany(db, sale.companyId),
     repository.listCertificatesOfSale(db, saleId),
     content.listContactInfos(db, sale.companyId),
+    requireDocument(db, sale.companyId, 'website').catch(() => null),
   ]);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const numbers = new Map(people.map((person) => [person.seq, person.number]));
-  const [code, schengen] = await Promise.all([
+  const [code, schengen, country] = await Promise.all([
     repository.verificationCodeOf(db, saleId),
     isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
+    // Sales paid before the snapshot kept the country: the quotation's (frozen once paid).
+    bought.trip.destinationCountry !== undefined
+      ? bought.trip.destinationCountry
+      : destinationCountryOf(db, sale.quotationId),
   ]);
+  const emergency = contacts.filter((contact) => contact.isEmergency);
+  const configured = website?.configuration.assistance;
   return {
     verification: { code, url: verificationUrl(origin, code) },
     schengen: schengen ? { minimumCoverEur: schengenMinimumCoverEur } : null,
@@ -73,6 +84,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
     plan: { label: bought.plan.label, benefits: bought.plan.benefits },
     trip: {
       destination: bought.trip.destination,
+      country: country?.label ?? null,
       modality: bought.trip.modality,
       departureDate: bought.trip.departureDate,
       returnDate: bought.trip.returnDate,
@@ -85,10 +97,63 @@ export async function certificateData(db: Database, saleId: number, origin: stri
       birthDate: person.birthDate,
     })),
     recipients: [...new Set(bought.travellers.map((person) => person.email.toLowerCase()))],
-    emergencyPhones: contacts
-      .filter((contact) => contact.isEmergency)
-      .map((contact) => ({ label: contact.label, phone: contact.phone, whatsapp: contact.whatsapp })),
+    emergencyPhones: emergency.map((contact) => ({
+      label: contact.label,
+      phone: contact.phone,
+      whatsapp: contact.whatsapp,
+    })),
+    // The website parameters name them; a company without them falls back to its emergency WhatsApp.
+    assistance: {
+      abroadPhone: configured?.abroadPhone ?? null,
+      whatsapp:
+        configured?.whatsapp ??
+        emergency.find((contact) => contact.whatsapp)?.whatsapp ??
+        (website?.configuration.whatsappNumber || null),
+    },
   };
+}
+
+/** The certificate of one traveller of the sale: the same document with that traveller alone on it. */
+export function travellerCertificateData(data: CertificateData, number: string): CertificateData | undefined {
+  const holder = data.travellers.find((traveller) => traveller.number === number);
+  return holder ? { ...data, travellers: [holder] } : undefined;
+}
+
+/** Each traveller's own certificate of the sale, in seq order (what the buyer's e-mail carries, one file each). */
+function travellerCertificates(data: CertificateData) {
+  return data.travellers.flatMap((traveller) => {
+    const own = travellerCertificateData(data, traveller.number);
+    return own ? [{ number: traveller.number, data: own }] : [];
+  });
+}
+
+/**
+ * One traveller's certificate PDF, for whoever holds the sale's access token (or a live download token of it): the
+ * certificate is named by the sale and its number under that same proof, never by an id alone. Else the 404.
+ */
+export async function travellerCertificatePdf(
+  db: Database,
+  saleId: number,
+  number: string,
+  token: string | undefined,
+  origin: string,
+): Promise<Uint8Array> {
+  await requireSaleAccess(db, saleId, token);
+  return ownCertificatePdf(db, saleId, number, origin);
+}
+
+/** One traveller's certificate PDF of a sale whose access the caller checked («Mi compra», the link above). */
+export async function ownCertificatePdf(db: Database, saleId: number, number: string, origin: string) {
+  const own = travellerCertificateData(await certificateData(db, saleId, origin), number);
+  if (!own) throw resourceNotFound();
+  return renderCertificatePdf(own);
+}
+
+/** The sale's certificates for the success page: each traveller's name and number (links are built by the caller). */
+export async function certificateList(db: Database, saleId: number, token: string | undefined) {
+  await requireSaleAccess(db, saleId, token);
+  const people = await repository.listCertificatesOfSale(db, saleId);
+  return people.map((person) => ({ certificate: person.number, name: `${person.firstName} ${person.lastName}` }));
 }
 
 /**
@@ -256,6 +321,23 @@ async function purchaseLines(db: Database, saleId: number, data: CertificateData
 
 export type PurchaseLinkOf = (saleId: number) => Promise<string>;
 
+/**
+ * Where the buyer's e-mail goes: the contact address of the quotation (the quote step's e-mail) when it was given,
+ * else the first traveller's. This e-mail carries every traveller's certificate and the purchase confirmation.
+ */
+async function buyerAddress(db: Database, saleId: number, data: CertificateData, travellers: { email: string }[]) {
+  const sale = await findSale(db, saleId);
+  const quotation = sale ? await getQuotation(db, sale.companyId, sale.quotationId).catch(() => null) : null;
+  const address = quotation?.email?.trim() || travellers[0]?.email || data.recipients[0] || '';
+  return address.toLowerCase();
+}
+
+/**
+ * Sends the certificate e-mails of one job. A whole-sale job (payment, auto-envio) sends the buyer one e-mail with
+ * every traveller's own PDF attached, plus one e-mail to each other traveller with their own PDF only, addressed to
+ * them alone: no traveller sees another's RUT, birth date or address. A send asked for from the certificate search
+ * (`certificate`) goes to that certificate's holder only, with that PDF. Answers how many addresses were written to.
+ */
 async function sendCertificateEmail(
   db: Database,
   mailer: Mailer,
@@ -264,43 +346,112 @@ async function sendCertificateEmail(
   purchaseLinkOf?: PurchaseLinkOf,
 ) {
   const data = await certificateData(db, email.saleId, origin);
+  const people = await repository.listCertificatesOfSale(db, email.saleId);
+  const own = travellerCertificates(data);
+  const ctx = { mailer, data, saleId: email.saleId, origin };
+  if (email.certificate) {
+    const holder = people.find((person) => person.number === email.certificate);
+    const certificate = own.find((item) => item.number === email.certificate);
+    if (!holder || !certificate) throw new Error('The certificate is not of this sale');
+    await sendOne(ctx, {
+      messageId: certificateMessageId(email.jobId, mailer.from),
+      to: holder.email.toLowerCase(),
+      certificates: [certificate],
+    });
+    return 1;
+  }
   // The whole purchase opens only from the buyer's e-mail, not from one certificate sent to its holder.
-  const link = purchaseLinkOf && !email.certificate ? await purchaseLinkOf(email.saleId) : null;
+  const link = purchaseLinkOf ? await purchaseLinkOf(email.saleId) : null;
+  const buyer = await buyerAddress(db, email.saleId, data, people);
+  await sendOne(ctx, {
+    messageId: certificateMessageId(email.jobId, mailer.from),
+    to: buyer,
+    certificates: own,
+    purchase: await purchaseLines(db, email.saleId, data),
+    link,
+  });
+  let sent = 1;
+  for (const person of people) {
+    const address = person.email.toLowerCase();
+    const certificate = own.find((item) => item.number === person.number);
+    // The buyer already has every certificate; a traveller without one (none issued) has nothing to get.
+    if (address === buyer || !certificate) continue;
+    await sendOne(ctx, {
+      // Stable per traveller and job: a retried job sends each e-mail again with the same Message-ID.
+      messageId: certificateMessageId(email.jobId, mailer.from, person.seq),
+      to: address,
+      certificates: [certificate],
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+/** One certificate e-mail to one address, with the given certificates attached (one PDF each). */
+async function sendOne(
+  ctx: { mailer: Mailer; data: CertificateData; saleId: number; origin: string },
+  email: {
+    messageId: string;
+    to: string;
+    certificates: { number: string; data: CertificateData }[];
+    purchase?: string[];
+    link?: string | null;
+  },
+) {
+  const { mailer, data, saleId, origin } = ctx;
+  const purchase = email.purchase ?? [];
+  const link = email.link ?? null;
   const linkText = link ? `\n\nRevisa tu compra y descarga tu comprobante en «Mi compra»: ${link}` : '';
-  // The buyer's e-mail (not one certificate re-sent to its holder) is also the purchase confirmation.
-  const purchase = email.certificate ? [] : await purchaseLines(db, email.saleId, data);
   const purchaseText = purchase.length > 0 ? `\n\n${purchase.join('\n')}` : '';
   const purchaseHtml = purchase.length > 0 ? `<p>${purchase.map(escapeHtml).join('<br>')}</p>` : '';
   const linkHtml = link
     ? `<p>Revisa tu compra y descarga tu comprobante en <a href="${escapeHtml(link)}">Mi compra</a>.</p>`
     : '';
-  // A send asked for from the certificate search goes to that certificate's holder only.
-  const recipients = email.certificate ? await holderAddress(db, email.saleId, email.certificate) : data.recipients;
-  const pdf = await renderCertificatePdf(data);
-  const names = data.travellers.map((t) => `${t.name} (${t.number})`).join(', ');
+  // The general conditions, as a printable PDF (modules/legal), with the buyer's purchase confirmation.
+  const conditions = purchase.length > 0 ? `${origin}${generalConditionsPath}` : null;
+  const conditionsText = conditions ? `\nCondiciones generales (PDF): ${conditions}` : '';
+  const conditionsHtml = conditions
+    ? `<p>Condiciones generales: <a href="${escapeHtml(conditions)}">descargar PDF</a>.</p>`
+    : '';
+  const names = email.certificates
+    .flatMap((item) => item.data.travellers)
+    .map((t) => `${t.name} (${t.number})`)
+    .join(', ');
+  const attachments = await Promise.all(
+    email.certificates.map(async (item) => ({
+      filename: travellerCertificateFileName(item.number),
+      content: await renderCertificatePdf(item.data),
+      contentType: 'application/pdf',
+    })),
+  );
   const period = `${data.trip.departureDate.split('-').reverse().join('-')} al ${data.trip.returnDate.split('-').reverse().join('-')}`;
   const testNotice = data.testPayment
     ? `${testPaymentMark}: esta compra se pagó en la pasarela de prueba; no se cobró dinero y el certificado no otorga cobertura.`
     : null;
+  const plural = email.certificates.length > 1;
+  const what = plural ? 'los certificados' : 'el certificado';
+  const phones = data.emergencyPhones.map((p) => p.phone).join(' / ');
   await mailer.send({
     // The same id on every attempt of this e-mail: a copy sent again after a crash is recognisably the same message.
-    messageId: certificateMessageId(email.jobId, mailer.from),
-    to: recipients,
-    subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${email.saleId}`,
-    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos el certificado de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\nPasajeros: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${data.emergencyPhones.map((p) => p.phone).join(' / ')}.${purchaseText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
-    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos el certificado de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>Pasajeros: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(data.emergencyPhones.map((p) => p.phone).join(' / '))}.</p>${purchaseHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
-    attachments: [{ filename: certificateFileName, content: pdf, contentType: 'application/pdf' }],
+    messageId: email.messageId,
+    to: [email.to],
+    subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${saleId}`,
+    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos ${what} de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\n${plural ? 'Pasajeros' : 'Pasajero'}: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${phones}.${purchaseText}${conditionsText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
+    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos ${what} de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>${plural ? 'Pasajeros' : 'Pasajero'}: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(phones)}.</p>${purchaseHtml}${conditionsHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    attachments,
   });
-  return recipients.length;
 }
+
+/** The general conditions PDF (modules/legal), as the storefront serves the API. */
+export const generalConditionsPath = '/api/legal/condiciones-generales.pdf';
 
 /**
  * `<outbox-{job id}@{sender's domain}>`: stable per queued e-mail, unique across e-mails. The `outbox-` prefix is
  * the one e-mails had before the job queue, whose ids the queue kept: a message is the same one across that change.
  */
-export function certificateMessageId(jobId: number, from: string): string {
+export function certificateMessageId(jobId: number, from: string, travellerSeq?: number): string {
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'travesia.cl';
-  return `<outbox-${jobId}@${domain}>`;
+  return `<outbox-${jobId}${travellerSeq === undefined ? '' : `-t${travellerSeq}`}@${domain}>`;
 }
 
 /**
@@ -351,14 +502,6 @@ async function isSchengenTrip(db: Database, quotationId: string, destinationId: 
   }
   const codes = await catalog.countryCodesOfDestination(db, destinationId);
   return codes.length > 0 && codes.every(isSchengenCountry);
-}
-
-/** The address on one certificate of the sale (its holder's), for a send asked for from the search. */
-async function holderAddress(db: Database, saleId: number, number: string): Promise<string[]> {
-  const people = await repository.listCertificatesOfSale(db, saleId);
-  const holder = people.find((person) => person.number === number);
-  if (!holder) throw new Error('The certificate is not of this sale');
-  return [holder.email.toLowerCase()];
 }
 
 /** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */

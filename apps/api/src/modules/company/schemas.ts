@@ -87,6 +87,15 @@ export const websiteSettingsSchema = z.object({
       })
       .optional()
       .describe('The certificate search (spec §2, §9); without it: RUT, /terminos and /faq'),
+    assistance: z
+      .object({
+        abroadPhone: z.string().describe('The assistance centre as dialled from abroad'),
+        whatsapp: z.string().describe('The WhatsApp number of the assistance centre'),
+      })
+      .optional()
+      .describe(
+        'The numbers every certificate prints for activating the assistance; without it: the emergency contacts (and whatsappNumber)',
+      ),
   }),
   home: homeContentSchema,
 });

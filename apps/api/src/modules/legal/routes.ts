@@ -25,4 +25,24 @@ export async function legalRoutes(fastify: FastifyInstance) {
     },
     (request) => legal.getLegalPage(db, request.params.companyId, request.params.slug),
   );
+
+  app.get(
+    `/legal/${legal.conditionsFileName}`,
+    {
+      // Public and the same for everyone: cacheable for a minute, with an ETag of the bytes (304 when unchanged).
+      config: publicCatalogue,
+      schema: {
+        tags,
+        description:
+          "The general conditions as a printable PDF, built from the company's terms page (/terminos). Linked from the payment step, the success page, «Mi compra» and the purchase e-mail. 404 when the company has not written the page.",
+      },
+    },
+    async (_request, reply) => {
+      const pdf = await legal.generalConditionsPdf(db, fastify.config.companyId);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${legal.conditionsFileName}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import { readCache } from '#app/lib/read-cache.ts';
 import { getSeller } from '#app/modules/company/service.ts';
+import { renderConditionsPdf } from './pdf.ts';
 import * as repository from './repository.ts';
 import { type LegalPageSlug, legalPageSlugs } from './schemas.ts';
 
@@ -29,3 +30,11 @@ export async function getLegalPage(db: Database, companyId: number, slug: string
 
 /** Writes a company's legal pages, inside the caller's transaction (the seed). */
 export const seedLegalPages = repository.insertLegalPages;
+
+/** The file name the general conditions download under. */
+export const conditionsFileName = 'condiciones-generales.pdf';
+
+/** The general conditions as a printable PDF: the company's terms page (/terminos), as written in this module. */
+export async function generalConditionsPdf(db: Database, companyId: number): Promise<Uint8Array> {
+  return renderConditionsPdf(await getLegalPage(db, companyId, 'terminos'));
+}

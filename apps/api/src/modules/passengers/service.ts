@@ -3,7 +3,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { ageMismatch, alreadyPaid as alreadyPaidRule } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
-import { listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
+import { findCountry, listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { findQuotationRecord, getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
@@ -282,6 +282,17 @@ export async function getPassengers(db: Database, quotationId: string): Promise<
       emergencyContact: shared ? null : person.emergencyContact,
     })),
   };
+}
+
+/**
+ * The destination country the travellers named at checkout, with its label, or null (none saved yet, or no such
+ * quotation): what the purchase snapshot keeps and the certificate prints as «País de destino».
+ */
+export async function destinationCountryOf(db: Database, quotationId: string) {
+  const checkout = await findQuotationRecord(db, quotationId);
+  if (!checkout?.countryDestinationId) return null;
+  const country = await findCountry(db, checkout.countryDestinationId);
+  return country ? { id: country.id, label: country.label } : null;
 }
 
 /** GET …/passangers-detail: the travellers as legacy rows, in seq order (an empty list until they are saved). */

@@ -27,7 +27,7 @@ import {
   queueAutomaticCertificateEmail,
 } from '#app/modules/certificates/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
-import { listTravellers } from '#app/modules/passengers/service.ts';
+import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
@@ -154,9 +154,10 @@ export async function startPayment(
         message: 'El plan elegido ya no está disponible para este viaje',
       },
     ]);
-  const [summary, labels] = await Promise.all([
+  const [summary, labels, destinationCountry] = await Promise.all([
     planSummary(db, plan.product.id),
     catalog.tripLabels(db, companyId, trip.destinationId, trip.modalityId),
+    destinationCountryOf(db, quotation.id),
   ]);
   const purchase: PurchaseSnapshot = {
     plan: { id: plan.product.id, ...summary },
@@ -172,6 +173,7 @@ export async function startPayment(
       passengers: trip.passengers,
       discountCode: trip.discountCode,
       upgradeCovid: trip.upgradeCovid,
+      destinationCountry,
     },
     price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
     travellers: travellers.map((person) => ({

@@ -24,6 +24,8 @@ export type PurchaseSnapshot = {
     passengers: { passengerTypeId: number; quantity: number }[];
     discountCode: string | null;
     upgradeCovid: boolean;
+    /** The country the travellers named at checkout (of the destination region); absent on older sales. */
+    destinationCountry?: { id: number; label: string } | null;
   };
   price: { totalUsdCents: number; totalClp: number };
   travellers: {

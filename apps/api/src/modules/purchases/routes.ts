@@ -5,6 +5,7 @@ import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
+import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
 import {
   closeAccess,
   documentTypes,
@@ -69,6 +70,9 @@ const purchaseSchema = z
     ),
     seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
     generalConditionsUrl: z.string(),
+    generalConditionsPdfUrl: z
+      .string()
+      .describe('The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf)'),
   })
   .meta({ id: 'Purchase' });
 
@@ -188,6 +192,25 @@ export function purchaseRoutes(options: { onEmailQueued: () => void }) {
       async (request, reply) => {
         const saleId = await requireAccess(db, tokenOf(request));
         return sendPdf(reply, await purchaseCertificatePdf(db, saleId, origin), 'certificado.pdf');
+      },
+    );
+
+    app.get(
+      '/purchases/mine/certificados/:certificate',
+      {
+        schema: {
+          tags,
+          description:
+            "One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase: 404",
+          headers: bearer,
+          params: z.object({ certificate: z.string().min(1).max(40) }),
+        },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        const { certificate } = request.params;
+        const pdf = await ownCertificatePdf(db, saleId, certificate, origin);
+        return sendPdf(reply, pdf, travellerCertificateFileName(certificate));
       },
     );
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { DocumentType } from '@travesia/domain/ids';
+import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
 import { instalmentClp } from '@travesia/domain/pricing';
 import { cleanRut, formatRut, isValidRut } from '@travesia/domain/rut';
@@ -14,6 +14,7 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import {
   certificateData,
   findCertificateByNumber,
+  generalConditionsPath,
   listCertificates,
   paidPurchase,
   renderCertificatePdf,
@@ -226,12 +227,13 @@ export async function purchaseView(db: Database, saleId: number) {
     },
     travellers: bought.travellers.map((person) => ({
       name: `${person.firstName} ${person.lastName}`,
-      documentType: person.documentType === DocumentType.rut ? 'RUT' : 'DNI/Pasaporte',
+      documentType: documentTypeLabel(person.documentType),
       document: maskDocument(person.documentType, person.documentNumber),
       certificate: certificates.find((c) => c.seq === person.seq)?.number ?? null,
     })),
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
+    generalConditionsPdfUrl: generalConditionsPath,
   };
 }
 
@@ -243,7 +245,7 @@ export async function receiptPdf(db: Database, saleId: number) {
   return renderReceiptPdf(view);
 }
 
-/** The sale's certificate PDF (every traveller), as the certificate e-mail carries it. */
+/** The sale's whole certificate PDF (every traveller): the download existing clients use (spec §7). */
 export async function purchaseCertificatePdf(db: Database, saleId: number, origin: string) {
   return renderCertificatePdf(await certificateData(db, saleId, origin));
 }

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { CheckboxField, FieldMessage, FormSection } from '#app/components/fields.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { chooseGatewayMessage, testGatewayId } from './checkout.ts';
+import { generalConditionsPdfUrl } from './format.ts';
 
 export type PaymentGateway = components['schemas']['PaymentGateway'];
 
@@ -157,7 +158,17 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
           >
             Condiciones
             <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </Link>
+          </Link>{' '}
+          <a
+            href={generalConditionsPdfUrl}
+            target="_blank"
+            rel="noopener"
+            className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+            data-testid="conditions-pdf"
+          >
+            Condiciones generales (PDF)
+            <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          </a>
         </p>
         {/* Neither box is ticked for the buyer: the first is required, the second is theirs to choose. */}
         <CheckboxField

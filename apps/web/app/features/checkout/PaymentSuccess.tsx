@@ -3,7 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { useShellModals } from '#app/components/ShellModals.tsx';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { formatDay } from '#app/lib/format.ts';
-import { instalmentsLabel } from './format.ts';
+import { generalConditionsPdfUrl, instalmentsLabel, travellerCertificateUrl } from './format.ts';
 
 type PaymentResult = components['schemas']['PaymentResult'];
 
@@ -110,6 +110,18 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip, posted
                   <span className="sr-only">Certificado N° </span>
                   {certificate.number}
                 </span>
+                {certificateUrl ? (
+                  <a
+                    href={travellerCertificateUrl(certificateUrl, certificate.number)}
+                    download={`certificado-${certificate.number}.pdf`}
+                    className="basis-full text-sm font-semibold text-brand-700 underline underline-offset-2"
+                    data-testid="traveller-certificate"
+                    // The name is beside it already: said to screen readers, not printed twice.
+                    aria-label={`Descargar el certificado de ${certificate.name} ${certificate.lastName}`}
+                  >
+                    Descargar el certificado
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -126,6 +138,15 @@ export function PaymentSuccess({ result, certificateUrl, planLabel, trip, posted
                 Descargar Certificado
               </a>
             ) : null}
+            <a
+              href={generalConditionsPdfUrl}
+              target="_blank"
+              rel="noopener"
+              className="text-center text-sm font-semibold text-brand-700 underline underline-offset-4"
+            >
+              Condiciones generales (PDF)
+              <span className="sr-only"> (se abre en una pestaña nueva)</span>
+            </a>
             <sender.Form method="post">
               <button
                 type="submit"

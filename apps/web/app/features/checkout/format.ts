@@ -28,3 +28,14 @@ export function instalmentsLabel(instalments: number | null, amountClp: number |
   if (!instalments || instalments <= 1) return `1 cuota${each} (pago contado)`;
   return `${instalments} cuotas sin interés${each}`;
 }
+
+/** The general conditions as a printable PDF (the API's GET /legal/condiciones-generales.pdf). */
+export const generalConditionsPdfUrl = '/api/legal/condiciones-generales.pdf';
+
+/**
+ * One traveller's certificate, from the sale's link (`…/b2c/{idVenta}/certificado.pdf?token=…`): the same sale and
+ * proof, with the certificate number (`…/b2c/{idVenta}/certificados/{number}?token=…`).
+ */
+export function travellerCertificateUrl(saleCertificateUrl: string, number: string): string {
+  return saleCertificateUrl.replace(/\/certificado\.pdf(?=\?|$)/, `/certificados/${encodeURIComponent(number)}`);
+}

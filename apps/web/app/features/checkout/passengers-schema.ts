@@ -62,6 +62,7 @@ export const nationalities = [
 export const documentTypes = [
   { id: String(DocumentType.rut), label: 'RUT' },
   { id: String(DocumentType.dni), label: 'DNI' },
+  { id: String(DocumentType.passport), label: 'Pasaporte' },
 ] as const;
 
 /** The document a nationality implies by default: a RUT for Chileans, a DNI for everyone else. */
@@ -237,7 +238,12 @@ export function toPassengersBody(values: PassengersValues): PassengersBody {
       birthDate: p.birthDate,
       nationality: p.nationality === String(Nationality.other) ? Nationality.other : Nationality.chile,
       document: {
-        type: p.document.type === String(DocumentType.dni) ? DocumentType.dni : DocumentType.rut,
+        type:
+          p.document.type === String(DocumentType.passport)
+            ? DocumentType.passport
+            : p.document.type === String(DocumentType.dni)
+              ? DocumentType.dni
+              : DocumentType.rut,
         id: tidyDocument(p.document.type, p.document.id),
       },
       email: p.email.trim(),

@@ -254,6 +254,17 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
                   {traveller.documentType} {traveller.document}
                   {traveller.certificate ? ` · Certificado N° ${traveller.certificate}` : ''}
                 </span>
+                {traveller.certificate ? (
+                  <a
+                    href={`/mi-compra/certificado-${traveller.certificate}.pdf`}
+                    download={`certificado-${traveller.certificate}.pdf`}
+                    className="block font-semibold text-brand-700 underline underline-offset-2"
+                    // The name is beside it already: said to screen readers, not printed twice.
+                    aria-label={`Descargar el certificado de ${traveller.name}`}
+                  >
+                    Descargar el certificado
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -264,7 +275,16 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
               Descargar comprobante de compra
             </a>
             <a href="/mi-compra/certificado.pdf" download="certificado.pdf" className={downloadLink}>
-              Descargar certificado
+              Descargar certificado (todos los pasajeros)
+            </a>
+            <a
+              href={purchase.generalConditionsPdfUrl}
+              target="_blank"
+              rel="noopener"
+              className="text-center font-semibold text-brand-700 underline underline-offset-4"
+            >
+              Condiciones generales (PDF)
+              <span className="sr-only"> (se abre en una pestaña nueva)</span>
             </a>
             <a
               href={purchase.generalConditionsUrl}

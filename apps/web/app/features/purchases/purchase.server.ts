@@ -148,13 +148,21 @@ const files = {
   'certificado.pdf': '/purchases/mine/certificado.pdf',
 } as const;
 
-/** GET /mi-compra/{comprobante|certificado}.pdf: the document of the open purchase, or back to «Mi compra». */
+/** GET /mi-compra/{comprobante|certificado|certificado-{number}}.pdf: a document of the open purchase, or back to «Mi compra». */
 export async function purchaseDocument(context: LoadContext, request: Request, name: string | undefined) {
   const path = name && name in files ? files[name as keyof typeof files] : undefined;
-  if (!path) throw new Response('No encontrado', { status: 404 });
+  // certificado-{number}.pdf: one traveller's certificate of the open purchase.
+  const certificate = /^certificado-([A-Za-z0-9-]{1,40})\.pdf$/.exec(name ?? '')?.[1];
+  if (!path && !certificate) throw new Response('No encontrado', { status: 404 });
   const token = await accessToken(request);
   if (!token) throw redirect('/mi-compra');
-  const answer = await serverApi(context).GET(path, { params: { header: bearer(token) }, parseAs: 'arrayBuffer' });
+  const api = serverApi(context);
+  const answer = path
+    ? await api.GET(path, { params: { header: bearer(token) }, parseAs: 'arrayBuffer' })
+    : await api.GET('/purchases/mine/certificados/{certificate}', {
+        params: { header: bearer(token), path: { certificate: certificate ?? '' } },
+        parseAs: 'arrayBuffer',
+      });
   if (answer.response.status === 404) throw redirect('/mi-compra');
   if (!answer.response.ok || !answer.data) throw new Response(unavailableMessage, { status: 503 });
   return new Response(answer.data as ArrayBuffer, {
