@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, invalidateReadCache } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
-import { companyDocuments } from '#app/db/schema.ts';
+import { companyDocuments, productRates } from '#app/db/schema.ts';
+import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
 import { call, get } from './support/http.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
+import { searchParams, searchUrl, tripDates } from './support/trips.ts';
 
 /**
  * Issue 10: catalogue answers are cached for CATALOG_CACHE_TTL_MS (a minute by default), and an explicit hook makes a
@@ -102,6 +104,89 @@ describe('the read cache and its invalidation hook, one instance', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.json()).toStrictEqual({ broadcast: false });
     expect(await firstMenuOf(app)).toBe('Por el operador');
+  });
+});
+
+describe('the plan search answers kept in the read cache', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  /** The same store with no read cache at all (a time to live of 0): every search computed afresh. */
+  let uncached: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openSeeded();
+    app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), db: database.db });
+    uncached = await buildApp({ config: loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_TTL_MS: '0' }), db: database.db });
+    await Promise.all([app.ready(), uncached.ready()]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await uncached?.close();
+    await database?.close();
+  });
+
+  const search = async (target: FastifyInstance, url: string) => {
+    const answer = await get(target, url);
+    expect(answer.status, answer.text).toBe(200);
+    return answer;
+  };
+
+  it('answers the same bytes and headers as a store without the cache, first and kept', async () => {
+    const urls = [
+      searchUrl(searchParams()),
+      searchUrl(searchParams({ upgradeCovid: 'true' })),
+      searchUrl(searchParams({ passengers: '1:1' })),
+      searchUrl(searchParams({ discountCode: 'NOPE' })),
+    ];
+    for (const url of urls) {
+      const fresh = await search(uncached, url);
+      const first = await search(app, url);
+      const kept = await search(app, url);
+      for (const answer of [first, kept]) {
+        expect(answer.text).toBe(fresh.text);
+        expect(answer.headers['content-type']).toBe(fresh.headers['content-type']);
+        expect(answer.headers['cache-control']).toBe(fresh.headers['cache-control']);
+        expect(answer.headers.etag).toBe(fresh.headers.etag);
+      }
+    }
+  });
+
+  it('a kept answer is served within its lifetime and changes right after invalidateReadCache', async () => {
+    const url = searchUrl(searchParams());
+    const before = (await search(app, url)).text;
+    // Every rate of the searched destination doubled in the database, behind every cache's back.
+    await database.db
+      .update(productRates)
+      .set({ rateCents: sql`${productRates.rateCents} * 2` })
+      .where(eq(productRates.destinationId, 3));
+    expect((await search(app, url)).text).toBe(before);
+    await invalidateReadCache(app);
+    const after = (await search(app, url)).text;
+    expect(after).not.toBe(before);
+    expect(after).toBe((await search(uncached, url)).text);
+    // A scoped invalidation clears the answers too: they are derived from many catalogue entries.
+    await database.db
+      .update(productRates)
+      .set({ rateCents: sql`${productRates.rateCents} / 2` })
+      .where(eq(productRates.destinationId, 3));
+    await invalidateReadCache(app, 'products:1:1:rates:3');
+    expect((await search(app, url)).text).toBe(before);
+  });
+
+  it('keeps at most maxAnswers answers however many distinct searches arrive, and none the catalogue refused', async () => {
+    const cache = readCache(app.db);
+    await invalidateReadCache(app);
+    expect(await get(app, searchUrl(searchParams({ destination: 999_999 })))).toMatchObject({ status: 400 });
+    expect(cache.answerCount()).toBe(0);
+    let searched = 0;
+    for (let leavingIn = 2; searched <= maxAnswers + 20; leavingIn += 1) {
+      for (let days = 1; days <= 10; days += 1) {
+        await search(app, searchUrl(searchParams(tripDates(days, leavingIn))));
+        searched += 1;
+        expect(cache.answerCount()).toBeLessThanOrEqual(maxAnswers);
+      }
+    }
+    expect(cache.answerCount()).toBe(maxAnswers);
   });
 });
 

@@ -16,9 +16,30 @@ import type { Database } from '#app/db/client.ts';
  */
 export type ReadCache = {
   get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
-  /** Forgets every entry, or those whose key starts with `scope`: the next read goes to the database. */
+  /**
+   * Whole answers computed from catalogue reads (a plan search's JSON body), kept in a bounded least-recently-used
+   * store for `answerTtlMs(ttl)`. The caller keys them by everything the answer depends on; an answer is kept only
+   * once computed (a trip the catalogue refuses throws and is not kept), so visitors' made-up ids never become entries; the bound keeps any
+   * number of distinct valid queries from growing memory past `maxAnswers` entries.
+   */
+  answer<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
+  /** How many answers are held now (at most `maxAnswers`). */
+  answerCount(): number;
+  /**
+   * Forgets every entry, or those whose key starts with `scope`: the next read goes to the database. Answers are
+   * derived from many catalogue entries, so any clear, scoped or not, forgets all of them.
+   */
   clear(scope?: string): void;
 };
+
+/** The most answers a cache holds: a plan search body is ~5–20 KB, so a few MB at most. */
+export const maxAnswers = 256;
+
+/**
+ * An answer lives 5 s (or the catalogue's time to live, if shorter): it was computed from catalogue entries that
+ * may already be near their own expiry, so a catalogue change shows within the time to live plus these 5 s.
+ */
+export const answerTtlMs = (ttlMs: number) => Math.min(ttlMs, 5_000);
 
 type Entry = { expiresAt: number; value: Promise<unknown> };
 
@@ -29,7 +50,34 @@ const caches = new WeakMap<Database, ReadCache>();
 
 function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
+  // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
+  const answers = new Map<string, Entry>();
+  const answerTtl = answerTtlMs(ttlMs);
+  let generation = 0;
   return {
+    async answer<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
+      const found = answers.get(key);
+      if (found && found.expiresAt > Date.now()) {
+        answers.delete(key);
+        answers.set(key, found);
+        return found.value as Promise<T>;
+      }
+      if (found) answers.delete(key);
+      const startedIn = generation;
+      // Awaited before it is kept: a trip the catalogue refuses throws here and never becomes a key.
+      const value = await load();
+      // A clear during the computation may have dropped what it read: such an answer is served once, not kept.
+      if (answerTtl > 0 && startedIn === generation) {
+        answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value) });
+        while (answers.size > maxAnswers) {
+          const oldest = answers.keys().next().value;
+          if (oldest === undefined) break;
+          answers.delete(oldest);
+        }
+      }
+      return value;
+    },
+    answerCount: () => answers.size,
     get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const now = Date.now();
       const found = entries.get(key);
@@ -47,6 +95,8 @@ function createReadCache(ttlMs: number): ReadCache {
       return value;
     },
     clear(scope?: string) {
+      answers.clear();
+      generation += 1;
       if (scope === undefined) {
         entries.clear();
         return;

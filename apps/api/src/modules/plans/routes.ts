@@ -1,3 +1,4 @@
+import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { tripFields } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.t
 import { companyParams, dbId, typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
@@ -59,6 +61,15 @@ function tripOfSearch(query: z.output<typeof searchQuery>): Trip {
   };
 }
 
+/**
+ * What a plan search answer depends on besides the catalogue (its cache is cleared with it): the company, the
+ * parsed trip and today in Chile (the date rules, the traveller's age bands and prices are all of today).
+ */
+export function planSearchKey(companyId: number, trip: Trip, today = todayInChile()): string {
+  const passengers = trip.passengers.map((p) => `${p.passengerTypeId}:${p.quantity}`).join(',');
+  return `plan-search:${companyId}:${today}:${trip.originId}:${trip.destinationId}:${trip.modalityId}:${trip.departureDate}:${trip.returnDate}:${passengers}:${trip.upgradeCovid}`;
+}
+
 /** The plans of a stored quotation, priced: the trip the visitor saved is the trip priced. */
 async function priceStoredQuotation(db: Database, companyId: number, quotationId: string) {
   const trip = await tripOfQuotation(db, companyId, quotationId);
@@ -86,14 +97,23 @@ export async function planRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(listingPlanSchema), ...errorResponses, 429: errorBodySchema },
       },
     },
-    async (request) => {
-      const pricing = await priceTripPlans(
-        db,
-        request.params.companyId,
-        tripOfSearch(request.query),
-        errorMessages.invalidInputParameters,
-      );
-      return pricing.plans.map((plan) => toListingPlan(plan, pricing));
+    async (request, reply) => {
+      const { companyId } = request.params;
+      const trip = tripOfSearch(request.query);
+      const search = async () => {
+        const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputParameters);
+        // The route's own response serializer (validating in tests, fast in production), as Fastify would use it.
+        return reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string;
+      };
+      // A search with a discount code is answered afresh (the code's validity is looked up each time); any other
+      // is a pure function of its key and of the catalogue, whose invalidation clears every kept answer.
+      const body =
+        request.query.discountCode === undefined
+          ? await readCache(db).answer(planSearchKey(companyId, trip), search)
+          : await search();
+      // A string with a JSON content type leaves as it is: the serialization above is not done twice. (The type
+      // provider only knows the schema's object shape, hence the cast.)
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
