@@ -224,7 +224,7 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
   await enqueue(tx, certificateEmailKind, { saleId }, `certificate:auto:${saleId}`);
 }
 
-export { issueCertificates } from './repository.ts';
+export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
 
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;

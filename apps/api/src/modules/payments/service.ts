@@ -32,7 +32,7 @@ import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
-import type { PurchaseSnapshot } from './tables.ts';
+import { type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
@@ -102,7 +102,7 @@ export async function startPayment(
     catalog.listPaymentGateways(db, companyId),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
-  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
+  if (wasPaid(existingSale?.status)) throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
   const problems: FieldError[] = [];
   if (quotation.planId === null) {
     problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
@@ -335,7 +335,7 @@ async function recordGatewayAnswer(
       // The purchase lock, then the sale: the order every writer of the purchase follows.
       await repository.lockPurchaseOfSale(tx, sale);
       const locked = await repository.lockSale(tx, payment.saleId);
-      if (status === 'authorized' && (!locked || locked.status === 'paid')) {
+      if (status === 'authorized' && (!locked || wasPaid(locked.status))) {
         status = 'error';
         detail = 'La venta ya había sido pagada con otra transacción';
       } else if (status === 'authorized' && locked && locked.amountClp !== payment.amountClp) {
