@@ -9,6 +9,7 @@ import { createJobQueue } from './modules/jobs/service.ts';
 import { processDueSaleRefunds, type SaleRefundCompletions } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { purchaseCodeEmailJob, purchaseCodeEmailKind, purchaseLink } from './modules/purchases/service.ts';
+import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
 
@@ -53,12 +54,13 @@ export function createBackgroundWork(options: {
   const linkOf = purchases ? (saleId: number) => purchaseLink(db, purchases, options.origin, saleId) : undefined;
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin, linkOf));
   if (purchases) queue.register(purchaseCodeEmailKind, purchaseCodeEmailJob(db, integrations.mailer, purchases));
+  queue.register(withdrawalEmailKind, withdrawalEmailJob(db, integrations.mailer, linkOf));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
-  const completions: SaleRefundCompletions = {};
+  const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };
   const refundDeps = { db, gateways: integrations.gateways, log, completions, onRefunded: () => nudgeJobs() };
 
   const closing = new AbortController();

@@ -21,6 +21,8 @@ import {
   findSaleOfQuotation,
   findSales,
   type PurchaseSnapshot,
+  wasPaid,
+  wasWithdrawn,
 } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
@@ -34,16 +36,29 @@ export const certificateEmailKind = 'certificate-email';
 
 const documentLabel = (type: number, number: string) => `${type === 1 ? 'RUT' : 'DNI'} ${number}`;
 
-/** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
-async function requirePaidSale(db: Database, saleId: number) {
+/** What a certificate document of a withdrawn sale answers (409): the certificates were voided, none is issued. */
+export const withdrawnCertificatesMessage =
+  'Esta compra fue anulada por retracto: sus certificados quedaron anulados y ya no se pueden descargar ni enviar.';
+
+/**
+ * A paid sale, or the catalogue's 404: certificates exist only for paid sales. A withdrawn one (withdrawing or
+ * withdrawn) is a 409 for its certificate documents (voided), unless `withdrawn` allows it (what it was, «Mi compra»).
+ */
+async function requirePaidSale(db: Database, saleId: number, options: { withdrawn?: 'allow' } = {}) {
   const sale = await findSale(db, saleId);
-  if (sale?.status !== 'paid') throw resourceNotFound();
+  if (!sale || !wasPaid(sale.status)) throw resourceNotFound();
+  if (sale.status !== 'paid' && options.withdrawn !== 'allow') {
+    throw new ApiError(409, withdrawnCertificatesMessage, [
+      { field: 'idVenta', code: 'sale_withdrawn', message: withdrawnCertificatesMessage },
+    ]);
+  }
   return sale;
 }
 
-export async function listCertificates(db: Database, saleId: number) {
-  await requirePaidSale(db, saleId);
-  return repository.listCertificatesOfSale(db, saleId);
+/** The sale's valid certificates (with `includeVoided`, voided ones too), of a paid sale even if since withdrawn. */
+export async function listCertificates(db: Database, saleId: number, options: { includeVoided?: boolean } = {}) {
+  await requirePaidSale(db, saleId, { withdrawn: 'allow' });
+  return repository.listCertificatesOfSale(db, saleId, options);
 }
 
 /**
@@ -96,7 +111,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
  * «Mi compra» (modules/purchases) shows and its receipt prints.
  */
 export async function paidPurchase(db: Database, saleId: number) {
-  const sale = await requirePaidSale(db, saleId);
+  const sale = await requirePaidSale(db, saleId, { withdrawn: 'allow' });
   return { sale, bought: sale.purchase ?? (await purchaseFromQuotation(db, sale)) };
 }
 
@@ -115,7 +130,7 @@ async function purchaseFromQuotation(
   const [quotation, plan, people] = await Promise.all([
     getQuotation(db, sale.companyId, sale.quotationId),
     planSummary(db, sale.productId),
-    repository.listCertificatesOfSale(db, sale.id),
+    repository.listCertificatesOfSale(db, sale.id, { includeVoided: true }),
   ]);
   const labels = await catalog.tripLabels(db, sale.companyId, quotation.destination, quotation.modality);
   return {
@@ -319,6 +334,8 @@ export function certificateEmailJob(
     // SMTP rejections quote the addresses: the log gets the codes only.
     errorFields: mailFailureFields,
     async run({ saleId, certificate }, job) {
+      // Withdrawn since it was queued: its certificates are void, nothing is sent.
+      if (wasWithdrawn((await findSale(db, saleId))?.status)) return { skipped: 'withdrawn' };
       const recipients = await sendCertificateEmail(
         db,
         mailer,
@@ -364,7 +381,7 @@ async function holderAddress(db: Database, saleId: number, number: string): Prom
 /** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */
 export type CertificateVerification = {
   code: string;
-  status: 'valid' | 'expired' | 'not_started' | 'void';
+  status: 'valid' | 'expired' | 'not_started' | 'void' | 'cancelled';
   departureDate: string;
   returnDate: string;
   destination: string;
@@ -396,16 +413,19 @@ export async function verifyCertificate(
   if (normalised.length !== repository.verificationCodeLength) throw resourceNotFound();
   const saleId = await repository.saleOfVerificationCode(db, normalised);
   if (saleId === undefined) throw resourceNotFound();
-  const sale = await requirePaidSale(db, saleId);
+  const sale = await requirePaidSale(db, saleId, { withdrawn: 'allow' });
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const { departureDate, returnDate } = bought.trip;
-  const status = sale.testPayment
-    ? 'void'
-    : today < departureDate
-      ? 'not_started'
-      : today > returnDate
-        ? 'expired'
-        : 'valid';
+  // A withdrawn sale's certificates were voided the moment the withdrawal was accepted («anulado»).
+  const status = wasWithdrawn(sale.status)
+    ? 'cancelled'
+    : sale.testPayment
+      ? 'void'
+      : today < departureDate
+        ? 'not_started'
+        : today > returnDate
+          ? 'expired'
+          : 'valid';
   return {
     code: normalised,
     status,

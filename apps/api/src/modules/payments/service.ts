@@ -36,7 +36,8 @@ import { type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { PurchaseSnapshot } from './tables.ts';
+export type { PurchaseSnapshot, SaleStatus } from './tables.ts';
+export { wasPaid, wasWithdrawn } from './tables.ts';
 export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
 
 /** The built-in test gateway's ledger (integrations/payments/sandbox.ts keeps its transactions here). */
@@ -58,6 +59,17 @@ export const findSaleOfQuotation = repository.findSaleOfQuotation;
 
 /** The attempt that paid a sale, for «Mi compra» and its receipt (gateway, card type, instalments, authorization). */
 export const findPaidAttempt = repository.findAuthorizedPaymentOfSale;
+
+/**
+ * Takes the purchase lock of the sale's quotation, then the sale's row lock (the order every writer of a purchase
+ * follows), inside the caller's transaction; answers the locked sale, or undefined for an unknown one.
+ */
+export async function lockSaleOfPurchase(tx: Database, saleId: number) {
+  const sale = await repository.findSaleOfQuotationBySaleId(tx, saleId);
+  if (!sale) return undefined;
+  await repository.lockPurchaseOfSale(tx, sale);
+  return repository.lockSale(tx, saleId);
+}
 
 export type PaymentDeps = {
   db: Database;

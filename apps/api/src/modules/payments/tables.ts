@@ -45,6 +45,8 @@ export type SaleStatus = (typeof saleStatuses)[number];
 export const paidSaleStatuses = ['paid', 'withdrawing', 'withdrawn'] as const satisfies readonly SaleStatus[];
 export const wasPaid = (status: SaleStatus | undefined) =>
   status !== undefined && (paidSaleStatuses as readonly string[]).includes(status);
+/** A sale the buyer withdrew from (its refund pending or done): its certificates are void. */
+export const wasWithdrawn = (status: SaleStatus | undefined) => status === 'withdrawing' || status === 'withdrawn';
 
 /**
  * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
