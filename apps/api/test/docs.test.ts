@@ -53,6 +53,7 @@ const specPaths: [string, string][] = [
   ['get', '/purchases/mine'],
   ['get', '/purchases/mine/comprobante.pdf'],
   ['get', '/purchases/mine/certificado.pdf'],
+  ['post', '/purchases/mine/withdrawal'],
   ['delete', '/purchases/mine/access'],
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
