@@ -58,6 +58,7 @@ const specPaths: [string, string][] = [
   ['get', '/certificates/b2c/{idVenta}/certificados'],
   ['get', '/certificates/b2c/{idVenta}/certificados/{certificate}'],
   ['get', '/legal/condiciones-generales.pdf'],
+  ['post', '/purchases/mine/withdrawal'],
   ['delete', '/purchases/mine/access'],
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).

@@ -49,6 +49,9 @@ export const fieldErrorCodes = {
   file_too_large: 'A file larger than its limit (5 MB for refund documents)',
   invalid_transition: 'The refund request cannot move from its status to the one asked for',
   documents_not_requested: 'Documents can be added to a refund request only while it is missing documents',
+  sale_withdrawn: 'The purchase was withdrawn (derecho a retracto): its certificates are void',
+  withdrawal_window_expired: 'The 10 days to withdraw from the purchase have passed',
+  withdrawal_trip_started: 'The cover of the purchase has started: it can no longer be withdrawn',
   invalid: 'Any other problem',
 } as const;
 

@@ -4452,6 +4452,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/mine/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description «Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseWithdrawal"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine/access": {
         parameters: {
             query?: never;
@@ -4705,10 +4780,13 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
+             *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
+             *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -4971,10 +5049,10 @@ export interface components {
         CertificateVerificationInput: {
             code: string;
             /**
-             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)
              * @enum {string}
              */
-            status: "valid" | "expired" | "not_started" | "void";
+            status: "valid" | "expired" | "not_started" | "void" | "cancelled";
             departureDate: string;
             returnDate: string;
             destination: string;
@@ -5560,10 +5638,34 @@ export interface components {
             token: string;
             expiresAt: string;
         };
+        PurchaseWithdrawalInput: {
+            /**
+             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
+             * @enum {string}
+             */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description «Retractarme» can be used now */
+            available: boolean;
+            /** @description Why it cannot (a paid sale only), in words for the buyer */
+            reason: string | null;
+            /** @enum {string|null} */
+            reasonCode: "window_expired" | "trip_started" | null;
+            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            deadline: string;
+            /** @description The departure date: withdrawal closes when it starts (Chile time) */
+            coverageStart: string;
+            refund: {
+                /** @enum {string} */
+                status: "pending" | "refunded";
+                amountClp: number;
+                requestedAt: string;
+                refundedAt: string | null;
+            } | null;
+        };
         PurchaseInput: {
             idVenta: number;
             /** @enum {string} */
-            status: "paid";
+            status: "paid" | "withdrawing" | "withdrawn";
             /** @description Paid through the test gateway: no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
@@ -5591,6 +5693,8 @@ export interface components {
                 /** @description Partly masked: 12.***.***-5 */
                 document: string;
                 certificate: string | null;
+                /** @description Voided by a withdrawal: it covers nobody */
+                certificateVoided: boolean;
             }[];
             seller: {
                 name: string;
@@ -5601,6 +5705,7 @@ export interface components {
             generalConditionsUrl: string;
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
+            withdrawal: components["schemas"]["PurchaseWithdrawalInput"];
         };
         QuotationBodyInput: {
             origin: number;
@@ -5793,10 +5898,13 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
+             *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
+             *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6061,10 +6169,10 @@ export interface components {
         CertificateVerification: {
             code: string;
             /**
-             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)
              * @enum {string}
              */
-            status: "valid" | "expired" | "not_started" | "void";
+            status: "valid" | "expired" | "not_started" | "void" | "cancelled";
             departureDate: string;
             returnDate: string;
             destination: string;
@@ -6651,10 +6759,34 @@ export interface components {
             token: string;
             expiresAt: string;
         };
+        PurchaseWithdrawal: {
+            /**
+             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
+             * @enum {string}
+             */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description «Retractarme» can be used now */
+            available: boolean;
+            /** @description Why it cannot (a paid sale only), in words for the buyer */
+            reason: string | null;
+            /** @enum {string|null} */
+            reasonCode: "window_expired" | "trip_started" | null;
+            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            deadline: string;
+            /** @description The departure date: withdrawal closes when it starts (Chile time) */
+            coverageStart: string;
+            refund: {
+                /** @enum {string} */
+                status: "pending" | "refunded";
+                amountClp: number;
+                requestedAt: string;
+                refundedAt: string | null;
+            } | null;
+        };
         Purchase: {
             idVenta: number;
             /** @enum {string} */
-            status: "paid";
+            status: "paid" | "withdrawing" | "withdrawn";
             /** @description Paid through the test gateway: no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
@@ -6682,6 +6814,8 @@ export interface components {
                 /** @description Partly masked: 12.***.***-5 */
                 document: string;
                 certificate: string | null;
+                /** @description Voided by a withdrawal: it covers nobody */
+                certificateVoided: boolean;
             }[];
             seller: {
                 name: string;
@@ -6692,6 +6826,7 @@ export interface components {
             generalConditionsUrl: string;
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
+            withdrawal: components["schemas"]["PurchaseWithdrawal"];
         };
         QuotationBody: {
             origin: number;

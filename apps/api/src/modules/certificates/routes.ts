@@ -44,8 +44,10 @@ const verificationSchema = z
   .object({
     code: z.string(),
     status: z
-      .enum(['valid', 'expired', 'not_started', 'void'])
-      .describe('Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody'),
+      .enum(['valid', 'expired', 'not_started', 'void', 'cancelled'])
+      .describe(
+        'Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)',
+      ),
     departureDate: z.string(),
     returnDate: z.string(),
     destination: z.string(),

@@ -22,6 +22,8 @@ import {
   findSaleOfQuotation,
   findSales,
   type PurchaseSnapshot,
+  wasPaid,
+  wasWithdrawn,
 } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
@@ -38,16 +40,29 @@ const documentLabel = (type: number, number: string) => `${documentTypeLabel(typ
 /** One traveller's certificate file: its number names it, so a buyer's e-mail with all of them keeps them apart. */
 export const travellerCertificateFileName = (number: string) => `certificado-${number}.pdf`;
 
-/** A paid sale, or the catalogue's 404: certificates exist only for paid sales. */
-async function requirePaidSale(db: Database, saleId: number) {
+/** What a certificate document of a withdrawn sale answers (409): the certificates were voided, none is issued. */
+export const withdrawnCertificatesMessage =
+  'Esta compra fue anulada por retracto: sus certificados quedaron anulados y ya no se pueden descargar ni enviar.';
+
+/**
+ * A paid sale, or the catalogue's 404: certificates exist only for paid sales. A withdrawn one (withdrawing or
+ * withdrawn) is a 409 for its certificate documents (voided), unless `withdrawn` allows it (what it was, «Mi compra»).
+ */
+async function requirePaidSale(db: Database, saleId: number, options: { withdrawn?: 'allow' } = {}) {
   const sale = await findSale(db, saleId);
-  if (sale?.status !== 'paid') throw resourceNotFound();
+  if (!sale || !wasPaid(sale.status)) throw resourceNotFound();
+  if (sale.status !== 'paid' && options.withdrawn !== 'allow') {
+    throw new ApiError(409, withdrawnCertificatesMessage, [
+      { field: 'idVenta', code: 'sale_withdrawn', message: withdrawnCertificatesMessage },
+    ]);
+  }
   return sale;
 }
 
-export async function listCertificates(db: Database, saleId: number) {
-  await requirePaidSale(db, saleId);
-  return repository.listCertificatesOfSale(db, saleId);
+/** The sale's valid certificates (with `includeVoided`, voided ones too), of a paid sale even if since withdrawn. */
+export async function listCertificates(db: Database, saleId: number, options: { includeVoided?: boolean } = {}) {
+  await requirePaidSale(db, saleId, { withdrawn: 'allow' });
+  return repository.listCertificatesOfSale(db, saleId, options);
 }
 
 /**
@@ -161,7 +176,7 @@ export async function certificateList(db: Database, saleId: number, token: strin
  * «Mi compra» (modules/purchases) shows and its receipt prints.
  */
 export async function paidPurchase(db: Database, saleId: number) {
-  const sale = await requirePaidSale(db, saleId);
+  const sale = await requirePaidSale(db, saleId, { withdrawn: 'allow' });
   return { sale, bought: sale.purchase ?? (await purchaseFromQuotation(db, sale)) };
 }
 
@@ -180,7 +195,7 @@ async function purchaseFromQuotation(
   const [quotation, plan, people] = await Promise.all([
     getQuotation(db, sale.companyId, sale.quotationId),
     planSummary(db, sale.productId),
-    repository.listCertificatesOfSale(db, sale.id),
+    repository.listCertificatesOfSale(db, sale.id, { includeVoided: true }),
   ]);
   const labels = await catalog.tripLabels(db, sale.companyId, quotation.destination, quotation.modality);
   return {
@@ -289,7 +304,7 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
   await enqueue(tx, certificateEmailKind, { saleId }, `certificate:auto:${saleId}`);
 }
 
-export { issueCertificates } from './repository.ts';
+export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
 
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
@@ -470,6 +485,8 @@ export function certificateEmailJob(
     // SMTP rejections quote the addresses: the log gets the codes only.
     errorFields: mailFailureFields,
     async run({ saleId, certificate }, job) {
+      // Withdrawn since it was queued: its certificates are void, nothing is sent.
+      if (wasWithdrawn((await findSale(db, saleId))?.status)) return { skipped: 'withdrawn' };
       const recipients = await sendCertificateEmail(
         db,
         mailer,
@@ -507,7 +524,7 @@ async function isSchengenTrip(db: Database, quotationId: string, destinationId: 
 /** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */
 export type CertificateVerification = {
   code: string;
-  status: 'valid' | 'expired' | 'not_started' | 'void';
+  status: 'valid' | 'expired' | 'not_started' | 'void' | 'cancelled';
   departureDate: string;
   returnDate: string;
   destination: string;
@@ -539,16 +556,19 @@ export async function verifyCertificate(
   if (normalised.length !== repository.verificationCodeLength) throw resourceNotFound();
   const saleId = await repository.saleOfVerificationCode(db, normalised);
   if (saleId === undefined) throw resourceNotFound();
-  const sale = await requirePaidSale(db, saleId);
+  const sale = await requirePaidSale(db, saleId, { withdrawn: 'allow' });
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const { departureDate, returnDate } = bought.trip;
-  const status = sale.testPayment
-    ? 'void'
-    : today < departureDate
-      ? 'not_started'
-      : today > returnDate
-        ? 'expired'
-        : 'valid';
+  // A withdrawn sale's certificates were voided the moment the withdrawal was accepted («anulado»).
+  const status = wasWithdrawn(sale.status)
+    ? 'cancelled'
+    : sale.testPayment
+      ? 'void'
+      : today < departureDate
+        ? 'not_started'
+        : today > returnDate
+          ? 'expired'
+          : 'valid';
   return {
     code: normalised,
     status,

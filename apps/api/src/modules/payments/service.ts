@@ -32,11 +32,12 @@ import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
 import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
-import type { PurchaseSnapshot } from './tables.ts';
+import { type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { PurchaseSnapshot } from './tables.ts';
+export type { PurchaseSnapshot, SaleStatus } from './tables.ts';
+export { wasPaid, wasWithdrawn } from './tables.ts';
 export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
 
 /** The built-in test gateway's ledger (integrations/payments/sandbox.ts keeps its transactions here). */
@@ -58,6 +59,17 @@ export const findSaleOfQuotation = repository.findSaleOfQuotation;
 
 /** The attempt that paid a sale, for «Mi compra» and its receipt (gateway, card type, instalments, authorization). */
 export const findPaidAttempt = repository.findAuthorizedPaymentOfSale;
+
+/**
+ * Takes the purchase lock of the sale's quotation, then the sale's row lock (the order every writer of a purchase
+ * follows), inside the caller's transaction; answers the locked sale, or undefined for an unknown one.
+ */
+export async function lockSaleOfPurchase(tx: Database, saleId: number) {
+  const sale = await repository.findSaleOfQuotationBySaleId(tx, saleId);
+  if (!sale) return undefined;
+  await repository.lockPurchaseOfSale(tx, sale);
+  return repository.lockSale(tx, saleId);
+}
 
 export type PaymentDeps = {
   db: Database;
@@ -102,7 +114,7 @@ export async function startPayment(
     catalog.listPaymentGateways(db, companyId),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
-  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
+  if (wasPaid(existingSale?.status)) throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
   const problems: FieldError[] = [];
   if (quotation.planId === null) {
     problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
@@ -337,7 +349,7 @@ async function recordGatewayAnswer(
       // The purchase lock, then the sale: the order every writer of the purchase follows.
       await repository.lockPurchaseOfSale(tx, sale);
       const locked = await repository.lockSale(tx, payment.saleId);
-      if (status === 'authorized' && (!locked || locked.status === 'paid')) {
+      if (status === 'authorized' && (!locked || wasPaid(locked.status))) {
         status = 'error';
         detail = 'La venta ya había sido pagada con otra transacción';
       } else if (status === 'authorized' && locked && locked.amountClp !== payment.amountClp) {

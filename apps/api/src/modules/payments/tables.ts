@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 import { products } from '../plans/tables.ts';
 import { quotations } from '../quotations/tables.ts';
@@ -41,6 +41,15 @@ export type PurchaseSnapshot = {
   consents?: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean };
 };
 
+export const saleStatuses = ['pending', 'paid', 'withdrawing', 'withdrawn'] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+/** The statuses of a sale that was paid (withdrawn or not): its quotation never changes nor is paid again. */
+export const paidSaleStatuses = ['paid', 'withdrawing', 'withdrawn'] as const satisfies readonly SaleStatus[];
+export const wasPaid = (status: SaleStatus | undefined) =>
+  status !== undefined && (paidSaleStatuses as readonly string[]).includes(status);
+/** A sale the buyer withdrew from (its refund pending or done): its certificates are void. */
+export const wasWithdrawn = (status: SaleStatus | undefined) => status === 'withdrawing' || status === 'withdrawn';
+
 /**
  * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
  * charges, and what becomes paid at most once. Ids are random (not a sequence) because they appear in URLs.
@@ -59,9 +68,11 @@ export const sales = pgTable('sales', {
     .references(() => products.id),
   amountUsdCents: integer('amount_usd_cents').notNull(),
   amountClp: integer('amount_clp').notNull(),
-  status: text('status', { enum: ['pending', 'paid'] })
-    .notNull()
-    .default('pending'),
+  /**
+   * pending → paid → withdrawing («retracto en proceso»: certificates voided, its refund requested) → withdrawn
+   * (refunded). A withdrawn or withdrawing sale was paid: its quotation stays closed to new payments.
+   */
+  status: text('status', { enum: saleStatuses }).notNull().default('pending'),
   /**
    * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
    * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
@@ -141,3 +152,46 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   refundedClp: integer('refunded_clp'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const saleRefundReasons = ['withdrawal', 'date_change'] as const;
+export type SaleRefundReason = (typeof saleRefundReasons)[number];
+
+/**
+ * Money given back of a sale's paid payment after it was honoured (a withdrawal, a cheaper date change), unlike the
+ * refund of an authorization we could not honour (payments.refund_status). Requested once per idempotency key
+ * (unique), then refunded by the payment sweeper through the gateway that took the payment: pending → refunded,
+ * retried with back-off while the gateway refuses or cannot be reached (never given up, never twice: each attempt
+ * is claimed by one statement).
+ */
+export const saleRefunds = pgTable(
+  'sale_refunds',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    reason: text('reason', { enum: saleRefundReasons }).notNull(),
+    amountClp: integer('amount_clp').notNull(),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** Attempts started (counted when one is claimed, so an attempt cut short counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Due from then: now when requested, the back-off after a failure, or the end of the claim of the attempt running. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The gateway's words on the refund that went through (Webpay: REVERSED or NULLIFIED). */
+    detail: text('detail'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sale_refunds_sale').on(t.saleId),
+    index('sale_refunds_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -18,6 +18,7 @@ import {
   revokePurchaseAccess,
   verifyAccessCode,
 } from './service.ts';
+import { withdraw } from './withdrawal.ts';
 
 const tags = ['purchases'];
 
@@ -34,10 +35,33 @@ const sessionSchema = z
   })
   .meta({ id: 'PurchaseAccess' });
 
+const withdrawalSchema = z
+  .object({
+    status: z
+      .enum(['paid', 'withdrawing', 'withdrawn'])
+      .describe(
+        'paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded',
+      ),
+    available: z.boolean().describe('«Retractarme» can be used now'),
+    reason: z.string().nullable().describe('Why it cannot (a paid sale only), in words for the buyer'),
+    reasonCode: z.enum(['window_expired', 'trip_started']).nullable(),
+    deadline: z.string().describe('The last moment to withdraw: payment + 10 days (ISO)'),
+    coverageStart: z.string().describe('The departure date: withdrawal closes when it starts (Chile time)'),
+    refund: z
+      .object({
+        status: z.enum(['pending', 'refunded']),
+        amountClp: z.number().int(),
+        requestedAt: z.string(),
+        refundedAt: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PurchaseWithdrawal' });
+
 const purchaseSchema = z
   .object({
     idVenta: z.number().int(),
-    status: z.literal('paid'),
+    status: z.enum(['paid', 'withdrawing', 'withdrawn']),
     testPayment: z.boolean().describe('Paid through the test gateway: no money moved, nothing is covered'),
     paidAt: z.string(),
     plan: z.string(),
@@ -66,6 +90,7 @@ const purchaseSchema = z
         documentType: z.string(),
         document: z.string().describe('Partly masked: 12.***.***-5'),
         certificate: z.string().nullable(),
+        certificateVoided: z.boolean().describe('Voided by a withdrawal: it covers nobody'),
       }),
     ),
     seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
@@ -73,6 +98,7 @@ const purchaseSchema = z
     generalConditionsPdfUrl: z
       .string()
       .describe('The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf)'),
+    withdrawal: withdrawalSchema,
   })
   .meta({ id: 'Purchase' });
 
@@ -92,7 +118,7 @@ function sendPdf(reply: import('fastify').FastifyReply, pdf: Uint8Array, fileNam
 export const receiptFileName = 'comprobante.pdf';
 
 /** «Mi compra» without an account: a code by e-mail or a signed link opens one paid sale for a short while. */
-export function purchaseRoutes(options: { onEmailQueued: () => void }) {
+export function purchaseRoutes(options: { onEmailQueued: () => void; onWithdrawn?: () => void }) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const { db, config } = fastify;
@@ -211,6 +237,26 @@ export function purchaseRoutes(options: { onEmailQueued: () => void }) {
         const { certificate } = request.params;
         const pdf = await ownCertificatePdf(db, saleId, certificate, origin);
         return sendPdf(reply, pdf, travellerCertificateFileName(certificate));
+      },
+    );
+
+    app.post(
+      '/purchases/mine/withdrawal',
+      {
+        schema: {
+          tags,
+          description:
+            '«Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
+          headers: bearer,
+          response: { 200: withdrawalSchema, ...errorResponses, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        const { withdrew, state } = await withdraw(db, saleId);
+        if (withdrew) options.onWithdrawn?.();
+        reply.header('Cache-Control', 'private, no-store');
+        return state;
       },
     );
 

@@ -21,9 +21,10 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import { findPaidAttempt, findSale } from '#app/modules/payments/service.ts';
+import { findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import * as repository from './repository.ts';
+import { withdrawalOf } from './withdrawal.ts';
 
 /** The job that e-mails a one-time code of «Mi compra»; its payload is `{ saleId, travellerSeq }`. */
 export const purchaseCodeEmailKind = 'purchase-access-code';
@@ -54,8 +55,9 @@ async function holdersOf(db: Database, companyId: number, number: string) {
   }
   if (saleId === undefined) return undefined;
   const sale = await findSale(db, saleId);
-  if (sale?.status !== 'paid' || sale.companyId !== companyId) return undefined;
-  const people = await listCertificates(db, saleId);
+  // A withdrawn sale still opens: its buyer follows the refund there (its certificates, voided, still name the holders).
+  if (!sale || !wasPaid(sale.status) || sale.companyId !== companyId) return undefined;
+  const people = await listCertificates(db, saleId, { includeVoided: true });
   return { saleId, people: certificate ? people.filter((person) => person.number === certificate) : people };
 }
 
@@ -154,7 +156,7 @@ export async function openSignedLink(db: Database, companyId: number, settings: 
   const signature = linkSignature(settings.linkSecret, saleId, version, expires);
   if (!accessTokenMatches(signature, match[4]) || expires * 1000 < Date.now()) throw invalid();
   const sale = saleId <= 2_147_483_647 ? await findSale(db, saleId) : undefined;
-  if (sale?.status !== 'paid' || sale.companyId !== companyId) throw invalid();
+  if (!sale || !wasPaid(sale.status) || sale.companyId !== companyId) throw invalid();
   if ((await repository.linkVersion(db, saleId)) !== version) throw invalid();
   return openSession(db, settings, saleId);
 }
@@ -177,7 +179,7 @@ export async function closeAccess(db: Database, token: string | undefined) {
 /** The operator's revocation: every link, code and open access of the sale dies at once. */
 export async function revokePurchaseAccess(db: Database, saleId: number) {
   const sale = await findSale(db, saleId);
-  if (sale?.status !== 'paid') throw resourceNotFound();
+  if (!wasPaid(sale?.status)) throw resourceNotFound();
   return { linkVersion: await repository.revokeSale(db, saleId) };
 }
 
@@ -196,16 +198,17 @@ const gatewayNames: Record<string, string> = { webpay: 'Webpay Plus', [sandboxGa
 /** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
 export async function purchaseView(db: Database, saleId: number) {
   const { sale, bought } = await paidPurchase(db, saleId);
-  const [attempt, certificates, seller, website] = await Promise.all([
+  const [attempt, certificates, seller, website, withdrawal] = await Promise.all([
     findPaidAttempt(db, saleId),
-    listCertificates(db, saleId),
+    listCertificates(db, saleId, { includeVoided: true }),
     getSeller(db, sale.companyId),
     requireDocument(db, sale.companyId, 'website').catch(() => null),
+    withdrawalOf(db, saleId),
   ]);
   const instalments = attempt?.instalments ?? null;
   return {
     idVenta: sale.id,
-    status: 'paid' as const,
+    status: withdrawal.status,
     testPayment: sale.testPayment,
     paidAt: (sale.paidAt ?? sale.createdAt).toISOString(),
     plan: bought.plan.label,
@@ -230,10 +233,12 @@ export async function purchaseView(db: Database, saleId: number) {
       documentType: documentTypeLabel(person.documentType),
       document: maskDocument(person.documentType, person.documentNumber),
       certificate: certificates.find((c) => c.seq === person.seq)?.number ?? null,
+      certificateVoided: certificates.some((c) => c.seq === person.seq && c.voidedAt !== null),
     })),
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
     generalConditionsPdfUrl: generalConditionsPath,
+    withdrawal,
   };
 }
 
@@ -269,7 +274,7 @@ export function purchaseCodeEmailJob(
       return { code, causeCode };
     },
     async run({ saleId, travellerSeq }) {
-      const people = await listCertificates(db, saleId);
+      const people = await listCertificates(db, saleId, { includeVoided: true });
       const holder = people.find((person) => person.seq === travellerSeq);
       if (!holder) return { sent: false };
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

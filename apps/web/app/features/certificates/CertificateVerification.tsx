@@ -26,6 +26,13 @@ const statuses: Record<Verification['status'], { title: string; english: string;
     detail: 'Este certificado se emitió con un pago de prueba: no otorga cobertura.',
     tone: 'bg-red-700',
   },
+  cancelled: {
+    title: 'Certificado ANULADO',
+    english: 'Cancelled certificate: the purchase was withdrawn, it covers nobody',
+    detail:
+      'Este certificado fue anulado porque la compra se dejó sin efecto (derecho a retracto): no otorga cobertura.',
+    tone: 'bg-red-700',
+  },
 };
 
 /** /verificar/{code}: what a consulate or a clinic needs to know, in Spanish and English, and nothing more. */

@@ -1,9 +1,11 @@
+import { phoneHref } from '@travesia/domain/links';
 import { formatClp, formatUsd } from '@travesia/domain/money';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { SelectField, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
+import { useWebsite } from '#app/lib/website.ts';
 import { type AccessInput, documentKinds, type Purchase, type PurchasePageState } from './purchase.ts';
 
 const primaryButton =
@@ -16,7 +18,11 @@ export function MyPurchase({ state }: { state: PurchasePageState }) {
   return (
     <div className="page-width py-10 sm:py-14">
       {state.step === 'purchase' ? (
-        <PurchaseDetail purchase={state.purchase} />
+        <PurchaseDetail
+          purchase={state.purchase}
+          confirmWithdrawal={state.confirmWithdrawal ?? false}
+          withdrawalError={state.withdrawalError ?? null}
+        />
       ) : (
         <div className="mx-auto max-w-xl">
           <h1 className="text-3xl font-extrabold text-brand-700 sm:text-4xl">Mi compra</h1>
@@ -188,9 +194,39 @@ function instalmentsText(payment: Purchase['payment']): string {
 const downloadLink =
   'flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow hover:bg-accent-800';
 
-function PurchaseDetail({ purchase }: { purchase: Purchase }) {
+const statusLabels: Record<Purchase['status'], string> = {
+  paid: 'Pagada',
+  withdrawing: 'Retracto en proceso',
+  withdrawn: 'Anulada y reembolsada',
+};
+
+/** «dd-mm-aaaa a las hh:mm» of an instant, in Chile's time (the same text on the server and in the browser). */
+function chileDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Santiago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')} a las ${part('hour')}:${part('minute')}`;
+}
+
+function PurchaseDetail({
+  purchase,
+  confirmWithdrawal,
+  withdrawalError,
+}: {
+  purchase: Purchase;
+  confirmWithdrawal: boolean;
+  withdrawalError: string | null;
+}) {
   const leaving = useBusy('salir');
   const { payment } = purchase;
+  const withdrawn = purchase.status !== 'paid';
   return (
     <>
       <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -205,6 +241,13 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
           <SubmitButton busy={leaving} label="Salir" busyLabel="Saliendo..." className={secondaryButton} />
         </Form>
       </header>
+      {withdrawn ? (
+        <p role="status" className="mb-6 rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-900">
+          {purchase.status === 'withdrawn'
+            ? 'Compra anulada y reembolsada: te devolvimos el total pagado y los certificados quedaron anulados.'
+            : 'Retracto en proceso: anulamos tus certificados y estamos devolviendo el total pagado.'}
+        </p>
+      ) : null}
       {purchase.testPayment ? (
         <p className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
           Pago de prueba: no se cobró dinero y los certificados no otorgan cobertura.
@@ -222,7 +265,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
                 detail: `${formatDay(purchase.departureDate)} al ${formatDay(purchase.returnDate)}`,
               },
               { term: 'Días', detail: String(purchase.days) },
-              { term: 'Estado', detail: 'Pagada' },
+              { term: 'Estado', detail: statusLabels[purchase.status] },
             ]}
           />
         </Card>
@@ -253,8 +296,9 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
                 <span className="text-slate-600">
                   {traveller.documentType} {traveller.document}
                   {traveller.certificate ? ` · Certificado N° ${traveller.certificate}` : ''}
+                  {traveller.certificateVoided ? ' (anulado)' : ''}
                 </span>
-                {traveller.certificate ? (
+                {traveller.certificate && !traveller.certificateVoided ? (
                   <a
                     href={`/mi-compra/certificado-${traveller.certificate}.pdf`}
                     download={`certificado-${traveller.certificate}.pdf`}
@@ -274,9 +318,15 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
             <a href="/mi-compra/comprobante.pdf" download="comprobante.pdf" className={downloadLink}>
               Descargar comprobante de compra
             </a>
-            <a href="/mi-compra/certificado.pdf" download="certificado.pdf" className={downloadLink}>
-              Descargar certificado (todos los pasajeros)
-            </a>
+            {withdrawn ? (
+              <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+                Los certificados de esta compra fueron anulados por el retracto y ya no se pueden descargar.
+              </p>
+            ) : (
+              <a href="/mi-compra/certificado.pdf" download="certificado.pdf" className={downloadLink}>
+                Descargar certificado (todos los pasajeros)
+              </a>
+            )}
             <a
               href={purchase.generalConditionsPdfUrl}
               target="_blank"
@@ -297,7 +347,124 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
             Vendido por {purchase.seller.legalName}, RUT {purchase.seller.rut}, {purchase.seller.address}.
           </p>
         </Card>
+        <Withdrawal purchase={purchase} confirm={confirmWithdrawal} error={withdrawalError} />
       </div>
     </>
+  );
+}
+
+const dangerButton =
+  'w-full rounded-xl bg-red-700 px-5 py-3 font-bold text-white shadow hover:bg-red-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto';
+
+/**
+ * Derecho a retracto: the conditions and «Retractarme» while it is available, then one confirmation (a form of its
+ * own, so it works without JavaScript); once withdrawn, the refund's progress; when not available, why and how to
+ * reach the company.
+ */
+function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm: boolean; error: string | null }) {
+  const { withdrawal } = purchase;
+  const asking = useBusy('retracto');
+  const withdrawing = useBusy('retractarme');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirm) heading.current?.focus();
+  }, [confirm]);
+  const amount = formatClp(withdrawal.refund?.amountClp ?? purchase.amountClp);
+  return (
+    <section
+      aria-labelledby="mi-compra-retracto"
+      className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-900/5 sm:p-6 md:col-span-2"
+    >
+      <h2 id="mi-compra-retracto" className="mb-3 text-lg font-bold text-brand-700">
+        Derecho a retracto
+      </h2>
+      {error ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {withdrawal.status === 'withdrawn' ? (
+        <p className="text-slate-700">
+          <strong>Compra anulada y reembolsada.</strong> Devolvimos {amount} al mismo medio de pago
+          {withdrawal.refund?.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu banco,
+          el abono puede tardar algunos días hábiles en verse.
+        </p>
+      ) : withdrawal.status === 'withdrawing' ? (
+        <p className="text-slate-700">
+          <strong>Retracto en proceso.</strong> Recibimos tu retracto: tus certificados quedaron anulados y estamos
+          devolviendo {amount} al mismo medio de pago. Te avisaremos por correo cuando el reembolso se complete.
+        </p>
+      ) : withdrawal.available && confirm ? (
+        <div className="rounded-xl border-2 border-red-200 bg-red-50 p-4">
+          <h3 ref={heading} tabIndex={-1} className="text-lg font-bold text-red-900 outline-none">
+            ¿Confirmas que quieres retractarte de esta compra?
+          </h3>
+          <ul className="mt-2 list-disc pl-5 text-slate-800">
+            <li>Tus certificados quedarán anulados de inmediato y ya no tendrás cobertura para este viaje.</li>
+            <li>Te devolveremos el total pagado, {amount}, al mismo medio de pago.</li>
+            <li>No se puede deshacer.</li>
+          </ul>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+            <Form method="post">
+              <input type="hidden" name="intent" value="retractarme" />
+              <SubmitButton
+                busy={withdrawing}
+                label="Sí, retractarme"
+                busyLabel="Registrando..."
+                className={dangerButton}
+              />
+            </Form>
+            <Link to="/mi-compra" className="text-center font-semibold text-brand-700 underline underline-offset-4">
+              No, volver a mi compra
+            </Link>
+          </div>
+        </div>
+      ) : withdrawal.available ? (
+        <>
+          <p className="text-slate-700">
+            Puedes retractarte de esta compra hasta el {chileDateTime(withdrawal.deadline)} (10 días desde el pago),
+            siempre que el viaje no haya comenzado (la cobertura comienza el {formatDay(withdrawal.coverageStart)}).
+            Anularemos tus certificados y te devolveremos el total pagado, {amount}, al mismo medio de pago.
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="retracto" />
+            <SubmitButton busy={asking} label="Retractarme" busyLabel="Abriendo..." className={secondaryButton} />
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="text-slate-700">
+            <strong>El retracto ya no está disponible para esta compra.</strong> {withdrawal.reason}
+          </p>
+          <CompanyContacts />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** How to reach the company (the website parameters' contact directory and the contact form). */
+function CompanyContacts() {
+  const { website } = useWebsite();
+  const contacts = website.contacts.filter((contact) => !contact.isEmergency);
+  return (
+    <div className="mt-3 text-sm text-slate-700">
+      <p>Si tienes dudas sobre tu compra, contáctanos:</p>
+      <ul className="mt-2 grid gap-1">
+        {contacts.map((contact) => (
+          <li key={`${contact.label}-${contact.phone}`}>
+            {contact.label}:{' '}
+            <a className="font-semibold text-brand-700 underline underline-offset-2" href={phoneHref(contact.phone)}>
+              {contact.phone}
+            </a>
+          </li>
+        ))}
+        <li>
+          <Link to="/contacto" className="font-semibold text-brand-700 underline underline-offset-2">
+            Escríbenos desde el formulario de contacto
+          </Link>
+        </li>
+      </ul>
+    </div>
   );
 }

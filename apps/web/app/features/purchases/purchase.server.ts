@@ -107,6 +107,8 @@ export async function purchasePageAction(context: LoadContext, request: Request)
     throw redirect('/mi-compra', { headers: { 'Set-Cookie': await forget() } });
   }
 
+  if (intent === 'retracto' || intent === 'retractarme') return withdrawalAction(context, request, intent);
+
   const errors = accessInputErrors(input);
   if (Object.keys(errors).length > 0) {
     return data<PurchasePageState>({ step: 'request', input, errors, message: null }, { status: 400 });
@@ -141,6 +143,34 @@ export async function purchasePageAction(context: LoadContext, request: Request)
   }
   const message = asked.response.status === 429 ? rateLimitedMessage : unavailableMessage;
   return data<PurchasePageState>({ step: 'request', input, errors: {}, message }, { status: 503 });
+}
+
+export const withdrawalFailedMessage =
+  'No pudimos registrar tu retracto en este momento. Intenta nuevamente en unos minutos o contáctanos.';
+
+/**
+ * «Retractarme» (intent `retracto`) shows the one confirmation; «Sí, retractarme» (`retractarme`) withdraws and goes
+ * back to the purchase (post/redirect/get), which then says «Retracto en proceso» or «Compra anulada y reembolsada».
+ */
+async function withdrawalAction(context: LoadContext, request: Request, intent: 'retracto' | 'retractarme') {
+  const api = serverApi(context);
+  const token = await accessToken(request);
+  if (!token) return data(requestStep(expiredMessage), { status: 401 });
+  const current = async (extra: { confirmWithdrawal?: boolean; withdrawalError?: string | null }, status = 200) => {
+    const found = await api.GET('/purchases/mine', { params: { header: bearer(token) } });
+    if (found.data) return data<PurchasePageState>({ step: 'purchase', purchase: found.data, ...extra }, { status });
+    if (found.response.status === 404) {
+      return data(requestStep(expiredMessage), { status: 401, headers: { 'Set-Cookie': await forget() } });
+    }
+    return data(requestStep(unavailableMessage), { status: 503 });
+  };
+  if (intent === 'retracto') return current({ confirmWithdrawal: true });
+  const withdrawn = await api.POST('/purchases/mine/withdrawal', { params: { header: bearer(token) } });
+  if (withdrawn.data) throw redirect('/mi-compra');
+  const { status } = withdrawn.response;
+  if (status === 409) return current({ withdrawalError: withdrawn.error?.detail ?? withdrawalFailedMessage }, 409);
+  if (status === 404) return current({});
+  return current({ withdrawalError: withdrawalFailedMessage }, 503);
 }
 
 const files = {

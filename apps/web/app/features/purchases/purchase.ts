@@ -16,4 +16,11 @@ export type AccessInput = { number: string; documentType: DocumentKind; document
 export type PurchasePageState =
   | { step: 'request'; input: AccessInput; errors: Partial<Record<keyof AccessInput, string>>; message: string | null }
   | { step: 'code'; input: AccessInput; error: string | null }
-  | { step: 'purchase'; purchase: Purchase };
+  | {
+      step: 'purchase';
+      purchase: Purchase;
+      /** «Retractarme» was pressed: the page asks for the one confirmation (a plain form, no JavaScript needed). */
+      confirmWithdrawal?: boolean;
+      /** Why the withdrawal was refused or failed, when it was. */
+      withdrawalError?: string | null;
+    };

@@ -1,0 +1,190 @@
+import { todayInChile } from '@travesia/domain/dates';
+import { formatClp } from '@travesia/domain/money';
+import { z } from 'zod';
+import type { Database } from '#app/db/client.ts';
+import { ApiError } from '#app/errors.ts';
+import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { listCertificates, paidPurchase, voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
+import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
+import {
+  listSaleRefunds,
+  moveSaleStatus,
+  requestSaleRefund,
+  type SaleRefund,
+} from '#app/modules/payments/sale-refunds.ts';
+import { findPaidAttempt, findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
+
+/**
+ * The withdrawal right (derecho a retracto, Ley 19.496 art. 3 bis): within 10 days of the payment and before the
+ * cover starts (the departure date, in Chile), the buyer cancels the purchase from «Mi compra» in one step; the sale
+ * becomes «retracto en proceso» (certificates voided, the full amount's refund requested, a confirmation e-mail
+ * queued), then «retractada» when the gateway gave the money back (the payment sweeper retries until it does).
+ */
+export const withdrawalWindowDays = 10;
+const windowMs = withdrawalWindowDays * 24 * 60 * 60 * 1000;
+
+/** The job that e-mails the buyer about a withdrawal; its payload is `{ saleId, stage }`. */
+export const withdrawalEmailKind = 'withdrawal-email';
+
+export const withdrawalRefusals = {
+  window_expired: `El plazo de ${withdrawalWindowDays} días para retractarte de esta compra ya venció.`,
+  trip_started: 'La cobertura de esta compra ya comenzó (el viaje empezó): ya no es posible retractarse.',
+} as const;
+export type WithdrawalRefusal = keyof typeof withdrawalRefusals;
+
+export type WithdrawalState = {
+  /** paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded. */
+  status: 'paid' | 'withdrawing' | 'withdrawn';
+  available: boolean;
+  /** Why «Retractarme» is not offered (a paid sale only), in words for the buyer; null otherwise. */
+  reason: string | null;
+  reasonCode: WithdrawalRefusal | null;
+  /** The last moment to withdraw (payment + 10 days), ISO; the trip's start may close it earlier. */
+  deadline: string;
+  /** The departure date: cover starts that day, withdrawal closes the day before at midnight in Chile. */
+  coverageStart: string;
+  refund: { status: 'pending' | 'refunded'; amountClp: number; requestedAt: string; refundedAt: string | null } | null;
+};
+
+/** What «Mi compra» says of the withdrawal of a sale, at `now`. */
+export function withdrawalState(
+  sale: { status: SaleStatus; paidAt: Date | null; createdAt: Date },
+  departureDate: string,
+  refund: SaleRefund | undefined,
+  now = new Date(),
+): WithdrawalState {
+  const paidAt = sale.paidAt ?? sale.createdAt;
+  const deadline = new Date(paidAt.getTime() + windowMs);
+  const status = sale.status === 'withdrawing' || sale.status === 'withdrawn' ? sale.status : 'paid';
+  const reasonCode: WithdrawalRefusal | null =
+    status !== 'paid'
+      ? null
+      : todayInChile(now) >= departureDate
+        ? 'trip_started'
+        : now.getTime() > deadline.getTime()
+          ? 'window_expired'
+          : null;
+  return {
+    status,
+    available: status === 'paid' && reasonCode === null,
+    reason: reasonCode ? withdrawalRefusals[reasonCode] : null,
+    reasonCode,
+    deadline: deadline.toISOString(),
+    coverageStart: departureDate,
+    refund: refund
+      ? {
+          status: refund.status,
+          amountClp: refund.amountClp,
+          requestedAt: refund.createdAt.toISOString(),
+          refundedAt: refund.refundedAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+const withdrawalKey = (saleId: number) => `withdrawal:${saleId}`;
+
+/** The withdrawal state of an opened purchase (GET /purchases/mine carries it). */
+export async function withdrawalOf(db: Database, saleId: number, now = new Date()): Promise<WithdrawalState> {
+  const { sale, bought } = await paidPurchase(db, saleId);
+  const refund = (await listSaleRefunds(db, saleId)).find((row) => row.idempotencyKey === withdrawalKey(saleId));
+  return withdrawalState(sale, bought.trip.departureDate, refund, now);
+}
+
+/**
+ * POST /purchases/mine/withdrawal: withdraws from the opened purchase, in one transaction under the purchase lock
+ * and the sale's row lock (so any number of clicks at once withdraw once): the sale becomes «withdrawing», its
+ * certificates are voided, the refund of the whole amount paid is requested (idempotent by sale) and the
+ * confirmation e-mail is queued. A sale already withdrawn answers its state again; outside the window, a 409.
+ * Answers the state and whether this call withdrew (to run the refund at once).
+ */
+export async function withdraw(db: Database, saleId: number, now = new Date()) {
+  const withdrew = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const sale = await lockSaleOfPurchase(tx, saleId);
+    if (!sale) throw new Error(`Sale ${saleId} vanished`);
+    if (sale.status !== 'paid') return false;
+    const { bought } = await paidPurchase(tx, saleId);
+    const state = withdrawalState(sale, bought.trip.departureDate, undefined, now);
+    if (!state.available && state.reasonCode) {
+      throw new ApiError(409, state.reason ?? 'No es posible retractarse de esta compra.', [
+        { field: 'idVenta', code: `withdrawal_${state.reasonCode}`, message: state.reason ?? '' },
+      ]);
+    }
+    const payment = await findPaidAttempt(tx, saleId);
+    if (!payment) throw new Error(`Paid sale ${saleId} has no authorized payment`);
+    await moveSaleStatus(tx, saleId, 'paid', 'withdrawing');
+    await voidCertificatesOfSale(tx, saleId, 'withdrawal');
+    await requestSaleRefund(tx, {
+      saleId,
+      reason: 'withdrawal',
+      amountClp: payment.amountClp,
+      idempotencyKey: withdrawalKey(saleId),
+    });
+    await enqueue(tx, withdrawalEmailKind, { saleId, stage: 'requested' }, `withdrawal-email:requested:${saleId}`);
+    return true;
+  });
+  return { withdrew, state: await withdrawalOf(db, saleId, now) };
+}
+
+/** The withdrawal's refund went through (in the refund's transaction): the sale is withdrawn, the buyer told. */
+export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
+  if (await moveSaleStatus(tx, refund.saleId, 'withdrawing', 'withdrawn')) {
+    await enqueue(
+      tx,
+      withdrawalEmailKind,
+      { saleId: refund.saleId, stage: 'refunded' },
+      `withdrawal-email:refunded:${refund.saleId}`,
+    );
+  }
+}
+
+/** The withdrawal e-mails: «recibimos tu retracto» (certificates voided, refund on its way) and «reembolsado». */
+export function withdrawalEmailJob(
+  db: Database,
+  mailer: Mailer,
+  purchaseLinkOf?: (saleId: number) => Promise<string>,
+): JobHandler<{ saleId: number; stage: 'requested' | 'refunded' }> {
+  return {
+    payload: z.object({ saleId: z.number().int().positive(), stage: z.enum(['requested', 'refunded']) }),
+    logFields: ({ saleId, stage }) => ({ saleId, stage }),
+    errorFields: mailFailureFields,
+    async run({ saleId, stage }) {
+      const sale = await findSale(db, saleId);
+      if (!sale) return { sent: false };
+      const { bought } = await paidPurchase(db, saleId);
+      const [company, certificates, link] = await Promise.all([
+        requireCompany(db, sale.companyId),
+        listCertificates(db, saleId, { includeVoided: true }),
+        purchaseLinkOf?.(saleId),
+      ]);
+      const amount = formatClp(bought.price.totalClp);
+      const numbers = certificates.map((c) => c.number).join(', ');
+      const lines =
+        stage === 'requested'
+          ? [
+              `Recibimos tu retracto de la compra N° ${saleId} (${bought.plan.label}, ${bought.trip.destination}).`,
+              `Los certificados ${numbers} quedaron anulados y ya no otorgan cobertura.`,
+              `Estamos devolviendo el total pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
+            ]
+          : [
+              `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
+              'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
+            ];
+      if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
+      const recipients = [...new Set(bought.travellers.map((person) => person.email.toLowerCase()))];
+      await mailer.send({
+        to: recipients,
+        subject:
+          stage === 'requested'
+            ? `Recibimos tu retracto – compra N° ${saleId} ${company.name}`
+            : `Reembolso completado – compra N° ${saleId} ${company.name}`,
+        text: `Hola,\n\n${lines.join('\n\n')}\n\n${company.name}`,
+        html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(company.name)}</p>`,
+        attachments: [],
+      });
+      return { sent: true, destination: mailer.destination };
+    },
+  };
+}

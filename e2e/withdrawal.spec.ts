@@ -1,0 +1,119 @@
+import type { APIRequestContext } from '@playwright/test';
+import { eq, sql } from 'drizzle-orm';
+import { sales } from '../apps/api/src/db/schema.ts';
+import { verificationCodeOf } from '../apps/api/src/modules/certificates/repository.ts';
+import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
+import { expectNoViolations } from './support/axe.ts';
+import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Withdrawal (derecho a retracto, issue #12): a buyer pays, opens «Mi compra» from the purchase e-mail's link,
+ * withdraws after one confirmation, sees the refund, and the certificate's verification page says «anulado».
+ */
+
+test('a buyer withdraws from «Mi compra» and the verification page says the certificate is cancelled; axe', async ({
+  page,
+  request,
+  storefront,
+}) => {
+  test.setTimeout(120_000); // a payment, four axe runs
+  const success = await payAsTheBuyer(page, request);
+  const idVenta = Number(new URL(success, 'http://x').searchParams.get('venta'));
+  expect(idVenta).toBeGreaterThan(0);
+
+  // The purchase e-mail carries the signed link to «Mi compra» (and the certificate with its verification code).
+  let mail = '';
+  await expect
+    .poll(() => {
+      mail = storefront.smtp.received.find((m) => m.parsed.subject?.includes(`venta N° ${idVenta}`))?.parsed.text ?? '';
+      return mail;
+    })
+    .not.toBe('');
+  const link = /(https?:\/\/\S+\/mi-compra\?enlace=[\w.-]+)/.exec(mail)?.[1] ?? '';
+  expect(link).not.toBe('');
+  // The code printed (with its QR code) on the certificate PDF.
+  const verification = await verificationCodeOf(storefront.database.db, idVenta);
+
+  const opened = new URL(link);
+  await page.goto(opened.pathname + opened.search);
+  await expect(page.getByText(`Venta N° ${idVenta}`)).toBeVisible();
+  const section = page.getByRole('region', { name: 'Derecho a retracto' });
+  await expect(section.getByText(/Puedes retractarte de esta compra hasta el \d{2}-\d{2}-\d{4}/)).toBeVisible();
+  await expectNoViolations(page, '«Mi compra» with «Retractarme» available');
+
+  await section.getByRole('button', { name: 'Retractarme' }).click();
+  const confirmation = section.getByRole('heading', { name: '¿Confirmas que quieres retractarte de esta compra?' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toBeFocused();
+  await expectNoViolations(page, 'the withdrawal confirmation');
+
+  await section.getByRole('button', { name: 'Sí, retractarme' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Retracto en proceso|Compra anulada y reembolsada/ }),
+  ).toBeVisible();
+  // The refund runs at once in the background (and the sweeper retries it): reload until it is done.
+  await expect
+    .poll(
+      async () => {
+        await storefront.app.sweepPayments();
+        await page.reload();
+        return page.getByText('Compra anulada y reembolsada.').isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect(page.getByRole('definition').filter({ hasText: 'Anulada y reembolsada' })).toBeVisible();
+  await expect(page.getByText('(anulado)').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Descargar certificado' })).toHaveCount(0);
+  await expectNoViolations(page, '«Mi compra» withdrawn and refunded');
+
+  await page.goto(`/verificar/${verification}`);
+  await expect(page.getByText('Certificado ANULADO')).toBeVisible();
+  await expectNoViolations(page, 'the verification page of a cancelled certificate');
+});
+
+/** A sale paid in the sandbox through the API (no browser); answers its number. */
+async function paidThroughApi(request: APIRequestContext): Promise<number> {
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id);
+  const gatewayPage = await startSandboxPayment(request, id);
+  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '1' }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  const back = new URL(decided.headers().location ?? '');
+  const result = await request.get(back.pathname + back.search, { maxRedirects: 0 });
+  expect(result.status()).toBe(303);
+  return Number(new URL(result.headers().location ?? '', 'http://x').searchParams.get('venta'));
+}
+
+test('after the 10 days the page says why and how to reach the company; axe', async ({ page, request, storefront }) => {
+  test.slow(); // a payment first
+  const { db } = storefront.database;
+  const late = await paidThroughApi(request);
+  await db.update(sales).set({ paidAt: sql`now() - interval '11 days'` }).where(eq(sales.id, late));
+  await page.goto(`/mi-compra?enlace=${await signedLinkToken(db, storefront.app.config.purchases, late)}`);
+  const section = page.getByRole('region', { name: 'Derecho a retracto' });
+  await expect(section.getByText('El retracto ya no está disponible para esta compra.')).toBeVisible();
+  await expect(section.getByText('El plazo de 10 días para retractarte de esta compra ya venció.')).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Escríbenos desde el formulario de contacto' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Retractarme' })).toHaveCount(0);
+  await expectNoViolations(page, '«Mi compra» when the withdrawal is no longer available');
+});
+
+test.describe('withdrawal without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('«Retractarme» and its confirmation are plain form posts', async ({ page, request, storefront }) => {
+    test.slow(); // a payment first
+    const sale = await paidThroughApi(request);
+    const link = await signedLinkToken(storefront.database.db, storefront.app.config.purchases, sale);
+    await page.goto(`/mi-compra?enlace=${link}`);
+    const section = page.getByRole('region', { name: 'Derecho a retracto' });
+    await section.getByRole('button', { name: 'Retractarme' }).click();
+    await section.getByRole('button', { name: 'Sí, retractarme' }).click();
+    await expect(page).toHaveURL(/\/mi-compra$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: /Retracto en proceso|Compra anulada y reembolsada/ }),
+    ).toBeVisible();
+  });
+});
