@@ -220,7 +220,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(blogRoutes);
       await api.register(legalRoutes);
       await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
-      await api.register(purchaseRoutes({ onEmailQueued: work.nudgeJobs }));
+      await api.register(
+        purchaseRoutes({ onEmailQueued: work.nudgeJobs, gateways: integrations.gateways, onPaid: work.nudgeJobs }),
+      );
       await api.register(cacheAdminRoutes(cacheInvalidation));
 
       // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.

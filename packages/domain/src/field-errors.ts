@@ -49,6 +49,9 @@ export const fieldErrorCodes = {
   file_too_large: 'A file larger than its limit (5 MB for refund documents)',
   invalid_transition: 'The refund request cannot move from its status to the one asked for',
   documents_not_requested: 'Documents can be added to a refund request only while it is missing documents',
+  trip_started: "The purchase's departure date has come: its dates can no longer change",
+  same_dates: 'A date change asked for the dates the purchase already has',
+  not_changeable: 'The purchase cannot change (not paid, withdrawn or refunded)',
   invalid: 'Any other problem',
 } as const;
 

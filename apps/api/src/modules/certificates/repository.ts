@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cleanRut } from '@travesia/domain/rut';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { listTravellerRows, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { certificateSearchKeys, certificates, certificateVerifications } from './tables.ts';
@@ -22,6 +22,8 @@ export async function issueCertificates(
   tx: Database,
   sale: { id: number; quotationId: string; companyId: number },
   year: number,
+  /** Replacements carry the date change that made them (…-{seq}-C{change}), so numbers stay unique. */
+  replacementOf?: number,
 ) {
   const saleId = sale.id;
   const people = await listTravellerRows(tx, sale.quotationId);
@@ -32,7 +34,7 @@ export async function issueCertificates(
       people.map((person) => ({
         saleId,
         travellerId: person.id,
-        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}`,
+        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}${replacementOf ? `-C${replacementOf}` : ''}`,
       })),
     )
     .onConflictDoNothing()
@@ -61,7 +63,7 @@ export async function listCertificatesOfSale(db: Database, saleId: number) {
   const issued = await db
     .select({ number: certificates.number, travellerId: certificates.travellerId })
     .from(certificates)
-    .where(eq(certificates.saleId, saleId));
+    .where(and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)));
   const numberOf = new Map(issued.map((certificate) => [certificate.travellerId, certificate.number]));
   const people = await listTravellersByIds(db, [...numberOf.keys()]);
   return people.map((person) => ({
@@ -134,7 +136,7 @@ export function findCertificatesByIdentity(
     .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
     .from(certificateSearchKeys)
     .innerJoin(certificates, eq(certificates.id, certificateSearchKeys.certificateId))
-    .where(and(eq(certificateSearchKeys.companyId, companyId), match))
+    .where(and(eq(certificateSearchKeys.companyId, companyId), match, isNull(certificates.voidedAt)))
     .orderBy(desc(certificates.issuedAt), desc(certificates.id))
     .limit(searchLimit);
 }
@@ -144,6 +146,16 @@ export async function findCertificate(db: Database, number: string) {
   const [row] = await db
     .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
     .from(certificates)
-    .where(eq(certificates.number, number));
+    .where(and(eq(certificates.number, number), isNull(certificates.voidedAt)));
   return row;
+}
+
+/** Voids the sale's live certificates (they stay, marked), inside the caller's transaction; answers how many. */
+export async function voidCertificates(tx: Database, saleId: number, reason: string) {
+  const voided = await tx
+    .update(certificates)
+    .set({ voidedAt: sql`now()`, voidedReason: reason })
+    .where(and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)))
+    .returning({ id: certificates.id });
+  return voided.length;
 }

@@ -226,6 +226,21 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
 
 export { issueCertificates } from './repository.ts';
 
+/**
+ * After a date change (inside its transaction): the sale's certificates are voided and new ones issued from the
+ * sale's new snapshot (numbers …-C{change}), and the certificate e-mail is queued for them.
+ */
+export async function replaceCertificates(
+  tx: Database,
+  sale: { id: number; quotationId: string; companyId: number },
+  changeId: number,
+  year: number,
+) {
+  await repository.voidCertificates(tx, sale.id, 'Reemplazado por cambio de fechas');
+  await repository.issueCertificates(tx, sale, year, changeId);
+  await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:date-change:${changeId}`);
+}
+
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
 

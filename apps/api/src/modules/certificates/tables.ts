@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 import { travellers } from '../passengers/tables.ts';
@@ -18,8 +19,12 @@ export const certificates = pgTable(
       .references(() => travellers.id),
     number: text('number').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the certificate stops covering (replaced after a date change): it stays, and says so. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedReason: text('voided_reason'),
   },
-  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId)],
+  // One live certificate per traveller: a replacement is issued once the old one is voided.
+  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} is null`)],
 );
 
 /**

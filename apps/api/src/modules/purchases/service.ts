@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType } from '@travesia/domain/ids';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
 import { instalmentClp } from '@travesia/domain/pricing';
@@ -232,6 +233,10 @@ export async function purchaseView(db: Database, saleId: number) {
     })),
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
+    dateChange:
+      todayInChile() < bought.trip.departureDate
+        ? { available: true, reason: null }
+        : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
   };
 }
 
