@@ -4,7 +4,13 @@ import { Form, Link, useNavigation } from 'react-router';
 import { SelectField, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
-import { type AccessInput, documentKinds, type Purchase, type PurchasePageState } from './purchase.ts';
+import {
+  type AccessInput,
+  type DateChangeForm,
+  documentKinds,
+  type Purchase,
+  type PurchasePageState,
+} from './purchase.ts';
 
 const primaryButton =
   'w-full rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto';
@@ -16,7 +22,7 @@ export function MyPurchase({ state }: { state: PurchasePageState }) {
   return (
     <div className="page-width py-10 sm:py-14">
       {state.step === 'purchase' ? (
-        <PurchaseDetail purchase={state.purchase} />
+        <PurchaseDetail purchase={state.purchase} dateChange={state.dateChange} notice={state.notice ?? null} />
       ) : (
         <div className="mx-auto max-w-xl">
           <h1 className="text-3xl font-extrabold text-brand-700 sm:text-4xl">Mi compra</h1>
@@ -188,7 +194,15 @@ function instalmentsText(payment: Purchase['payment']): string {
 const downloadLink =
   'flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow hover:bg-accent-800';
 
-function PurchaseDetail({ purchase }: { purchase: Purchase }) {
+function PurchaseDetail({
+  purchase,
+  dateChange,
+  notice,
+}: {
+  purchase: Purchase;
+  dateChange: DateChangeForm | undefined;
+  notice: string | null;
+}) {
   const leaving = useBusy('salir');
   const { payment } = purchase;
   return (
@@ -205,6 +219,11 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
           <SubmitButton busy={leaving} label="Salir" busyLabel="Saliendo..." className={secondaryButton} />
         </Form>
       </header>
+      {notice ? (
+        <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
+          {notice}
+        </p>
+      ) : null}
       {purchase.testPayment ? (
         <p className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
           Pago de prueba: no se cobró dinero y los certificados no otorgan cobertura.
@@ -277,7 +296,122 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
             Vendido por {purchase.seller.legalName}, RUT {purchase.seller.rut}, {purchase.seller.address}.
           </p>
         </Card>
+        <DateChangeCard purchase={purchase} form={dateChange} />
       </div>
     </>
+  );
+}
+
+const actionTexts = {
+  pay: (difference: number) => `Debes pagar la diferencia de ${formatClp(difference)}.`,
+  refund: (difference: number) =>
+    `Te devolveremos ${formatClp(-difference)} en tu medio de pago. Si la pasarela no permite devoluciones parciales (por ejemplo, con tarjeta de débito), te contactaremos para devolverte la diferencia por transferencia.`,
+  none: () => 'El precio no cambia: no hay nada que pagar.',
+} as const;
+
+/**
+ * «Cambiar fechas»: new dates → the new price and the difference (nothing changes yet) → confirm, which pays the
+ * difference at the gateway, or applies the change at once. Every step is a form post.
+ */
+function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChangeForm | undefined }) {
+  const previewing = useBusy('ver-cambio-fechas');
+  const confirming = useBusy('cambiar-fechas');
+  const input = form?.input ?? { departureDate: purchase.departureDate, returnDate: purchase.returnDate };
+  const preview = form?.preview ?? null;
+  return (
+    <Card id="mi-compra-cambio-fechas" title="Cambiar fechas">
+      {purchase.dateChanges.length > 0 ? (
+        <ul className="mb-4 grid gap-2 text-sm text-slate-700">
+          {purchase.dateChanges.map((change) => (
+            <li key={change.appliedAt}>
+              Cambiado el {formatDay(change.appliedAt)}: antes del {formatDay(change.previousDepartureDate)} al{' '}
+              {formatDay(change.previousReturnDate)}
+              {change.differenceClp > 0 ? ` · pagaste ${formatClp(change.differenceClp)}` : ''}
+              {change.differenceClp < 0
+                ? ` · devolución de ${formatClp(-change.differenceClp)} (${change.refund ?? 'en proceso'})`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {purchase.dateChange.available ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Puedes cambiar las fechas de tu viaje hasta el día anterior a la salida. Recalculamos el precio con el mismo
+            plan, destino y pasajeros.
+          </p>
+          {form?.errors.form ? (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
+              {form.errors.form}
+            </p>
+          ) : null}
+          <Form method="post" noValidate aria-label="Cambiar fechas" className="mt-4 grid gap-4">
+            <input type="hidden" name="intent" value="ver-cambio-fechas" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Nueva fecha de salida"
+                name="departureDate"
+                type="date"
+                defaultValue={input.departureDate}
+                error={form?.errors.departureDate}
+                required
+              />
+              <TextField
+                label="Nueva fecha de regreso"
+                name="returnDate"
+                type="date"
+                defaultValue={input.returnDate}
+                error={form?.errors.returnDate}
+                required
+              />
+            </div>
+            <SubmitButton
+              busy={previewing}
+              label="Ver nuevo precio"
+              busyLabel="Calculando..."
+              className={secondaryButton}
+            />
+          </Form>
+          {preview ? (
+            <div role="status" className="mt-5 rounded-xl bg-slate-50 p-4">
+              <Rows
+                rows={[
+                  {
+                    term: 'Nuevas fechas',
+                    detail: `${formatDay(preview.departureDate)} al ${formatDay(preview.returnDate)} (${preview.days} días)`,
+                  },
+                  { term: 'Nuevo precio', detail: `${formatClp(preview.amountClp)} (${formatUsd(preview.amountUsd)})` },
+                  { term: 'Pagado', detail: formatClp(preview.paidClp) },
+                  {
+                    term: 'Diferencia',
+                    detail: `${preview.differenceClp > 0 ? '+' : ''}${formatClp(preview.differenceClp)}`,
+                  },
+                ]}
+              />
+              <p className="mt-3 text-sm font-semibold text-slate-800">
+                {actionTexts[preview.action](preview.differenceClp)}
+              </p>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="cambiar-fechas" />
+                <input type="hidden" name="departureDate" value={preview.departureDate} />
+                <input type="hidden" name="returnDate" value={preview.returnDate} />
+                <SubmitButton
+                  busy={confirming}
+                  label={
+                    preview.action === 'pay'
+                      ? `Pagar diferencia de ${formatClp(preview.differenceClp)}`
+                      : 'Confirmar cambio de fechas'
+                  }
+                  busyLabel="Confirmando..."
+                  className={primaryButton}
+                />
+              </Form>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">{purchase.dateChange.reason}</p>
+      )}
+    </Card>
   );
 }

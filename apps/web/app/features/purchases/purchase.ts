@@ -13,7 +13,16 @@ export const documentKinds: { value: DocumentKind; label: string }[] = [
 /** What the buyer typed to ask for a code, carried to the code step (hidden fields) and back. */
 export type AccessInput = { number: string; documentType: DocumentKind; document: string };
 
+export type DateChangePreview = components['schemas']['DateChangePreview'];
+
+/** The «Cambiar fechas» form: the dates typed, their errors, and the new price once previewed. */
+export type DateChangeForm = {
+  input: { departureDate: string; returnDate: string };
+  errors: { departureDate?: string; returnDate?: string; form?: string };
+  preview: DateChangePreview | null;
+};
+
 export type PurchasePageState =
   | { step: 'request'; input: AccessInput; errors: Partial<Record<keyof AccessInput, string>>; message: string | null }
   | { step: 'code'; input: AccessInput; error: string | null }
-  | { step: 'purchase'; purchase: Purchase };
+  | { step: 'purchase'; purchase: Purchase; dateChange?: DateChangeForm; notice?: string | null };
