@@ -1,5 +1,5 @@
 import { isValidRut } from '@travesia/domain/rut';
-import { createCookie, data, redirect } from 'react-router';
+import { createCookie, data, redirect, redirectDocument } from 'react-router';
 import { serverApi } from '#app/lib/api.server.ts';
 import { fieldErrors, type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
 import { webConfig } from '#app/lib/config.server.ts';
@@ -212,9 +212,21 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
       dateChange: { input, errors: {}, preview: priced.data },
     });
   }
-  const done = await api.POST('/purchases/mine/date-change', { params: { header: headers }, body: input });
+  // The API makes the gateway's return URL from the store's public address, as the payment step does: this page's
+  // own host (it believes forwarded headers only from a TRUST_PROXY peer; in process, this page's peer).
+  const url = new URL(request.url);
+  const done = await api.POST('/purchases/mine/date-change', {
+    params: { header: headers },
+    body: input,
+    headers: {
+      host: url.host,
+      'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
+      'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
+    },
+  });
   if (!done.data) return failed(done.response.status, done.error);
-  if (done.data.redirectUrl) throw redirect(done.data.redirectUrl);
+  // A document navigation: the gateway's page is not part of the storefront's client-side router.
+  if (done.data.redirectUrl) throw redirectDocument(done.data.redirectUrl);
   const after = await api.GET('/purchases/mine', { params: { header: headers } });
   return data<PurchasePageState>({
     step: 'purchase',
