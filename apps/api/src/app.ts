@@ -221,7 +221,12 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(legalRoutes);
       await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(
-        purchaseRoutes({ onEmailQueued: work.nudgeJobs, gateways: integrations.gateways, onPaid: work.nudgeJobs }),
+        purchaseRoutes({
+          onEmailQueued: work.nudgeJobs,
+          gateways: integrations.gateways,
+          onPaid: work.nudgeJobs,
+          nudgeRefunds: work.nudgeRefunds,
+        }),
       );
       await api.register(cacheAdminRoutes(cacheInvalidation));
 

@@ -6,6 +6,7 @@ import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
+import { processDueSaleRefunds, type SaleRefundCompletions } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { purchaseCodeEmailJob, purchaseCodeEmailKind, purchaseLink } from './modules/purchases/service.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
@@ -19,8 +20,13 @@ import { confirmationEmailJob, confirmationEmailKind } from './modules/subscript
 export type BackgroundWork = {
   /** Runs the due jobs now, one run at a time in this process; resolves with how many were done. */
   runJobs(): Promise<number>;
-  /** Settles payments left in confirmation (a crash, an unreachable gateway); resolves with how many. */
+  /**
+   * Settles payments left in confirmation (a crash, an unreachable gateway) and makes the due attempts of sale
+   * refunds (withdrawals…); resolves with how many of both were settled.
+   */
   sweepPayments(): Promise<number>;
+  /** A sale refund was just requested here: attempt the due refunds now, in the background, if nudges are on. */
+  nudgeRefunds(): void;
   /** Work was just queued here (a paid sale, a manual e-mail): run the jobs now, in the background, if nudges are on. */
   nudgeJobs(): void;
   /** Takes no further job and waits for the run in flight. */
@@ -51,6 +57,10 @@ export function createBackgroundWork(options: {
   queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
 
+  // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
+  const completions: SaleRefundCompletions = {};
+  const refundDeps = { db, gateways: integrations.gateways, log, completions, onRefunded: () => nudgeJobs() };
+
   const closing = new AbortController();
   let jobsRun: Promise<number> = Promise.resolve(0);
   const runJobs = () => {
@@ -64,7 +74,16 @@ export function createBackgroundWork(options: {
   };
   return {
     runJobs,
-    sweepPayments: () => sweepStaleClaims({ db, gateways: integrations.gateways, log, onPaid: nudgeJobs }),
+    async sweepPayments() {
+      const settled = await sweepStaleClaims({ db, gateways: integrations.gateways, log, onPaid: nudgeJobs });
+      return settled + (await processDueSaleRefunds(refundDeps));
+    },
+    nudgeRefunds() {
+      if (!options.nudges) return;
+      processDueSaleRefunds(refundDeps).catch((error: unknown) =>
+        log.warn({ error: loggableError(error) }, 'sale refund run failed'),
+      );
+    },
     nudgeJobs,
     async close() {
       closing.abort();

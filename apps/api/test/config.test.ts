@@ -77,6 +77,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       databaseUrl: undefined,
       dataDir: './data',
+      pgliteCompiler: 'baseline',
       database: { connectMs: 5_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 10_000 },
       http: { requestTimeoutMs: 30_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 },
       companyId: 1,
@@ -383,6 +384,12 @@ describe('loadConfig', () => {
   ])('a feature flag set to %s is %s', (value, expected) => {
     expect(loadConfig({ FEATURE_VIRTUAL_BRANCH: value }).features.virtualBranch).toBe(expected);
     expect(loadConfig({ FEATURE_SLIDER_VIDEO: value }).features.sliderVideo).toBe(expected);
+  });
+
+  it('PGLITE_COMPILER: the embedded database compiles with Liftoff only unless optimizing is asked', () => {
+    expect(loadConfig({}).pgliteCompiler).toBe('baseline');
+    expect(loadConfig({ PGLITE_COMPILER: 'optimizing' }).pgliteCompiler).toBe('optimizing');
+    expect(configErrorFor({ PGLITE_COMPILER: 'turbo' })).toMatch(/^Invalid configuration: PGLITE_COMPILER /);
   });
 
   it.each(['abc', '0', '70000', '80.5'])('PORT=%s throws a ConfigError naming PORT', (port) => {

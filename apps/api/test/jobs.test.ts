@@ -5,6 +5,7 @@ import { jobs } from '#app/db/schema.ts';
 import {
   createJobQueue,
   defaultMaxAttempts,
+  doneJobRetentionDays,
   enqueue,
   type JobHandler,
   type RunningJob,
@@ -230,6 +231,34 @@ describeOnEachDatabase('Job queue', (ctx) => {
     for (let n = 0; n < 3; n += 1) await enqueue(ctx.database.db, kind, { note: String(n) });
     expect(await queueFor(ctx, kind, handler).run({ signal: stop.signal })).toBe(1);
     expect((await jobsOfKind(ctx, kind)).map((row) => row.status)).toStrictEqual(['done', 'pending', 'pending']);
+  });
+
+  it('done jobs older than the retention are deleted by a run; failed, pending and recent done ones stay', async () => {
+    const kind = newKind();
+    const { handler } = recorder();
+    const ids: Record<string, number> = {};
+    for (const [name, status, daysAgo] of [
+      ['old done', 'done', doneJobRetentionDays + 1],
+      ['recent done', 'done', doneJobRetentionDays - 1],
+      ['old failed', 'failed', doneJobRetentionDays + 30],
+    ] as const) {
+      const [row] = await ctx.database.db
+        .insert(jobs)
+        .values({ kind, payload: { note: name }, status, updatedAt: sql`now() - make_interval(days => ${daysAgo})` })
+        .returning({ id: jobs.id });
+      ids[name] = row?.id ?? 0;
+    }
+    await enqueue(ctx.database.db, kind, { note: 'pending' });
+    // A fresh queue purges on its first run; the pending job is done by the same run.
+    expect(await queueFor(ctx, kind, handler).run()).toBe(1);
+    const left = await jobsOfKind(ctx, kind);
+    expect(
+      left.map((r) => [r.id === ids['recent done'] || r.id === ids['old failed'] ? r.id : 'new', r.status]),
+    ).toStrictEqual([
+      [ids['recent done'], 'done'],
+      [ids['old failed'], 'failed'],
+      ['new', 'done'],
+    ]);
   });
 
   it('a kind has one handler', () => {

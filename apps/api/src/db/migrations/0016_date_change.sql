@@ -12,9 +12,6 @@ CREATE TABLE "sale_date_changes" (
 	"amount_usd_cents" integer NOT NULL,
 	"difference_clp" integer NOT NULL,
 	"payment_id" integer,
-	"refund_status" text,
-	"refund_detail" text,
-	"refunded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"applied_at" timestamp with time zone
 );
@@ -22,10 +19,4 @@ CREATE TABLE "sale_date_changes" (
 ALTER TABLE "sale_date_changes" ADD CONSTRAINT "sale_date_changes_sale_id_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."sales"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_date_changes" ADD CONSTRAINT "sale_date_changes_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sale_date_changes_sale" ON "sale_date_changes" USING btree ("sale_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sale_date_changes_payment" ON "sale_date_changes" USING btree ("payment_id");--> statement-breakpoint
-CREATE INDEX "sale_date_changes_refund_pending" ON "sale_date_changes" USING btree ("id") WHERE "sale_date_changes"."refund_status" = 'pending';
---> statement-breakpoint
-ALTER TABLE "certificates" ADD COLUMN "voided_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "certificates" ADD COLUMN "voided_reason" text;--> statement-breakpoint
-DROP INDEX "certificates_sale_traveller";--> statement-breakpoint
-CREATE UNIQUE INDEX "certificates_sale_traveller" ON "certificates" USING btree ("sale_id","traveller_id") WHERE "certificates"."voided_at" is null;
+CREATE UNIQUE INDEX "sale_date_changes_payment" ON "sale_date_changes" USING btree ("payment_id");

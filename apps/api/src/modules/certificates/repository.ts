@@ -58,16 +58,38 @@ export async function issueCertificates(
   await tx.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
 }
 
-/** The sale's certificates with the travellers they name (from the passengers module), in seq order. */
-export async function listCertificatesOfSale(db: Database, saleId: number) {
+/**
+ * Voids the sale's valid certificates (a withdrawal, or their replacement by a date change), inside the caller's
+ * transaction; they stay, marked, so their numbers and verification code answer «anulado». Answers how many.
+ */
+export async function voidCertificatesOfSale(tx: Database, saleId: number, reason: 'withdrawal' | 'date_change') {
+  const voided = await tx
+    .update(certificates)
+    .set({ voidedAt: sql`now()`, voidedReason: reason })
+    .where(and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)))
+    .returning({ id: certificates.id });
+  return voided.length;
+}
+
+/**
+ * The sale's valid certificates with the travellers they name (from the passengers module), in seq order; with
+ * `includeVoided`, voided ones too (each with its voidedAt).
+ */
+export async function listCertificatesOfSale(db: Database, saleId: number, options: { includeVoided?: boolean } = {}) {
   const issued = await db
-    .select({ number: certificates.number, travellerId: certificates.travellerId })
+    .select({ number: certificates.number, travellerId: certificates.travellerId, voidedAt: certificates.voidedAt })
     .from(certificates)
-    .where(and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)));
+    .where(
+      options.includeVoided
+        ? eq(certificates.saleId, saleId)
+        : and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)),
+    );
   const numberOf = new Map(issued.map((certificate) => [certificate.travellerId, certificate.number]));
+  const voidedOf = new Map(issued.map((certificate) => [certificate.travellerId, certificate.voidedAt]));
   const people = await listTravellersByIds(db, [...numberOf.keys()]);
   return people.map((person) => ({
     number: numberOf.get(person.id) ?? '',
+    voidedAt: voidedOf.get(person.id) ?? null,
     travellerId: person.id,
     seq: person.seq,
     firstName: person.firstName,
@@ -132,30 +154,28 @@ export function findCertificatesByIdentity(
     'email' in identity
       ? eq(certificateSearchKeys.email, emailSearchKey(identity.email))
       : eq(certificateSearchKeys.document, documentSearchKey(identity.document));
-  return db
-    .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
-    .from(certificateSearchKeys)
-    .innerJoin(certificates, eq(certificates.id, certificateSearchKeys.certificateId))
-    .where(and(eq(certificateSearchKeys.companyId, companyId), match, isNull(certificates.voidedAt)))
-    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-    .limit(searchLimit);
+  return (
+    db
+      .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
+      .from(certificateSearchKeys)
+      .innerJoin(certificates, eq(certificates.id, certificateSearchKeys.certificateId))
+      // A voided certificate is no longer valid: the search never offers it.
+      .where(and(eq(certificateSearchKeys.companyId, companyId), match, isNull(certificates.voidedAt)))
+      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+      .limit(searchLimit)
+  );
 }
 
-/** One certificate by its number, or undefined. */
+/** One certificate by its number (voided or not: see voidedAt), or undefined. */
 export async function findCertificate(db: Database, number: string) {
   const [row] = await db
-    .select({ number: certificates.number, saleId: certificates.saleId, travellerId: certificates.travellerId })
+    .select({
+      number: certificates.number,
+      saleId: certificates.saleId,
+      travellerId: certificates.travellerId,
+      voidedAt: certificates.voidedAt,
+    })
     .from(certificates)
-    .where(and(eq(certificates.number, number), isNull(certificates.voidedAt)));
+    .where(eq(certificates.number, number));
   return row;
-}
-
-/** Voids the sale's live certificates (they stay, marked), inside the caller's transaction; answers how many. */
-export async function voidCertificates(tx: Database, saleId: number, reason: string) {
-  const voided = await tx
-    .update(certificates)
-    .set({ voidedAt: sql`now()`, voidedReason: reason })
-    .where(and(eq(certificates.saleId, saleId), isNull(certificates.voidedAt)))
-    .returning({ id: certificates.id });
-  return voided.length;
 }

@@ -224,7 +224,7 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
   await enqueue(tx, certificateEmailKind, { saleId }, `certificate:auto:${saleId}`);
 }
 
-export { issueCertificates } from './repository.ts';
+export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
 
 /**
  * After a date change (inside its transaction): the sale's certificates are voided and new ones issued from the
@@ -236,7 +236,7 @@ export async function replaceCertificates(
   changeId: number,
   year: number,
 ) {
-  await repository.voidCertificates(tx, sale.id, 'Reemplazado por cambio de fechas');
+  await repository.voidCertificatesOfSale(tx, sale.id, 'date_change');
   await repository.issueCertificates(tx, sale, year, changeId);
   await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:date-change:${changeId}`);
 }

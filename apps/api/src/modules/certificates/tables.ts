@@ -6,7 +6,10 @@ import { sales } from '../payments/tables.ts';
 
 /** The tables the certificates module owns. Only its repository reads or writes them (references from other tables aside). */
 
-/** One certificate per traveller of a paid sale. */
+/**
+ * One valid certificate per traveller of a paid sale. A voided one (withdrawal, or replaced by a date change) stays,
+ * marked, so its number and verification code still answer «anulado»; only non-voided rows are unique per traveller.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -19,12 +22,10 @@ export const certificates = pgTable(
       .references(() => travellers.id),
     number: text('number').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when the certificate stops covering (replaced after a date change): it stays, and says so. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
-    voidedReason: text('voided_reason'),
+    voidedReason: text('voided_reason', { enum: ['withdrawal', 'date_change'] }),
   },
-  // One live certificate per traveller: a replacement is issued once the old one is voided.
-  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} is null`)],
+  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} IS NULL`)],
 );
 
 /**

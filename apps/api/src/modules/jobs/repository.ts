@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { jobs } from './tables.ts';
 
@@ -78,6 +78,20 @@ export async function leaseNextDueJob(
 
 export async function markJobDone(db: Database, id: number) {
   await db.update(jobs).set({ status: 'done', lastError: null, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+}
+
+/**
+ * Deletes up to `limit` jobs done more than `days` days ago (failed and pending ones stay). Answers how many. A batch
+ * at a time keeps each delete short on a large table.
+ */
+export async function deleteJobsDoneBefore(db: Database, days: number, limit: number): Promise<number> {
+  const old = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, sql`now() - make_interval(days => ${days})`)))
+    .limit(limit);
+  const deleted = await db.delete(jobs).where(inArray(jobs.id, old)).returning({ id: jobs.id });
+  return deleted.length;
 }
 
 /** A failed attempt: due again after `retryInSeconds`, or failed for good. */

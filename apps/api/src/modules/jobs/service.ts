@@ -85,8 +85,27 @@ const defaultErrorFields = (error: unknown): LogFields => {
   return { errorType: type, code, causeCode, stack };
 };
 
-export function createJobQueue(db: Database): JobQueue {
+/**
+ * Done jobs are kept this long (what was sent, when), then deleted so the table does not grow for ever; failed jobs
+ * stay until someone looks at them. A dedupe key therefore holds for this long after its job was done: every key
+ * in use guards something that happens once (a sale becoming paid) or within minutes or an hour.
+ */
+export const doneJobRetentionDays = 30;
+/** How often a process deletes old done jobs, at most, and how many at a time. */
+const purgeIntervalMs = 60 * 60 * 1000;
+const purgeBatch = 1000;
+
+export function createJobQueue(db: Database, options: { doneRetentionDays?: number } = {}): JobQueue {
   const handlers = new Map<string, JobHandler<unknown>>();
+  const retentionDays = options.doneRetentionDays ?? doneJobRetentionDays;
+  let lastPurge = Number.NEGATIVE_INFINITY;
+
+  async function purgeOldDoneJobs(log: FastifyBaseLogger | undefined) {
+    if (Date.now() - lastPurge < purgeIntervalMs) return;
+    lastPurge = Date.now();
+    const deleted = await repository.deleteJobsDoneBefore(db, retentionDays, purgeBatch);
+    if (deleted > 0) log?.info({ deleted, retentionDays }, 'old done jobs deleted');
+  }
 
   async function runOne(job: repository.JobRow, handler: JobHandler<unknown>, log: FastifyBaseLogger | undefined) {
     const attempt = job.attempts;
@@ -127,6 +146,7 @@ export function createJobQueue(db: Database): JobQueue {
         if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
         if (await runOne(job, handler, log)) done += 1;
       }
+      if (!signal?.aborted) await purgeOldDoneJobs(log);
       return done;
     },
   };

@@ -1,7 +1,7 @@
 import { and, type Column, eq, getTableName, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { lockQuotation } from '#app/modules/quotations/service.ts';
-import { payments, sales } from './tables.ts';
+import { paidSaleStatuses, payments, type SaleStatus, sales, wasPaid } from './tables.ts';
 
 /**
  * The one lock of a purchase: the quotation's row. Every write that changes what would be bought (the trip, the
@@ -16,7 +16,7 @@ import { payments, sales } from './tables.ts';
  */
 export type PurchaseState = {
   quotation: { version: number };
-  sale: { id: number; status: 'pending' | 'paid' } | undefined;
+  sale: { id: number; status: SaleStatus } | undefined;
   /** An attempt of the sale is being confirmed with the gateway right now. */
   confirming: boolean;
 };
@@ -43,7 +43,7 @@ export type Refusal = 'paid' | 'confirming';
 
 /** Why a write to the purchase must be refused, if it must: already paid, or a payment is being confirmed. */
 export function refusalToChange(state: PurchaseState): Refusal | null {
-  if (state.sale?.status === 'paid') return 'paid';
+  if (wasPaid(state.sale?.status)) return 'paid';
   return state.confirming ? 'confirming' : null;
 }
 
@@ -72,7 +72,7 @@ export function saleColumnsOf(quotationId: Column) {
   const ofQuotation = sql`${qualified(sales.quotationId)} = ${outer}`;
   return {
     saleId: sql<number | null>`(select ${qualified(sales.id)} from ${sales} where ${ofQuotation})`,
-    paid: sql<boolean>`exists (select 1 from ${sales} where ${ofQuotation} and ${qualified(sales.status)} = 'paid')`,
+    paid: sql<boolean>`exists (select 1 from ${sales} where ${ofQuotation} and ${qualified(sales.status)} in (${sql.raw(paidSaleStatuses.map((s) => `'${s}'`).join(', '))}))`,
   };
 }
 
@@ -88,5 +88,5 @@ export async function isPaidUnderShareLock(tx: Database, quotationId: string): P
     .from(sales)
     .where(eq(sales.quotationId, quotationId))
     .for('share');
-  return sale?.status === 'paid';
+  return wasPaid(sale?.status);
 }

@@ -1,9 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
-import { type PurchaseSnapshot, payments, saleDateChanges, sales, sandboxTransactions } from './tables.ts';
+import {
+  type PurchaseSnapshot,
+  payments,
+  type SaleStatus,
+  saleDateChanges,
+  saleRefunds,
+  sales,
+  sandboxTransactions,
+  wasPaid,
+} from './tables.ts';
 
 export type DateChangeRow = typeof saleDateChanges.$inferSelect;
 
@@ -122,7 +131,7 @@ export async function openAttempt(
     const refusal = refusalToChange(state);
     if (refusal) return { refused: refusal };
     const sale = await upsertPendingSale(tx, { ...input.sale, quotationId: input.quotationId });
-    if (sale.status === 'paid') return { refused: 'paid' };
+    if (wasPaid(sale.status)) return { refused: 'paid' };
     await voidOpenAttempts(tx, { ...state, sale }, 'Reemplazado por un nuevo intento de pago');
     // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
     const payment = await insertPayment(tx, {
@@ -186,7 +195,7 @@ export async function claimPayment(
       return { refused: refusal };
     }
     const refusal =
-      !current || current.status === 'paid'
+      !current || wasPaid(current.status)
         ? 'La venta ya había sido pagada con otra transacción'
         : current.amountClp !== payment.amountClp
           ? 'El monto de la venta cambió después de iniciar este pago'
@@ -445,23 +454,87 @@ export async function insertDateChangePayment(
   return row ?? payment;
 }
 
-/** Records a date-change refund's answer: refunded for good, or still pending with the reason (retried). */
-export async function recordDateChangeRefund(
-  db: Database,
-  id: number,
-  answer: { status: 'refunded' | 'failed'; detail: string },
-) {
-  await db
-    .update(saleDateChanges)
-    .set(
-      answer.status === 'refunded'
-        ? { refundStatus: 'refunded', refundDetail: answer.detail, refundedAt: new Date() }
-        : { refundDetail: answer.detail },
-    )
-    .where(and(eq(saleDateChanges.id, id), eq(saleDateChanges.refundStatus, 'pending')));
+// ─── Sale refunds (money given back of an honoured payment: withdrawal, date change) ─────────────────────────────
+
+export type SaleRefundRow = typeof saleRefunds.$inferSelect;
+
+/** Sets a sale's status, only from the one it is expected to be in; answers whether it changed (in `tx`). */
+export async function moveSaleStatus(tx: Database, saleId: number, from: SaleStatus, to: SaleStatus) {
+  const moved = await tx
+    .update(sales)
+    .set({ status: to })
+    .where(and(eq(sales.id, saleId), eq(sales.status, from)))
+    .returning({ id: sales.id });
+  return moved.length === 1;
 }
 
-/** Date-change refunds the gateway has not confirmed yet. */
-export function listPendingDateChangeRefunds(db: Database) {
-  return db.select().from(saleDateChanges).where(eq(saleDateChanges.refundStatus, 'pending')).limit(20);
+/** What was already asked back of a payment (pending or refunded), in CLP. */
+export async function refundedOrPendingClp(tx: Database, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${saleRefunds.amountClp}), 0)::int` })
+    .from(saleRefunds)
+    .where(eq(saleRefunds.paymentId, paymentId));
+  return row?.total ?? 0;
+}
+
+/** Inserts a refund unless one with its idempotency key exists; answers the row of that key either way. */
+export async function insertSaleRefund(
+  tx: Database,
+  values: Pick<typeof saleRefunds.$inferInsert, 'saleId' | 'paymentId' | 'reason' | 'amountClp' | 'idempotencyKey'>,
+): Promise<{ refund: SaleRefundRow; created: boolean }> {
+  const [inserted] = await tx.insert(saleRefunds).values(values).onConflictDoNothing().returning();
+  if (inserted) return { refund: inserted, created: true };
+  const [existing] = await tx.select().from(saleRefunds).where(eq(saleRefunds.idempotencyKey, values.idempotencyKey));
+  if (!existing) throw new Error('A refund idempotency key clashed with a row that is not there');
+  return { refund: existing, created: false };
+}
+
+export async function findSaleRefunds(db: Database, saleId: number) {
+  return db.select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId)).orderBy(asc(saleRefunds.id));
+}
+
+/**
+ * Claims the oldest due pending refund for one attempt, in one statement: counts the attempt and moves its next
+ * attempt to the end of the claim, so no other process (SKIP LOCKED) or later sweep takes it meanwhile.
+ */
+export async function claimDueSaleRefund(db: Database, claimSeconds: number): Promise<SaleRefundRow | undefined> {
+  const next = db
+    .select({ id: saleRefunds.id })
+    .from(saleRefunds)
+    .where(and(eq(saleRefunds.status, 'pending'), lte(saleRefunds.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(saleRefunds.nextAttemptAt), asc(saleRefunds.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(saleRefunds)
+    .set({
+      attempts: sql`${saleRefunds.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${claimSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(saleRefunds.id, sql`(${next})`))
+    .returning();
+  return claimed;
+}
+
+/** The gateway gave the money back: pending → refunded (once); answers the row when this call moved it. */
+export async function markSaleRefunded(tx: Database, refundId: number, detail: string) {
+  const [row] = await tx
+    .update(saleRefunds)
+    .set({ status: 'refunded', detail, lastError: null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** A failed attempt: due again after `retryInSeconds` with the reason kept. */
+export async function markSaleRefundFailed(db: Database, refundId: number, error: string, retryInSeconds: number) {
+  await db
+    .update(saleRefunds)
+    .set({
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')));
 }

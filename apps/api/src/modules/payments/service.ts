@@ -38,7 +38,8 @@ import {
 } from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
-import type { PurchaseSnapshot } from './tables.ts';
+import { requestSaleRefund } from './sale-refunds.ts';
+import { type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
@@ -108,7 +109,7 @@ export async function startPayment(
     catalog.listPaymentGateways(db, companyId),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
-  if (existingSale?.status === 'paid') throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
+  if (wasPaid(existingSale?.status)) throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
   const problems: FieldError[] = [];
   if (quotation.planId === null) {
     problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
@@ -375,7 +376,7 @@ async function recordGatewayAnswer(
         } else await repository.settleDateChange(tx, change.id, 'cancelled');
         return;
       }
-      if (status === 'authorized' && (!locked || locked.status === 'paid')) {
+      if (status === 'authorized' && (!locked || wasPaid(locked.status))) {
         status = 'error';
         detail = 'La venta ya había sido pagada con otra transacción';
       } else if (status === 'authorized' && locked && locked.amountClp !== payment.amountClp) {
@@ -474,9 +475,6 @@ export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
     const gateway = deps.gateways.get(payment.gateway);
     if (gateway) await refundPayment(deps, gateway, payment.id);
   }
-  for (const change of await repository.listPendingDateChangeRefunds(deps.db)) {
-    await refundDateChange(deps, change.id);
-  }
   return resolved;
 }
 
@@ -528,6 +526,9 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
 // ─── Date changes of paid sales («Mi compra») ──────────────────────────────────────────────────────────────────────
 
 export type DateChangeRow = repository.DateChangeRow;
+
+/** The sale refund of a cheaper date change's difference (one per change). */
+export const dateChangeRefundKey = (changeId: number) => `date-change:${changeId}`;
 export const listDateChanges = repository.listDateChanges;
 
 /**
@@ -559,7 +560,7 @@ export type DateChangeRecorded =
  * Records a date change in one transaction under the purchase lock (so concurrent confirmations run one after the
  * other and only the first finds the dates it priced): a change waiting for a newer request is cancelled; a higher
  * price opens a difference payment with the paid attempt's gateway; a lower or equal one is applied at once, with a
- * refund of the difference recorded as pending (refundDateChange then asks the gateway).
+ * sale refund of the difference requested (processDueSaleRefunds then asks the gateway).
  */
 export async function recordDateChangeRequest(
   deps: Pick<PaymentDeps, 'db'>,
@@ -612,13 +613,17 @@ export async function recordDateChangeRequest(
       });
       return { change, payment, sale: locked };
     }
-    const change = await repository.insertDateChange(tx, {
-      ...values,
-      status: 'applied',
-      appliedAt: new Date(),
-      ...(differenceClp < 0 ? { refundStatus: 'pending' as const } : {}),
-    });
+    const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
     await applyDateChange(tx, locked, change);
+    // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers).
+    if (differenceClp < 0) {
+      await requestSaleRefund(tx, {
+        saleId: locked.id,
+        reason: 'date_change',
+        amountClp: -differenceClp,
+        idempotencyKey: dateChangeRefundKey(change.id),
+      });
+    }
     return { change, sale: locked };
   });
 }
@@ -650,27 +655,4 @@ export async function startDateChangePayment(
     deps.log.error({ paymentId: payment.id, error: loggableError(error) }, 'date change payment start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
-}
-
-/**
- * Gives back the difference of a cheaper date change through the gateway that took the sale's payment (a partial
- * refund: Webpay annuls part of a credit sale, NULLIFIED; it refuses on debit, and the change then stays «reembolso
- * pendiente» with the gateway's words for the company to settle). Idempotent: only a pending refund is asked for,
- * and a failure is retried by the sweeper.
- */
-export async function refundDateChange(deps: Pick<PaymentDeps, 'db' | 'gateways' | 'log'>, changeId: number) {
-  const change = await repository.findDateChange(deps.db, changeId);
-  if (change?.refundStatus !== 'pending' || change.differenceClp >= 0) return;
-  const paid = await repository.findAuthorizedPaymentOfSale(deps.db, change.saleId);
-  const gateway = paid ? deps.gateways.get(paid.gateway) : undefined;
-  const answer =
-    paid?.externalId && gateway
-      ? await gateway.refund(paid.externalId, -change.differenceClp).catch((error: unknown) => ({
-          status: 'failed' as const,
-          detail: `Error: ${error instanceof Error ? error.name : '?'}`,
-        }))
-      : { status: 'failed' as const, detail: 'La pasarela del pago no está disponible' };
-  await repository.recordDateChangeRefund(deps.db, change.id, answer);
-  if (answer.status === 'refunded') deps.log.info({ saleId: change.saleId }, 'date change difference refunded');
-  else deps.log.error({ saleId: change.saleId }, 'date change refund failed: will try again');
 }

@@ -50,6 +50,13 @@ export type PurchaseSnapshot = {
   consents?: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean };
 };
 
+export const saleStatuses = ['pending', 'paid', 'withdrawing', 'withdrawn'] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+/** The statuses of a sale that was paid (withdrawn or not): its quotation never changes nor is paid again. */
+export const paidSaleStatuses = ['paid', 'withdrawing', 'withdrawn'] as const satisfies readonly SaleStatus[];
+export const wasPaid = (status: SaleStatus | undefined) =>
+  status !== undefined && (paidSaleStatuses as readonly string[]).includes(status);
+
 /**
  * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
  * charges, and what becomes paid at most once. Ids are random (not a sequence) because they appear in URLs.
@@ -68,9 +75,11 @@ export const sales = pgTable('sales', {
     .references(() => products.id),
   amountUsdCents: integer('amount_usd_cents').notNull(),
   amountClp: integer('amount_clp').notNull(),
-  status: text('status', { enum: ['pending', 'paid'] })
-    .notNull()
-    .default('pending'),
+  /**
+   * pending → paid → withdrawing («retracto en proceso»: certificates voided, its refund requested) → withdrawn
+   * (refunded). A withdrawn or withdrawing sale was paid: its quotation stays closed to new payments.
+   */
+  status: text('status', { enum: saleStatuses }).notNull().default('pending'),
   /**
    * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
    * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
@@ -158,11 +167,54 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const saleRefundReasons = ['withdrawal', 'date_change'] as const;
+export type SaleRefundReason = (typeof saleRefundReasons)[number];
+
+/**
+ * Money given back of a sale's paid payment after it was honoured (a withdrawal, a cheaper date change), unlike the
+ * refund of an authorization we could not honour (payments.refund_status). Requested once per idempotency key
+ * (unique), then refunded by the payment sweeper through the gateway that took the payment: pending → refunded,
+ * retried with back-off while the gateway refuses or cannot be reached (never given up, never twice: each attempt
+ * is claimed by one statement).
+ */
+export const saleRefunds = pgTable(
+  'sale_refunds',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    reason: text('reason', { enum: saleRefundReasons }).notNull(),
+    amountClp: integer('amount_clp').notNull(),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** Attempts started (counted when one is claimed, so an attempt cut short counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Due from then: now when requested, the back-off after a failure, or the end of the claim of the attempt running. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The gateway's words on the refund that went through (Webpay: REVERSED or NULLIFIED). */
+    detail: text('detail'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sale_refunds_sale').on(t.saleId),
+    index('sale_refunds_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /**
  * A date change of a paid sale asked from «Mi compra»: the new trip dates, repriced on the server, and what was done
  * about the difference. A higher price waits for its difference payment (`awaiting_payment`, payment_id, a payment
  * of purpose `date_change`) and is applied when that payment is authorized; a lower or equal one is applied at once,
- * a lower one with a refund of the difference (refund_status pending → refunded, retried by the payment sweeper).
+ * a lower one with a sale refund of the difference (sale_refunds, reason date_change, key `date-change:{id}`).
  * Declined, aborted or replaced by a newer request: `cancelled`.
  */
 export const saleDateChanges = pgTable(
@@ -184,15 +236,8 @@ export const saleDateChanges = pgTable(
     /** New price − price paid so far, in CLP: > 0 paid through payment_id, < 0 refunded. */
     differenceClp: integer('difference_clp').notNull(),
     paymentId: integer('payment_id').references(() => payments.id),
-    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
-    refundDetail: text('refund_detail'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
-  (t) => [
-    index('sale_date_changes_sale').on(t.saleId),
-    uniqueIndex('sale_date_changes_payment').on(t.paymentId),
-    index('sale_date_changes_refund_pending').on(t.id).where(sql`${t.refundStatus} = 'pending'`),
-  ],
+  (t) => [index('sale_date_changes_sale').on(t.saleId), uniqueIndex('sale_date_changes_payment').on(t.paymentId)],
 );

@@ -2,13 +2,14 @@ import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { ApiError } from '#app/errors.ts';
+import { listSaleRefunds } from '#app/modules/payments/sale-refunds.ts';
 import {
+  dateChangeRefundKey,
   findSale,
   listDateChanges,
   type PaymentDeps,
   type PurchaseSnapshot,
   recordDateChangeRequest,
-  refundDateChange,
   startDateChangePayment,
 } from '#app/modules/payments/service.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
@@ -105,7 +106,7 @@ export async function previewDateChange(deps: Pick<PaymentDeps, 'db'>, saleId: n
  * equal one is applied now (new certificates e-mailed) and a lower one's difference is asked back from the gateway.
  */
 export async function confirmDateChange(
-  deps: PaymentDeps,
+  deps: PaymentDeps & { nudgeRefunds: () => void },
   saleId: number,
   dates: NewDates,
   returnUrl: (gatewayId: string) => string,
@@ -146,7 +147,7 @@ export async function confirmDateChange(
     return { ...answer, redirectUrl };
   }
   deps.onPaid(saleId);
-  if (differenceClp < 0) await refundDateChange(deps, recorded.change.id);
+  if (differenceClp < 0) deps.nudgeRefunds();
   return answer;
 }
 
@@ -154,7 +155,8 @@ const refundTexts = { pending: 'reembolso en proceso', refunded: 'reembolsado' }
 
 /** The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund. */
 export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
-  const changes = await listDateChanges(deps.db, saleId);
+  const [changes, refunds] = await Promise.all([listDateChanges(deps.db, saleId), listSaleRefunds(deps.db, saleId)]);
+  const refundOf = (changeId: number) => refunds.find((r) => r.idempotencyKey === dateChangeRefundKey(changeId));
   return changes
     .filter((change) => change.status === 'applied')
     .map((change) => ({
@@ -164,6 +166,6 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
       departureDate: change.departureDate,
       returnDate: change.returnDate,
       differenceClp: change.differenceClp,
-      refund: change.refundStatus ? refundTexts[change.refundStatus] : null,
+      refund: ((status) => (status ? refundTexts[status] : null))(refundOf(change.id)?.status),
     }));
 }

@@ -140,6 +140,7 @@ export function purchaseRoutes(options: {
   onEmailQueued: () => void;
   gateways: Gateways;
   onPaid: (saleId: number) => void;
+  nudgeRefunds: () => void;
 }) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
@@ -281,7 +282,13 @@ export function purchaseRoutes(options: {
         const saleId = await requireAccess(db, tokenOf(request));
         const base = publicBaseUrl(request, config);
         return confirmDateChange(
-          { db, gateways: options.gateways, onPaid: options.onPaid, log: request.log },
+          {
+            db,
+            gateways: options.gateways,
+            onPaid: options.onPaid,
+            nudgeRefunds: options.nudgeRefunds,
+            log: request.log,
+          },
           saleId,
           request.body,
           (gatewayId) => `${base}/api/payments/return/${gatewayId}`,

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#app/db/client.ts';
+import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
+import * as repository from './repository.ts';
+import type { SaleRefundReason } from './tables.ts';
+
+/**
+ * Money given back of a sale's honoured payment (a withdrawal, a cheaper date change): requested once per
+ * idempotency key inside the caller's transaction, then refunded by the payment sweeper through the gateway that
+ * took the payment, retried with back-off for as long as it takes (never given up: the row stays pending and its
+ * last error says why).
+ */
+export type SaleRefund = repository.SaleRefundRow;
+
+/** What is done, in the same transaction, when a refund of this reason goes through (the sale becomes withdrawn…). */
+export type SaleRefundCompletions = Partial<
+  Record<SaleRefundReason, (tx: Database, refund: SaleRefund) => Promise<void>>
+>;
+
+/** How long one attempt holds its refund: longer than a gateway call (Webpay's timeout), so no other run takes it. */
+export const refundClaimSeconds = 120;
+/** Back-off after failed attempt n: 30 s, 1 min, 2 min, 4 min… up to an hour between attempts. */
+export const refundRetryDelaySeconds = (attempt: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempt - 1));
+
+export class NothingToRefundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NothingToRefundError';
+  }
+}
+
+/**
+ * Requests a refund of `amountClp` of the sale's paid payment, idempotently by `idempotencyKey` (unique): the same
+ * key answers the refund already requested (`created: false`) and requests nothing new. Call it inside the
+ * transaction that causes it (with the sale locked), so the refund exists exactly when that commits. Refuses an
+ * amount above what is left of the payment after earlier refunds.
+ */
+export async function requestSaleRefund(
+  tx: Database,
+  request: { saleId: number; reason: SaleRefundReason; amountClp: number; idempotencyKey: string },
+): Promise<{ refund: SaleRefund; created: boolean }> {
+  const payment = await repository.findAuthorizedPaymentOfSale(tx, request.saleId);
+  if (!payment) throw new NothingToRefundError(`Sale ${request.saleId} has no paid payment to refund`);
+  if (!Number.isInteger(request.amountClp) || request.amountClp <= 0) {
+    throw new NothingToRefundError('A refund is a whole number of pesos above zero');
+  }
+  const existing = (await repository.findSaleRefunds(tx, request.saleId)).find(
+    (refund) => refund.idempotencyKey === request.idempotencyKey,
+  );
+  if (existing) return { refund: existing, created: false };
+  const left = payment.amountClp - (await repository.refundedOrPendingClp(tx, payment.id));
+  if (request.amountClp > left) {
+    throw new NothingToRefundError(`Only ${left} CLP of payment ${payment.id} are left to refund`);
+  }
+  return repository.insertSaleRefund(tx, { ...request, paymentId: payment.id });
+}
+
+/** The refunds of a sale, oldest first (what «Mi compra» shows of them). */
+export const listSaleRefunds = repository.findSaleRefunds;
+
+export type SaleRefundDeps = {
+  db: Database;
+  gateways: Map<string, PaymentGateway>;
+  log: FastifyBaseLogger;
+  completions?: SaleRefundCompletions;
+  /** Called after a refund went through and its completion committed (the e-mail worker is nudged). */
+  onRefunded?: (refund: SaleRefund) => void;
+};
+
+/**
+ * Makes one attempt at every refund due now (at most `limit`), each claimed by one statement so no two processes
+ * call the gateway for the same refund at once; answers how many went through. A gateway that refuses or does not
+ * answer leaves the refund pending, due again after the back-off.
+ */
+export async function processDueSaleRefunds(deps: SaleRefundDeps, limit = 20): Promise<number> {
+  let refunded = 0;
+  for (let taken = 0; taken < limit; taken += 1) {
+    const refund = await repository.claimDueSaleRefund(deps.db, refundClaimSeconds);
+    if (!refund) break;
+    if (await attemptSaleRefund(deps, refund)) refunded += 1;
+  }
+  return refunded;
+}
+
+async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Promise<boolean> {
+  const about = { saleRefundId: refund.id, saleId: refund.saleId, reason: refund.reason, attempt: refund.attempts };
+  const payment = await repository.findPayment(deps.db, refund.paymentId);
+  const gateway = payment ? deps.gateways.get(payment.gateway) : undefined;
+  const answer =
+    !payment?.externalId || !gateway
+      ? { status: 'failed' as const, detail: `Sin pasarela para reembolsar (${payment?.gateway ?? 'sin pago'})` }
+      : await gateway.refund(payment.externalId, refund.amountClp).catch((error: unknown) => ({
+          status: 'failed' as const,
+          detail: `Error: ${error instanceof Error ? error.name : '?'}`,
+        }));
+  if (answer.status !== 'refunded') {
+    await repository.markSaleRefundFailed(deps.db, refund.id, answer.detail, refundRetryDelaySeconds(refund.attempts));
+    deps.log.warn({ ...about, detail: answer.detail }, 'sale refund failed: will try again');
+    return false;
+  }
+  const done = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const row = await repository.markSaleRefunded(tx, refund.id, answer.detail);
+    if (row) await deps.completions?.[row.reason]?.(tx, row);
+    return row;
+  });
+  deps.log.info(about, 'sale refunded');
+  if (done) deps.onRefunded?.(done);
+  return true;
+}
+
+/** Moves a sale from one status to another (withdrawal: paid → withdrawing → withdrawn); false if it was not in `from`. */
+export const moveSaleStatus = repository.moveSaleStatus;
