@@ -294,6 +294,8 @@ export type Config = {
   logLevel: Environment['LOG_LEVEL'];
   databaseUrl: string | undefined;
   dataDir: string;
+  /** How V8 compiles embedded PGlite (PGLITE_COMPILER). */
+  pgliteCompiler: 'baseline' | 'optimizing';
   database: DatabaseTimeouts;
   http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   companyId: number;
