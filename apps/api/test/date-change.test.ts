@@ -180,7 +180,11 @@ describeOnEachDatabase(
       // The difference is a sale refund (the withdrawal's foundation), asked of the gateway by the payment sweeper.
       const [requested] = await refundsOf(ctx, sale.idVenta);
       expect(requested).toMatchObject({ reason: 'date_change', amountClp: -result.differenceClp });
+      // The confirmation nudged the refund run already (it may hold the refund's claim): wait for it, or sweep.
       await ctx.app.sweepPayments();
+      await expect
+        .poll(async () => (await refundsOf(ctx, sale.idVenta)).map((r) => r.status), { timeout: 5_000 })
+        .toStrictEqual(['refunded']);
       const after = await mine(ctx, sale.token);
       expect(after).toMatchObject({ ...shorter, amountClp: before.amountClp + result.differenceClp });
       expect(after.dateChanges[0]).toMatchObject({ differenceClp: result.differenceClp, refund: 'reembolsado' });
