@@ -114,3 +114,26 @@ test.describe('date change', () => {
     await expectNoViolations(page, 'the date change errors');
   });
 });
+
+test.describe('date change without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('moving the trip a day (same price) is two plain form posts and is applied at once', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const sale = await paidSale(request);
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    const moved = tripDates(16, 8);
+    await card.getByLabel('Nueva fecha de salida').fill(moved.departure);
+    await card.getByLabel('Nueva fecha de regreso').fill(moved.back);
+    await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
+    await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
+    await card.getByRole('button', { name: 'Confirmar cambio de fechas' }).click();
+    await expect(page.getByText(/Cambiamos las fechas de tu viaje sin costo adicional/)).toBeVisible();
+    await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
+  });
+});
