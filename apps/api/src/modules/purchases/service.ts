@@ -222,7 +222,8 @@ export async function purchaseView(db: Database, saleId: number) {
       cardLastDigits: attempt?.cardLastDigits ?? null,
       instalments,
       // As the success page says it (payments' paymentResult): the amount paid split evenly, rounded up to the peso.
-      instalmentAmountClp: instalments ? instalmentClp(bought.price.totalClp, instalments) : null,
+      // Of the purchase's own payment: after a date change the total differs from what that payment split.
+      instalmentAmountClp: instalments ? instalmentClp(attempt?.amountClp ?? bought.price.totalClp, instalments) : null,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
     travellers: bought.travellers.map((person) => ({
