@@ -227,6 +227,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
             work.nudgeJobs();
             work.nudgeRefunds();
           },
+          gateways: integrations.gateways,
+          onPaid: work.nudgeJobs,
+          nudgeRefunds: work.nudgeRefunds,
         }),
       );
       await api.register(cacheAdminRoutes(cacheInvalidation));

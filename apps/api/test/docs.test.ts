@@ -60,6 +60,8 @@ const specPaths: [string, string][] = [
   ['get', '/legal/condiciones-generales.pdf'],
   ['post', '/purchases/mine/withdrawal'],
   ['delete', '/purchases/mine/access'],
+  ['post', '/purchases/mine/date-change/preview'],
+  ['post', '/purchases/mine/date-change'],
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
   ['get', '/companies/{companyId}/covid-upgrade'],

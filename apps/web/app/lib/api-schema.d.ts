@@ -4527,6 +4527,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/mine/date-change/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reprices the open purchase for new trip dates (same plan, destination and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. After the departure date or on a purchase that cannot change: 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        departureDate: string;
+                        /** Format: date */
+                        returnDate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DateChangePreview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/mine/date-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes the trip dates of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        departureDate: string;
+                        /** Format: date */
+                        returnDate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DateChangeResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine/access": {
         parameters: {
             query?: never;
@@ -4783,10 +4960,13 @@ export interface components {
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
+             *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
+             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5706,6 +5886,52 @@ export interface components {
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
             withdrawal: components["schemas"]["PurchaseWithdrawalInput"];
+            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
+            dateChange: {
+                available: boolean;
+                reason: string | null;
+            };
+            /** @description Date changes applied, newest first */
+            dateChanges: {
+                appliedAt: string;
+                previousDepartureDate: string;
+                previousReturnDate: string;
+                departureDate: string;
+                returnDate: string;
+                /** @description Paid (> 0) or given back (< 0) */
+                differenceClp: number;
+                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                refund: string | null;
+            }[];
+        };
+        DateChangePreviewInput: {
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            /** @description The new price of the purchase */
+            amountClp: number;
+            amountUsd: number;
+            /** @description What the purchase cost so far */
+            paidClp: number;
+            differenceClp: number;
+            differenceUsd: number;
+            /**
+             * @description pay the difference, refund it, or nothing to pay
+             * @enum {string}
+             */
+            action: "pay" | "refund" | "none";
+        };
+        DateChangeResultInput: {
+            /** @enum {string} */
+            action: "pay" | "refund" | "none";
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            departureDate: string;
+            returnDate: string;
+            amountClp: number;
+            differenceClp: number;
+            /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
         };
         QuotationBodyInput: {
             origin: number;
@@ -5901,10 +6127,13 @@ export interface components {
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
+             *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
+             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6827,6 +7056,52 @@ export interface components {
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
             withdrawal: components["schemas"]["PurchaseWithdrawal"];
+            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
+            dateChange: {
+                available: boolean;
+                reason: string | null;
+            };
+            /** @description Date changes applied, newest first */
+            dateChanges: {
+                appliedAt: string;
+                previousDepartureDate: string;
+                previousReturnDate: string;
+                departureDate: string;
+                returnDate: string;
+                /** @description Paid (> 0) or given back (< 0) */
+                differenceClp: number;
+                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                refund: string | null;
+            }[];
+        };
+        DateChangePreview: {
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            /** @description The new price of the purchase */
+            amountClp: number;
+            amountUsd: number;
+            /** @description What the purchase cost so far */
+            paidClp: number;
+            differenceClp: number;
+            differenceUsd: number;
+            /**
+             * @description pay the difference, refund it, or nothing to pay
+             * @enum {string}
+             */
+            action: "pay" | "refund" | "none";
+        };
+        DateChangeResult: {
+            /** @enum {string} */
+            action: "pay" | "refund" | "none";
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            departureDate: string;
+            returnDate: string;
+            amountClp: number;
+            differenceClp: number;
+            /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
         };
         QuotationBody: {
             origin: number;

@@ -22,6 +22,8 @@ export async function issueCertificates(
   tx: Database,
   sale: { id: number; quotationId: string; companyId: number },
   year: number,
+  /** Replacements carry the date change that made them (…-{seq}-C{change}), so numbers stay unique. */
+  replacementOf?: number,
 ) {
   const saleId = sale.id;
   const people = await listTravellerRows(tx, sale.quotationId);
@@ -32,7 +34,7 @@ export async function issueCertificates(
       people.map((person) => ({
         saleId,
         travellerId: person.id,
-        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}`,
+        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}${replacementOf ? `-C${replacementOf}` : ''}`,
       })),
     )
     .onConflictDoNothing()

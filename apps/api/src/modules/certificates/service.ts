@@ -306,6 +306,21 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
 
 export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
 
+/**
+ * After a date change (inside its transaction): the sale's certificates are voided and new ones issued from the
+ * sale's new snapshot (numbers …-C{change}), and the certificate e-mail is queued for them.
+ */
+export async function replaceCertificates(
+  tx: Database,
+  sale: { id: number; quotationId: string; companyId: number },
+  changeId: number,
+  year: number,
+) {
+  await repository.voidCertificatesOfSale(tx, sale.id, 'date_change');
+  await repository.issueCertificates(tx, sale, year, changeId);
+  await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:date-change:${changeId}`);
+}
+
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */
 export const testPaymentMark = testPaymentStamp;
 

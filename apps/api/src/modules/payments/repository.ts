@@ -7,11 +7,14 @@ import {
   type PurchaseSnapshot,
   payments,
   type SaleStatus,
+  saleDateChanges,
   saleRefunds,
   sales,
   sandboxTransactions,
   wasPaid,
 } from './tables.ts';
+
+export type DateChangeRow = typeof saleDateChanges.$inferSelect;
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SaleRow = typeof sales.$inferSelect;
@@ -177,6 +180,20 @@ export async function claimPayment(
     if (!claimed?.claimedAt) return null;
     const { claimedAt } = claimed;
     const [current] = await tx.select().from(sales).where(eq(sales.id, payment.saleId));
+    if (payment.purpose === 'date_change') {
+      // A difference payment pays a change of a paid sale: payable while its change still waits for it.
+      const [change] = await tx.select().from(saleDateChanges).where(eq(saleDateChanges.paymentId, payment.id));
+      const refusal =
+        current?.status === 'paid' && change?.status === 'awaiting_payment'
+          ? null
+          : 'El cambio de fechas ya no está pendiente de pago';
+      if (!refusal) return { claimedAt };
+      await tx
+        .update(payments)
+        .set({ status: 'error', detail: refusal, confirmedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      return { refused: refusal };
+    }
     const refusal =
       !current || wasPaid(current.status)
         ? 'La venta ya había sido pagada con otra transacción'
@@ -250,6 +267,11 @@ export async function markSalePaid(
 /** Takes the purchase lock of the sale's quotation (see purchase-lock.ts) inside the caller's transaction. */
 export async function lockPurchaseOfSale(tx: Database, sale: { quotationId: string }) {
   await lockPurchase(tx, sale.quotationId);
+}
+
+/** lockPurchaseOfSale, answering the purchase's state (whether an attempt is being confirmed). */
+export function lockPurchaseOfSaleState(tx: Database, sale: { quotationId: string }) {
+  return lockPurchase(tx, sale.quotationId);
 }
 
 export async function findSandboxTransaction(db: Database, token: string) {
@@ -349,9 +371,87 @@ export async function findAuthorizedPaymentOfSale(db: Database, saleId: number) 
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'authorized')))
+    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'authorized'), eq(payments.purpose, 'purchase')))
     .limit(1);
   return row;
+}
+
+// ─── Date changes of paid sales ───────────────────────────────────────────────────────────────────────────────────
+
+export async function insertDateChange(tx: Database, values: typeof saleDateChanges.$inferInsert) {
+  const [row] = await tx.insert(saleDateChanges).values(values).returning();
+  if (!row) throw new Error('Date change not stored');
+  return row;
+}
+
+export async function findDateChangeOfPayment(db: Database, paymentId: number) {
+  const [row] = await db.select().from(saleDateChanges).where(eq(saleDateChanges.paymentId, paymentId));
+  return row;
+}
+
+export async function findDateChange(db: Database, id: number) {
+  const [row] = await db.select().from(saleDateChanges).where(eq(saleDateChanges.id, id));
+  return row;
+}
+
+/** The sale's date changes, newest first. */
+export function listDateChanges(db: Database, saleId: number) {
+  return db
+    .select()
+    .from(saleDateChanges)
+    .where(eq(saleDateChanges.saleId, saleId))
+    .orderBy(sql`${saleDateChanges.id} desc`);
+}
+
+/**
+ * A newer request replaces the sale's change still waiting for its payment (inside the caller's transaction, under
+ * the purchase lock): the change is cancelled and its payment, if not yet being confirmed, can never be committed.
+ */
+export async function cancelAwaitingDateChanges(tx: Database, saleId: number, detail: string) {
+  const cancelled = await tx
+    .update(saleDateChanges)
+    .set({ status: 'cancelled' })
+    .where(and(eq(saleDateChanges.saleId, saleId), eq(saleDateChanges.status, 'awaiting_payment')))
+    .returning({ paymentId: saleDateChanges.paymentId });
+  const paymentIds = cancelled.flatMap((row) => (row.paymentId === null ? [] : [row.paymentId]));
+  if (paymentIds.length > 0) {
+    await tx
+      .update(payments)
+      .set({ status: 'error', detail, confirmedAt: new Date() })
+      .where(and(inArray(payments.id, paymentIds), eq(payments.status, 'pending')));
+  }
+}
+
+/** Moves a change from awaiting_payment to `status`; false when it was no longer waiting (applied once only). */
+export async function settleDateChange(tx: Database, id: number, status: 'applied' | 'cancelled') {
+  const updated = await tx
+    .update(saleDateChanges)
+    .set(status === 'applied' ? { status, appliedAt: new Date() } : { status })
+    .where(and(eq(saleDateChanges.id, id), eq(saleDateChanges.status, 'awaiting_payment')))
+    .returning({ id: saleDateChanges.id });
+  return updated.length === 1;
+}
+
+/** The sale takes the changed trip: its snapshot (what the certificates say) and the total paid for it. */
+export async function applyDateChangeToSale(tx: Database, change: DateChangeRow) {
+  await tx
+    .update(sales)
+    .set({ purchase: change.purchase, amountClp: change.amountClp, amountUsdCents: change.amountUsdCents })
+    .where(eq(sales.id, change.saleId));
+}
+
+/** A payment of a date change's difference (purpose date_change), numbered after the sale's other attempts. */
+export async function insertDateChangePayment(
+  tx: Database,
+  values: { saleId: number; gateway: string; sessionId: string; amountClp: number; purchase: PurchaseSnapshot },
+) {
+  const payment = await insertPayment(tx, values);
+  const [row] = await tx
+    .update(payments)
+    .set({ purpose: 'date_change' })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return row ?? payment;
 }
 
 // ─── Sale refunds (money given back of an honoured payment: withdrawal, date change) ─────────────────────────────

@@ -54,6 +54,10 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
       if (!parsed.success) return '/error?motivo=desconocido';
       try {
         const payment = await confirmReturn(withLog(request), gatewayId, parsed.data);
+        // A date change's difference returns to «Mi compra», which shows the new dates (or that nothing changed).
+        if (payment.purpose === 'date_change') {
+          return `/mi-compra?cambio=${payment.status === 'authorized' ? 'pagado' : 'no-pagado'}`;
+        }
         return payment.status === 'authorized'
           ? `/exito?venta=${payment.saleId}&transaccion=${payment.id}`
           : `/error?venta=${payment.saleId}&transaccion=${payment.id}`;

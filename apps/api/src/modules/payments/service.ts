@@ -25,13 +25,20 @@ import {
   issueCertificates,
   listCertificates,
   queueAutomaticCertificateEmail,
+  replaceCertificates,
 } from '#app/modules/certificates/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
-import { getQuotationOfAnyCompany, quotationVersion, tripOfQuotation } from '#app/modules/quotations/service.ts';
+import {
+  getQuotationOfAnyCompany,
+  quotationVersion,
+  recordDateChange,
+  tripOfQuotation,
+} from '#app/modules/quotations/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
+import { requestSaleRefund } from './sale-refunds.ts';
 import { type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
@@ -349,6 +356,40 @@ async function recordGatewayAnswer(
       // The purchase lock, then the sale: the order every writer of the purchase follows.
       await repository.lockPurchaseOfSale(tx, sale);
       const locked = await repository.lockSale(tx, payment.saleId);
+      if (payment.purpose === 'date_change') {
+        // The difference of a date change: its change is applied (once) or, if it did not pay, cancelled.
+        const change = await repository.findDateChangeOfPayment(tx, payment.id);
+        const payable = status === 'authorized' && change?.status === 'awaiting_payment' && locked?.status === 'paid';
+        if (status === 'authorized' && !payable) {
+          status = 'error';
+          detail = 'El cambio de fechas ya no estaba pendiente de pago';
+        }
+        refundDue = result.status === 'authorized' && status !== 'authorized';
+        const recorded = await repository.recordOutcome(tx, payment.id, claimedAt, {
+          status,
+          paymentTypeCode: result.paymentTypeCode,
+          instalments: result.instalments,
+          authorizationCode: result.authorizationCode,
+          cardLastDigits: result.cardLastDigits,
+          responseCode: result.responseCode,
+          detail,
+          ...(refundDue
+            ? { refundStatus: 'pending' as const, refundAmountClp: result.amountClp ?? payment.amountClp }
+            : {}),
+        });
+        if (!recorded) {
+          refundDue = false;
+          return;
+        }
+        if (!change || !locked) return;
+        if (payable) {
+          if (await repository.settleDateChange(tx, change.id, 'applied')) {
+            await applyDateChange(tx, locked, change);
+            paidSaleId = locked.id;
+          }
+        } else await repository.settleDateChange(tx, change.id, 'cancelled');
+        return;
+      }
       if (status === 'authorized' && (!locked || wasPaid(locked.status))) {
         status = 'error';
         detail = 'La venta ya había sido pagada con otra transacción';
@@ -494,4 +535,138 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment.
     testPayment: payment.gateway === sandboxGatewayId,
   };
+}
+
+// ─── Date changes of paid sales («Mi compra») ──────────────────────────────────────────────────────────────────────
+
+export type DateChangeRow = repository.DateChangeRow;
+
+/** The sale refund of a cheaper date change's difference (one per change). */
+export const dateChangeRefundKey = (changeId: number) => `date-change:${changeId}`;
+export const listDateChanges = repository.listDateChanges;
+
+/**
+ * Applies a settled date change inside its transaction (purchase lock and sale lock held): the sale's snapshot and
+ * total, the quotation's dates, and the certificates (old ones voided, new ones issued and e-mailed).
+ */
+async function applyDateChange(tx: Database, sale: repository.SaleRow, change: DateChangeRow) {
+  await repository.applyDateChangeToSale(tx, change);
+  await recordDateChange(tx, sale.quotationId, {
+    departureDate: change.departureDate,
+    returnDate: change.returnDate,
+  });
+  await replaceCertificates(tx, sale, change.id, Number(todayInChile().slice(0, 4)));
+}
+
+/** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
+export type DateChangeRequest = {
+  saleId: number;
+  /** The snapshot's dates the change was priced from: if they moved meanwhile, the request is refused. */
+  pricedFrom: { departureDate: string; returnDate: string; amountClp: number };
+  purchase: PurchaseSnapshot;
+};
+
+export type DateChangeRecorded =
+  | { refused: 'changed' | 'confirming' | 'not_paid' | 'trip_started' }
+  | { change: DateChangeRow; payment?: repository.PaymentRow; sale: repository.SaleRow };
+
+/**
+ * Records a date change in one transaction under the purchase lock (so concurrent confirmations run one after the
+ * other and only the first finds the dates it priced): a change waiting for a newer request is cancelled; a higher
+ * price opens a difference payment with the paid attempt's gateway; a lower or equal one is applied at once, with a
+ * sale refund of the difference requested (processDueSaleRefunds then asks the gateway).
+ */
+export async function recordDateChangeRequest(
+  deps: Pick<PaymentDeps, 'db'>,
+  request: DateChangeRequest,
+): Promise<DateChangeRecorded> {
+  return deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const sale = await repository.findSaleOfQuotationBySaleId(tx, request.saleId);
+    if (!sale) return { refused: 'not_paid' as const };
+    const state = await repository.lockPurchaseOfSaleState(tx, sale);
+    const locked = await repository.lockSale(tx, sale.id);
+    if (!locked || locked.status !== 'paid' || !locked.purchase) return { refused: 'not_paid' as const };
+    if (state?.confirming) return { refused: 'confirming' as const };
+    const trip = locked.purchase.trip;
+    if (todayInChile() >= trip.departureDate) return { refused: 'trip_started' as const };
+    if (
+      trip.departureDate !== request.pricedFrom.departureDate ||
+      trip.returnDate !== request.pricedFrom.returnDate ||
+      locked.amountClp !== request.pricedFrom.amountClp
+    ) {
+      return { refused: 'changed' as const };
+    }
+    await repository.cancelAwaitingDateChanges(tx, locked.id, 'Reemplazado por un nuevo cambio de fechas');
+    const amountClp = request.purchase.price.totalClp;
+    const differenceClp = amountClp - locked.amountClp;
+    const values = {
+      saleId: locked.id,
+      previousDepartureDate: trip.departureDate,
+      previousReturnDate: trip.returnDate,
+      departureDate: request.purchase.trip.departureDate,
+      returnDate: request.purchase.trip.returnDate,
+      purchase: request.purchase,
+      amountClp,
+      amountUsdCents: request.purchase.price.totalUsdCents,
+      differenceClp,
+    };
+    if (differenceClp > 0) {
+      const paid = await repository.findAuthorizedPaymentOfSale(tx, locked.id);
+      const payment = await repository.insertDateChangePayment(tx, {
+        saleId: locked.id,
+        gateway: paid?.gateway ?? sandboxGatewayId,
+        sessionId: locked.quotationId,
+        amountClp: differenceClp,
+        purchase: request.purchase,
+      });
+      const change = await repository.insertDateChange(tx, {
+        ...values,
+        status: 'awaiting_payment',
+        paymentId: payment.id,
+      });
+      return { change, payment, sale: locked };
+    }
+    const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
+    await applyDateChange(tx, locked, change);
+    // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers).
+    if (differenceClp < 0) {
+      await requestSaleRefund(tx, {
+        saleId: locked.id,
+        reason: 'date_change',
+        amountClp: -differenceClp,
+        idempotencyKey: dateChangeRefundKey(change.id),
+      });
+    }
+    return { change, sale: locked };
+  });
+}
+
+/**
+ * Sends the payer of a date change's difference to the gateway (after recordDateChangeRequest opened the payment).
+ * A gateway that cannot start leaves the change cancelled: nothing changed.
+ */
+export async function startDateChangePayment(
+  deps: PaymentDeps,
+  payment: repository.PaymentRow,
+  returnUrl: (gatewayId: string) => string,
+): Promise<{ redirectUrl: string }> {
+  const gateway = deps.gateways.get(payment.gateway);
+  try {
+    if (!gateway) throw new Error('gateway not configured');
+    const started = await gateway.start({
+      buyOrder: payment.buyOrder,
+      sessionId: payment.sessionId,
+      amountClp: payment.amountClp,
+      returnUrl: returnUrl(gateway.id),
+    });
+    await repository.setPaymentExternalId(deps.db, payment.id, started.externalId);
+    return { redirectUrl: started.redirectUrl };
+  } catch (error) {
+    await repository.failPaymentStart(deps.db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    const change = await repository.findDateChangeOfPayment(deps.db, payment.id);
+    if (change) await repository.settleDateChange(deps.db, change.id, 'cancelled');
+    deps.log.error({ paymentId: payment.id, error: loggableError(error) }, 'date change payment start failed');
+    throw new ApiError(502, errorMessages.unexpected);
+  }
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 import { products } from '../plans/tables.ts';
 import { quotations } from '../quotations/tables.ts';
@@ -103,6 +114,13 @@ export const payments = pgTable('payments', {
   externalId: text('external_id').unique(),
   amountClp: integer('amount_clp').notNull(),
   /**
+   * What the attempt pays: the sale itself (`purchase`), or the price difference of a date change of a paid sale
+   * (`date_change`, see purchases' sale_date_changes), which never makes the sale paid again.
+   */
+  purpose: text('purpose', { enum: ['purchase', 'date_change'] })
+    .notNull()
+    .default('purchase'),
+  /**
    * The proof handed to the browser that starts this attempt; when the attempt pays, it becomes the sale's access
    * token. Per attempt, so whoever starts another attempt never learns the one that paid.
    */
@@ -194,4 +212,36 @@ export const saleRefunds = pgTable(
     index('sale_refunds_sale').on(t.saleId),
     index('sale_refunds_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * A date change of a paid sale asked from «Mi compra»: the new trip dates, repriced on the server, and what was done
+ * about the difference. A higher price waits for its difference payment (`awaiting_payment`, payment_id, a payment
+ * of purpose `date_change`) and is applied when that payment is authorized; a lower or equal one is applied at once,
+ * a lower one with a sale refund of the difference (sale_refunds, reason date_change, key `date-change:{id}`).
+ * Declined, aborted or replaced by a newer request: `cancelled`.
+ */
+export const saleDateChanges = pgTable(
+  'sale_date_changes',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    status: text('status', { enum: ['awaiting_payment', 'applied', 'cancelled'] }).notNull(),
+    previousDepartureDate: text('previous_departure_date').notNull(),
+    previousReturnDate: text('previous_return_date').notNull(),
+    departureDate: text('departure_date').notNull(),
+    returnDate: text('return_date').notNull(),
+    /** The sale's purchase snapshot with the new dates and price: what the new certificates say. */
+    purchase: jsonb('purchase').$type<PurchaseSnapshot>().notNull(),
+    amountClp: integer('amount_clp').notNull(),
+    amountUsdCents: integer('amount_usd_cents').notNull(),
+    /** New price − price paid so far, in CLP: > 0 paid through payment_id, < 0 refunded. */
+    differenceClp: integer('difference_clp').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('sale_date_changes_sale').on(t.saleId), uniqueIndex('sale_date_changes_payment').on(t.paymentId)],
 );

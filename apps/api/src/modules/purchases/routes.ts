@@ -1,4 +1,5 @@
 import { errorMessages } from '@travesia/domain/messages';
+import { isoDate } from '@travesia/domain/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
@@ -6,6 +7,9 @@ import { dbId, typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
 import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
+import { publicBaseUrl } from '#app/lib/public-origin.ts';
+import type { Gateways } from '#app/modules/payments/service.ts';
+import { confirmDateChange, dateChangeHistory, previewDateChange } from './date-change.ts';
 import {
   closeAccess,
   documentTypes,
@@ -99,6 +103,22 @@ const purchaseSchema = z
       .string()
       .describe('The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf)'),
     withdrawal: withdrawalSchema,
+    dateChange: z
+      .object({ available: z.boolean(), reason: z.string().nullable() })
+      .describe('Whether the trip dates can still change (before the departure date, Chile time), and why not'),
+    dateChanges: z
+      .array(
+        z.object({
+          appliedAt: z.string(),
+          previousDepartureDate: z.string(),
+          previousReturnDate: z.string(),
+          departureDate: z.string(),
+          returnDate: z.string(),
+          differenceClp: z.number().int().describe('Paid (> 0) or given back (< 0)'),
+          refund: z.string().nullable().describe('Of a given-back difference: «reembolso en proceso» or «reembolsado»'),
+        }),
+      )
+      .describe('Date changes applied, newest first'),
   })
   .meta({ id: 'Purchase' });
 
@@ -117,8 +137,42 @@ function sendPdf(reply: import('fastify').FastifyReply, pdf: Uint8Array, fileNam
 
 export const receiptFileName = 'comprobante.pdf';
 
+const newDates = z.object({ departureDate: isoDate(), returnDate: isoDate() });
+
+const dateChangePreviewSchema = z
+  .object({
+    departureDate: z.string(),
+    returnDate: z.string(),
+    days: z.number().int(),
+    amountClp: z.number().int().describe('The new price of the purchase'),
+    amountUsd: z.number(),
+    paidClp: z.number().int().describe('What the purchase cost so far'),
+    differenceClp: z.number().int(),
+    differenceUsd: z.number(),
+    action: z.enum(['pay', 'refund', 'none']).describe('pay the difference, refund it, or nothing to pay'),
+  })
+  .meta({ id: 'DateChangePreview' });
+
+const dateChangeResultSchema = z
+  .object({
+    action: z.enum(['pay', 'refund', 'none']),
+    status: z.enum(['applied', 'awaiting_payment']),
+    departureDate: z.string(),
+    returnDate: z.string(),
+    amountClp: z.number().int(),
+    differenceClp: z.number().int(),
+    redirectUrl: z.string().nullable().describe('Where the buyer pays the difference (action pay)'),
+  })
+  .meta({ id: 'DateChangeResult' });
+
 /** «Mi compra» without an account: a code by e-mail or a signed link opens one paid sale for a short while. */
-export function purchaseRoutes(options: { onEmailQueued: () => void; onWithdrawn?: () => void }) {
+export function purchaseRoutes(options: {
+  onEmailQueued: () => void;
+  onWithdrawn?: () => void;
+  gateways: Gateways;
+  onPaid: (saleId: number) => void;
+  nudgeRefunds: () => void;
+}) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const { db, config } = fastify;
@@ -195,7 +249,8 @@ export function purchaseRoutes(options: { onEmailQueued: () => void; onWithdrawn
       async (request, reply) => {
         const saleId = await requireAccess(db, tokenOf(request));
         reply.header('Cache-Control', 'private, no-store');
-        return purchaseView(db, saleId);
+        const [view, dateChanges] = await Promise.all([purchaseView(db, saleId), dateChangeHistory({ db }, saleId)]);
+        return { ...view, dateChanges };
       },
     );
 
@@ -257,6 +312,57 @@ export function purchaseRoutes(options: { onEmailQueued: () => void; onWithdrawn
         if (withdrew) options.onWithdrawn?.();
         reply.header('Cache-Control', 'private, no-store');
         return state;
+      },
+    );
+
+    app.post(
+      '/purchases/mine/date-change/preview',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs },
+        schema: {
+          tags,
+          description:
+            'Reprices the open purchase for new trip dates (same plan, destination and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. After the departure date or on a purchase that cannot change: 409.',
+          headers: bearer,
+          body: newDates,
+          response: { 200: dateChangePreviewSchema, ...errorResponses, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        reply.header('Cache-Control', 'private, no-store');
+        return previewDateChange({ db }, saleId, request.body);
+      },
+    );
+
+    app.post(
+      '/purchases/mine/date-change',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.paymentStart },
+        schema: {
+          tags,
+          description:
+            'Changes the trip dates of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed.',
+          headers: bearer,
+          body: newDates,
+          response: { 200: dateChangeResultSchema, ...errorResponses, 409: errorBodySchema, 429: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const saleId = await requireAccess(db, tokenOf(request));
+        const base = publicBaseUrl(request, config);
+        return confirmDateChange(
+          {
+            db,
+            gateways: options.gateways,
+            onPaid: options.onPaid,
+            nudgeRefunds: options.nudgeRefunds,
+            log: request.log,
+          },
+          saleId,
+          request.body,
+          (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
+        );
       },
     );
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
 import { instalmentClp } from '@travesia/domain/pricing';
@@ -225,7 +226,8 @@ export async function purchaseView(db: Database, saleId: number) {
       cardLastDigits: attempt?.cardLastDigits ?? null,
       instalments,
       // As the success page says it (payments' paymentResult): the amount paid split evenly, rounded up to the peso.
-      instalmentAmountClp: instalments ? instalmentClp(bought.price.totalClp, instalments) : null,
+      // Of the purchase's own payment: after a date change the total differs from what that payment split.
+      instalmentAmountClp: instalments ? instalmentClp(attempt?.amountClp ?? bought.price.totalClp, instalments) : null,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
     travellers: bought.travellers.map((person) => ({
@@ -239,6 +241,10 @@ export async function purchaseView(db: Database, saleId: number) {
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
     generalConditionsPdfUrl: generalConditionsPath,
     withdrawal,
+    dateChange:
+      todayInChile() < bought.trip.departureDate
+        ? { available: true, reason: null }
+        : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
   };
 }
 

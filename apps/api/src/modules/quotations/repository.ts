@@ -139,3 +139,18 @@ export async function markPaymentStarted(tx: Database, quotationId: string) {
     .set({ status: 'payment-started' })
     .where(and(eq(quotations.id, quotationId), inArray(quotations.status, ['quoted', 'plan-selected'])));
 }
+
+/**
+ * A paid purchase's trip dates changed from «Mi compra» (inside the date change's transaction, under the purchase
+ * lock): the quotation says the new dates too, and its version moves like any change of what was bought.
+ */
+export async function recordDateChange(
+  tx: Database,
+  quotationId: string,
+  dates: { departureDate: string; returnDate: string },
+) {
+  await tx
+    .update(quotations)
+    .set({ ...dates, updatedAt: sql`now()`, version: sql`${quotations.version} + 1` })
+    .where(eq(quotations.id, quotationId));
+}

@@ -12,7 +12,13 @@ import type { QuotationStatus } from './status.ts';
 
 // The quotations module's functions that other modules call inside their own transaction (the purchase lock, the
 // payment start, the travellers' write): they take the caller's transaction handle instead of reading these tables.
-export { type CheckoutValues, lockQuotation, markPaymentStarted, recordCheckout } from './repository.ts';
+export {
+  type CheckoutValues,
+  lockQuotation,
+  markPaymentStarted,
+  recordCheckout,
+  recordDateChange,
+} from './repository.ts';
 
 /** A quotation's public status: how far the visitor got, or 'paid' exactly when its sale is paid. */
 export const quotationStatusOf = (row: { status: QuotationStatus; paid: boolean }): QuotationStatus =>

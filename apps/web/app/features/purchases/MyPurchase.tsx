@@ -6,7 +6,13 @@ import { SelectField, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
 import { useWebsite } from '#app/lib/website.ts';
-import { type AccessInput, documentKinds, type Purchase, type PurchasePageState } from './purchase.ts';
+import {
+  type AccessInput,
+  type DateChangeForm,
+  documentKinds,
+  type Purchase,
+  type PurchasePageState,
+} from './purchase.ts';
 
 const primaryButton =
   'w-full rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto';
@@ -22,6 +28,8 @@ export function MyPurchase({ state }: { state: PurchasePageState }) {
           purchase={state.purchase}
           confirmWithdrawal={state.confirmWithdrawal ?? false}
           withdrawalError={state.withdrawalError ?? null}
+          dateChange={state.dateChange}
+          notice={state.notice ?? null}
         />
       ) : (
         <div className="mx-auto max-w-xl">
@@ -219,10 +227,14 @@ function PurchaseDetail({
   purchase,
   confirmWithdrawal,
   withdrawalError,
+  dateChange,
+  notice,
 }: {
   purchase: Purchase;
   confirmWithdrawal: boolean;
   withdrawalError: string | null;
+  dateChange: DateChangeForm | undefined;
+  notice: string | null;
 }) {
   const leaving = useBusy('salir');
   const { payment } = purchase;
@@ -246,6 +258,11 @@ function PurchaseDetail({
           {purchase.status === 'withdrawn'
             ? 'Compra anulada y reembolsada: te devolvimos el total pagado y los certificados quedaron anulados.'
             : 'Retracto en proceso: anulamos tus certificados y estamos devolviendo el total pagado.'}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
+          {notice}
         </p>
       ) : null}
       {purchase.testPayment ? (
@@ -348,6 +365,7 @@ function PurchaseDetail({
           </p>
         </Card>
         <Withdrawal purchase={purchase} confirm={confirmWithdrawal} error={withdrawalError} />
+        <DateChangeCard purchase={purchase} form={dateChange} />
       </div>
     </>
   );
@@ -466,5 +484,119 @@ function CompanyContacts() {
         </li>
       </ul>
     </div>
+  );
+}
+
+const actionTexts = {
+  pay: (difference: number) => `Debes pagar la diferencia de ${formatClp(difference)}.`,
+  refund: (difference: number) =>
+    `Te devolveremos ${formatClp(-difference)} en tu medio de pago. Si la pasarela no permite devoluciones parciales (por ejemplo, con tarjeta de débito), te contactaremos para devolverte la diferencia por transferencia.`,
+  none: () => 'El precio no cambia: no hay nada que pagar.',
+} as const;
+
+/**
+ * «Cambiar fechas»: new dates → the new price and the difference (nothing changes yet) → confirm, which pays the
+ * difference at the gateway, or applies the change at once. Every step is a form post.
+ */
+function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChangeForm | undefined }) {
+  const previewing = useBusy('ver-cambio-fechas');
+  const confirming = useBusy('cambiar-fechas');
+  const input = form?.input ?? { departureDate: purchase.departureDate, returnDate: purchase.returnDate };
+  const preview = form?.preview ?? null;
+  return (
+    <Card id="mi-compra-cambio-fechas" title="Cambiar fechas">
+      {purchase.dateChanges.length > 0 ? (
+        <ul className="mb-4 grid gap-2 text-sm text-slate-700">
+          {purchase.dateChanges.map((change) => (
+            <li key={change.appliedAt}>
+              Cambiado el {formatDay(change.appliedAt)}: antes del {formatDay(change.previousDepartureDate)} al{' '}
+              {formatDay(change.previousReturnDate)}
+              {change.differenceClp > 0 ? ` · pagaste ${formatClp(change.differenceClp)}` : ''}
+              {change.differenceClp < 0
+                ? ` · devolución de ${formatClp(-change.differenceClp)} (${change.refund ?? 'en proceso'})`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {purchase.dateChange.available ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Puedes cambiar las fechas de tu viaje hasta el día anterior a la salida. Recalculamos el precio con el mismo
+            plan, destino y pasajeros.
+          </p>
+          {form?.errors.form ? (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
+              {form.errors.form}
+            </p>
+          ) : null}
+          <Form method="post" noValidate aria-label="Cambiar fechas" className="mt-4 grid gap-4">
+            <input type="hidden" name="intent" value="ver-cambio-fechas" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Nueva fecha de salida"
+                name="departureDate"
+                type="date"
+                defaultValue={input.departureDate}
+                error={form?.errors.departureDate}
+                required
+              />
+              <TextField
+                label="Nueva fecha de regreso"
+                name="returnDate"
+                type="date"
+                defaultValue={input.returnDate}
+                error={form?.errors.returnDate}
+                required
+              />
+            </div>
+            <SubmitButton
+              busy={previewing}
+              label="Ver nuevo precio"
+              busyLabel="Calculando..."
+              className={secondaryButton}
+            />
+          </Form>
+          {preview ? (
+            <div role="status" className="mt-5 rounded-xl bg-slate-50 p-4">
+              <Rows
+                rows={[
+                  {
+                    term: 'Nuevas fechas',
+                    detail: `${formatDay(preview.departureDate)} al ${formatDay(preview.returnDate)} (${preview.days} días)`,
+                  },
+                  { term: 'Nuevo precio', detail: `${formatClp(preview.amountClp)} (${formatUsd(preview.amountUsd)})` },
+                  { term: 'Pagado', detail: formatClp(preview.paidClp) },
+                  {
+                    term: 'Diferencia',
+                    detail: `${preview.differenceClp > 0 ? '+' : ''}${formatClp(preview.differenceClp)}`,
+                  },
+                ]}
+              />
+              <p className="mt-3 text-sm font-semibold text-slate-800">
+                {actionTexts[preview.action](preview.differenceClp)}
+              </p>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="cambiar-fechas" />
+                <input type="hidden" name="departureDate" value={preview.departureDate} />
+                <input type="hidden" name="returnDate" value={preview.returnDate} />
+                <SubmitButton
+                  busy={confirming}
+                  label={
+                    preview.action === 'pay'
+                      ? `Pagar diferencia de ${formatClp(preview.differenceClp)}`
+                      : 'Confirmar cambio de fechas'
+                  }
+                  busyLabel="Confirmando..."
+                  className={primaryButton}
+                />
+              </Form>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">{purchase.dateChange.reason}</p>
+      )}
+    </Card>
   );
 }

@@ -1,10 +1,16 @@
 import { isValidRut } from '@travesia/domain/rut';
-import { createCookie, data, redirect } from 'react-router';
+import { createCookie, data, redirect, redirectDocument } from 'react-router';
 import { serverApi } from '#app/lib/api.server.ts';
-import { type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
+import { fieldErrors, type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
 import { webConfig } from '#app/lib/config.server.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
-import { type AccessInput, type DocumentKind, documentKinds, type PurchasePageState } from './purchase.ts';
+import {
+  type AccessInput,
+  type DateChangeForm,
+  type DocumentKind,
+  documentKinds,
+  type PurchasePageState,
+} from './purchase.ts';
 
 /**
  * The proof that this browser opened «Mi compra»: the API's access token (random, stored hashed there, 30 minutes),
@@ -65,7 +71,11 @@ export async function loadPurchasePage(context: LoadContext, request: Request) {
   const token = await accessToken(request);
   if (!token) return data(requestStep());
   const found = await api.GET('/purchases/mine', { params: { header: bearer(token) } });
-  if (found.data) return data<PurchasePageState>({ step: 'purchase', purchase: found.data });
+  if (found.data) {
+    const back = new URL(request.url).searchParams.get('cambio');
+    const notice = back === 'pagado' ? paidChangeNotice : back === 'no-pagado' ? unpaidChangeNotice : null;
+    return data<PurchasePageState>({ step: 'purchase', purchase: found.data, notice });
+  }
   if (found.response.status === 404) {
     return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
   }
@@ -108,6 +118,9 @@ export async function purchasePageAction(context: LoadContext, request: Request)
   }
 
   if (intent === 'retracto' || intent === 'retractarme') return withdrawalAction(context, request, intent);
+  if (intent === 'cambiar-fechas' || intent === 'ver-cambio-fechas') {
+    return dateChangeAction(context, request, form, intent === 'cambiar-fechas');
+  }
 
   const errors = accessInputErrors(input);
   if (Object.keys(errors).length > 0) {
@@ -171,6 +184,84 @@ async function withdrawalAction(context: LoadContext, request: Request, intent: 
   if (status === 409) return current({ withdrawalError: withdrawn.error?.detail ?? withdrawalFailedMessage }, 409);
   if (status === 404) return current({});
   return current({ withdrawalError: withdrawalFailedMessage }, 503);
+}
+
+export const paidChangeNotice =
+  'Pagaste la diferencia y cambiamos las fechas de tu viaje. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+export const unpaidChangeNotice = 'El pago de la diferencia no se completó: tu compra no cambió.';
+const refundNotice =
+  'Cambiamos las fechas de tu viaje y solicitamos la devolución de la diferencia a tu medio de pago. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+const sameNotice =
+  'Cambiamos las fechas de tu viaje sin costo adicional. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+
+const isoDay = (value: FormDataEntryValue | null) =>
+  String(value ?? '')
+    .trim()
+    .slice(0, 10);
+
+/**
+ * «Cambiar fechas»: `ver-cambio-fechas` asks the API for the new price (nothing changes); `cambiar-fechas` confirms,
+ * which either sends the browser to the gateway to pay the difference or applies the change and shows the purchase
+ * with its new dates. Plain form posts: it works without JavaScript.
+ */
+async function dateChangeAction(context: LoadContext, request: Request, form: FormData, confirm: boolean) {
+  const api = serverApi(context);
+  const token = await accessToken(request);
+  if (!token) return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+  const headers = bearer(token);
+  const input = { departureDate: isoDay(form.get('departureDate')), returnDate: isoDay(form.get('returnDate')) };
+  const current = await api.GET('/purchases/mine', { params: { header: headers } });
+  if (!current.data) {
+    if (current.response.status === 404) {
+      return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+    }
+    return data(requestStep(unavailableMessage), { status: 503 });
+  }
+  const failed = (status: number, error: unknown) => {
+    const dateChange: DateChangeForm = { input, errors: {}, preview: null };
+    for (const problem of fieldErrors(error)) {
+      if (problem.field === 'departureDate' || problem.field === 'returnDate') {
+        dateChange.errors[problem.field] ??= problem.message;
+      } else dateChange.errors.form ??= problem.message;
+    }
+    if (Object.keys(dateChange.errors).length === 0) {
+      dateChange.errors.form = status === 429 ? rateLimitedMessage : unavailableMessage;
+    }
+    return data<PurchasePageState>(
+      { step: 'purchase', purchase: current.data, dateChange },
+      { status: status >= 500 ? 503 : status },
+    );
+  };
+  if (!confirm) {
+    const priced = await api.POST('/purchases/mine/date-change/preview', { params: { header: headers }, body: input });
+    if (!priced.data) return failed(priced.response.status, priced.error);
+    return data<PurchasePageState>({
+      step: 'purchase',
+      purchase: current.data,
+      dateChange: { input, errors: {}, preview: priced.data },
+    });
+  }
+  // The API makes the gateway's return URL from the store's public address, as the payment step does: this page's
+  // own host (it believes forwarded headers only from a TRUST_PROXY peer; in process, this page's peer).
+  const url = new URL(request.url);
+  const done = await api.POST('/purchases/mine/date-change', {
+    params: { header: headers },
+    body: input,
+    headers: {
+      host: url.host,
+      'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
+      'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
+    },
+  });
+  if (!done.data) return failed(done.response.status, done.error);
+  // A document navigation: the gateway's page is not part of the storefront's client-side router.
+  if (done.data.redirectUrl) throw redirectDocument(done.data.redirectUrl);
+  const after = await api.GET('/purchases/mine', { params: { header: headers } });
+  return data<PurchasePageState>({
+    step: 'purchase',
+    purchase: after.data ?? current.data,
+    notice: done.data.action === 'refund' ? refundNotice : sameNotice,
+  });
 }
 
 const files = {

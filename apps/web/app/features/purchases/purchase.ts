@@ -13,6 +13,15 @@ export const documentKinds: { value: DocumentKind; label: string }[] = [
 /** What the buyer typed to ask for a code, carried to the code step (hidden fields) and back. */
 export type AccessInput = { number: string; documentType: DocumentKind; document: string };
 
+export type DateChangePreview = components['schemas']['DateChangePreview'];
+
+/** The «Cambiar fechas» form: the dates typed, their errors, and the new price once previewed. */
+export type DateChangeForm = {
+  input: { departureDate: string; returnDate: string };
+  errors: { departureDate?: string; returnDate?: string; form?: string };
+  preview: DateChangePreview | null;
+};
+
 export type PurchasePageState =
   | { step: 'request'; input: AccessInput; errors: Partial<Record<keyof AccessInput, string>>; message: string | null }
   | { step: 'code'; input: AccessInput; error: string | null }
@@ -23,4 +32,6 @@ export type PurchasePageState =
       confirmWithdrawal?: boolean;
       /** Why the withdrawal was refused or failed, when it was. */
       withdrawalError?: string | null;
+      dateChange?: DateChangeForm;
+      notice?: string | null;
     };

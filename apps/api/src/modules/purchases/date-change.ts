@@ -1,0 +1,171 @@
+import { todayInChile, tripDays } from '@travesia/domain/dates';
+import type { FieldError } from '@travesia/domain/field-errors';
+import { errorMessages } from '@travesia/domain/messages';
+import { ApiError } from '#app/errors.ts';
+import { listSaleRefunds } from '#app/modules/payments/sale-refunds.ts';
+import {
+  dateChangeRefundKey,
+  findSale,
+  listDateChanges,
+  type PaymentDeps,
+  type PurchaseSnapshot,
+  recordDateChangeRequest,
+  startDateChangePayment,
+} from '#app/modules/payments/service.ts';
+import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
+
+/**
+ * A date change from «Mi compra» (issue #12): before the departure date (Chile time) the buyer of a paid sale picks
+ * new dates; the server reprices the same plan, destination, modality and travellers with the quoter's own code
+ * (plans' priceTripPlans, which checks the dates by the modality's rules), and the difference is paid through the
+ * gateway, refunded, or nothing. The destination is a region (Europa, Norteamérica…) and the rates depend on it, so
+ * it stays: the country inside it is not part of the price.
+ */
+
+export type NewDates = { departureDate: string; returnDate: string };
+export type DateChangeAction = 'pay' | 'refund' | 'none';
+
+export const dateChangeMessages = {
+  tripStarted: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la fecha de salida.',
+  sameDates: 'Elige fechas distintas de las de tu compra.',
+  notChangeable: 'Esta compra ya no se puede modificar.',
+  changed: 'Tu compra cambió mientras confirmábamos; revisa el nuevo detalle e intenta nuevamente.',
+  confirming: 'Hay un pago de esta compra en confirmación; espera su resultado e intenta nuevamente.',
+  planUnavailable: 'Tu plan no está disponible para esas fechas.',
+} as const;
+
+const conflict = (field: string, code: FieldError['code'], message: string) =>
+  new ApiError(409, message, [{ field, code, message }]);
+
+/** The paid sale as it stands, or the 409 that says why its dates cannot change. */
+async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
+  const sale = await findSale(deps.db, saleId);
+  if (sale?.status !== 'paid' || !sale.purchase) {
+    throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
+  }
+  if (todayInChile() >= sale.purchase.trip.departureDate) {
+    throw conflict('departureDate', 'trip_started', dateChangeMessages.tripStarted);
+  }
+  return { sale, bought: sale.purchase };
+}
+
+/** Reprices the bought plan for the new dates: the snapshot the sale would keep, and the difference with what was paid. */
+async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, dates: NewDates) {
+  const { sale, bought } = await changeableSale(saleId, deps);
+  if (dates.departureDate === bought.trip.departureDate && dates.returnDate === bought.trip.returnDate) {
+    const message = dateChangeMessages.sameDates;
+    throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
+  }
+  const trip: Trip = {
+    originId: bought.trip.originId,
+    destinationId: bought.trip.destinationId,
+    modalityId: bought.trip.modalityId,
+    departureDate: dates.departureDate,
+    returnDate: dates.returnDate,
+    passengers: bought.trip.passengers,
+    discountCode: bought.trip.discountCode,
+    upgradeCovid: bought.trip.upgradeCovid,
+  };
+  const pricing = await priceTripPlans(deps.db, sale.companyId, trip, errorMessages.invalidInputs);
+  const plan = pricing.plans.find((candidate) => candidate.product.id === bought.plan.id);
+  if (!plan) {
+    const message = dateChangeMessages.planUnavailable;
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'departureDate', code: 'plan_unavailable', message },
+    ]);
+  }
+  const purchase: PurchaseSnapshot = {
+    ...bought,
+    trip: { ...bought.trip, ...dates, days: tripDays(dates.departureDate, dates.returnDate) },
+    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+  };
+  const differenceClp = purchase.price.totalClp - sale.amountClp;
+  const action: DateChangeAction = differenceClp > 0 ? 'pay' : differenceClp < 0 ? 'refund' : 'none';
+  return { sale, purchase, differenceClp, action };
+}
+
+/** POST /purchases/mine/date-change/preview: the new price and what confirming would do, nothing written. */
+export async function previewDateChange(deps: Pick<PaymentDeps, 'db'>, saleId: number, dates: NewDates) {
+  const { sale, purchase, differenceClp, action } = await reprice(deps, saleId, dates);
+  return {
+    departureDate: purchase.trip.departureDate,
+    returnDate: purchase.trip.returnDate,
+    days: purchase.trip.days,
+    amountClp: purchase.price.totalClp,
+    amountUsd: purchase.price.totalUsdCents / 100,
+    paidClp: sale.amountClp,
+    differenceClp,
+    differenceUsd: (purchase.price.totalUsdCents - sale.amountUsdCents) / 100,
+    action,
+  };
+}
+
+/**
+ * POST /purchases/mine/date-change: reprices as the preview did and records the change under the purchase lock. A
+ * higher price answers where to pay the difference (nothing changes until that payment is authorized); a lower or
+ * equal one is applied now (new certificates e-mailed) and a lower one's difference is asked back from the gateway.
+ */
+export async function confirmDateChange(
+  deps: PaymentDeps & { nudgeRefunds: () => void },
+  saleId: number,
+  dates: NewDates,
+  returnUrl: (gatewayId: string) => string,
+) {
+  const { sale, purchase, differenceClp, action } = await reprice(deps, saleId, dates);
+  const recorded = await recordDateChangeRequest(deps, {
+    saleId,
+    pricedFrom: {
+      departureDate: sale.purchase?.trip.departureDate ?? '',
+      returnDate: sale.purchase?.trip.returnDate ?? '',
+      amountClp: sale.amountClp,
+    },
+    purchase,
+  });
+  if ('refused' in recorded) {
+    switch (recorded.refused) {
+      case 'trip_started':
+        throw conflict('departureDate', 'trip_started', dateChangeMessages.tripStarted);
+      case 'not_paid':
+        throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
+      case 'confirming':
+        throw conflict('idVenta', 'payment_confirming', dateChangeMessages.confirming);
+      default:
+        throw conflict('departureDate', 'quotation_changed', dateChangeMessages.changed);
+    }
+  }
+  const answer = {
+    action,
+    status: recorded.change.status === 'applied' ? ('applied' as const) : ('awaiting_payment' as const),
+    departureDate: purchase.trip.departureDate,
+    returnDate: purchase.trip.returnDate,
+    amountClp: purchase.price.totalClp,
+    differenceClp,
+    redirectUrl: null as string | null,
+  };
+  if (recorded.payment) {
+    const { redirectUrl } = await startDateChangePayment(deps, recorded.payment, returnUrl);
+    return { ...answer, redirectUrl };
+  }
+  deps.onPaid(saleId);
+  if (differenceClp < 0) deps.nudgeRefunds();
+  return answer;
+}
+
+const refundTexts = { pending: 'reembolso en proceso', refunded: 'reembolsado' } as const;
+
+/** The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund. */
+export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
+  const [changes, refunds] = await Promise.all([listDateChanges(deps.db, saleId), listSaleRefunds(deps.db, saleId)]);
+  const refundOf = (changeId: number) => refunds.find((r) => r.idempotencyKey === dateChangeRefundKey(changeId));
+  return changes
+    .filter((change) => change.status === 'applied')
+    .map((change) => ({
+      appliedAt: (change.appliedAt ?? change.createdAt).toISOString(),
+      previousDepartureDate: change.previousDepartureDate,
+      previousReturnDate: change.previousReturnDate,
+      departureDate: change.departureDate,
+      returnDate: change.returnDate,
+      differenceClp: change.differenceClp,
+      refund: ((status) => (status ? refundTexts[status] : null))(refundOf(change.id)?.status),
+    }));
+}

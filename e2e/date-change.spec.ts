@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { DocumentType } from '@travesia/domain/ids';
+import { rutCheckDigit } from '@travesia/domain/rut';
+import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
+import { expectNoViolations } from './support/axe.ts';
+import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
+import { expect, test } from './support/fixtures.ts';
+import { tripDates } from './support/quote.ts';
+
+/** Date change from «Mi compra» (issue #12): a buyer picks longer dates, sees the new price and pays the difference. */
+
+/** A sale paid in the sandbox by a fresh buyer (the trip of support/checkout.ts: 8 days leaving in 15). */
+async function paidSale(request: APIRequestContext) {
+  const body = String(randomInt(10_000_000, 25_000_000));
+  const buyer = {
+    rut: `${body}-${rutCheckDigit(body)}`,
+    email: `cambio.${randomInt(1_000_000, 9_999_999)}@example.cl`,
+  };
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id, [
+    {
+      firstName: 'Pedro',
+      birthDate: '1985-07-01',
+      document: { type: DocumentType.rut, id: buyer.rut },
+      email: buyer.email,
+    },
+    {
+      firstName: 'Jorge',
+      birthDate: '1946-05-10',
+      document: { type: DocumentType.dni, id: `PX${randomInt(100_000, 999_999)}` },
+      email: `acompanante.${randomInt(1_000_000, 9_999_999)}@example.cl`,
+    },
+  ]);
+  const started = await request.post('/api/payments', {
+    data: { quotationId: id, gatewayId: 'sandbox', consents: { dataProcessing: true, marketing: false } },
+  });
+  expect(started.status()).toBe(201);
+  const { redirectUrl, idVenta } = (await started.json()) as { redirectUrl: string; idVenta: number };
+  const gatewayPage = new URL(redirectUrl).pathname + new URL(redirectUrl).search;
+  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '1' }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  const back = new URL(decided.headers().location ?? '');
+  expect((await request.get(back.pathname + back.search, { maxRedirects: 0 })).status()).toBe(303);
+  return { idVenta, buyer };
+}
+
+/** The «Mi compra» link of the purchase e-mail sent to `address`. */
+async function purchaseLink(smtp: FakeSmtp, address: string, idVenta: number): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = smtp.received
+        .filter((m) => m.to.includes(address) && m.parsed.subject?.includes(`venta N° ${idVenta}`))
+        .at(-1);
+      link = /(https?:\/\/\S+\/mi-compra\?enlace=[\w.-]+)/.exec(mail?.parsed.text ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+test.describe('date change', () => {
+  test('a buyer changes the dates of the trip, pays the difference and gets new certificates; axe', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.setTimeout(120_000); // two payments and three axe runs
+    const sale = await paidSale(request);
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
+    const oldCertificate =
+      (await page
+        .getByText(/Certificado N° TRV-/)
+        .first()
+        .textContent()) ?? '';
+
+    const longer = tripDates(15, 12);
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    await card.getByLabel('Nueva fecha de salida').fill(longer.departure);
+    await card.getByLabel('Nueva fecha de regreso').fill(longer.back);
+    await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
+    await expect(card.getByText(/Debes pagar la diferencia de \$/)).toBeVisible();
+    await expect(card.getByText('Nuevo precio', { exact: true })).toBeVisible();
+    await expectNoViolations(page, 'the date change preview');
+
+    await card.getByRole('button', { name: /Pagar diferencia de \$/ }).click();
+    await expect(page.getByText('PAGO DE PRUEBA')).toBeVisible();
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+
+    await expect(page).toHaveURL(/\/mi-compra\?cambio=pagado$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Pagaste la diferencia' })).toBeVisible();
+    await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
+    await expect(page.getByText(oldCertificate.trim(), { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Cambiado el .* pagaste \$/)).toBeVisible();
+    await expectNoViolations(page, 'the purchase after a date change');
+  });
+
+  test('invalid dates are said beside the field; after the preview nothing has changed', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const sale = await paidSale(request);
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    const wrong = tripDates(20, 1);
+    await card.getByLabel('Nueva fecha de salida').fill(wrong.departure);
+    await card.getByLabel('Nueva fecha de regreso').fill(tripDates(18, 1).departure);
+    await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
+    await expect(card.getByText('La fecha de regreso debe ser igual o posterior a la de salida')).toBeVisible();
+    await expectNoViolations(page, 'the date change errors');
+  });
+});
+
+test.describe('date change without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('moving the trip a day (same price) is two plain form posts and is applied at once', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const sale = await paidSale(request);
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    const moved = tripDates(16, 8);
+    await card.getByLabel('Nueva fecha de salida').fill(moved.departure);
+    await card.getByLabel('Nueva fecha de regreso').fill(moved.back);
+    await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
+    await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
+    await card.getByRole('button', { name: 'Confirmar cambio de fechas' }).click();
+    await expect(page.getByText(/Cambiamos las fechas de tu viaje sin costo adicional/)).toBeVisible();
+    await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
+  });
+});
