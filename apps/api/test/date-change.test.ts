@@ -202,6 +202,69 @@ describeOnEachDatabase(
       expect(ledger?.refundedClp).toBe(-result.differenceClp);
     });
 
+    it('a withdrawal after a dearer date change gives back both payments, each at the gateway that took it', async () => {
+      const sale = await openPurchase(ctx);
+      const confirmed = await confirm(ctx, sale.token, tripDates(15));
+      expect(confirmed.status, confirmed.text).toBe(200);
+      const back = await decideOnSandbox(ctx, confirmed.json<Result>().redirectUrl ?? '', 'approve');
+      expect(await followReturn(ctx, back)).toBe('/mi-compra?cambio=pagado');
+      const paid = await ctx.database.db
+        .select({ id: payments.id, amountClp: payments.amountClp, externalId: payments.externalId })
+        .from(payments)
+        .where(and(eq(payments.saleId, sale.idVenta), eq(payments.status, 'authorized')))
+        .orderBy(payments.createdAt);
+      expect(paid).toHaveLength(2);
+
+      const withdrawn = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/withdrawal',
+        headers: withToken(sale.token),
+      });
+      expect(withdrawn.status, withdrawn.text).toBe(200);
+      const requested = await refundsOf(ctx, sale.idVenta);
+      expect(
+        requested.map((r) => [r.reason, r.paymentId, r.amountClp]).sort((a, b) => Number(a[1]) - Number(b[1])),
+      ).toStrictEqual(paid.map((p) => ['withdrawal', p.id, p.amountClp]).sort((a, b) => Number(a[1]) - Number(b[1])));
+
+      await ctx.app.sweepPayments();
+      await expect
+        .poll(async () => (await refundsOf(ctx, sale.idVenta)).map((r) => r.status), { timeout: 5_000 })
+        .toStrictEqual(['refunded', 'refunded']);
+      // A withdrawn purchase no longer offers a date change.
+      expect((await mine(ctx, sale.token)).dateChange.available).toBe(false);
+      const after = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine', headers: withToken(sale.token) });
+      expect(
+        after.json<{ status: string; withdrawal: { refund: { status: string; amountClp: number } } }>(),
+      ).toMatchObject({
+        status: 'withdrawn',
+        withdrawal: { refund: { status: 'refunded', amountClp: paid[0]!.amountClp + paid[1]!.amountClp } },
+      });
+      for (const payment of paid) {
+        const [ledger] = await ctx.database.db
+          .select({ refundedClp: sandboxTransactions.refundedClp })
+          .from(sandboxTransactions)
+          .where(eq(sandboxTransactions.token, payment.externalId ?? ''));
+        expect(ledger?.refundedClp).toBe(payment.amountClp);
+      }
+    });
+
+    it('a withdrawal after a cheaper date change gives back what is left of the purchase', async () => {
+      const sale = await openPurchase(ctx);
+      const before = await mine(ctx, sale.token);
+      const confirmed = await confirm(ctx, sale.token, tripDates(5));
+      expect(confirmed.status, confirmed.text).toBe(200);
+      const difference = confirmed.json<Result>().differenceClp;
+      const withdrawn = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/withdrawal',
+        headers: withToken(sale.token),
+      });
+      expect(withdrawn.status, withdrawn.text).toBe(200);
+      const requested = await refundsOf(ctx, sale.idVenta);
+      expect(requested.map((r) => r.amountClp).reduce((a, b) => a + b, 0)).toBe(before.amountClp);
+      expect(requested.find((r) => r.reason === 'withdrawal')?.amountClp).toBe(before.amountClp + difference);
+    });
+
     it('the same price (same length, other days) is applied at once with nothing to pay', async () => {
       const sale = await openPurchase(ctx);
       const before = await mine(ctx, sale.token);

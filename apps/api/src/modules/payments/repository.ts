@@ -376,6 +376,15 @@ export async function findAuthorizedPaymentOfSale(db: Database, saleId: number) 
   return row;
 }
 
+/** Every honoured payment of a sale, oldest first: the purchase and any date change's difference. */
+export function listAuthorizedPaymentsOfSale(db: Database, saleId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'authorized')))
+    .orderBy(asc(payments.createdAt));
+}
+
 // ─── Date changes of paid sales ───────────────────────────────────────────────────────────────────────────────────
 
 export async function insertDateChange(tx: Database, values: typeof saleDateChanges.$inferInsert) {

@@ -37,9 +37,20 @@ export class NothingToRefundError extends Error {
  */
 export async function requestSaleRefund(
   tx: Database,
-  request: { saleId: number; reason: SaleRefundReason; amountClp: number; idempotencyKey: string },
+  request: {
+    saleId: number;
+    reason: SaleRefundReason;
+    amountClp: number;
+    idempotencyKey: string;
+    /** Which honoured payment of the sale gives the money back; the purchase's own unless said. */
+    paymentId?: number;
+  },
 ): Promise<{ refund: SaleRefund; created: boolean }> {
-  const payment = await repository.findAuthorizedPaymentOfSale(tx, request.saleId);
+  const { paymentId, ...refundRequest } = request;
+  const payment =
+    paymentId === undefined
+      ? await repository.findAuthorizedPaymentOfSale(tx, request.saleId)
+      : (await repository.listAuthorizedPaymentsOfSale(tx, request.saleId)).find((p) => p.id === paymentId);
   if (!payment) throw new NothingToRefundError(`Sale ${request.saleId} has no paid payment to refund`);
   if (!Number.isInteger(request.amountClp) || request.amountClp <= 0) {
     throw new NothingToRefundError('A refund is a whole number of pesos above zero');
@@ -52,7 +63,18 @@ export async function requestSaleRefund(
   if (request.amountClp > left) {
     throw new NothingToRefundError(`Only ${left} CLP of payment ${payment.id} are left to refund`);
   }
-  return repository.insertSaleRefund(tx, { ...request, paymentId: payment.id });
+  return repository.insertSaleRefund(tx, { ...refundRequest, paymentId: payment.id });
+}
+
+/** What is left to give back of each honoured payment of a sale (after its refunds, pending ones included). */
+export async function refundableOfSale(tx: Database, saleId: number) {
+  const paid = await repository.listAuthorizedPaymentsOfSale(tx, saleId);
+  return Promise.all(
+    paid.map(async (payment) => ({
+      payment,
+      leftClp: payment.amountClp - (await repository.refundedOrPendingClp(tx, payment.id)),
+    })),
+  );
 }
 
 /** The refunds of a sale, oldest first (what «Mi compra» shows of them). */

@@ -6,8 +6,8 @@ import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
-import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
+import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
 import type { Gateways } from '#app/modules/payments/service.ts';
 import { confirmDateChange, dateChangeHistory, previewDateChange } from './date-change.ts';
 import {

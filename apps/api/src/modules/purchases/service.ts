@@ -242,9 +242,11 @@ export async function purchaseView(db: Database, saleId: number) {
     generalConditionsPdfUrl: generalConditionsPath,
     withdrawal,
     dateChange:
-      todayInChile() < bought.trip.departureDate
-        ? { available: true, reason: null }
-        : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
+      withdrawal.status !== 'paid'
+        ? { available: false, reason: 'Te retractaste de esta compra: ya no se pueden cambiar sus fechas.' }
+        : todayInChile() < bought.trip.departureDate
+          ? { available: true, reason: null }
+          : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
   };
 }
 

@@ -10,10 +10,11 @@ import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import {
   listSaleRefunds,
   moveSaleStatus,
+  refundableOfSale,
   requestSaleRefund,
   type SaleRefund,
 } from '#app/modules/payments/sale-refunds.ts';
-import { findPaidAttempt, findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
+import { findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
 
 /**
  * The withdrawal right (derecho a retracto, Ley 19.496 art. 3 bis): within 10 days of the payment and before the
@@ -83,12 +84,34 @@ export function withdrawalState(
   };
 }
 
-const withdrawalKey = (saleId: number) => `withdrawal:${saleId}`;
+/**
+ * The withdrawal's refund of each honoured payment: the purchase's under the sale's own key, and the difference a
+ * date change charged (a payment of its own at the gateway) under a key naming that payment.
+ */
+const withdrawalKey = (saleId: number, payment?: { id: number; purpose: string }) =>
+  payment && payment.purpose !== 'purchase' ? `withdrawal:${saleId}:payment:${payment.id}` : `withdrawal:${saleId}`;
+
+/** The withdrawal's refunds of a sale as one: pending until every one went through, their amounts summed. */
+function withdrawalRefundOf(refunds: SaleRefund[]): SaleRefund | undefined {
+  const own = refunds.filter((refund) => refund.reason === 'withdrawal');
+  const [first, ...rest] = own;
+  if (!first) return undefined;
+  return rest.reduce(
+    (all, refund) => ({
+      ...all,
+      amountClp: all.amountClp + refund.amountClp,
+      status: all.status === 'refunded' && refund.status === 'refunded' ? 'refunded' : 'pending',
+      refundedAt:
+        all.refundedAt && refund.refundedAt && refund.refundedAt > all.refundedAt ? refund.refundedAt : all.refundedAt,
+    }),
+    first,
+  );
+}
 
 /** The withdrawal state of an opened purchase (GET /purchases/mine carries it). */
 export async function withdrawalOf(db: Database, saleId: number, now = new Date()): Promise<WithdrawalState> {
   const { sale, bought } = await paidPurchase(db, saleId);
-  const refund = (await listSaleRefunds(db, saleId)).find((row) => row.idempotencyKey === withdrawalKey(saleId));
+  const refund = withdrawalRefundOf(await listSaleRefunds(db, saleId));
   return withdrawalState(sale, bought.trip.departureDate, refund, now);
 }
 
@@ -112,16 +135,21 @@ export async function withdraw(db: Database, saleId: number, now = new Date()) {
         { field: 'idVenta', code: `withdrawal_${state.reasonCode}`, message: state.reason ?? '' },
       ]);
     }
-    const payment = await findPaidAttempt(tx, saleId);
-    if (!payment) throw new Error(`Paid sale ${saleId} has no authorized payment`);
+    // Everything paid and not given back yet: the purchase, less a cheaper date change's refund, plus what a
+    // dearer date change charged (its own payment at the gateway, refunded there).
+    const refundable = (await refundableOfSale(tx, saleId)).filter(({ leftClp }) => leftClp > 0);
+    if (refundable.length === 0) throw new Error(`Paid sale ${saleId} has nothing left to refund`);
     await moveSaleStatus(tx, saleId, 'paid', 'withdrawing');
     await voidCertificatesOfSale(tx, saleId, 'withdrawal');
-    await requestSaleRefund(tx, {
-      saleId,
-      reason: 'withdrawal',
-      amountClp: payment.amountClp,
-      idempotencyKey: withdrawalKey(saleId),
-    });
+    for (const { payment, leftClp } of refundable) {
+      await requestSaleRefund(tx, {
+        saleId,
+        paymentId: payment.id,
+        reason: 'withdrawal',
+        amountClp: leftClp,
+        idempotencyKey: withdrawalKey(saleId, payment),
+      });
+    }
     await enqueue(tx, withdrawalEmailKind, { saleId, stage: 'requested' }, `withdrawal-email:requested:${saleId}`);
     return true;
   });
@@ -130,6 +158,12 @@ export async function withdraw(db: Database, saleId: number, now = new Date()) {
 
 /** The withdrawal's refund went through (in the refund's transaction): the sale is withdrawn, the buyer told. */
 export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
+  // With several payments (a date change charged a difference), the sale is withdrawn when the last one is back.
+  // The sale's lock serialises two of its refunds completing at once, so the later one sees the earlier one done.
+  await lockSaleOfPurchase(tx, refund.saleId);
+  const refunds = await listSaleRefunds(tx, refund.saleId);
+  const waiting = refunds.some((r) => r.reason === 'withdrawal' && r.id !== refund.id && r.status !== 'refunded');
+  if (waiting) return;
   if (await moveSaleStatus(tx, refund.saleId, 'withdrawing', 'withdrawn')) {
     await enqueue(
       tx,
