@@ -12,7 +12,7 @@ import {
   successUrl,
   useTemporaryDataDir,
 } from './support/checkout.ts';
-import { type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
+import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError, get } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
@@ -260,6 +260,40 @@ describeOnEachDatabase(
       await due();
       await ctx.app.sweepPayments();
       expect(webpay.callsFor(sale.token, 'refund')).toHaveLength(3);
+    });
+
+    it('a refund Webpay made but whose answer was lost is recorded on the retry from its status, not asked twice', async () => {
+      const sale = await paidWithWebpay(ctx);
+      let given = 0;
+      // The gateway gives the money back, but the answer never arrives (a cut connection, a process that died).
+      webpay.onRefund = (transaction) => {
+        given += transaction.amount;
+        return { status: 500, body: { error_message: 'connection reset' } };
+      };
+      webpay.onStatus = (transaction) => ({
+        status: 200,
+        body:
+          given >= transaction.amount
+            ? authorizedBody(transaction, { status: 'REVERSED' })
+            : authorizedBody(transaction),
+      });
+      const token = await openPurchase(ctx, sale.idVenta);
+      expect((await withdraw(ctx, token)).json()).toMatchObject({ status: 'withdrawing' });
+      for (let round = 0; round < 30 && webpay.callsFor(sale.token, 'refund').length < 1; round += 1) {
+        await ctx.app.sweepPayments();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await refundsOf(ctx, sale.idVenta))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+      // Due again: the status shows the money back, so the refund is recorded without a second refund call.
+      await ctx.database.db
+        .update(saleRefunds)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(saleRefunds.saleId, sale.idVenta));
+      await settle(ctx, sale.idVenta);
+      expect(await saleStatus(ctx, sale.idVenta)).toBe('withdrawn');
+      expect(webpay.callsFor(sale.token, 'refund')).toHaveLength(1);
+      expect((await refundsOf(ctx, sale.idVenta))[0]).toMatchObject({ status: 'refunded', attempts: 2 });
     });
 
     it(`20 clicks at once, three rounds: one withdrawal, one refund row, one refund call at the gateway [${kind}]`, async () => {

@@ -33,7 +33,11 @@ export type StartPayment = { buyOrder: string; sessionId: string; amountClp: num
  * What the gateway knows of a transaction now, without changing it: a settled outcome, or `open` when it still
  * waits for our commit (the payer may have approved; nothing is charged until we commit).
  */
-export type GatewayStatus = ConfirmResult & { open: boolean };
+export type GatewayStatus = ConfirmResult & {
+  open: boolean;
+  /** How much of the transaction the gateway has given back so far, when it says (Webpay: amount − balance). */
+  refundedClp?: number | null;
+};
 
 export type RefundResult = { status: 'refunded' | 'failed'; detail: string };
 

@@ -78,7 +78,7 @@ export function sandboxGateway(db: Database): PaymentGateway {
       if (row.status !== 'committed') {
         return { ...emptyResult, status: 'error', open: true, detail: 'La pasarela de prueba espera la confirmación' };
       }
-      return { ...outcomeOf(row, externalId), open: false };
+      return { ...outcomeOf(row, externalId), open: false, refundedClp: row.refundedClp ?? 0 };
     },
     async refund(externalId, amountClp) {
       return (await ledger.refund(db, externalId, amountClp))

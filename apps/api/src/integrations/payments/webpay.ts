@@ -17,7 +17,23 @@ type WebpayTransaction = {
   payment_type_code?: string;
   response_code?: number;
   installments_number?: number;
+  /** What is left of the amount after refunds (present once part was annulled). */
+  balance?: number;
 };
+
+/**
+ * What Webpay has given back of a transaction: nothing while it is AUTHORIZED (whatever its balance field says), all
+ * of a reversal, amount − balance of an annulment (all of it when no balance is given); unknown otherwise.
+ */
+function refundedOf(answer: WebpayTransaction): number | null {
+  if (answer.amount === undefined) return null;
+  if (answer.status === 'AUTHORIZED') return 0;
+  if (answer.status === 'REVERSED') return answer.amount;
+  if (answer.status === 'NULLIFIED' || answer.status === 'PARTIALLY_NULLIFIED') {
+    return answer.balance === undefined ? answer.amount : answer.amount - answer.balance;
+  }
+  return null;
+}
 
 export function webpayBaseUrl(environment: string): string {
   if (environment === 'integration') return Environment.Integration;
@@ -131,7 +147,11 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
         return { ...emptyResult, status: 'error', open: true, detail: 'Webpay espera la confirmación del comercio' };
       }
       if (answer.status === 'AUTHORIZED' || answer.status === 'FAILED') {
-        return { ...fromTransaction(answer, 'Pago autorizado por Webpay (consultado)'), open: false };
+        return {
+          ...fromTransaction(answer, 'Pago autorizado por Webpay (consultado)'),
+          open: false,
+          refundedClp: refundedOf(answer),
+        };
       }
       // REVERSED, NULLIFIED, PARTIALLY_NULLIFIED, CAPTURED…: not a sale we can honour by its status alone.
       return {
@@ -139,6 +159,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
         amountClp: answer.amount ?? null,
         status: 'error',
         open: false,
+        refundedClp: refundedOf(answer),
         detail: `Webpay: ${answer.status ?? 'sin estado'}`,
       };
     },

@@ -287,14 +287,33 @@ export async function commitSandboxTransaction(db: Database, token: string) {
   await db.update(sandboxTransactions).set({ status: 'committed' }).where(eq(sandboxTransactions.token, token));
 }
 
-/** Records a refund of an approved test payment; false when the ledger has no such approved payment. */
+/**
+ * Records a refund of an approved test payment, added to what it already gave back; false when the ledger has no
+ * such approved payment or the refund would give back more than was paid (as Webpay refuses beyond the balance).
+ */
 export async function refundSandboxTransaction(db: Database, token: string, amountClp: number) {
+  const given = sql`coalesce(${sandboxTransactions.refundedClp}, 0)`;
   const refunded = await db
     .update(sandboxTransactions)
-    .set({ refundedClp: amountClp })
-    .where(and(eq(sandboxTransactions.token, token), eq(sandboxTransactions.decision, 'approved')))
+    .set({ refundedClp: sql`${given} + ${amountClp}` })
+    .where(
+      and(
+        eq(sandboxTransactions.token, token),
+        eq(sandboxTransactions.decision, 'approved'),
+        sql`${given} + ${amountClp} <= ${sandboxTransactions.amountClp}`,
+      ),
+    )
     .returning({ token: sandboxTransactions.token });
   return refunded.length === 1;
+}
+
+/** What the gateway has given back of a payment so far, as our records say (refunds that went through). */
+export async function refundedClpOfPayment(db: Database, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${saleRefunds.amountClp}), 0)::int` })
+    .from(saleRefunds)
+    .where(and(eq(saleRefunds.paymentId, paymentId), eq(saleRefunds.status, 'refunded')));
+  return row?.total ?? 0;
 }
 
 export async function decideSandboxTransaction(

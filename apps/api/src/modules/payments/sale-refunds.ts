@@ -104,6 +104,32 @@ export async function processDueSaleRefunds(deps: SaleRefundDeps, limit = 20): P
   return refunded;
 }
 
+/**
+ * A retried refund may have gone through already: an earlier attempt's process can die after the gateway gave the
+ * money back but before this row said so. Before calling the refund again, ask the gateway what it has given back
+ * of the payment: if that covers the refunds recorded plus this one, this one was done, and is recorded without a
+ * second call. Only when this is the payment's one refund still pending (two unrecorded ones could not be told
+ * apart) and the gateway says a figure; otherwise (or unreachable) the refund call decides, and the gateway refuses
+ * more than the balance.
+ */
+async function alreadyGivenBack(
+  deps: SaleRefundDeps,
+  refund: SaleRefund,
+  gateway: PaymentGateway,
+  externalId: string,
+): Promise<{ status: 'refunded'; detail: string } | undefined> {
+  if (refund.attempts <= 1) return undefined;
+  const others = (await repository.findSaleRefunds(deps.db, refund.saleId)).filter(
+    (other) => other.paymentId === refund.paymentId && other.id !== refund.id && other.status === 'pending',
+  );
+  if (others.length > 0) return undefined;
+  const status = await gateway.status(externalId).catch(() => undefined);
+  if (typeof status?.refundedClp !== 'number') return undefined;
+  const recorded = await repository.refundedClpOfPayment(deps.db, refund.paymentId);
+  if (status.refundedClp < recorded + refund.amountClp) return undefined;
+  return { status: 'refunded', detail: `Ya reembolsado en la pasarela (${status.detail})` };
+}
+
 async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Promise<boolean> {
   const about = { saleRefundId: refund.id, saleId: refund.saleId, reason: refund.reason, attempt: refund.attempts };
   const payment = await repository.findPayment(deps.db, refund.paymentId);
@@ -111,10 +137,11 @@ async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Prom
   const answer =
     !payment?.externalId || !gateway
       ? { status: 'failed' as const, detail: `Sin pasarela para reembolsar (${payment?.gateway ?? 'sin pago'})` }
-      : await gateway.refund(payment.externalId, refund.amountClp).catch((error: unknown) => ({
+      : ((await alreadyGivenBack(deps, refund, gateway, payment.externalId)) ??
+        (await gateway.refund(payment.externalId, refund.amountClp).catch((error: unknown) => ({
           status: 'failed' as const,
           detail: `Error: ${error instanceof Error ? error.name : '?'}`,
-        }));
+        }))));
   if (answer.status !== 'refunded') {
     await repository.markSaleRefundFailed(deps.db, refund.id, answer.detail, refundRetryDelaySeconds(refund.attempts));
     deps.log.warn({ ...about, detail: answer.detail }, 'sale refund failed: will try again');
