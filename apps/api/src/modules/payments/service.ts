@@ -356,14 +356,12 @@ async function recordGatewayAnswer(
       // The purchase lock, then the sale: the order every writer of the purchase follows.
       await repository.lockPurchaseOfSale(tx, sale);
       const locked = await repository.lockSale(tx, payment.saleId);
-      if (payment.purpose === 'date_change') {
-        // The difference of a date change: its change is applied (once) or, if it did not pay, cancelled.
-        const change = await repository.findDateChangeOfPayment(tx, payment.id);
-        const payable = status === 'authorized' && change?.status === 'awaiting_payment' && locked?.status === 'paid';
-        if (status === 'authorized' && !payable) {
-          status = 'error';
-          detail = 'El cambio de fechas ya no estaba pendiente de pago';
-        }
+      /**
+       * Records the attempt's outcome as `status` and `detail` say by then; money the gateway took for an attempt we
+       * do not honour goes back. False when the claim expired and another caller took it: that caller records (and
+       * pays) instead.
+       */
+      const recordAttempt = async () => {
         refundDue = result.status === 'authorized' && status !== 'authorized';
         const recorded = await repository.recordOutcome(tx, payment.id, claimedAt, {
           status,
@@ -377,10 +375,18 @@ async function recordGatewayAnswer(
             ? { refundStatus: 'pending' as const, refundAmountClp: result.amountClp ?? payment.amountClp }
             : {}),
         });
-        if (!recorded) {
-          refundDue = false;
-          return;
+        if (!recorded) refundDue = false;
+        return recorded;
+      };
+      if (payment.purpose === 'date_change') {
+        // The difference of a date change: its change is applied (once) or, if it did not pay, cancelled.
+        const change = await repository.findDateChangeOfPayment(tx, payment.id);
+        const payable = status === 'authorized' && change?.status === 'awaiting_payment' && locked?.status === 'paid';
+        if (status === 'authorized' && !payable) {
+          status = 'error';
+          detail = 'El cambio de fechas ya no estaba pendiente de pago';
         }
+        if (!(await recordAttempt())) return;
         if (!change || !locked) return;
         if (payable) {
           if (await repository.settleDateChange(tx, change.id, 'applied')) {
@@ -397,25 +403,7 @@ async function recordGatewayAnswer(
         status = 'error';
         detail = 'El monto de la venta cambió después de iniciar este pago';
       }
-      // Money the gateway took for an attempt we do not honour goes back.
-      refundDue = result.status === 'authorized' && status !== 'authorized';
-      const recorded = await repository.recordOutcome(tx, payment.id, claimedAt, {
-        status,
-        paymentTypeCode: result.paymentTypeCode,
-        instalments: result.instalments,
-        authorizationCode: result.authorizationCode,
-        cardLastDigits: result.cardLastDigits,
-        responseCode: result.responseCode,
-        detail,
-        ...(refundDue
-          ? { refundStatus: 'pending' as const, refundAmountClp: result.amountClp ?? payment.amountClp }
-          : {}),
-      });
-      // The claim expired and another caller took it: that caller records (and pays) instead.
-      if (!recorded) {
-        refundDue = false;
-        return;
-      }
+      if (!(await recordAttempt())) return;
       if (status !== 'authorized' || !locked) return;
       await repository.markSalePaid(tx, locked, {
         purchase: payment.purchase,
