@@ -217,6 +217,19 @@ function templates(s: Seeded): Template[] {
       params: sale,
       query: { token: s.accessToken },
     },
+    {
+      method: 'GET',
+      route: '/certificates/b2c/:idVenta/certificados',
+      params: sale,
+      query: { token: s.accessToken },
+    },
+    {
+      method: 'GET',
+      route: '/certificates/b2c/:idVenta/certificados/:certificate',
+      params: { ...sale, certificate: 'TRV-0000' },
+      query: { token: s.accessToken },
+    },
+    { method: 'GET', route: '/legal/condiciones-generales.pdf' },
     { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody() },
     {
       method: 'GET',
@@ -266,6 +279,25 @@ function templates(s: Seeded): Template[] {
     { method: 'GET', route: '/purchases/mine', headers: { authorization: 'Bearer not-a-token' } },
     { method: 'GET', route: '/purchases/mine/comprobante.pdf', headers: { authorization: 'Bearer not-a-token' } },
     { method: 'GET', route: '/purchases/mine/certificado.pdf', headers: { authorization: 'Bearer not-a-token' } },
+    {
+      method: 'GET',
+      route: '/purchases/mine/certificados/:certificate',
+      params: { certificate: 'TRV-0000' },
+      headers: { authorization: 'Bearer not-a-token' },
+    },
+    { method: 'POST', route: '/purchases/mine/withdrawal', headers: { authorization: 'Bearer not-a-token' } },
+    {
+      method: 'POST',
+      route: '/purchases/mine/date-change/preview',
+      headers: { authorization: 'Bearer not-a-token' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+    },
+    {
+      method: 'POST',
+      route: '/purchases/mine/date-change',
+      headers: { authorization: 'Bearer not-a-token' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+    },
     { method: 'DELETE', route: '/purchases/mine/access', headers: { authorization: 'Bearer not-a-token' } },
     {
       method: 'POST',
