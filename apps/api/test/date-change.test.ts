@@ -73,6 +73,9 @@ const confirm = (ctx: TestContext, token: string, dates: object): Promise<Answer
     payload: dates as Record<string, unknown>,
   });
 
+const withdraw = (ctx: TestContext, token: string): Promise<Answer> =>
+  call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers: withToken(token) });
+
 const liveCertificates = (ctx: TestContext, saleId: number) =>
   ctx.database.db
     .select({ number: certificates.number })
@@ -215,11 +218,7 @@ describeOnEachDatabase(
         .orderBy(payments.createdAt);
       expect(paid).toHaveLength(2);
 
-      const withdrawn = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/purchases/mine/withdrawal',
-        headers: withToken(sale.token),
-      });
+      const withdrawn = await withdraw(ctx, sale.token);
       expect(withdrawn.status, withdrawn.text).toBe(200);
       const requested = await refundsOf(ctx, sale.idVenta);
       expect(
@@ -254,11 +253,7 @@ describeOnEachDatabase(
       const confirmed = await confirm(ctx, sale.token, tripDates(5));
       expect(confirmed.status, confirmed.text).toBe(200);
       const difference = confirmed.json<Result>().differenceClp;
-      const withdrawn = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/purchases/mine/withdrawal',
-        headers: withToken(sale.token),
-      });
+      const withdrawn = await withdraw(ctx, sale.token);
       expect(withdrawn.status, withdrawn.text).toBe(200);
       const requested = await refundsOf(ctx, sale.idVenta);
       expect(requested.map((r) => r.amountClp).reduce((a, b) => a + b, 0)).toBe(before.amountClp);

@@ -307,15 +307,6 @@ export async function refundSandboxTransaction(db: Database, token: string, amou
   return refunded.length === 1;
 }
 
-/** What the gateway has given back of a payment so far, as our records say (refunds that went through). */
-export async function refundedClpOfPayment(db: Database, paymentId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${saleRefunds.amountClp}), 0)::int` })
-    .from(saleRefunds)
-    .where(and(eq(saleRefunds.paymentId, paymentId), eq(saleRefunds.status, 'refunded')));
-  return row?.total ?? 0;
-}
-
 export async function decideSandboxTransaction(
   db: Database,
   token: string,

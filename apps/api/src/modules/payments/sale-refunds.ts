@@ -120,12 +120,13 @@ async function alreadyGivenBack(
 ): Promise<{ status: 'refunded'; detail: string } | undefined> {
   if (refund.attempts <= 1) return undefined;
   const others = (await repository.findSaleRefunds(deps.db, refund.saleId)).filter(
-    (other) => other.paymentId === refund.paymentId && other.id !== refund.id && other.status === 'pending',
+    (other) => other.paymentId === refund.paymentId && other.id !== refund.id,
   );
-  if (others.length > 0) return undefined;
+  if (others.some((other) => other.status === 'pending')) return undefined;
   const status = await gateway.status(externalId).catch(() => undefined);
   if (typeof status?.refundedClp !== 'number') return undefined;
-  const recorded = await repository.refundedClpOfPayment(deps.db, refund.paymentId);
+  // The others are all refunded (none pending): what our records say the gateway gave back of the payment.
+  const recorded = others.reduce((sum, other) => sum + other.amountClp, 0);
   if (status.refundedClp < recorded + refund.amountClp) return undefined;
   return { status: 'refunded', detail: `Ya reembolsado en la pasarela (${status.detail})` };
 }
