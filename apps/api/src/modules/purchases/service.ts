@@ -211,8 +211,14 @@ export async function purchaseView(db: Database, saleId: number) {
   const changeable = withdrawal.status === 'paid' && todayInChile() < bought.trip.departureDate;
   const [country, countries] = await Promise.all([
     destinationCountryOfSnapshot(db, sale.quotationId, bought),
-    // The countries of the sale's region the date change may move it to (those of the destinations/…/countries list).
-    changeable ? listCountriesOfDestination(db, sale.companyId, bought.trip.destinationId).catch(() => []) : [],
+    // The countries of the sale's region the date change may move it to (those of the destinations/…/countries list);
+    // a region since taken out of the catalogue offers none (the change then keeps the country).
+    changeable
+      ? listCountriesOfDestination(db, sale.companyId, bought.trip.destinationId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return [];
+          throw error;
+        })
+      : [],
   ]);
   return {
     idVenta: sale.id,
