@@ -290,13 +290,13 @@ function templates(s: Seeded): Template[] {
       method: 'POST',
       route: '/purchases/mine/date-change/preview',
       headers: { authorization: 'Bearer not-a-token' },
-      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20', countryDestination: 17 },
     },
     {
       method: 'POST',
       route: '/purchases/mine/date-change',
       headers: { authorization: 'Bearer not-a-token' },
-      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20', countryDestination: 17 },
     },
     { method: 'DELETE', route: '/purchases/mine/access', headers: { authorization: 'Bearer not-a-token' } },
     {

@@ -4,14 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { certificates, certificateVerifications, saleRefunds, sales, sandboxTransactions } from '#app/db/schema.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { withdrawalRefusals } from '#app/modules/purchases/withdrawal.ts';
-import {
-  drainJobsAfterAll,
-  paidSale,
-  readyToPay,
-  startPayment,
-  successUrl,
-  useTemporaryDataDir,
-} from './support/checkout.ts';
+import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError, get } from './support/http.ts';
@@ -79,22 +72,6 @@ async function settle(ctx: TestContext, saleId: number) {
 
 const mailsTo = (address: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject));
-
-/** A sale paid through (the fake) Webpay; answers its ids and its Webpay token. */
-async function paidWithWebpay(ctx: TestContext) {
-  const quotationId = await readyToPay(ctx);
-  const payment = await startPayment(ctx, quotationId, 'webpay');
-  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
-  const back = await call(ctx.app, {
-    method: 'POST',
-    url: '/api/payments/return/webpay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token_ws: token }).toString(),
-  });
-  expect(back.status, back.text).toBe(303);
-  expect(String(back.headers.location)).toBe(successUrl(payment));
-  return { ...payment, token };
-}
 
 async function verificationOf(ctx: TestContext, saleId: number): Promise<Answer> {
   const [row] = await ctx.database.db

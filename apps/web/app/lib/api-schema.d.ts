@@ -4536,7 +4536,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reprices the open purchase for new trip dates (same plan, destination and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. After the departure date or on a purchase that cannot change: 409. */
+        /** @description Reprices the open purchase for new trip dates, and optionally another country of the same destination region (same plan, region and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. A country outside the region: 400 (country_outside_region); nothing changed: 400 (same_dates). After the departure date or on a purchase that cannot change: 409. */
         post: {
             parameters: {
                 query?: never;
@@ -4554,6 +4554,8 @@ export interface paths {
                         departureDate: string;
                         /** Format: date */
                         returnDate: string;
+                        /** @description Another country of the sale's destination region (dateChange.countries of GET /purchases/mine); absent: the same */
+                        countryDestination?: number;
                     };
                 };
             };
@@ -4620,7 +4622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Changes the trip dates of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed. */
+        /** @description Changes the trip dates (and optionally the country inside the same destination region) of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed. */
         post: {
             parameters: {
                 query?: never;
@@ -4638,6 +4640,8 @@ export interface paths {
                         departureDate: string;
                         /** Format: date */
                         returnDate: string;
+                        /** @description Another country of the sale's destination region (dateChange.countries of GET /purchases/mine); absent: the same */
+                        countryDestination?: number;
                     };
                 };
             };
@@ -4961,7 +4965,7 @@ export interface components {
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
-             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `invalid`: Any other problem
              * @enum {string}
@@ -5851,6 +5855,11 @@ export interface components {
             paidAt: string;
             plan: string;
             destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             modality: string;
             departureDate: string;
             returnDate: string;
@@ -5890,6 +5899,11 @@ export interface components {
             dateChange: {
                 available: boolean;
                 reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
             };
             /** @description Date changes applied, newest first */
             dateChanges: {
@@ -5898,16 +5912,26 @@ export interface components {
                 previousReturnDate: string;
                 departureDate: string;
                 returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
                 /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
                 refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
             }[];
         };
         DateChangePreviewInput: {
             departureDate: string;
             returnDate: string;
             days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             /** @description The new price of the purchase */
             amountClp: number;
             amountUsd: number;
@@ -5928,6 +5952,11 @@ export interface components {
             status: "applied" | "awaiting_payment";
             departureDate: string;
             returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */
@@ -6128,7 +6157,7 @@ export interface components {
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
-             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `invalid`: Any other problem
              * @enum {string}
@@ -7021,6 +7050,11 @@ export interface components {
             paidAt: string;
             plan: string;
             destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             modality: string;
             departureDate: string;
             returnDate: string;
@@ -7060,6 +7094,11 @@ export interface components {
             dateChange: {
                 available: boolean;
                 reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
             };
             /** @description Date changes applied, newest first */
             dateChanges: {
@@ -7068,16 +7107,26 @@ export interface components {
                 previousReturnDate: string;
                 departureDate: string;
                 returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
                 /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
                 refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
             }[];
         };
         DateChangePreview: {
             departureDate: string;
             returnDate: string;
             days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             /** @description The new price of the purchase */
             amountClp: number;
             amountUsd: number;
@@ -7098,6 +7147,11 @@ export interface components {
             status: "applied" | "awaiting_payment";
             departureDate: string;
             returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */

@@ -15,8 +15,9 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany, requireDocument } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
-import { destinationCountryOf, getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
+import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import {
+  destinationCountryOfSnapshot,
   findPaidAttempt,
   findSale,
   findSaleOfQuotation,
@@ -82,10 +83,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
   const [code, schengen, country] = await Promise.all([
     repository.verificationCodeOf(db, saleId),
     isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
-    // Sales paid before the snapshot kept the country: the quotation's (frozen once paid).
-    bought.trip.destinationCountry !== undefined
-      ? bought.trip.destinationCountry
-      : destinationCountryOf(db, sale.quotationId),
+    destinationCountryOfSnapshot(db, sale.quotationId, bought),
   ]);
   const emergency = contacts.filter((contact) => contact.isEmergency);
   const configured = website?.configuration.assistance;

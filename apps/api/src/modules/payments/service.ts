@@ -39,11 +39,11 @@ import {
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
-import { type PurchaseSnapshot, wasPaid } from './tables.ts';
+import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { PurchaseSnapshot, SaleStatus } from './tables.ts';
+export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { wasPaid, wasWithdrawn } from './tables.ts';
 export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
 
@@ -534,6 +534,20 @@ export const dateChangeRefundKey = (changeId: number) => `date-change:${changeId
 export const listDateChanges = repository.listDateChanges;
 
 /**
+ * The destination country a paid sale's snapshot names; sales paid before the snapshot kept it: the quotation's
+ * (frozen once paid). What the certificates print as «País de destino».
+ */
+export async function destinationCountryOfSnapshot(
+  db: Database,
+  quotationId: string,
+  purchase: PurchaseSnapshot,
+): Promise<DestinationCountry | null> {
+  return purchase.trip.destinationCountry !== undefined
+    ? purchase.trip.destinationCountry
+    : destinationCountryOf(db, quotationId);
+}
+
+/**
  * Applies a settled date change inside its transaction (purchase lock and sale lock held): the sale's snapshot and
  * total, the quotation's dates, and the certificates (old ones voided, new ones issued and e-mailed).
  */
@@ -542,6 +556,7 @@ async function applyDateChange(tx: Database, sale: repository.SaleRow, change: D
   await recordDateChange(tx, sale.quotationId, {
     departureDate: change.departureDate,
     returnDate: change.returnDate,
+    ...(change.destinationCountry ? { countryDestinationId: change.destinationCountry.id } : {}),
   });
   await replaceCertificates(tx, sale, change.id, Number(todayInChile().slice(0, 4)));
 }
@@ -549,8 +564,8 @@ async function applyDateChange(tx: Database, sale: repository.SaleRow, change: D
 /** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
 export type DateChangeRequest = {
   saleId: number;
-  /** The snapshot's dates the change was priced from: if they moved meanwhile, the request is refused. */
-  pricedFrom: { departureDate: string; returnDate: string; amountClp: number };
+  /** The snapshot's dates, country and price the change was priced from: if they moved meanwhile, it is refused. */
+  pricedFrom: { departureDate: string; returnDate: string; amountClp: number; destinationCountryId: number | null };
   purchase: PurchaseSnapshot;
 };
 
@@ -578,10 +593,12 @@ export async function recordDateChangeRequest(
     if (state?.confirming) return { refused: 'confirming' as const };
     const trip = locked.purchase.trip;
     if (todayInChile() >= trip.departureDate) return { refused: 'trip_started' as const };
+    const country = await destinationCountryOfSnapshot(tx, locked.quotationId, locked.purchase);
     if (
       trip.departureDate !== request.pricedFrom.departureDate ||
       trip.returnDate !== request.pricedFrom.returnDate ||
-      locked.amountClp !== request.pricedFrom.amountClp
+      locked.amountClp !== request.pricedFrom.amountClp ||
+      (country?.id ?? null) !== request.pricedFrom.destinationCountryId
     ) {
       return { refused: 'changed' as const };
     }
@@ -594,6 +611,8 @@ export async function recordDateChangeRequest(
       previousReturnDate: trip.returnDate,
       departureDate: request.purchase.trip.departureDate,
       returnDate: request.purchase.trip.returnDate,
+      previousDestinationCountry: country,
+      destinationCountry: request.purchase.trip.destinationCountry ?? null,
       purchase: request.purchase,
       amountClp,
       amountUsdCents: request.purchase.price.totalUsdCents,

@@ -12,6 +12,7 @@ import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
 import {
   certificateData,
   findCertificateByNumber,
@@ -22,7 +23,7 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import { findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
+import { destinationCountryOfSnapshot, findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
@@ -207,6 +208,18 @@ export async function purchaseView(db: Database, saleId: number) {
     withdrawalOf(db, saleId),
   ]);
   const instalments = attempt?.instalments ?? null;
+  const changeable = withdrawal.status === 'paid' && todayInChile() < bought.trip.departureDate;
+  const [country, countries] = await Promise.all([
+    destinationCountryOfSnapshot(db, sale.quotationId, bought),
+    // The countries of the sale's region the date change may move it to (those of the destinations/…/countries list);
+    // a region since taken out of the catalogue offers none (the change then keeps the country).
+    changeable
+      ? listCountriesOfDestination(db, sale.companyId, bought.trip.destinationId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return [];
+          throw error;
+        })
+      : [],
+  ]);
   return {
     idVenta: sale.id,
     status: withdrawal.status,
@@ -214,6 +227,7 @@ export async function purchaseView(db: Database, saleId: number) {
     paidAt: (sale.paidAt ?? sale.createdAt).toISOString(),
     plan: bought.plan.label,
     destination: bought.trip.destination,
+    destinationCountry: country,
     modality: bought.trip.modality,
     departureDate: bought.trip.departureDate,
     returnDate: bought.trip.returnDate,
@@ -243,10 +257,18 @@ export async function purchaseView(db: Database, saleId: number) {
     withdrawal,
     dateChange:
       withdrawal.status !== 'paid'
-        ? { available: false, reason: 'Te retractaste de esta compra: ya no se pueden cambiar sus fechas.' }
-        : todayInChile() < bought.trip.departureDate
-          ? { available: true, reason: null }
-          : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
+        ? {
+            available: false,
+            reason: 'Te retractaste de esta compra: ya no se pueden cambiar sus fechas.',
+            countries: [],
+          }
+        : changeable
+          ? { available: true, reason: null, countries }
+          : {
+              available: false,
+              reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.',
+              countries: [],
+            },
   };
 }
 

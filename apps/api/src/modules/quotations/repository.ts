@@ -141,16 +141,23 @@ export async function markPaymentStarted(tx: Database, quotationId: string) {
 }
 
 /**
- * A paid purchase's trip dates changed from «Mi compra» (inside the date change's transaction, under the purchase
- * lock): the quotation says the new dates too, and its version moves like any change of what was bought.
+ * A paid purchase's trip dates (and destination country) changed from «Mi compra» (inside the date change's
+ * transaction, under the purchase lock): the quotation says them too, and its version moves like any change of what
+ * was bought. Without a country the quotation keeps its own.
  */
 export async function recordDateChange(
   tx: Database,
   quotationId: string,
-  dates: { departureDate: string; returnDate: string },
+  change: { departureDate: string; returnDate: string; countryDestinationId?: number },
 ) {
+  const { countryDestinationId, ...dates } = change;
   await tx
     .update(quotations)
-    .set({ ...dates, updatedAt: sql`now()`, version: sql`${quotations.version} + 1` })
+    .set({
+      ...dates,
+      ...(countryDestinationId === undefined ? {} : { countryDestinationId }),
+      updatedAt: sql`now()`,
+      version: sql`${quotations.version} + 1`,
+    })
     .where(eq(quotations.id, quotationId));
 }
