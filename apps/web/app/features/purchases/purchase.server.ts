@@ -188,7 +188,7 @@ async function withdrawalAction(context: LoadContext, request: Request, intent: 
 }
 
 export const paidChangeNotice =
-  'Pagaste la diferencia y cambiamos las fechas de tu viaje. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+  'Pagaste la diferencia y aplicamos el cambio a tu viaje. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
 export const unpaidChangeNotice = 'El pago de la diferencia no se completó: tu compra no cambió.';
 /** What an applied change did: «las fechas», «el país de destino» or both, for the notice after it. */
 function changedText(before: Purchase, after: { departureDate: string; returnDate: string; countryId: number | null }) {
