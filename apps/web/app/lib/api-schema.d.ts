@@ -2564,6 +2564,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sale-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sale refunds that need a hand (Authorization: Bearer ADMIN_TOKEN): pending with more than `minAttempts` attempts (default 5) or a last error (Webpay refuses partial refunds of debit payments: those stay pending). Oldest first. Without ADMIN_TOKEN configured, or with another token, 404. */
+        get: {
+            parameters: {
+                query?: {
+                    minAttempts?: number;
+                    reason?: "withdrawal" | "date_change";
+                    saleId?: number;
+                    gateway?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            gateway: string;
+                            buyOrder: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sale-refunds/{id}/manual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The bank transfer's reference (operation number) */
+                        reference: string;
+                        /** @description Who made the transfer (else «admin API») */
+                        operator?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            /** @description Whether this call recorded it */
+                            changed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/certificates": {
         parameters: {
             query?: never;
@@ -4963,10 +5171,11 @@ export interface components {
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
              *     - `same_dates`: A date change asked for the dates the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
+             *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5583,6 +5792,33 @@ export interface components {
             /** @description Paid through the test gateway: no money moved and the certificate has no value */
             testPayment: boolean;
         };
+        SaleRefundInput: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+        };
         DiscountCodeOutcomeInput: {
             code: string | null;
             /**
@@ -5837,6 +6073,11 @@ export interface components {
             refund: {
                 /** @enum {string} */
                 status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
                 amountClp: number;
                 requestedAt: string;
                 refundedAt: string | null;
@@ -5900,7 +6141,7 @@ export interface components {
                 returnDate: string;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
                 refund: string | null;
             }[];
         };
@@ -6130,10 +6371,11 @@ export interface components {
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
              *     - `same_dates`: A date change asked for the dates the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
+             *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6753,6 +6995,33 @@ export interface components {
             /** @description Paid through the test gateway: no money moved and the certificate has no value */
             testPayment: boolean;
         };
+        SaleRefund: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+        };
         DiscountCodeOutcome: {
             code: string | null;
             /**
@@ -7007,6 +7276,11 @@ export interface components {
             refund: {
                 /** @enum {string} */
                 status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
                 amountClp: number;
                 requestedAt: string;
                 refundedAt: string | null;
@@ -7070,7 +7344,7 @@ export interface components {
                 returnDate: string;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
                 refund: string | null;
             }[];
         };

@@ -151,7 +151,13 @@ export async function confirmDateChange(
   return answer;
 }
 
-const refundTexts = { pending: 'reembolso en proceso', refunded: 'reembolsado' } as const;
+const refundTexts = {
+  pending: 'reembolso en proceso',
+  refunded: 'reembolsado',
+  manual: 'reembolsado por transferencia',
+} as const;
+const refundText = (refund: { status: 'pending' | 'refunded'; method: string | null } | undefined) =>
+  refund ? refundTexts[refund.method === 'manual' ? 'manual' : refund.status] : null;
 
 /** The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund. */
 export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
@@ -166,6 +172,6 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
       departureDate: change.departureDate,
       returnDate: change.returnDate,
       differenceClp: change.differenceClp,
-      refund: ((status) => (status ? refundTexts[status] : null))(refundOf(change.id)?.status),
+      refund: refundText(refundOf(change.id)),
     }));
 }

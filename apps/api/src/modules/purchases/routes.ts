@@ -54,6 +54,12 @@ const withdrawalSchema = z
     refund: z
       .object({
         status: z.enum(['pending', 'refunded']),
+        method: z
+          .enum(['gateway', 'manual'])
+          .nullable()
+          .describe(
+            'Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)',
+          ),
         amountClp: z.number().int(),
         requestedAt: z.string(),
         refundedAt: z.string().nullable(),
@@ -115,7 +121,12 @@ const purchaseSchema = z
           departureDate: z.string(),
           returnDate: z.string(),
           differenceClp: z.number().int().describe('Paid (> 0) or given back (< 0)'),
-          refund: z.string().nullable().describe('Of a given-back difference: «reembolso en proceso» or «reembolsado»'),
+          refund: z
+            .string()
+            .nullable()
+            .describe(
+              'Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia»',
+            ),
         }),
       )
       .describe('Date changes applied, newest first'),

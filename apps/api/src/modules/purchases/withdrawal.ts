@@ -45,7 +45,14 @@ export type WithdrawalState = {
   deadline: string;
   /** The departure date: cover starts that day, withdrawal closes the day before at midnight in Chile. */
   coverageStart: string;
-  refund: { status: 'pending' | 'refunded'; amountClp: number; requestedAt: string; refundedAt: string | null } | null;
+  refund: {
+    status: 'pending' | 'refunded';
+    /** Once refunded: through the gateway, or `manual` (the company transferred it: «Reembolsado por transferencia»). */
+    method: 'gateway' | 'manual' | null;
+    amountClp: number;
+    requestedAt: string;
+    refundedAt: string | null;
+  } | null;
 };
 
 /** What «Mi compra» says of the withdrawal of a sale, at `now`. */
@@ -76,6 +83,7 @@ export function withdrawalState(
     refund: refund
       ? {
           status: refund.status,
+          method: refund.status === 'refunded' ? (refund.method ?? 'gateway') : null,
           amountClp: refund.amountClp,
           requestedAt: refund.createdAt.toISOString(),
           refundedAt: refund.refundedAt?.toISOString() ?? null,
@@ -101,6 +109,8 @@ function withdrawalRefundOf(refunds: SaleRefund[]): SaleRefund | undefined {
       ...all,
       amountClp: all.amountClp + refund.amountClp,
       status: all.status === 'refunded' && refund.status === 'refunded' ? 'refunded' : 'pending',
+      // Any part given back by transfer makes the whole «por transferencia» for the buyer.
+      method: all.method === 'manual' || refund.method === 'manual' ? 'manual' : all.method,
       refundedAt:
         all.refundedAt && refund.refundedAt && refund.refundedAt > all.refundedAt ? refund.refundedAt : all.refundedAt,
     }),
@@ -188,11 +198,13 @@ export function withdrawalEmailJob(
       const sale = await findSale(db, saleId);
       if (!sale) return { sent: false };
       const { bought } = await paidPurchase(db, saleId);
-      const [company, certificates, link] = await Promise.all([
+      const [company, certificates, link, refunds] = await Promise.all([
         requireCompany(db, sale.companyId),
         listCertificates(db, saleId, { includeVoided: true }),
         purchaseLinkOf?.(saleId),
+        listSaleRefunds(db, saleId),
       ]);
+      const byTransfer = withdrawalRefundOf(refunds)?.method === 'manual';
       const amount = formatClp(bought.price.totalClp);
       const numbers = certificates.map((c) => c.number).join(', ');
       const lines =
@@ -203,7 +215,9 @@ export function withdrawalEmailJob(
               `Estamos devolviendo el total pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
             ]
           : [
-              `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
+              byTransfer
+                ? `El reembolso de tu compra N° ${saleId} se completó: te devolvimos ${amount} por transferencia bancaria.`
+                : `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);

@@ -401,7 +401,13 @@ function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm:
           {error}
         </p>
       ) : null}
-      {withdrawal.status === 'withdrawn' ? (
+      {withdrawal.status === 'withdrawn' && withdrawal.refund?.method === 'manual' ? (
+        <p className="text-slate-700">
+          <strong>Compra anulada. Reembolsado por transferencia.</strong> Te devolvimos {amount} por transferencia
+          bancaria{withdrawal.refund.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu
+          banco, el abono puede tardar algunos días hábiles en verse.
+        </p>
+      ) : withdrawal.status === 'withdrawn' ? (
         <p className="text-slate-700">
           <strong>Compra anulada y reembolsada.</strong> Devolvimos {amount} al mismo medio de pago
           {withdrawal.refund?.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu banco,
