@@ -39,7 +39,11 @@ test('a buyer withdraws from «Mi compra» and the verification page says the ce
   await page.goto(opened.pathname + opened.search);
   await expect(page.getByText(`Venta N° ${idVenta}`)).toBeVisible();
   const section = page.getByRole('region', { name: 'Derecho a retracto' });
-  await expect(section.getByText(/Puedes retractarte de esta compra hasta el \d{2}-\d{2}-\d{4}/)).toBeVisible();
+  await expect(
+    section.getByText(
+      /Puedes retractarte de esta compra hasta el \d{2}-\d{2}-\d{4} a las 23:59, hora de Chile \(10\s+días corridos/,
+    ),
+  ).toBeVisible();
   await expectNoViolations(page, '«Mi compra» with «Retractarme» available');
 
   await section.getByRole('button', { name: 'Retractarme' }).click();
@@ -90,7 +94,7 @@ test('after the 10 days the page says why and how to reach the company; axe', as
   test.slow(); // a payment first
   const { db } = storefront.database;
   const late = await paidThroughApi(request);
-  await db.update(sales).set({ paidAt: sql`now() - interval '11 days'` }).where(eq(sales.id, late));
+  await db.update(sales).set({ paidAt: sql`now() - interval '12 days'` }).where(eq(sales.id, late));
   await page.goto(`/mi-compra?enlace=${await signedLinkToken(db, storefront.app.config.purchases, late)}`);
   const section = page.getByRole('region', { name: 'Derecho a retracto' });
   await expect(section.getByText('El retracto ya no está disponible para esta compra.')).toBeVisible();

@@ -4669,7 +4669,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description «Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404. */
+        /** @description «Retractarme» (derecho a retracto): until the end (midnight, Chile time) of the 10th calendar day after the purchase date and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404. */
         post: {
             parameters: {
                 query?: never;
@@ -6066,8 +6066,10 @@ export interface components {
             reason: string | null;
             /** @enum {string|null} */
             reasonCode: "window_expired" | "trip_started" | null;
-            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
             deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
             /** @description The departure date: withdrawal closes when it starts (Chile time) */
             coverageStart: string;
             refund: {
@@ -7269,8 +7271,10 @@ export interface components {
             reason: string | null;
             /** @enum {string|null} */
             reasonCode: "window_expired" | "trip_started" | null;
-            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
             deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
             /** @description The departure date: withdrawal closes when it starts (Chile time) */
             coverageStart: string;
             refund: {
