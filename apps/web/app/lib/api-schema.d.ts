@@ -3990,7 +3990,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    /** @description The holder's document number (RUT with or without dots and dash, DNI or passport) */
                     document: string;
                 };
                 header?: never;
@@ -4071,7 +4071,7 @@ export interface paths {
         post: {
             parameters: {
                 query: {
-                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    /** @description The holder's document number (RUT with or without dots and dash, DNI or passport) */
                     document: string;
                 };
                 header?: never;
@@ -6237,11 +6237,11 @@ export interface components {
             /** @description The holder's full name */
             nombreTitular: string;
             /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
              * @enum {number}
              */
             tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
             numeroDocumento: string;
             /** @description The holder's e-mail: the request number is sent there */
             email: string;
@@ -7443,11 +7443,11 @@ export interface components {
             /** @description The holder's full name */
             nombreTitular: string;
             /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
              * @enum {number}
              */
             tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
             numeroDocumento: string;
             /**
              * Format: email
