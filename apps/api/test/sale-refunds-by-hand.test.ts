@@ -1,7 +1,7 @@
 import { errorMessages } from '@travesia/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { saleRefunds, sales } from '#app/db/schema.ts';
+import { payments, saleRefunds, sales } from '#app/db/schema.ts';
 import { refundInProgress } from '#app/modules/payments/sale-refunds.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
@@ -13,7 +13,7 @@ import {
   successUrl,
   useTemporaryDataDir,
 } from './support/checkout.ts';
-import { type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
+import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
@@ -94,8 +94,8 @@ const refundedJobs = async (ctx: TestContext, saleId: number) => {
 const mailsTo = (address: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject));
 
-/** A sale paid through (the fake) Webpay, withdrawn from «Mi compra»: its refund is pending, not attempted yet. */
-async function withdrawnWithWebpay(ctx: TestContext) {
+/** A sale paid through (the fake) Webpay, with «Mi compra» open; answers its ids, Webpay token and access token. */
+async function paidWithWebpay(ctx: TestContext) {
   const quotationId = await readyToPay(ctx);
   const payment = await startPayment(ctx, quotationId, 'webpay');
   const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
@@ -106,16 +106,24 @@ async function withdrawnWithWebpay(ctx: TestContext) {
     payload: new URLSearchParams({ token_ws: token }).toString(),
   });
   expect(String(back.headers.location)).toBe(successUrl(payment));
-  const access = await openPurchase(ctx, payment.idVenta);
+  return { saleId: payment.idVenta, token, access: await openPurchase(ctx, payment.idVenta) };
+}
+
+const withdraw = (ctx: TestContext, access: string) =>
+  call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers: auth(access) });
+
+/** A sale paid through (the fake) Webpay, withdrawn from «Mi compra»: its refund is pending, not attempted yet. */
+async function withdrawnWithWebpay(ctx: TestContext) {
+  const { saleId, token, access } = await paidWithWebpay(ctx);
   const withdrawn = await call(ctx.app, {
     method: 'POST',
     url: '/api/purchases/mine/withdrawal',
     headers: auth(access),
   });
   expect(withdrawn.json()).toMatchObject({ status: 'withdrawing' });
-  const [refund] = await refundsOf(ctx, payment.idVenta);
+  const [refund] = await refundsOf(ctx, saleId);
   if (!refund) throw new Error('no refund requested');
-  return { saleId: payment.idVenta, token, access, refund };
+  return { saleId, token, access, refund };
 }
 
 /** Webpay refuses the refund of a debit payment (a partial refund, or a debit card's): it stays pending for ever. */
@@ -232,6 +240,51 @@ describeOnEachDatabase(
       expect((await mine(ctx, access)).dateChanges[0]?.refund).toBe('reembolsado por transferencia');
       // The sale itself is untouched (still paid, with its new dates).
       expect(await saleStatus(ctx, sale.idVenta)).toBe('paid');
+    });
+
+    it('a retry that finds the gateway gave the money back counts only the gateway’s refunds, not a transfer', async () => {
+      // A cheaper date change's difference given back by transfer, then a withdrawal of the rest through Webpay.
+      const { saleId, token, access } = await paidWithWebpay(ctx);
+      const [sale] = await ctx.database.db.select().from(payments).where(eq(payments.saleId, saleId));
+      if (!sale) throw new Error('no payment');
+      const changed = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/date-change',
+        headers: auth(access),
+        payload: tripDates(5),
+      });
+      expect(changed.json()).toMatchObject({ action: 'refund', status: 'applied' });
+      const [difference] = await refundsOf(ctx, saleId);
+      expect((await markByHand(ctx, difference?.id ?? 0, { reference: 'TRF-DIF' })).json()).toMatchObject({
+        changed: true,
+      });
+      expect((await withdraw(ctx, access)).json()).toMatchObject({ status: 'withdrawing' });
+      // Webpay annuls the rest but the answer is lost; its status then shows the annulment.
+      const rest = (await refundsOf(ctx, saleId)).find((r) => r.reason === 'withdrawal')?.amountClp ?? 0;
+      expect(rest).toBe(sale.amountClp - (difference?.amountClp ?? 0));
+      let given = 0;
+      webpay.onRefund = () => {
+        given = rest;
+        return { status: 500, body: { error_message: 'connection reset' } };
+      };
+      webpay.onStatus = (transaction) => ({
+        status: 200,
+        body:
+          given > 0
+            ? authorizedBody(transaction, { status: 'PARTIALLY_NULLIFIED', balance: transaction.amount - given })
+            : authorizedBody(transaction),
+      });
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      // Recorded from the status (what Webpay gave back covers this refund: the transfer is not Webpay's), not asked again.
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect((await refundsOf(ctx, saleId)).map((r) => [r.reason, r.status, r.method])).toStrictEqual([
+        ['date_change', 'refunded', 'manual'],
+        ['withdrawal', 'refunded', 'gateway'],
+      ]);
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
     });
 
     it('the CLI lists and marks as the admin API does, on the same database', async () => {
