@@ -306,6 +306,27 @@ function templates(s: Seeded): Template[] {
       headers: { authorization: 'Bearer not-the-admin-token' },
     },
     { method: 'POST', route: '/admin/cache/invalidate', headers: { authorization: 'Bearer nope' }, query: {} },
+    {
+      method: 'GET',
+      route: '/admin/sale-refunds',
+      headers: { authorization: `Bearer ${adminToken}` },
+      query: { minAttempts: '5', reason: 'withdrawal', saleId: String(s.idVenta), gateway: 'webpay', limit: '10' },
+    },
+    {
+      // With the right token, for a sale refund that does not exist (the suite stores none): nothing to mark.
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/manual',
+      params: { id: '2147483000' },
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: { reference: 'TRF-0001', operator: 'Operaciones' },
+    },
+    {
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/manual',
+      params: { id: '1' },
+      headers: { authorization: 'Bearer not-the-admin-token' },
+      body: { reference: 'TRF-0001' },
+    },
   ];
 }
 

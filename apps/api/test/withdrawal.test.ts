@@ -1,3 +1,4 @@
+import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -35,6 +36,8 @@ type Withdrawal = {
   available: boolean;
   reason: string | null;
   reasonCode: string | null;
+  deadline: string;
+  lastDay: string;
   refund: { status: string; amountClp: number } | null;
 };
 
@@ -141,11 +144,26 @@ describeOnEachDatabase(
       expect(await refundsOf(ctx, sale.idVenta)).toHaveLength(1);
     });
 
-    it('after the 10 days: 409 with the reason, nothing changes', async () => {
+    it('the window is calendar days in Chile: bought at 00:10 ten days ago, open until tonight’s midnight', async () => {
+      const sale = await paidSale(ctx);
+      const today = todayInChile();
+      await ctx.database.db
+        .update(sales)
+        .set({ paidAt: new Date(chileDayStart(addDays(today, -10)).getTime() + 10 * 60_000) })
+        .where(eq(sales.id, sale.idVenta));
+      const token = await openPurchase(ctx, sale.idVenta);
+      expect((await mine(ctx, token)).withdrawal).toMatchObject({
+        available: true,
+        lastDay: today,
+        deadline: chileDayStart(addDays(today, 1)).toISOString(),
+      });
+    });
+
+    it('after the 10 days (bought at 23:50 eleven days ago): 409 with the reason, nothing changes', async () => {
       const sale = await paidSale(ctx);
       await ctx.database.db
         .update(sales)
-        .set({ paidAt: sql`now() - interval '10 days 1 minute'` })
+        .set({ paidAt: new Date(chileDayStart(addDays(todayInChile(), -10)).getTime() - 10 * 60_000) })
         .where(eq(sales.id, sale.idVenta));
       const token = await openPurchase(ctx, sale.idVenta);
       expect((await mine(ctx, token)).withdrawal).toMatchObject({

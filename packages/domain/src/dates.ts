@@ -45,6 +45,22 @@ export function todayInChile(now: Date = new Date()): string {
   return chileDateFormat.format(now);
 }
 
+/**
+ * The first instant of a calendar day in Chile (America/Santiago): its midnight, or 01:00 on the day clocks go
+ * forward at midnight (September), and the second midnight's end on the day they go back (April: 23:00–24:00 of the
+ * day before happens twice, the day starts after it). Chile's offsets (−3, −4) are whole hours, so the first whole UTC
+ * hour whose Chile date is the day is its start.
+ */
+export function chileDayStart(isoDate: string): Date {
+  const day = parseIsoDate(isoDate);
+  if (day === null) throw new RangeError(`Not a date: ${isoDate}`);
+  for (let hour = 0; hour <= 12; hour += 1) {
+    const instant = new Date(day * dayMs + hour * 3_600_000);
+    if (todayInChile(instant) === isoDate) return instant;
+  }
+  throw new RangeError(`No start of ${isoDate} in Chile`);
+}
+
 export type ModalityDateRules = {
   /** true: the visitor chooses the return date; false: it is departure + returnAddDays. */
   returnDateEnabled: boolean;

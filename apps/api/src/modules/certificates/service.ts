@@ -4,8 +4,6 @@ import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp, formatUsd } from '@travesia/domain/money';
-import { paymentTypeLabel } from '@travesia/domain/payment-types';
-import { instalmentClp } from '@travesia/domain/pricing';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -23,6 +21,7 @@ import {
   findSaleOfQuotation,
   findSales,
   type PurchaseSnapshot,
+  paymentTerms,
   wasPaid,
   wasWithdrawn,
 } from '#app/modules/payments/service.ts';
@@ -330,16 +329,17 @@ export const testPaymentMark = testPaymentStamp;
 async function purchaseLines(db: Database, saleId: number, data: CertificateData): Promise<string[]> {
   const [sale, attempt] = await Promise.all([findSale(db, saleId), findPaidAttempt(db, saleId)]);
   if (!sale) return [];
-  const instalments = attempt?.instalments ?? null;
   const paid = [
     `Total pagado: ${formatClp(sale.amountClp)} (${formatUsd(sale.amountUsdCents / 100)}), impuestos incluidos.`,
   ];
-  const type = paymentTypeLabel(attempt?.paymentTypeCode);
-  if (type) paid.push(`Forma de pago: ${type}.`);
-  if (instalments) {
-    const each = formatClp(instalmentClp(sale.amountClp, instalments));
-    paid.push(instalments === 1 ? `1 cuota de ${each}.` : `${instalments} cuotas sin interés de ${each}.`);
-  }
+  // Of the purchase's own payment, as the success page and «Mi compra» say it.
+  const terms = paymentTerms({
+    amountClp: attempt?.amountClp ?? sale.amountClp,
+    instalments: attempt?.instalments ?? null,
+    paymentTypeCode: attempt?.paymentTypeCode ?? null,
+  });
+  if (terms.paymentType) paid.push(`Forma de pago: ${terms.paymentType}.`);
+  if (terms.instalmentsText) paid.push(`${terms.instalmentsText}.`);
   return [
     ...paid,
     withdrawalNotice,

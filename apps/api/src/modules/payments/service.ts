@@ -2,6 +2,7 @@ import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
+import { formatClp } from '@travesia/domain/money';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
 import { instalmentClp } from '@travesia/domain/pricing';
 import { alreadyPaid } from '@travesia/domain/rules';
@@ -502,6 +503,7 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
   // The attempt's own token (the browser that started it, e.g. to retry a declined one) or the paid sale's.
   const granted = accessTokenMatches(payment.accessToken, token) || accessTokenMatches(sale.accessToken, token);
   const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  const terms = paymentTerms(payment);
   return {
     idTransaction: payment.id,
     idVenta: sale.id,
@@ -513,15 +515,41 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     amountClp: payment.amountClp,
     amountUsd: sale.amountUsdCents / 100,
     gateway: payment.gateway,
-    instalments: payment.instalments,
-    instalmentAmountClp: payment.instalments ? instalmentClp(payment.amountClp, payment.instalments) : null,
+    instalments: terms.instalments,
+    instalmentAmountClp: terms.instalmentAmountClp,
     paymentTypeCode: payment.paymentTypeCode,
-    paymentType: paymentTypeLabel(payment.paymentTypeCode),
+    paymentType: terms.paymentType,
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
     // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment.
     testPayment: payment.gateway === sandboxGatewayId,
+  };
+}
+
+/**
+ * How a payment was paid, as the buyer reads it (Transbank asks commerces to show the payment type and the
+ * instalments): the type in words, the instalments and what each is — the amount paid split evenly, rounded up to
+ * the peso —, and the phrase «1 cuota de $X» / «N cuotas sin interés de $X». The one place for it: the payment
+ * result (success page), «Mi compra» and the purchase e-mail's lines all say it from here.
+ */
+export function paymentTerms(payment: {
+  amountClp: number;
+  instalments: number | null;
+  paymentTypeCode: string | null;
+}) {
+  const { instalments } = payment;
+  const instalmentAmountClp = instalments ? instalmentClp(payment.amountClp, instalments) : null;
+  const each = instalmentAmountClp === null ? '' : formatClp(instalmentAmountClp);
+  return {
+    paymentType: paymentTypeLabel(payment.paymentTypeCode),
+    instalments,
+    instalmentAmountClp,
+    instalmentsText: !instalments
+      ? null
+      : instalments === 1
+        ? `1 cuota de ${each}`
+        : `${instalments} cuotas sin interés de ${each}`,
   };
 }
 

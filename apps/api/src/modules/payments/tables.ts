@@ -176,6 +176,9 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
 
 export const saleRefundReasons = ['withdrawal', 'date_change'] as const;
 export type SaleRefundReason = (typeof saleRefundReasons)[number];
+/** How a sale refund went back: through the gateway (the sweeper), or by bank transfer, recorded by an operator. */
+export const saleRefundMethods = ['gateway', 'manual'] as const;
+export type SaleRefundMethod = (typeof saleRefundMethods)[number];
 
 /**
  * Money given back of a sale's paid payment after it was honoured (a withdrawal, a cheaper date change), unlike the
@@ -206,6 +209,14 @@ export const saleRefunds = pgTable(
     lastError: text('last_error'),
     /** The gateway's words on the refund that went through (Webpay: REVERSED or NULLIFIED). */
     detail: text('detail'),
+    /** While an attempt of the sweeper holds the refund (its gateway call may be in flight); null otherwise. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** How it went back once refunded: `gateway`, or `manual` (a bank transfer an operator recorded). */
+    method: text('method', { enum: saleRefundMethods }),
+    /** A manual refund's bank-transfer reference, as the operator gave it. */
+    transferReference: text('transfer_reference'),
+    /** Who recorded a manual refund (the operator's name, or the channel: admin API, CLI). */
+    markedBy: text('marked_by'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -198,7 +198,13 @@ export async function confirmDateChange(
   return answer;
 }
 
-const refundTexts = { pending: 'reembolso en proceso', refunded: 'reembolsado' } as const;
+const refundTexts = {
+  pending: 'reembolso en proceso',
+  refunded: 'reembolsado',
+  manual: 'reembolsado por transferencia',
+} as const;
+const refundText = (refund: { status: 'pending' | 'refunded'; method: string | null } | undefined) =>
+  refund ? refundTexts[refund.method === 'manual' ? 'manual' : refund.status] : null;
 
 /**
  * The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund, and whether the
@@ -219,7 +225,7 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
       destinationCountry: change.destinationCountry?.label ?? null,
       differenceClp: change.differenceClp,
       ...((refund) => ({
-        refund: refund ? refundTexts[refund.status] : null,
+        refund: refundText(refund),
         refundRefused: refund?.status === 'pending' && refund.lastError !== null,
       }))(refundOf(change.id)),
     }));

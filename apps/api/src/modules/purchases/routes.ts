@@ -49,11 +49,22 @@ const withdrawalSchema = z
     available: z.boolean().describe('«Retractarme» can be used now'),
     reason: z.string().nullable().describe('Why it cannot (a paid sale only), in words for the buyer'),
     reasonCode: z.enum(['window_expired', 'trip_started']).nullable(),
-    deadline: z.string().describe('The last moment to withdraw: payment + 10 days (ISO)'),
+    deadline: z
+      .string()
+      .describe(
+        'When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50)',
+      ),
+    lastDay: z.string().describe('The last calendar day to withdraw (Chile): the 10th after the purchase date'),
     coverageStart: z.string().describe('The departure date: withdrawal closes when it starts (Chile time)'),
     refund: z
       .object({
         status: z.enum(['pending', 'refunded']),
+        method: z
+          .enum(['gateway', 'manual'])
+          .nullable()
+          .describe(
+            'Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)',
+          ),
         amountClp: z.number().int(),
         requestedAt: z.string(),
         refundedAt: z.string().nullable(),
@@ -129,7 +140,12 @@ const purchaseSchema = z
           previousDestinationCountry: z.string().nullable(),
           destinationCountry: z.string().nullable().describe('«País de destino» after the change'),
           differenceClp: z.number().int().describe('Paid (> 0) or given back (< 0)'),
-          refund: z.string().nullable().describe('Of a given-back difference: «reembolso en proceso» or «reembolsado»'),
+          refund: z
+            .string()
+            .nullable()
+            .describe(
+              'Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia»',
+            ),
           refundRefused: z
             .boolean()
             .describe(
@@ -330,7 +346,7 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            '«Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
+            '«Retractarme» (derecho a retracto): until the end (midnight, Chile time) of the 10th calendar day after the purchase date and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
           headers: bearer,
           response: { 200: withdrawalSchema, ...errorResponses, 409: errorBodySchema },
         },

@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
-import { paymentTypeLabel } from '@travesia/domain/payment-types';
-import { instalmentClp } from '@travesia/domain/pricing';
 import { cleanRut, formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { PurchasesConfig } from '#app/config.ts';
@@ -23,7 +21,13 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import { destinationCountryOfSnapshot, findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
+import {
+  destinationCountryOfSnapshot,
+  findPaidAttempt,
+  findSale,
+  paymentTerms,
+  wasPaid,
+} from '#app/modules/payments/service.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
@@ -207,7 +211,6 @@ export async function purchaseView(db: Database, saleId: number) {
     requireDocument(db, sale.companyId, 'website').catch(() => null),
     withdrawalOf(db, saleId),
   ]);
-  const instalments = attempt?.instalments ?? null;
   const changeable = withdrawal.status === 'paid' && todayInChile() < bought.trip.departureDate;
   const [country, countries] = await Promise.all([
     destinationCountryOfSnapshot(db, sale.quotationId, bought),
@@ -220,6 +223,13 @@ export async function purchaseView(db: Database, saleId: number) {
         })
       : [],
   ]);
+  // As the success page says it: of the purchase's own payment (after a date change the total differs from what
+  // that payment split).
+  const terms = paymentTerms({
+    amountClp: attempt?.amountClp ?? bought.price.totalClp,
+    instalments: attempt?.instalments ?? null,
+    paymentTypeCode: attempt?.paymentTypeCode ?? null,
+  });
   return {
     idVenta: sale.id,
     status: withdrawal.status,
@@ -236,12 +246,10 @@ export async function purchaseView(db: Database, saleId: number) {
     amountUsd: bought.price.totalUsdCents / 100,
     payment: {
       gateway: attempt ? (gatewayNames[attempt.gateway] ?? attempt.gateway) : null,
-      paymentType: paymentTypeLabel(attempt?.paymentTypeCode),
+      paymentType: terms.paymentType,
       cardLastDigits: attempt?.cardLastDigits ?? null,
-      instalments,
-      // As the success page says it (payments' paymentResult): the amount paid split evenly, rounded up to the peso.
-      // Of the purchase's own payment: after a date change the total differs from what that payment split.
-      instalmentAmountClp: instalments ? instalmentClp(attempt?.amountClp ?? bought.price.totalClp, instalments) : null,
+      instalments: terms.instalments,
+      instalmentAmountClp: terms.instalmentAmountClp,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
     travellers: bought.travellers.map((person) => ({

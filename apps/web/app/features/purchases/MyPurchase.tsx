@@ -418,7 +418,13 @@ function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm:
           {error}
         </p>
       ) : null}
-      {withdrawal.status === 'withdrawn' ? (
+      {withdrawal.status === 'withdrawn' && withdrawal.refund?.method === 'manual' ? (
+        <p className="text-slate-700">
+          <strong>Compra anulada. Reembolsado por transferencia.</strong> Te devolvimos {amount} por transferencia
+          bancaria{withdrawal.refund.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu
+          banco, el abono puede tardar algunos días hábiles en verse.
+        </p>
+      ) : withdrawal.status === 'withdrawn' ? (
         <p className="text-slate-700">
           <strong>Compra anulada y reembolsada.</strong> Devolvimos {amount} al mismo medio de pago
           {withdrawal.refund?.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu banco,
@@ -457,9 +463,10 @@ function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm:
       ) : withdrawal.available ? (
         <>
           <p className="text-slate-700">
-            Puedes retractarte de esta compra hasta el {chileDateTime(withdrawal.deadline)} (10 días desde el pago),
-            siempre que el viaje no haya comenzado (la cobertura comienza el {formatDay(withdrawal.coverageStart)}).
-            Anularemos tus certificados y te devolveremos el total pagado, {amount}, al mismo medio de pago.
+            Puedes retractarte de esta compra hasta el {formatDay(withdrawal.lastDay)} a las 23:59, hora de Chile (10
+            días corridos desde la fecha de compra), siempre que el viaje no haya comenzado (la cobertura comienza el{' '}
+            {formatDay(withdrawal.coverageStart)}). Anularemos tus certificados y te devolveremos el total pagado,{' '}
+            {amount}, al mismo medio de pago.
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="retracto" />
