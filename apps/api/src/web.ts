@@ -8,7 +8,18 @@ import { refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { registerCompression } from './lib/compression.ts';
+import {
+  type CachedPage,
+  compressedBodies,
+  createPageCache,
+  hashPolicy,
+  pageCacheKey,
+  pageEncoding,
+  storablePage,
+} from './lib/page-cache.ts';
+import { readCache } from './lib/read-cache.ts';
 import { cspNonce } from './lib/security-headers.ts';
+import { quotationPageStamp } from './modules/quotations/service.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = {
@@ -53,26 +64,24 @@ export const staticCacheControl = 'public, max-age=3600';
  */
 export async function mountStorefront(app: FastifyInstance, buildDir: string): Promise<void> {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, 'production');
-  const clientDir = join(buildDir, 'client');
+  await mountPages(app, createRequestHandler(build, 'production'), join(buildDir, 'client'));
+}
+
+/** What renders a page: React Router's request handler (mountStorefront), given the page's load context. */
+export type PageHandler = (request: Request, context: StorefrontLoadContext) => Promise<Response>;
+
+/**
+ * The pages (every path the API and the static files leave) rendered by `handleRequest`, home, the FAQ and the
+ * comparator kept whole for a few seconds (lib/page-cache.ts), and the files of `clientDir` when given.
+ */
+export async function mountPages(app: FastifyInstance, handleRequest: PageHandler, clientDir?: string): Promise<void> {
+  const pageCache = createPageCache(app.config.catalogCacheTtlMs);
+  // The read cache's clears are the invalidation hook's (this instance, and every instance through Redis).
+  const stopListening = readCache(app.db).onClear(() => pageCache.clear());
+  app.addHook('onClose', async () => stopListening());
 
   await app.register(async (web) => {
-    await web.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // The compressed copies are served in place of their file, never under their own names.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      preCompressed: true,
-      // Our Cache-Control only (send's own would be `public, max-age=0`).
-      cacheControl: false,
-      setHeaders(reply, path) {
-        const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
-        reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
-        // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
-        reply.header('cross-origin-resource-policy', 'cross-origin');
-      },
-    });
+    if (clientDir) await registerStaticFiles(web, clientDir);
     await web.register(async (pages) => {
       // Flushed chunk by chunk, so a page still streams as React writes it.
       await registerCompression(pages, { flushEachChunk: true });
@@ -97,15 +106,82 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
         // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
         // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
         const forwardedFor = request.headers['x-forwarded-for'];
+        const nonce = cspNonce(reply.raw);
         const context: StorefrontLoadContext = {
           apiFetch: inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
-          cspNonce: cspNonce(reply.raw),
+          cspNonce: nonce,
         };
-        const response = await handleRequest(fetchRequestOf(request, reply), context);
-        return sendFetchResponse(reply, response);
+        const render = () => handleRequest(fetchRequestOf(request, reply), context);
+        const cacheKey = pageCache.enabled
+          ? pageCacheKey(request.raw.method, request.raw.url, request.headers.cookie)
+          : undefined;
+        if (!cacheKey) return sendFetchResponse(reply, await render());
+
+        // Read before the render: a clear or a write to the quotation while it renders leaves the page stale-marked.
+        const renderedIn = pageCache.generation();
+        let stamp: string | undefined;
+        if (cacheKey.quotationId !== undefined) {
+          stamp = await quotationPageStamp(app.db, app.config.companyId, cacheKey.quotationId);
+          if (stamp === undefined) return sendFetchResponse(reply, await render());
+        }
+        const kept = pageCache.get(cacheKey.key, stamp);
+        if (kept) return sendKeptPage(request, reply, kept, nonce);
+
+        const response = await render();
+        const type = response.headers.get('content-type') ?? '';
+        if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
+          return sendFetchResponse(reply, response);
+        }
+        const html = await response.text();
+        const storable = storablePage(html, nonce);
+        if (!storable) return sendFetchResponse(reply, new Response(html, response));
+        const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
+        const page = pageCache.set(
+          cacheKey.key,
+          { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
+          renderedIn,
+        );
+        return sendKeptPage(request, reply, page, nonce);
       });
     });
   });
+}
+
+/** The hashed assets and the other files of build/client, with their cache lifetimes. */
+async function registerStaticFiles(web: FastifyInstance, clientDir: string): Promise<void> {
+  await web.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    // The compressed copies are served in place of their file, never under their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    preCompressed: true,
+    // Our Cache-Control only (send's own would be `public, max-age=0`).
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
+      reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
+      // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}
+
+/** Headers of a render that a kept page does not repeat (its own length and encoding are set when it is sent). */
+const unkeptHeaders = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding']);
+
+/**
+ * A kept page: its bytes in the encoding the client prefers, and this answer's Content-Security-Policy (helmet's,
+ * with its fresh nonce) turned into the page's hash-based one.
+ */
+function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', hashPolicy(policy, nonce, page.scriptHashes));
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.code(200).send(page.bodies[encoding]);
 }
 
 /**

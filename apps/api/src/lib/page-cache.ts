@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { todayInChile } from '@travesia/domain/dates';
+import { answerTtlMs } from './read-cache.ts';
+
+/**
+ * Rendered pages kept whole (issue #10, docs/decisions/013-cached-pages-hash-based-csp.md). Home (`/`), the FAQ
+ * (`/faq`) and a quotation's comparator (`/comparador/{quotationId}`) are the same for every visitor who asks for
+ * them the same way, so the HTML of one render is kept — already Brotli- and gzip-compressed — and sent again as
+ * bytes, with no render, no in-process API call and no compression per request.
+ *
+ * What may be answered from here (`pageCacheKey`), and nothing else:
+ * - GET only (HEAD, and any form post, renders as before);
+ * - one of those three paths exactly, with no query string at all (`?q=` searches the FAQ, `?cotizacion=` fills home's
+ *   quoter, `?orden=`/`?vista=` sort the comparator: any query renders, so no query can leak into a kept page);
+ * - no cookie of the store's own (`travesia-…`: «Mi compra», the sale this browser started). None of these pages'
+ *   loaders reads a cookie today; the rule keeps a visitor with the store's personal cookies out of the cache should
+ *   one ever do. Other cookies (a marketing snippet's) do not change these pages and do not matter.
+ * What is kept (`storablePage`): a 200 HTML answer without Set-Cookie whose every script React wrote carries the
+ * render's nonce and none loads by `src` (anything else is sent as rendered and not kept).
+ *
+ * Content-Security-Policy: a kept page cannot carry a fresh nonce in bytes that are the same for everyone, so it is
+ * served under a hash-based policy instead: `script-src 'self' 'sha256-…' 'strict-dynamic'`, one hash per inline
+ * script that carried the render's (random, never sent) nonce — the scripts React Router wrote, never a script that
+ * reached the HTML any other way — computed once when the page is kept. Their nonce attributes are removed.
+ *
+ * Lifetime: 5 s (or CATALOG_CACHE_TTL_MS if shorter; 0 keeps nothing), at most `maxPages` pages (least recently used
+ * dropped first), keyed by today in Chile too (the quoter's dates, a comparator's «expired»), and every page dropped
+ * by any clear of the read cache — the invalidation hook, on this instance and, through Redis, on every instance. A
+ * comparator page is also checked against its quotation on every use (`stampOf`: one short query, the quotation's
+ * version, status and paid state), so a write to the quotation shows on the next request.
+ */
+
+/** A page is 30–60 KB as HTML and a fifth of it compressed: 128 pages stay under ~15 MB. */
+export const maxPages = 128;
+
+/** Cookies the storefront sets start with this (apps/web: `travesia-mi-compra`, `travesia-venta`). */
+export const storeCookiePrefix = 'travesia-';
+
+const comparatorPath = /^\/comparador\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const fixedPaths = new Set(['/', '/faq']);
+
+export type PageKey = { key: string; quotationId: string | undefined };
+
+function hasStoreCookie(cookie: string | undefined): boolean {
+  if (!cookie) return false;
+  return cookie.split(';').some((pair) => pair.trim().startsWith(storeCookiePrefix));
+}
+
+/** The key a request's page is kept under, or undefined when its page is never kept nor answered from the cache. */
+export function pageCacheKey(
+  method: string | undefined,
+  url: string | undefined,
+  cookie: string | undefined,
+  today: string = todayInChile(),
+): PageKey | undefined {
+  if (method !== 'GET' || url === undefined || url.includes('?') || hasStoreCookie(cookie)) return undefined;
+  if (fixedPaths.has(url)) return { key: `${today} ${url}`, quotationId: undefined };
+  const comparator = comparatorPath.exec(url);
+  if (!comparator) return undefined;
+  return { key: `${today} ${url.toLowerCase()}`, quotationId: comparator[1]?.toLowerCase() };
+}
+
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
+export type CachedPage = {
+  /** The render's headers but Set-Cookie (never kept), Content-Length and Content-Encoding. */
+  headers: [string, string][];
+  bodies: Record<PageEncoding, Buffer>;
+  /** `'sha256-…'` of each inline script, in the page's order. */
+  scriptHashes: string[];
+  /** The quotation's stamp when the page was rendered (comparator pages only). */
+  stamp: string | undefined;
+  expiresAt: number;
+};
+
+const scriptElement = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The HTML to keep and the hashes of its scripts, or undefined when the page must not be kept: a script with the
+ * render's nonce that loads by `src` (a hash cannot allow it), or one whose text the browser would not read as
+ * written (CR, NUL: the HTML parser rewrites them, and the hash would not match).
+ */
+export function storablePage(html: string, nonce: string): { html: string; scriptHashes: string[] } | undefined {
+  const attribute = ` nonce="${nonce}"`;
+  const scriptHashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(scriptElement)) {
+    if (!attributes.includes(attribute)) continue;
+    if (/\ssrc\s*=/i.test(attributes) || /[\r\0]/.test(text)) return undefined;
+    scriptHashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  const kept = html.replaceAll(attribute, '');
+  // The nonce anywhere else (it never is) would mean the page is not what this reads it as.
+  if (kept.includes(nonce)) return undefined;
+  return { html: kept, scriptHashes };
+}
+
+/** The bytes of a kept page in each encoding, made once (Brotli 9: ~5 ms for a page, then never again). */
+export function compressedBodies(html: string): Record<PageEncoding, Buffer> {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * The encoding to send as @fastify/compress would choose it (lib/compression.ts): Brotli or gzip by the client's
+ * preference (q-values; on a tie Brotli), `*` and `x-gzip` read as gzip, identity when neither is accepted.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  if (!acceptEncoding) return 'identity';
+  let best: PageEncoding = 'identity';
+  let bestQ = 0;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const name = token === '*' || token === 'x-gzip' ? 'gzip' : token;
+    if (name !== 'br' && name !== 'gzip') continue;
+    const qParam = params.find((param) => param.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!(q > 0)) continue;
+    if (q > bestQ || (q === bestQ && name === 'br')) {
+      best = name;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** The policy of a kept page: this answer's `'nonce-…'` source replaced by the page's script hashes. */
+export function hashPolicy(policy: string, nonce: string, scriptHashes: string[]): string {
+  return policy.replace(`'nonce-${nonce}'`, scriptHashes.join(' '));
+}
+
+export type PageCache = {
+  /** The kept page under `key`, if still fresh and (for a comparator page) rendered from `stamp`. */
+  get(key: string, stamp?: string): CachedPage | undefined;
+  /** Keeps a page rendered while no clear happened since `generation()` was read before rendering. */
+  set(key: string, page: Omit<CachedPage, 'expiresAt'>, renderedIn: number): CachedPage;
+  generation(): number;
+  clear(): void;
+  size(): number;
+  /** False with CATALOG_CACHE_TTL_MS=0: nothing is kept. */
+  enabled: boolean;
+};
+
+export function createPageCache(catalogTtlMs: number): PageCache {
+  const ttl = answerTtlMs(catalogTtlMs);
+  // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
+  const pages = new Map<string, CachedPage>();
+  let generation = 0;
+  return {
+    enabled: ttl > 0,
+    get(key, stamp) {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      if (page.expiresAt <= Date.now() || page.stamp !== stamp) {
+        pages.delete(key);
+        return undefined;
+      }
+      pages.delete(key);
+      pages.set(key, page);
+      return page;
+    },
+    set(key, page, renderedIn) {
+      const kept = { ...page, expiresAt: Date.now() + ttl };
+      // A clear while it rendered may have dropped what it read: served once, not kept.
+      if (ttl <= 0 || renderedIn !== generation) return kept;
+      pages.delete(key);
+      pages.set(key, kept);
+      while (pages.size > maxPages) {
+        const oldest = pages.keys().next().value;
+        if (oldest === undefined) break;
+        pages.delete(oldest);
+      }
+      return kept;
+    },
+    generation: () => generation,
+    clear() {
+      generation += 1;
+      pages.clear();
+    },
+    size: () => pages.size,
+  };
+}
