@@ -126,22 +126,31 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         }
         const kept = pageCache.get(cacheKey.key, stamp);
         if (kept) return sendKeptPage(request, reply, kept, nonce);
+        const pending = pageCache.pending(cacheKey.key);
+        const shared = pending && (await pending);
+        if (shared && shared.stamp === stamp) return sendKeptPage(request, reply, shared, nonce);
 
-        const response = await render();
-        const type = response.headers.get('content-type') ?? '';
-        if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
-          return sendFetchResponse(reply, response);
+        const done = pageCache.rendering(cacheKey.key);
+        let page: CachedPage | undefined;
+        try {
+          const response = await render();
+          const type = response.headers.get('content-type') ?? '';
+          if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
+            return sendFetchResponse(reply, response);
+          }
+          const html = await response.text();
+          const storable = storablePage(html, nonce);
+          if (!storable) return sendFetchResponse(reply, new Response(html, response));
+          const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
+          page = pageCache.set(
+            cacheKey.key,
+            { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
+            renderedIn,
+          );
+          return sendKeptPage(request, reply, page, nonce);
+        } finally {
+          done(page);
         }
-        const html = await response.text();
-        const storable = storablePage(html, nonce);
-        if (!storable) return sendFetchResponse(reply, new Response(html, response));
-        const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
-        const page = pageCache.set(
-          cacheKey.key,
-          { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
-          renderedIn,
-        );
-        return sendKeptPage(request, reply, page, nonce);
       });
     });
   });

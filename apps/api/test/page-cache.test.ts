@@ -247,6 +247,17 @@ for (const kind of databaseKinds) {
       }
     });
 
+    it('concurrent requests for a page not kept yet share one render', async () => {
+      await invalidateReadCache(store.app);
+      const before = store.renders();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => page(store.app, '/faq')));
+      expect(store.renders() - before).toBe(1);
+      for (const answer of answers) {
+        expect(answer.html).toBe(answers[0]?.html);
+        expectHashPolicy(answer, 'shared render');
+      }
+    });
+
     it('other pages, HEAD, and these pages with a query string are rendered every time, each with its own nonce', async () => {
       for (const url of ['/quienes-somos', '/faq?q=viaje', '/?cotizacion=x']) {
         const before = store.renders();

@@ -25,7 +25,7 @@ import { answerTtlMs } from './read-cache.ts';
  * reached the HTML any other way — computed once when the page is kept. Their nonce attributes are removed.
  *
  * Lifetime: 5 s (or CATALOG_CACHE_TTL_MS if shorter; 0 keeps nothing), at most `maxPages` pages (least recently used
- * dropped first), keyed by today in Chile too (the quoter's dates, a comparator's «expired»), and every page dropped
+ * dropped first), one render at a time per page (concurrent misses wait for it), keyed by today in Chile too (the quoter's dates, a comparator's «expired»), and every page dropped
  * by any clear of the read cache — the invalidation hook, on this instance and, through Redis, on every instance. A
  * comparator page is also checked against its quotation on every use (`stampOf`: one short query, the quotation's
  * version, status and paid state), so a write to the quotation shows on the next request.
@@ -145,6 +145,14 @@ export type PageCache = {
   /** Keeps a page rendered while no clear happened since `generation()` was read before rendering. */
   set(key: string, page: Omit<CachedPage, 'expiresAt'>, renderedIn: number): CachedPage;
   generation(): number;
+  /**
+   * The page of a render of `key` under way (started since the last clear), once it is done: concurrent misses wait
+   * for one render instead of each rendering. Undefined when none is under way, or, once done, when its page was not
+   * kept or a clear happened meanwhile.
+   */
+  pending(key: string): Promise<CachedPage | undefined> | undefined;
+  /** Announces a render of `key`; call the answer with its page (undefined when not kept) once done. */
+  rendering(key: string): (page: CachedPage | undefined) => void;
   clear(): void;
   size(): number;
   /** False with CATALOG_CACHE_TTL_MS=0: nothing is kept. */
@@ -155,6 +163,7 @@ export function createPageCache(catalogTtlMs: number): PageCache {
   const ttl = answerTtlMs(catalogTtlMs);
   // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
   const pages = new Map<string, CachedPage>();
+  const renders = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
   let generation = 0;
   return {
     enabled: ttl > 0,
@@ -183,9 +192,24 @@ export function createPageCache(catalogTtlMs: number): PageCache {
       return kept;
     },
     generation: () => generation,
+    pending(key) {
+      const render = renders.get(key);
+      if (!render || render.generation !== generation) return undefined;
+      return render.page.then((page) => (render.generation === generation ? page : undefined));
+    },
+    rendering(key) {
+      let done: (page: CachedPage | undefined) => void = () => {};
+      const render = { generation, page: new Promise<CachedPage | undefined>((resolve) => (done = resolve)) };
+      renders.set(key, render);
+      return (page) => {
+        if (renders.get(key) === render) renders.delete(key);
+        done(page);
+      };
+    },
     clear() {
       generation += 1;
       pages.clear();
+      renders.clear();
     },
     size: () => pages.size,
   };

@@ -186,9 +186,9 @@ export async function quotationPageStamp(
   companyId: number | undefined,
   quotationId: string,
 ): Promise<string | undefined> {
-  const row = await repository.findQuotation(db, companyId, quotationId);
-  if (!row || row.discountCode !== null) return undefined;
-  return [row.version, row.status, row.updatedAt.getTime(), row.saleId ?? '', row.paid].join(':');
+  const row = await repository.findPageStamp(db, quotationId);
+  if (!row || (companyId !== undefined && row.companyId !== companyId) || row.discountCode !== null) return undefined;
+  return [row.version, row.status, row.updatedAt.getTime(), row.paid].join(':');
 }
 
 /** How many times what would be bought has changed: a payment opens only for the version it priced. */
