@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
@@ -8,11 +9,13 @@ import { refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { registerCompression } from './lib/compression.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import {
   type CachedPage,
   compressedBodies,
   createPageCache,
   hashPolicy,
+  keepableAnswer,
   pageCacheKey,
   pageEncoding,
   storablePage,
@@ -80,6 +83,37 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
   const stopListening = readCache(app.db).onClear(() => pageCache.clear());
   app.addHook('onClose', async () => stopListening());
 
+  /**
+   * Renders a page that may be kept (one render of `key` at a time: pageCache.pending) and keeps it when it is the
+   * same for everyone: the page kept, or the render, to send as it is, when it is not.
+   */
+  const renderToKeep = async (
+    key: string,
+    stamp: string | undefined,
+    renderedIn: number,
+    render: () => Promise<Response>,
+    nonce: string,
+  ): Promise<CachedPage | Response> => {
+    const done = pageCache.rendering(key);
+    let page: CachedPage | undefined;
+    try {
+      const response = await render();
+      if (!keepableAnswer(response)) return response;
+      const html = await response.text();
+      const storable = storablePage(html, nonce);
+      if (!storable) return new Response(html, response);
+      const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
+      page = pageCache.set(
+        key,
+        { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
+        renderedIn,
+      );
+      return page;
+    } finally {
+      done(page);
+    }
+  };
+
   await app.register(async (web) => {
     if (clientDir) await registerStaticFiles(web, clientDir);
     await web.register(async (pages) => {
@@ -124,33 +158,29 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
           stamp = await quotationPageStamp(app.db, app.config.companyId, cacheKey.quotationId);
           if (stamp === undefined) return sendFetchResponse(reply, await render());
         }
-        const kept = pageCache.get(cacheKey.key, stamp);
-        if (kept) return sendKeptPage(request, reply, kept, nonce);
+        const found = pageCache.get(cacheKey.key, stamp);
+        if (found) {
+          // Past its lifetime: this visitor gets it still, and one render replaces it in the background.
+          if (!found.fresh && !pageCache.pending(cacheKey.key)) {
+            const background: StorefrontLoadContext = { ...context, cspNonce: randomBytes(16).toString('base64') };
+            const refresh = () =>
+              handleRequest(fetchRequestOf(request, reply, { abortWithVisitor: false }), background);
+            renderToKeep(cacheKey.key, stamp, renderedIn, refresh, background.cspNonce)
+              .then((result) => (result instanceof Response ? result.body?.cancel() : undefined))
+              .catch((error: unknown) => {
+                const { type, code, stack } = loggableError(error);
+                request.log.warn({ errorType: type, code, stack }, 'kept page not rendered again');
+              });
+          }
+          return sendKeptPage(request, reply, found.page, nonce);
+        }
         const pending = pageCache.pending(cacheKey.key);
         const shared = pending && (await pending);
         if (shared && shared.stamp === stamp) return sendKeptPage(request, reply, shared, nonce);
 
-        const done = pageCache.rendering(cacheKey.key);
-        let page: CachedPage | undefined;
-        try {
-          const response = await render();
-          const type = response.headers.get('content-type') ?? '';
-          if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
-            return sendFetchResponse(reply, response);
-          }
-          const html = await response.text();
-          const storable = storablePage(html, nonce);
-          if (!storable) return sendFetchResponse(reply, new Response(html, response));
-          const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
-          page = pageCache.set(
-            cacheKey.key,
-            { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
-            renderedIn,
-          );
-          return sendKeptPage(request, reply, page, nonce);
-        } finally {
-          done(page);
-        }
+        const result = await renderToKeep(cacheKey.key, stamp, renderedIn, render, nonce);
+        if (result instanceof Response) return sendFetchResponse(reply, result);
+        return sendKeptPage(request, reply, result, nonce);
       });
     });
   });
@@ -199,10 +229,15 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: Cached
  * query; absolute URLs come from configuration, lib/origins.ts), the body streamed as it arrives, aborted when the
  * visitor goes away.
  */
-function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+function fetchRequestOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { abortWithVisitor = true }: { abortWithVisitor?: boolean } = {},
+): Request {
   const raw = request.raw;
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // A kept page rendered again in the background finishes whether or not its visitor stays.
+  if (abortWithVisitor) reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (let index = 0; index < raw.rawHeaders.length; index += 2) {
     headers.append(raw.rawHeaders[index] as string, raw.rawHeaders[index + 1] as string);

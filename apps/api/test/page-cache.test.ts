@@ -6,12 +6,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, invalidateReadCache } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
 import { faqEntries } from '#app/db/schema.ts';
-import { createPageCache, maxPages, pageCacheKey, pageEncoding, storablePage } from '#app/lib/page-cache.ts';
+import {
+  createPageCache,
+  keepableAnswer,
+  maxPages,
+  pageCacheKey,
+  pageEncoding,
+  storablePage,
+} from '#app/lib/page-cache.ts';
 import { mountPages, type PageHandler, storefrontBuildExists } from '#app/web.ts';
 import { databaseKinds, openTestDatabase, type TestContext } from './support/harness.ts';
 import { createQuotation, putQuotation, quotationBody, tripDates } from './support/trips.ts';
@@ -167,6 +174,17 @@ describe('which requests may use the page cache (pageCacheKey)', () => {
     expect(pageEncoding('br;q=0, gzip;q=0')).toBe('identity');
     expect(pageEncoding(undefined)).toBe('identity');
   });
+  it('keeps only a 200 HTML answer with no Set-Cookie that its route did not mark private or no-store', () => {
+    const html = (headers: Record<string, string> = {}, status = 200) =>
+      new Response('<!DOCTYPE html>', { status, headers: { 'content-type': 'text/html', ...headers } });
+    expect(keepableAnswer(html())).toBe(true);
+    expect(keepableAnswer(html({ 'cache-control': 'public, max-age=60' }))).toBe(true);
+    expect(keepableAnswer(html({}, 404))).toBe(false);
+    expect(keepableAnswer(html({ 'set-cookie': 'travesia-venta=1' }))).toBe(false);
+    expect(keepableAnswer(html({ 'cache-control': 'private, no-store' }))).toBe(false);
+    expect(keepableAnswer(html({ 'cache-control': 'no-store' }))).toBe(false);
+    expect(keepableAnswer(html({ 'content-type': 'application/json' }))).toBe(false);
+  });
   it(`holds at most ${maxPages} pages, the least recently used dropped first, and none rendered across a clear`, () => {
     const cache = createPageCache(60_000);
     const page = { headers: [], bodies: { identity: Buffer.from('x'), br: Buffer.from('x'), gzip: Buffer.from('x') } };
@@ -258,6 +276,38 @@ for (const kind of databaseKinds) {
       }
     });
 
+    it('past its lifetime a page still answers at once while one render replaces it in the background', async () => {
+      await invalidateReadCache(store.app);
+      const kept = await page(store.app, '/faq');
+      const before = store.renders();
+      const realNow = Date.now.bind(Date);
+      // 6 s later: past the 5 s lifetime, within the 5 s of grace.
+      const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6_000);
+      try {
+        const stale = await page(store.app, '/faq');
+        expect(stale.html).toBe(kept.html);
+        expectHashPolicy(stale, 'stale');
+        expect(await eventually(async () => store.renders() - before === 1)).toBe(true);
+        // The background render is kept: the next answers are fresh ones, and nothing renders again.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await page(store.app, '/faq');
+        await page(store.app, '/faq');
+        expect(store.renders() - before).toBe(1);
+      } finally {
+        clock.mockRestore();
+      }
+      // Past the grace too, a page is not used at all.
+      const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 60_000);
+      try {
+        const after = store.renders();
+        await page(store.app, '/faq');
+        expect(store.renders() - after).toBe(1);
+      } finally {
+        later.mockRestore();
+      }
+      await invalidateReadCache(store.app);
+    });
+
     it('other pages, HEAD, and these pages with a query string are rendered every time, each with its own nonce', async () => {
       for (const url of ['/quienes-somos', '/faq?q=viaje', '/?cotizacion=x']) {
         const before = store.renders();
@@ -266,6 +316,7 @@ for (const kind of databaseKinds) {
         expect(store.renders() - before, url).toBe(2);
         expect(expectNoncePolicy(first, url)).not.toBe(expectNoncePolicy(second, url));
       }
+      await page(store.app, '/faq');
       const before = store.renders();
       await page(store.app, '/faq');
       const head = await store.app.inject({ method: 'HEAD', url: '/faq' });

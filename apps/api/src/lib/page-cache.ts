@@ -16,18 +16,20 @@ import { answerTtlMs } from './read-cache.ts';
  * - no cookie of the store's own (`travesia-…`: «Mi compra», the sale this browser started). None of these pages'
  *   loaders reads a cookie today; the rule keeps a visitor with the store's personal cookies out of the cache should
  *   one ever do. Other cookies (a marketing snippet's) do not change these pages and do not matter.
- * What is kept (`storablePage`): a 200 HTML answer without Set-Cookie whose every script React wrote carries the
- * render's nonce and none loads by `src` (anything else is sent as rendered and not kept).
+ * What is kept (`keepableAnswer`, `storablePage`): a 200 HTML answer without Set-Cookie nor `Cache-Control: private`
+ * or `no-store`, whose scripts with the render's nonce are all inline (anything else is sent as rendered, not kept).
  *
  * Content-Security-Policy: a kept page cannot carry a fresh nonce in bytes that are the same for everyone, so it is
  * served under a hash-based policy instead: `script-src 'self' 'sha256-…' 'strict-dynamic'`, one hash per inline
  * script that carried the render's (random, never sent) nonce — the scripts React Router wrote, never a script that
  * reached the HTML any other way — computed once when the page is kept. Their nonce attributes are removed.
  *
- * Lifetime: 5 s (or CATALOG_CACHE_TTL_MS if shorter; 0 keeps nothing), at most `maxPages` pages (least recently used
- * dropped first), one render at a time per page (concurrent misses wait for it), keyed by today in Chile too (the quoter's dates, a comparator's «expired»), and every page dropped
- * by any clear of the read cache — the invalidation hook, on this instance and, through Redis, on every instance. A
- * comparator page is also checked against its quotation on every use (`stampOf`: one short query, the quotation's
+ * Lifetime: 5 s (or CATALOG_CACHE_TTL_MS if shorter; 0 keeps nothing), then up to 5 s more while one background
+ * render replaces it (`staleGraceMs`, never past CATALOG_CACHE_TTL_MS in all); at most `maxPages` pages (least
+ * recently used dropped first); one render at a time per page (concurrent misses wait for it); keyed by today in
+ * Chile too (the quoter's dates, a comparator's «expired»); and every page dropped by any clear of the read cache —
+ * the invalidation hook, on this instance and, through Redis, on every instance. A comparator page is also checked
+ * against its quotation on every use (modules/quotations `quotationPageStamp`: one prepared query, the quotation's
  * version, status and paid state), so a write to the quotation shows on the next request.
  */
 
@@ -73,6 +75,21 @@ export type CachedPage = {
   stamp: string | undefined;
   expiresAt: number;
 };
+
+/**
+ * Whether a render may be kept at all: a 200 HTML answer that sets no cookie and that its route did not mark as
+ * personal (`Cache-Control: private` or `no-store`, as «Mi compra» and the success page are).
+ */
+export function keepableAnswer(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return (
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    type.startsWith('text/html') &&
+    !/\b(private|no-store)\b/i.test(cacheControl)
+  );
+}
 
 const scriptElement = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -139,9 +156,21 @@ export function hashPolicy(policy: string, nonce: string, scriptHashes: string[]
   return policy.replace(`'nonce-${nonce}'`, scriptHashes.join(' '));
 }
 
+/**
+ * How long after its lifetime a kept page still answers while it renders again in the background (so visitors never
+ * wait for that render): as long as its lifetime, and never past CATALOG_CACHE_TTL_MS in all (0 when that is 5 s or
+ * less). A clear or a write to the quotation drops the page at once, grace or not.
+ */
+export const staleGraceMs = (catalogTtlMs: number) =>
+  Math.max(0, Math.min(answerTtlMs(catalogTtlMs), catalogTtlMs - answerTtlMs(catalogTtlMs)));
+
 export type PageCache = {
-  /** The kept page under `key`, if still fresh and (for a comparator page) rendered from `stamp`. */
-  get(key: string, stamp?: string): CachedPage | undefined;
+  /**
+   * The kept page under `key` rendered from `stamp` (a comparator's quotation; undefined for the others): fresh, or
+   * `fresh: false` within `staleGraceMs` after its lifetime, when the caller answers with it and renders it again
+   * in the background (one render at a time: `pending`, `rendering`).
+   */
+  get(key: string, stamp?: string): { page: CachedPage; fresh: boolean } | undefined;
   /** Keeps a page rendered while no clear happened since `generation()` was read before rendering. */
   set(key: string, page: Omit<CachedPage, 'expiresAt'>, renderedIn: number): CachedPage;
   generation(): number;
@@ -161,6 +190,7 @@ export type PageCache = {
 
 export function createPageCache(catalogTtlMs: number): PageCache {
   const ttl = answerTtlMs(catalogTtlMs);
+  const grace = staleGraceMs(catalogTtlMs);
   // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
   const pages = new Map<string, CachedPage>();
   const renders = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
@@ -170,13 +200,14 @@ export function createPageCache(catalogTtlMs: number): PageCache {
     get(key, stamp) {
       const page = pages.get(key);
       if (!page) return undefined;
-      if (page.expiresAt <= Date.now() || page.stamp !== stamp) {
+      const now = Date.now();
+      if (page.expiresAt + grace <= now || page.stamp !== stamp) {
         pages.delete(key);
         return undefined;
       }
       pages.delete(key);
       pages.set(key, page);
-      return page;
+      return { page, fresh: page.expiresAt > now };
     },
     set(key, page, renderedIn) {
       const kept = { ...page, expiresAt: Date.now() + ttl };
