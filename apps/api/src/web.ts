@@ -11,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { registerCompression } from './lib/compression.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import {
+  batchedReads,
   type CachedPage,
   compressedBodies,
   createPageCache,
@@ -79,6 +80,7 @@ export type PageHandler = (request: Request, context: StorefrontLoadContext) => 
  */
 export async function mountPages(app: FastifyInstance, handleRequest: PageHandler, clientDir?: string): Promise<void> {
   const pageCache = createPageCache(app.config.catalogCacheTtlMs);
+  const quotationStamp = batchedReads((quotationId) => quotationPageStamp(app.db, app.config.companyId, quotationId));
   // The read cache's clears are the invalidation hook's (this instance, and every instance through Redis).
   const stopListening = readCache(app.db).onClear(() => pageCache.clear());
   app.addHook('onClose', async () => stopListening());
@@ -155,7 +157,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         const renderedIn = pageCache.generation();
         let stamp: string | undefined;
         if (cacheKey.quotationId !== undefined) {
-          stamp = await quotationPageStamp(app.db, app.config.companyId, cacheKey.quotationId);
+          stamp = await quotationStamp(cacheKey.quotationId);
           if (stamp === undefined) return sendFetchResponse(reply, await render());
         }
         const found = pageCache.get(cacheKey.key, stamp);

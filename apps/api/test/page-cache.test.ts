@@ -12,6 +12,7 @@ import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
 import { faqEntries } from '#app/db/schema.ts';
 import {
+  batchedReads,
   createPageCache,
   keepableAnswer,
   maxPages,
@@ -210,6 +211,35 @@ describe('which requests may use the page cache (pageCacheKey)', () => {
     cache.set('q', { headers: [], bodies, scriptHashes: [], stamp: '1:quoted' }, cache.generation());
     expect(cache.get('q', '2:quoted')).toBeUndefined();
     expect(cache.get('q', '1:quoted')).toBeUndefined();
+  });
+  it('batched reads: a request arriving during a read is answered by the next read, never by one started before it', async () => {
+    const started: { key: string; finish: (value: string) => void; fail: (error: Error) => void }[] = [];
+    const read = batchedReads(
+      (key) =>
+        new Promise<string>((resolve, reject) => {
+          started.push({ key, finish: resolve, fail: reject });
+        }),
+    );
+    const first = read('q');
+    expect(started.length).toBe(1);
+    // Arrive while the first read runs: they wait for a read of their own, shared.
+    const second = read('q');
+    const third = read('q');
+    const other = read('r');
+    expect(started.map((run) => run.key)).toStrictEqual(['q', 'r']);
+    started[0]?.finish('before');
+    expect(await first).toBe('before');
+    await Promise.resolve();
+    expect(started.map((run) => run.key)).toStrictEqual(['q', 'r', 'q']);
+    started[2]?.finish('after');
+    expect(await Promise.all([second, third])).toStrictEqual(['after', 'after']);
+    started[1]?.fail(new Error('database unavailable'));
+    await expect(other).rejects.toThrow('database unavailable');
+    // Nothing under way any more: the next request starts a read at once.
+    const later = read('q');
+    expect(started.length).toBe(4);
+    started[3]?.finish('later');
+    expect(await later).toBe('later');
   });
   it('only scripts with the render’s nonce are hashed; a nonce’d script by src, or CR in a script, is not kept', () => {
     const nonce = 'abcdefghijklmnopqrstuv==';

@@ -245,3 +245,44 @@ export function createPageCache(catalogTtlMs: number): PageCache {
     size: () => pages.size,
   };
 }
+
+/**
+ * `read(key)`, with the requests for one key that arrive while its read is under way answered together by the next
+ * read, which starts once that one is done: every answer comes from a read that started after its request arrived
+ * (so it sees every write committed before), and a page many visitors ask for at once costs one read per round
+ * instead of one each. A comparator's check against its quotation is read this way.
+ */
+export function batchedReads<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  type Waiter = { resolve: (value: T) => void; reject: (error: unknown) => void };
+  const rounds = new Map<string, { running: boolean; waiting: Waiter[] }>();
+  const start = (key: string, round: { running: boolean; waiting: Waiter[] }) => {
+    const batch = round.waiting;
+    round.waiting = [];
+    round.running = true;
+    read(key).then(
+      (value) => settle(key, round, batch, (waiter) => waiter.resolve(value)),
+      (error: unknown) => settle(key, round, batch, (waiter) => waiter.reject(error)),
+    );
+  };
+  const settle = (
+    key: string,
+    round: { running: boolean; waiting: Waiter[] },
+    batch: Waiter[],
+    answer: (waiter: Waiter) => void,
+  ) => {
+    for (const waiter of batch) answer(waiter);
+    round.running = false;
+    if (round.waiting.length > 0) start(key, round);
+    else rounds.delete(key);
+  };
+  return (key) =>
+    new Promise<T>((resolve, reject) => {
+      let round = rounds.get(key);
+      if (!round) {
+        round = { running: false, waiting: [] };
+        rounds.set(key, round);
+      }
+      round.waiting.push({ resolve, reject });
+      if (!round.running) start(key, round);
+    });
+}
