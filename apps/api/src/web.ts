@@ -107,7 +107,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
       const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
       page = pageCache.set(
         key,
-        { headers, bodies: compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
+        { headers, bodies: await compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
         renderedIn,
       );
       return page;

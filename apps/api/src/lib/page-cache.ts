@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { todayInChile } from '@travesia/domain/dates';
 import { answerTtlMs } from './read-cache.ts';
 
@@ -112,20 +113,26 @@ export function storablePage(html: string, nonce: string): { html: string; scrip
   return { html: kept, scriptHashes };
 }
 
-/** The bytes of a kept page in each encoding, made once (Brotli 9: ~5 ms for a page, then never again). */
-export function compressedBodies(html: string): Record<PageEncoding, Buffer> {
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * The bytes of a kept page in each encoding, made once (Brotli 9: a few ms for a page, then never again), on
+ * libuv's thread pool: visitors being answered meanwhile do not wait for it.
+ */
+export async function compressedBodies(html: string): Promise<Record<PageEncoding, Buffer>> {
   const identity = Buffer.from(html, 'utf8');
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 9,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+    gzip(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip: gz };
 }
 
 /**
