@@ -326,7 +326,9 @@ for (const kind of databaseKinds) {
       } finally {
         clock.mockRestore();
       }
-      // Past the grace too, a page is not used at all.
+      // Past the grace too, a page is not used at all (kept afresh first, with no render under way).
+      await invalidateReadCache(store.app);
+      await page(store.app, '/faq');
       const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 60_000);
       try {
         const after = store.renders();
