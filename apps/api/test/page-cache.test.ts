@@ -21,6 +21,14 @@ import {
   storablePage,
 } from '#app/lib/page-cache.ts';
 import { mountPages, type PageHandler, storefrontBuildExists } from '#app/web.ts';
+import {
+  decideOnSandbox,
+  followReturn,
+  postInvoiceDetails,
+  putPassengers,
+  readyToPay,
+  startPayment,
+} from './support/checkout.ts';
 import { databaseKinds, openTestDatabase, type TestContext } from './support/harness.ts';
 import { createQuotation, putQuotation, quotationBody, tripDates } from './support/trips.ts';
 
@@ -33,6 +41,7 @@ import { createQuotation, putQuotation, quotationBody, tripDates } from './suppo
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const buildDir = join(repoRoot, 'apps', 'web', 'build');
 const redisUrl = process.env.TEST_REDIS_URL;
+const adminToken = 'p'.repeat(40);
 
 async function storefrontBuild(): Promise<ServerBuild> {
   if (!storefrontBuildExists(buildDir)) {
@@ -267,7 +276,7 @@ for (const kind of databaseKinds) {
     beforeAll(async () => {
       build = await storefrontBuild();
       database = await openTestDatabase(kind);
-      store = await storeWith(build, database);
+      store = await storeWith(build, database, { ADMIN_TOKEN: adminToken });
       ctx.app = store.app;
     });
     afterAll(async () => {
@@ -389,11 +398,17 @@ for (const kind of databaseKinds) {
       expect(store.renders() - before).toBe(2);
     });
 
-    it('an FAQ edit shows right after the invalidation hook, and not before', async () => {
+    it('an FAQ edit shows right after the invalidation hook (the admin API), and not before', async () => {
       const seen = await page(store.app, '/faq');
       await setFirstFaqAnswer(database, 'Respuesta editada para la prueba de páginas guardadas.');
       expect((await page(store.app, '/faq')).html).toBe(seen.html);
-      await invalidateReadCache(store.app);
+      // The operator's hook (README «Catalogue cache and its invalidation»).
+      const invalidated = await store.app.inject({
+        method: 'POST',
+        url: '/api/admin/cache/invalidate',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(invalidated.statusCode, invalidated.body).toBe(200);
       const fresh = await page(store.app, '/faq');
       expect(fresh.html).toContain('Respuesta editada para la prueba de páginas guardadas.');
       expectHashPolicy(fresh, 'after the hook');
@@ -422,6 +437,32 @@ for (const kind of databaseKinds) {
       expectHashPolicy(after, 'after the write');
       // The other quotation's kept page is still its own.
       expect((await page(store.app, `/comparador/${other}`)).html).toBe(otherPage.html);
+    });
+
+    it('a comparator is rendered again after each write of its quotation: travellers, payment start, payment', async () => {
+      const id = await readyToPay(ctx, { passengers: false, invoice: false });
+      const url = `/comparador/${id}`;
+      const rendersFor = async (write: () => Promise<unknown>) => {
+        await write();
+        const before = store.renders();
+        await page(store.app, url);
+        await page(store.app, url);
+        return store.renders() - before;
+      };
+      expect(await rendersFor(async () => {})).toBe(1);
+      expect(await rendersFor(async () => {})).toBe(0);
+      expect(await rendersFor(() => putPassengers(ctx, id))).toBe(1);
+      let redirectUrl = '';
+      expect(
+        await rendersFor(async () => {
+          expect((await postInvoiceDetails(ctx, id)).status).toBe(204);
+          ({ redirectUrl } = await startPayment(ctx, id));
+        }),
+      ).toBe(1);
+      expect(await rendersFor(async () => followReturn(ctx, await decideOnSandbox(ctx, redirectUrl, 'approve')))).toBe(
+        1,
+      );
+      expectHashPolicy(await page(store.app, url), 'paid');
     });
 
     it('a comparator of no stored quotation is rendered every time', async () => {
