@@ -33,6 +33,34 @@ export async function findQuotation(db: Database, companyId: number | undefined,
 }
 
 /**
+ * What a kept comparator page is checked against (service.ts quotationPageStamp), on every request for it: only the
+ * columns its writes move and the sale's paid state, one statement prepared once per database handle.
+ */
+export function findPageStamp(db: Database, quotationId: string) {
+  let prepared = pageStampQueries.get(db);
+  if (!prepared) {
+    prepared = pageStampQuery(db);
+    pageStampQueries.set(db, prepared);
+  }
+  return prepared.execute({ quotationId }).then(([row]) => row);
+}
+
+const pageStampQuery = (db: Database) =>
+  db
+    .select({
+      companyId: quotations.companyId,
+      version: quotations.version,
+      status: quotations.status,
+      updatedAt: quotations.updatedAt,
+      discountCode: quotations.discountCode,
+      paid: saleColumnsOf(quotations.id).paid,
+    })
+    .from(quotations)
+    .where(eq(quotations.id, sql.placeholder('quotationId')))
+    .prepare('quotation_page_stamp');
+const pageStampQueries = new WeakMap<Database, ReturnType<typeof pageStampQuery>>();
+
+/**
  * findQuotation with the quotation's passenger counts, in the same statement (a plan call prices a stored quotation
  * on every request: one round trip instead of two).
  */
