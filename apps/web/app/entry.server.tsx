@@ -49,9 +49,12 @@ export default function handleRequest(
               callback();
             },
           });
-          // React writes into `body`; the response reads the rewritten document. A visitor who leaves closes the
-          // response: `body` then closes too, which stops React as it did when the response read `body` itself.
+          // React writes into `body`; the response reads the rewritten document. A visitor who leaves cancels the
+          // response, which destroys `html` with the reason and stops listening to it: that error is expected (not
+          // one to crash the process on), and `body` then closes too, which stops React as it did when the response
+          // read `body` itself.
           const html = body.pipe(deferHydration());
+          html.on('error', () => {});
           html.once('close', () => body.destroy());
           const stream = createReadableStreamFromReadable(html);
           responseHeaders.set('Content-Type', 'text/html');

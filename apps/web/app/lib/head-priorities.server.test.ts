@@ -49,6 +49,22 @@ describe('deferHydration', () => {
     expect(await run(single)).toBe(expected);
   });
 
+  it('streams the body as it comes, holding back only what may be the start of the module script', async () => {
+    const transform = deferHydration();
+    const seen: string[] = [];
+    transform.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
+    const paragraph = `</head><body>${'<p>Planes para tu viaje</p>'.repeat(40)}`;
+    transform.write(Buffer.from(head + paragraph));
+    transform.write(Buffer.from('<p>más</p><scr'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.join('')).toBe(`${prioritizeHead(head)}${paragraph}<p>más</p>`);
+    transform.end(Buffer.from('ipt nonce="n1" type="module">import "/a.js";</script></body></html>'));
+    await new Promise((resolve) => transform.once('end', resolve));
+    expect(seen.join('')).toBe(
+      `${prioritizeHead(head) + paragraph}<p>más</p><script nonce="n1" type="${inertModuleType}">import "/a.js";</script></body></html>`,
+    );
+  });
+
   it('leaves the only module script alone when the head preloads nothing, and a fragment as it came', async () => {
     const plain = `<html><head><title>x</title></head><body>${moduleScript}</body></html>`;
     expect(await run([Buffer.from(plain)])).toBe(plain);

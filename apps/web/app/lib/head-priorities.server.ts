@@ -51,64 +51,73 @@ export function prioritizeHead(head: string): string {
   return rest.slice(0, at) + stylesheets.join('') + rest.slice(at) + scripts;
 }
 
-/** The body with React Router's module script made inert (only when the head's starter script is there to run it). */
-function inertModuleScript(text: string): { text: string; found: boolean } {
-  const at = text.search(/<script\b[^>]*\stype="module"/);
-  if (at === -1) return { text, found: false };
-  const attribute = text.indexOf(moduleScriptAttribute, at);
-  return {
-    text: `${text.slice(0, attribute)} type="${inertModuleType}"${text.slice(attribute + moduleScriptAttribute.length)}`,
-    found: true,
-  };
+const headEnd = Buffer.from('</head>');
+const scriptOpen = Buffer.from('<script');
+const moduleType = Buffer.from(moduleScriptAttribute);
+const inertType = Buffer.from(` type="${inertModuleType}"`);
+
+/** Where the first `<script …>` tag carrying ` type="module"` has that attribute, -1 when `bytes` holds none. */
+function moduleAttributeAt(bytes: Buffer): number {
+  for (let at = bytes.indexOf(moduleType); at !== -1; at = bytes.indexOf(moduleType, at + 1)) {
+    const tag = bytes.lastIndexOf(scriptOpen, at);
+    if (tag !== -1 && bytes.indexOf('>', tag) > at) return at;
+  }
+  return -1;
 }
 
 /**
  * The stream transform of `entry.server.tsx`: holds the document until `</head>`, rewrites that head
- * (prioritizeHead), then passes the body through, making the first module script inert on the way.
+ * (prioritizeHead), makes React Router's module script inert on its way through the body (only when the head's
+ * starter is there to run it), then passes the rest through untouched. Works on bytes: every pattern is ASCII, so a
+ * multi-byte character cut between two chunks is never split by a rewrite.
  */
 export function deferHydration(): Transform {
-  const decoder = new TextDecoder();
-  let head: string | undefined = '';
-  let body = '';
-  let searching = false;
+  let pending: Buffer | undefined = Buffer.alloc(0);
+  let inHead = true;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = decoder.decode(chunk, { stream: true });
-      if (head !== undefined) {
-        head += text;
-        const end = head.indexOf('</head>');
+      if (pending === undefined) {
+        callback(null, chunk);
+        return;
+      }
+      pending = Buffer.concat([pending, chunk]);
+      if (inHead) {
+        const end = pending.indexOf(headEnd);
         if (end === -1) {
           callback();
           return;
         }
-        const rewritten = prioritizeHead(head.slice(0, end));
-        searching = rewritten.includes(inertModuleType);
-        body = head.slice(end);
-        head = undefined;
-        this.push(rewritten);
-      } else {
-        body += text;
-      }
-      if (searching) {
-        const { text: out, found } = inertModuleScript(body);
-        if (found) {
-          searching = false;
-          body = out;
-        } else {
-          // Keep what could be the start of the script tag for the next chunk.
-          const keep = Math.max(body.lastIndexOf('<script'), body.length - 200, 0);
-          this.push(body.slice(0, keep));
-          body = body.slice(keep);
-          callback();
+        const head = prioritizeHead(pending.subarray(0, end).toString('utf8'));
+        this.push(Buffer.from(head));
+        pending = pending.subarray(end);
+        inHead = false;
+        if (!head.includes(inertModuleType)) {
+          const rest = pending;
+          pending = undefined;
+          callback(null, rest);
           return;
         }
       }
-      this.push(body);
-      body = '';
-      callback();
+      const at = moduleAttributeAt(pending);
+      if (at !== -1) {
+        const out = Buffer.concat([pending.subarray(0, at), inertType, pending.subarray(at + moduleType.length)]);
+        pending = undefined;
+        callback(null, out);
+        return;
+      }
+      // Keep for the next chunk only what could still become that tag: an opening `<script` not closed yet, or a
+      // last `<`, `<s`, `<sc`… that may be the beginning of one.
+      const last = pending.lastIndexOf(scriptOpen);
+      const tail = pending.lastIndexOf('<');
+      let keep = pending.length;
+      if (last !== -1 && pending.indexOf('>', last) === -1) keep = last;
+      else if (tail !== -1 && scriptOpen.subarray(0, pending.length - tail).equals(pending.subarray(tail))) keep = tail;
+      const ready = pending.subarray(0, keep);
+      pending = pending.subarray(keep);
+      callback(null, ready.length > 0 ? ready : undefined);
     },
     flush(callback) {
-      callback(null, (head ?? '') + body + decoder.decode());
+      callback(null, pending && pending.length > 0 ? pending : undefined);
     },
   });
 }
