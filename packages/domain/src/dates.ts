@@ -37,11 +37,16 @@ export function tripDays(departureDate: string, returnDate: string): number {
   return to - from + 1;
 }
 
-/** Built once: a DateTimeFormat costs far more to create than to use, and this runs on every priced request. */
-const chileDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
+/**
+ * Built once, on first use: a DateTimeFormat costs far more to create than to use (this runs on every priced request),
+ * and creating one with a time zone takes a phone ~60 ms, which a page that imports this module but never asks for
+ * today's date (or asks later, in a hydration slice) should not pay while its scripts are evaluated.
+ */
+let chileDateFormat: Intl.DateTimeFormat | undefined;
 
 /** Today's calendar date in Chile (America/Santiago), the day a visitor sees on the quoter. */
 export function todayInChile(now: Date = new Date()): string {
+  chileDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
   return chileDateFormat.format(now);
 }
 
