@@ -1,8 +1,10 @@
 import { addDays } from '@travesia/domain/dates';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { invalidateReadCache } from '#app/app.ts';
 import {
   certificates,
+  exchangeRates,
   payments,
   quotations,
   saleDateChanges,
@@ -363,6 +365,37 @@ describeOnEachDatabase(
       const back = await confirm(ctx, sale.token, { ...same, countryDestination: spain });
       expect(back.status, back.text).toBe(200);
       expect((await mine(ctx, sale.token)).destinationCountry?.id).toBe(spain);
+    });
+
+    it('a change of the country alone keeps what was paid, however the catalogue moved since (no refund, no charge)', async () => {
+      const sale = await openPurchase(ctx);
+      const before = await mine(ctx, sale.token);
+      const other = before.dateChange.countries.find((country) => country.id !== spain);
+      if (!other) throw new Error('the region has one country');
+      const same = { departureDate: before.departureDate, returnDate: before.returnDate };
+      // The dollar falls by half after the purchase: the same trip quoted today costs far fewer pesos.
+      await ctx.database.db.insert(exchangeRates).values({
+        companyId: 1,
+        fromCurrency: 'USD',
+        toCurrency: 'CLP',
+        rate: '450',
+        validFrom: new Date(Date.now() - 1000),
+      });
+      await invalidateReadCache(ctx.app);
+      try {
+        const priced = await preview(ctx, sale.token, { ...same, countryDestination: other.id });
+        expect(priced.status, priced.text).toBe(200);
+        expect(priced.json<Preview>()).toMatchObject({ action: 'none', differenceClp: 0, amountClp: before.amountClp });
+        const confirmed = await confirm(ctx, sale.token, { ...same, countryDestination: other.id });
+        expect(confirmed.status, confirmed.text).toBe(200);
+        expect(confirmed.json<Result>()).toMatchObject({ action: 'none', status: 'applied', differenceClp: 0 });
+        expect(await mine(ctx, sale.token)).toMatchObject({ amountClp: before.amountClp, amountUsd: before.amountUsd });
+        const refunds = await ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale.idVenta));
+        expect(refunds).toHaveLength(0);
+      } finally {
+        await ctx.database.db.delete(exchangeRates).where(eq(exchangeRates.rate, '450.0000'));
+        await invalidateReadCache(ctx.app);
+      }
     });
 
     it('a country outside the region is a 400 field error (§8 body); the same dates and country are still same_dates', async () => {

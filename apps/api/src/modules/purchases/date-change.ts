@@ -78,23 +78,13 @@ async function countryAsked(
   return { id: country.id, label: country.label };
 }
 
-/**
- * Reprices the bought plan for the new dates (and country): the snapshot the sale would keep, and the difference with
- * what was paid.
- */
-async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: DateChangeInput) {
-  const { sale, bought } = await changeableSale(saleId, deps);
-  const current = await destinationCountryOfSnapshot(deps.db, sale.quotationId, bought);
-  const country = await countryAsked(deps, sale, bought, current, input.countryDestination);
-  const dates = { departureDate: input.departureDate, returnDate: input.returnDate };
-  if (
-    dates.departureDate === bought.trip.departureDate &&
-    dates.returnDate === bought.trip.returnDate &&
-    country?.id === current?.id
-  ) {
-    const message = dateChangeMessages.sameDates;
-    throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
-  }
+/** The bought plan's price for other dates, with the quoter's own pricing (its date rules and field errors). */
+async function priceForDates(
+  deps: Pick<PaymentDeps, 'db'>,
+  companyId: number,
+  bought: PurchaseSnapshot,
+  dates: { departureDate: string; returnDate: string },
+): Promise<PurchaseSnapshot['price']> {
   const trip: Trip = {
     originId: bought.trip.originId,
     destinationId: bought.trip.destinationId,
@@ -105,7 +95,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
     discountCode: bought.trip.discountCode,
     upgradeCovid: bought.trip.upgradeCovid,
   };
-  const pricing = await priceTripPlans(deps.db, sale.companyId, trip, errorMessages.invalidInputs);
+  const pricing = await priceTripPlans(deps.db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === bought.plan.id);
   if (!plan) {
     const message = dateChangeMessages.planUnavailable;
@@ -113,6 +103,27 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
+  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp };
+}
+
+/**
+ * Reprices the bought plan for the new dates (and country): the snapshot the sale would keep, and the difference with
+ * what was paid. The country does not change the price: a change of the country alone keeps what was paid (repricing
+ * it at today's rates would refund or charge the buyer for catalogue moves that have nothing to do with the change).
+ */
+async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: DateChangeInput) {
+  const { sale, bought } = await changeableSale(saleId, deps);
+  const current = await destinationCountryOfSnapshot(deps.db, sale.quotationId, bought);
+  const country = await countryAsked(deps, sale, bought, current, input.countryDestination);
+  const dates = { departureDate: input.departureDate, returnDate: input.returnDate };
+  const datesChanged = dates.departureDate !== bought.trip.departureDate || dates.returnDate !== bought.trip.returnDate;
+  if (!datesChanged && country?.id === current?.id) {
+    const message = dateChangeMessages.sameDates;
+    throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
+  }
+  const price = datesChanged
+    ? await priceForDates(deps, sale.companyId, bought, dates)
+    : { totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
   const purchase: PurchaseSnapshot = {
     ...bought,
     trip: {
@@ -121,7 +132,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
       days: tripDays(dates.departureDate, dates.returnDate),
       destinationCountry: country,
     },
-    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+    price,
   };
   const differenceClp = purchase.price.totalClp - sale.amountClp;
   const action: DateChangeAction = differenceClp > 0 ? 'pay' : differenceClp < 0 ? 'refund' : 'none';
