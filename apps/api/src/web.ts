@@ -95,12 +95,15 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
     renderedIn: number,
     render: () => Promise<Response>,
     nonce: string,
+    apiFailed: () => boolean,
   ): Promise<CachedPage | Response> => {
     const done = pageCache.rendering(key);
     let page: CachedPage | undefined;
     try {
       const response = await render();
-      if (!keepableAnswer(response)) return response;
+      // A loader that met an API failure renders what it can (an empty list, a notice): right for this visitor, not
+      // a page to show everyone else for the next seconds.
+      if (!keepableAnswer(response) || apiFailed()) return response;
       const html = await response.text();
       const storable = storablePage(html, nonce);
       if (!storable) return new Response(html, response);
@@ -143,10 +146,12 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
         const forwardedFor = request.headers['x-forwarded-for'];
         const nonce = cspNonce(reply.raw);
-        const context: StorefrontLoadContext = {
-          apiFetch: inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
-          cspNonce: nonce,
-        };
+        const apiFor = () =>
+          noticingFailures(
+            inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
+          );
+        const api = apiFor();
+        const context: StorefrontLoadContext = { apiFetch: api.fetch, cspNonce: nonce };
         const render = () => handleRequest(fetchRequestOf(request, reply), context);
         const cacheKey = pageCache.enabled
           ? pageCacheKey(request.raw.method, request.raw.url, request.headers.cookie)
@@ -164,10 +169,14 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         if (found) {
           // Past its lifetime: this visitor gets it still, and one render replaces it in the background.
           if (!found.fresh && !pageCache.pending(cacheKey.key)) {
-            const background: StorefrontLoadContext = { ...context, cspNonce: randomBytes(16).toString('base64') };
+            const backgroundApi = apiFor();
+            const background: StorefrontLoadContext = {
+              apiFetch: backgroundApi.fetch,
+              cspNonce: randomBytes(16).toString('base64'),
+            };
             const refresh = () =>
               handleRequest(fetchRequestOf(request, reply, { abortWithVisitor: false }), background);
-            renderToKeep(cacheKey.key, stamp, renderedIn, refresh, background.cspNonce)
+            renderToKeep(cacheKey.key, stamp, renderedIn, refresh, background.cspNonce, backgroundApi.failed)
               .then((result) => (result instanceof Response ? result.body?.cancel() : undefined))
               .catch((error: unknown) => {
                 const { type, code, stack } = loggableError(error);
@@ -180,7 +189,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         const shared = pending && (await pending);
         if (shared && shared.stamp === stamp) return sendKeptPage(request, reply, shared, nonce);
 
-        const result = await renderToKeep(cacheKey.key, stamp, renderedIn, render, nonce);
+        const result = await renderToKeep(cacheKey.key, stamp, renderedIn, render, nonce, api.failed);
         if (result instanceof Response) return sendFetchResponse(reply, result);
         return sendKeptPage(request, reply, result, nonce);
       });
@@ -281,6 +290,25 @@ function sendFetchResponse(reply: FastifyReply, response: Response): FastifyRepl
  * `remoteAddress` is the address of the peer whose page is being rendered (TRUST_PROXY is checked against it), and
  * `forwardedFor` that page's X-Forwarded-For (believed by the API only from a trusted peer, as for the page).
  */
+/**
+ * `fetcher`, remembering whether any answer was a failure (5xx, 429) or never came: a render that met one is not kept
+ * for other visitors (lib/page-cache.ts).
+ */
+export function noticingFailures(fetcher: typeof fetch): { fetch: typeof fetch; failed: () => boolean } {
+  let failed = false;
+  const watched: typeof fetch = async (input, init) => {
+    try {
+      const answer = await fetcher(input, init);
+      if (answer.status >= 500 || answer.status === 429) failed = true;
+      return answer;
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  return { fetch: watched, failed: () => failed };
+}
+
 export function inProcessFetch(
   app: FastifyInstance,
   remoteAddress?: string,

@@ -55,11 +55,19 @@ type Store = {
   renders: () => number;
   /** The next renders answer with this Set-Cookie too (undefined: as rendered). */
   setCookie: (value: string | undefined) => void;
+  /** API paths starting with this answer 503 from now on, as an API whose database went away (undefined: none). */
+  failApi: (pathStart: string | undefined) => void;
 };
 
 async function storeWith(build: ServerBuild, database: DatabaseHandle, env: NodeJS.ProcessEnv = {}): Promise<Store> {
   const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_FACTOR: '1000', ...env });
   const app = await buildApp({ config, db: database.db });
+  let failing: string | undefined;
+  app.addHook('onRequest', async (request, reply) => {
+    if (failing !== undefined && request.url.startsWith(failing)) {
+      return reply.code(503).send({ status: 503, detail: 'Internal error', instance: request.url, errors: [] });
+    }
+  });
   const render = createRequestHandler(build, 'production');
   let renders = 0;
   let cookie: string | undefined;
@@ -73,7 +81,12 @@ async function storeWith(build: ServerBuild, database: DatabaseHandle, env: Node
   };
   await mountPages(app, handler);
   await app.ready();
-  return { app, renders: () => renders, setCookie: (value) => (cookie = value) };
+  return {
+    app,
+    renders: () => renders,
+    setCookie: (value) => (cookie = value),
+    failApi: (pathStart) => (failing = pathStart),
+  };
 }
 
 type Page = { status: number; html: string; policy: string; headers: Record<string, unknown> };
@@ -397,6 +410,25 @@ for (const kind of databaseKinds) {
       const next = await page(store.app, '/faq');
       expect(next.headers['set-cookie']).toBeUndefined();
       expect(store.renders() - before).toBe(2);
+    });
+
+    it('a render that met an API failure (home without its origins) is sent to its visitor but not kept', async () => {
+      await invalidateReadCache(store.app);
+      store.failApi('/api/companies/1/origins');
+      try {
+        const before = store.renders();
+        const degraded = await page(store.app, '/');
+        expect(degraded.status).toBe(200);
+        expectNoncePolicy(degraded, 'degraded');
+        expectNoncePolicy(await page(store.app, '/'), 'degraded again');
+        expect(store.renders() - before).toBe(2);
+      } finally {
+        store.failApi(undefined);
+      }
+      const before = store.renders();
+      expectHashPolicy(await page(store.app, '/'), 'recovered');
+      await page(store.app, '/');
+      expect(store.renders() - before).toBe(1);
     });
 
     it('an FAQ edit shows right after the invalidation hook (the admin API), and not before', async () => {
