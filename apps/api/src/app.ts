@@ -112,7 +112,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   // other settings, even on the same database handle) keeps its own.
   const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
-  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log: app.log });
+  const cacheInvalidation = await createCacheInvalidation({ db, redis: config.redis, log: app.log });
   app.decorate('invalidateReadCache', cacheInvalidation.invalidate);
   app.addHook('onClose', () => cacheInvalidation.close());
   // A reachable Redis is listened to before the first request; an unreachable one does not hold the start-up

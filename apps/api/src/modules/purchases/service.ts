@@ -23,7 +23,6 @@ import {
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
 
@@ -255,6 +254,8 @@ export type PurchaseView = Awaited<ReturnType<typeof purchaseView>>;
 /** The purchase receipt PDF: seller, what was bought, total with taxes, date and payment reference. */
 export async function receiptPdf(db: Database, saleId: number) {
   const view = await purchaseView(db, saleId);
+  // The PDF writer (pdf-lib) is loaded with the first receipt, not at start-up.
+  const { renderReceiptPdf } = await import('./receipt-pdf.ts');
   return renderReceiptPdf(view);
 }
 
