@@ -24,7 +24,7 @@ import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
 import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { registerCompression } from './lib/compression.ts';
+import { apiSyncCompressionBytes, registerCompression } from './lib/compression.ts';
 import { applyCachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
@@ -182,8 +182,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
 
   await app.register(
     async (api) => {
-      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are.
-      await registerCompression(api);
+      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are, kept ones (a plan
+      // search answer) are compressed once.
+      await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
       // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
       // string with it is the route's 400 (with the field named), before validation and long before the database.
       api.addHook('preValidation', async (request) => {
