@@ -25,7 +25,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
 import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
 import { apiSyncCompressionBytes, registerCompression } from './lib/compression.ts';
-import { applyCachePolicy } from './lib/http-cache.ts';
+import { cachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
@@ -197,7 +197,8 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       });
       // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
       // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
-      api.addHook('onSend', async (request, reply, payload) => applyCachePolicy(request, reply, payload));
+      const cachePolicyOf = cachePolicy();
+      api.addHook('onSend', async (request, reply, payload) => cachePolicyOf(request, reply, payload));
       // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
       // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
       api.addHook('preHandler', async (request) => {
