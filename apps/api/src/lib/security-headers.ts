@@ -55,11 +55,49 @@ export function formTargets(config: Config): string[] {
   return ["'self'", new URL(webpayBaseUrl(config.webpay.environment)).origin];
 }
 
+/** Stands for the nonce while helmet's headers are recorded; never sent (each response gets its own nonce). */
+const nonceMarker = '\u0000nonce\u0000';
+
+type RecordedHeaders = {
+  set: [name: string, value: string][];
+  removed: string[];
+  policy?: [name: string, before: string, after: string];
+};
+
 /**
- * The headers every answer carries (pages, assets, API), through helmet; see SECURITY.md. The middleware is built
- * once: @fastify/helmet, used before, called `helmet(options)` again on every request, parsing and checking every
- * directive each time (15 % of the CPU of a kept plan search answer, issue #10); now a request only writes the
- * headers, the policy's nonce included.
+ * What helmet's middleware writes for a request to `url`, recorded once: the headers it sets and removes, with the
+ * Content-Security-Policy split around the nonce. Helmet's directives depend on the request only through the
+ * nonce and whether the path is the OpenAPI viewer's (scriptSource above), so two recordings cover every request.
+ */
+function recordHeaders(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+  url: string,
+): RecordedHeaders {
+  const recorded: RecordedHeaders = { set: [], removed: [] };
+  const response = {
+    setHeader(name: string, value: unknown) {
+      const text = String(value);
+      const [before, after, ...more] = text.split(nonceMarker);
+      if (after === undefined) recorded.set.push([name, text]);
+      else if (more.length === 0 && before !== undefined) recorded.policy = [name, before, after];
+      else throw new Error(`${name}: the nonce must appear once`);
+    },
+    removeHeader(name: string) {
+      recorded.removed.push(name);
+    },
+  } as unknown as ServerResponse;
+  nonces.set(response, nonceMarker);
+  middleware({ url } as IncomingMessage, response, (error) => {
+    if (error) throw error;
+  });
+  return recorded;
+}
+
+/**
+ * The headers every answer carries (pages, assets, API), through helmet; see SECURITY.md. Helmet's middleware is
+ * built once and what it writes is recorded once (above): @fastify/helmet, used before, called `helmet(options)`
+ * again on every request, parsing and checking every directive each time (15 % of the CPU of a kept plan search
+ * answer, issue #10). Now a request writes the recorded headers and its policy with its own nonce.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const production = config.deployment === 'production';
@@ -100,9 +138,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The payment flow leaves for Webpay and comes back: a popup-free store loses nothing with same-origin.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
+  const everyAnswer = recordHeaders(securityHeaders, '/');
+  const docsViewer = recordHeaders(securityHeaders, `${docsViewerPath}/`);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader('permissions-policy', permissionsPolicy);
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    const response = reply.raw;
+    const recorded = request.raw.url?.startsWith(docsViewerPath) ? docsViewer : everyAnswer;
+    response.setHeader('permissions-policy', permissionsPolicy);
+    for (const name of recorded.removed) response.removeHeader(name);
+    for (const [name, value] of recorded.set) response.setHeader(name, value);
+    if (recorded.policy) {
+      const [name, before, after] = recorded.policy;
+      response.setHeader(name, `${before}${cspNonce(response)}${after}`);
+    }
+    done();
   });
 }
 
