@@ -86,7 +86,10 @@ async function gzipSizeOf(url: string) {
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
 
-async function audit(port: number, url: string): Promise<LighthouseRun> {
+/** Trace faults Lighthouse itself says to retry («Please run Lighthouse again»), seen on a busy machine. */
+const retriedLighthouseErrors = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function audit(port: number, url: string, attempt = 1): Promise<LighthouseRun> {
   const result = await withTimeout(
     lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
     180_000,
@@ -94,6 +97,10 @@ async function audit(port: number, url: string): Promise<LighthouseRun> {
   );
   const lhr = result?.lhr;
   if (!lhr) throw new BenchFailure(`Lighthouse gave no report for ${url}`);
+  if (lhr.runtimeError && retriedLighthouseErrors.has(lhr.runtimeError.code) && attempt < 3) {
+    process.stderr.write(`Lighthouse on ${url}: ${lhr.runtimeError.code}, running it again\n`);
+    return audit(port, url, attempt + 1);
+  }
   if (lhr.runtimeError) throw new BenchFailure(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??

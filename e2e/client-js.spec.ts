@@ -25,6 +25,7 @@ function recordScripts(page: Page): Loaded[] {
   return loaded;
 }
 
+// A script is recorded once its body has been read, a moment after the page got it: checks poll.
 const holding = (loaded: Loaded[], code: string) => loaded.filter((script) => script.body.includes(code));
 
 test.describe('client JavaScript on home', () => {
@@ -53,7 +54,7 @@ test.describe('client JavaScript on home', () => {
     // An empty submit fetches the rules and shows their messages.
     await page.getByRole('button', { name: 'Cotizar', exact: true }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
-    expect(holding(loaded, lazyCode.validation).length).toBeGreaterThan(0);
+    await expect.poll(() => holding(loaded, lazyCode.validation).length).toBeGreaterThan(0);
     await expect(page.getByRole('textbox', { name: 'Fecha de salida' })).toBeFocused();
 
     // The calendar button opens the calendar; a chosen day fills the field and gives the focus back.
@@ -61,7 +62,7 @@ test.describe('client JavaScript on home', () => {
     await calendarButton.click();
     const calendar = page.getByRole('dialog', { name: 'Calendario: Fecha de salida' });
     await expect(calendar.getByRole('grid')).toBeVisible();
-    expect(holding(loaded, lazyCode.calendar).length).toBeGreaterThan(0);
+    await expect.poll(() => holding(loaded, lazyCode.calendar).length).toBeGreaterThan(0);
     await calendar.getByRole('gridcell').getByRole('button', { disabled: false }).nth(3).click();
     await expect(calendar).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Fecha de salida' })).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
@@ -76,7 +77,7 @@ test.describe('client JavaScript on home', () => {
 
     await page.getByRole('button', { name: 'Conoce el upgrade COVID-19' }).click();
     await expect(page.getByRole('dialog', { name: 'Upgrade COVID-19' })).toBeVisible();
-    expect(holding(loaded, lazyCode.dialogs).length).toBeGreaterThan(0);
+    await expect.poll(() => holding(loaded, lazyCode.dialogs).length).toBeGreaterThan(0);
   });
 
   test('the quoter sits exactly where it does without JavaScript, and nothing shifts as the page loads', async ({

@@ -97,6 +97,54 @@ test.describe('date change', () => {
     await expectNoViolations(page, 'the purchase after a date change');
   });
 
+  test('a buyer moves the trip to another country of the region by keyboard (same dates): new certificates at once; axe; full-width card', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const sale = await paidSale(request);
+    const region = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
+      id: number;
+      label: string;
+    }[];
+    const [bought, other] = region;
+    if (!bought || !other) throw new Error('the region needs two countries');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    // Beside nothing: as wide as «Derecho a retracto» above it, not half the page with empty space beside it.
+    const width = async (name: string) => (await page.getByRole('region', { name }).boundingBox())?.width ?? 0;
+    expect(Math.abs((await width('Cambiar fechas')) - (await width('Derecho a retracto')))).toBeLessThan(2);
+    const country = card.getByLabel('País de destino');
+    await expect(country).toHaveValue(String(bought.id));
+
+    // Keyboard only: the next country in the list, then Tab to «Ver nuevo precio» and Enter.
+    await country.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(country).toHaveValue(String(other.id));
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('button', { name: 'Ver nuevo precio' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
+    await expect(card.getByRole('status').getByText(other.label, { exact: true })).toBeVisible();
+    await expectNoViolations(page, 'the country change preview');
+
+    const confirm = card.getByRole('button', { name: 'Confirmar cambio de país de destino' });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/Cambiamos el país de destino de tu viaje sin costo adicional/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu viaje' }).getByText(other.label, { exact: true })).toBeVisible();
+    await expect(card.getByText(`país de destino: ${bought.label} → ${other.label}`, { exact: false })).toBeVisible();
+    await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
+    await expect(card.getByLabel('País de destino')).toHaveValue(String(other.id));
+    await expectNoViolations(page, 'the purchase after a country change');
+
+    // A 360 px phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('invalid dates are said beside the field; after the preview nothing has changed', async ({
     page,
     request,
@@ -134,6 +182,30 @@ test.describe('date change without JavaScript', () => {
     await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
     await card.getByRole('button', { name: 'Confirmar cambio de fechas' }).click();
     await expect(page.getByText(/Cambiamos las fechas de tu viaje sin costo adicional/)).toBeVisible();
+    await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
+  });
+
+  test('another country of the region (same dates) is two plain form posts and is applied at once', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // a payment first
+    const sale = await paidSale(request);
+    const region = (await (await request.get('/api/companies/1/destinations/3/countries')).json()) as {
+      id: number;
+      label: string;
+    }[];
+    const other = region[1];
+    if (!other) throw new Error('the region needs two countries');
+    await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
+    const card = page.getByRole('region', { name: 'Cambiar fechas' });
+    await card.getByLabel('País de destino').selectOption(String(other.id));
+    await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
+    await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
+    await card.getByRole('button', { name: 'Confirmar cambio de país de destino' }).click();
+    await expect(page.getByText(/Cambiamos el país de destino de tu viaje sin costo adicional/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu viaje' }).getByText(other.label, { exact: true })).toBeVisible();
     await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
   });
 });

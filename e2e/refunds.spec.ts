@@ -119,4 +119,38 @@ test.describe('refunds without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Recibimos tu solicitud' })).toBeVisible();
     await expect(page.locator('strong').filter({ hasText: /^R-[0-9A-Z]{8}$/ })).toBeVisible();
   });
+
+  test('DNI and Pasaporte are separate options; a passport is checked as the passenger form checks it', async ({
+    page,
+    storefront,
+  }) => {
+    await page.goto('/reembolsos');
+    const type = page.getByLabel('Tipo de documento');
+    await expect(type.locator('option')).toHaveText(['RUT', 'DNI', 'Pasaporte']);
+    await fillRefundForm(page, 'pasaporte@example.cl');
+    await type.selectOption({ label: 'Pasaporte' });
+    await page.getByLabel('Número de documento').fill('AB 12');
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Pasaporte inválido')).toBeVisible();
+    await expect(page.getByLabel('Tipo de documento')).toHaveValue('3');
+    await page.getByLabel('Número de documento').fill('PA1234567');
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    const number = await page
+      .locator('strong')
+      .filter({ hasText: /^R-[0-9A-Z]{8}$/ })
+      .textContent();
+    await expect
+      .poll(async () => {
+        await storefront.app.runJobs();
+        return storefront.smtp.received.find((m) => m.parsed.subject === `Nueva solicitud de reembolso ${number}`)
+          ?.parsed.text;
+      })
+      .toContain('Documento: Pasaporte PA1234567');
+  });
 });

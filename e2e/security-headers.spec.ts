@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createQuotation, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -6,7 +7,9 @@ import { homeHeading, waitForHydration } from './support/shell.ts';
 /**
  * The Content-Security-Policy in a real browser (apps/api/src/lib/security-headers.ts): the store's own scripts,
  * the company's marketing snippets and the reCAPTCHA loader run under it, across the pages and a whole sandbox
- * payment, without one violation; a script injected into a page does not run.
+ * payment, without one violation; a script injected into a page does not run. Rendered pages carry a nonce per
+ * answer; the pages kept whole (home, FAQ, comparator: apps/api/src/lib/page-cache.ts, decision 013) carry the
+ * hashes of their own inline scripts instead.
  */
 
 type ViolationWindow = Window & { __cspViolations?: string[] };
@@ -27,16 +30,17 @@ const violations = (page: Page) => page.evaluate(() => (window as ViolationWindo
 const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
 
 test.describe('Content-Security-Policy', () => {
-  test('every script of a page carries that answer’s nonce, and the marketing snippet runs', async ({ page }) => {
+  test('every script of a rendered page carries that answer’s nonce, and the marketing snippet runs', async ({
+    page,
+  }) => {
     await recordViolations(page);
-    const response = await page.goto('/');
+    const response = await page.goto('/quienes-somos');
     const policy = response?.headers()['content-security-policy'];
     const nonce = nonceOf(policy);
     expect(nonce).toBeTruthy();
     expect(policy).toContain("'strict-dynamic'");
     expect(policy).toContain("frame-ancestors 'self'");
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { level: 1, name: homeHeading })).toBeVisible();
 
     const html = (await response?.text()) ?? '';
     const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
@@ -47,8 +51,31 @@ test.describe('Content-Security-Policy', () => {
     await expect
       .poll(() => page.evaluate(() => (window as { travesiaMarketing?: boolean }).travesiaMarketing))
       .toBe(true);
-    const again = await page.request.get('/');
+    const again = await page.request.get('/quienes-somos');
     expect(nonceOf(again.headers()['content-security-policy'])).not.toBe(nonce);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a kept page (home) allows exactly its inline scripts by hash; they, lazy chunks and the snippet run', async ({
+    page,
+  }) => {
+    await recordViolations(page);
+    await page.request.get('/');
+    const response = await page.goto('/');
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(nonceOf(policy)).toBeUndefined();
+    expect(policy).toContain("frame-ancestors 'self'");
+    const html = (await response?.text()) ?? '';
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = ''] of scripts) expect(attributes).not.toMatch(/\bsrc=|\bnonce=/);
+    const hashes = scripts.map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    expect(policy).toContain(`script-src 'self' ${hashes.join(' ')} 'strict-dynamic'`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: homeHeading })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as { travesiaMarketing?: boolean }).travesiaMarketing))
+      .toBe(true);
     expect(await violations(page)).toEqual([]);
   });
 

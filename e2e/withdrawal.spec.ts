@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
-import { sales } from '../apps/api/src/db/schema.ts';
+import { saleRefunds, sales } from '../apps/api/src/db/schema.ts';
 import { verificationCodeOf } from '../apps/api/src/modules/certificates/repository.ts';
 import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
+import { runRefundsCli } from '../apps/api/src/refunds-cli.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -39,7 +40,11 @@ test('a buyer withdraws from «Mi compra» and the verification page says the ce
   await page.goto(opened.pathname + opened.search);
   await expect(page.getByText(`Venta N° ${idVenta}`)).toBeVisible();
   const section = page.getByRole('region', { name: 'Derecho a retracto' });
-  await expect(section.getByText(/Puedes retractarte de esta compra hasta el \d{2}-\d{2}-\d{4}/)).toBeVisible();
+  await expect(
+    section.getByText(
+      /Puedes retractarte de esta compra hasta el \d{2}-\d{2}-\d{4} a las 23:59, hora de Chile \(10\s+días corridos/,
+    ),
+  ).toBeVisible();
   await expectNoViolations(page, '«Mi compra» with «Retractarme» available');
 
   await section.getByRole('button', { name: 'Retractarme' }).click();
@@ -90,7 +95,7 @@ test('after the 10 days the page says why and how to reach the company; axe', as
   test.slow(); // a payment first
   const { db } = storefront.database;
   const late = await paidThroughApi(request);
-  await db.update(sales).set({ paidAt: sql`now() - interval '11 days'` }).where(eq(sales.id, late));
+  await db.update(sales).set({ paidAt: sql`now() - interval '12 days'` }).where(eq(sales.id, late));
   await page.goto(`/mi-compra?enlace=${await signedLinkToken(db, storefront.app.config.purchases, late)}`);
   const section = page.getByRole('region', { name: 'Derecho a retracto' });
   await expect(section.getByText('El retracto ya no está disponible para esta compra.')).toBeVisible();
@@ -98,6 +103,42 @@ test('after the 10 days the page says why and how to reach the company; axe', as
   await expect(section.getByRole('link', { name: 'Escríbenos desde el formulario de contacto' })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Retractarme' })).toHaveCount(0);
   await expectNoViolations(page, '«Mi compra» when the withdrawal is no longer available');
+});
+
+test('a refund the gateway refused, transferred by the company: «Reembolsado por transferencia»; axe', async ({
+  page,
+  request,
+  storefront,
+}) => {
+  test.slow(); // a payment first
+  const { db } = storefront.database;
+  const sale = await paidThroughApi(request);
+  // The test gateway refuses the refund (its ledger has nothing left to give back), as Webpay refuses a debit card's.
+  await db.execute(
+    sql`update sandbox_transactions set refunded_clp = amount_clp where token = (select external_id from payments where sale_id = ${sale} and status = 'authorized')`,
+  );
+  await page.goto(`/mi-compra?enlace=${await signedLinkToken(db, storefront.app.config.purchases, sale)}`);
+  const section = page.getByRole('region', { name: 'Derecho a retracto' });
+  await section.getByRole('button', { name: 'Retractarme' }).click();
+  await section.getByRole('button', { name: 'Sí, retractarme' }).click();
+  await expect(section.getByText('Retracto en proceso.')).toBeVisible();
+  await storefront.app.sweepPayments();
+  const refundOf = async () => (await db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale)))[0];
+  await expect.poll(async () => (await refundOf())?.lastError ?? null).not.toBeNull();
+
+  // The operator transferred the money and records it (the CLI, on the server's database).
+  const refund = await refundOf();
+  const opened = { db, config: storefront.app.config };
+  expect(await runRefundsCli(['sale-refund-transferred', String(refund?.id), '--reference', 'TRF-E2E-1'], opened)).toBe(
+    0,
+  );
+  await page.reload();
+  await expect(section.getByText('Compra anulada. Reembolsado por transferencia.')).toBeVisible();
+  await expect(
+    section.getByText(/Te devolvimos \$[\d.]+ por transferencia bancaria el \d{2}-\d{2}-\d{4}/),
+  ).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Anulada y reembolsada' })).toBeVisible();
+  await expectNoViolations(page, '«Mi compra» refunded by transfer');
 });
 
 test.describe('withdrawal without JavaScript', () => {

@@ -45,7 +45,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
+import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
@@ -216,6 +216,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(quotationRoutes);
       await api.register(planRoutes);
       await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));
+      await api.register(saleRefundAdminRoutes({ refundByHand: work.refundByHand }));
       await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(passengerRoutes);
       await api.register(invoiceRoutes);

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatClp } from '@travesia/domain/money';
 import { documentKinds, type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
 import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
@@ -8,6 +10,14 @@ import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
+import {
+  listStuckSaleRefunds,
+  type SaleRefundReason,
+  type StuckSaleRefundFilter,
+  saleRefundReasons,
+  stuckAfterAttempts,
+  transferReferenceMaxLength,
+} from './modules/payments/sale-refunds.ts';
 import { changeStatus, refundDocuments } from './modules/refunds/service.ts';
 import { openMigratedDatabase } from './startup.ts';
 import { createBackgroundWork } from './worker.ts';
@@ -15,9 +25,16 @@ import { createBackgroundWork } from './worker.ts';
 const usage = `Usage:
   npm run refunds -- status <number> <status> [--amount N] [--reason "..."] [--missing "..."]
   npm run refunds -- files <number> <folder>
+  npm run refunds -- sale-refunds [--min-attempts N] [--reason withdrawal|date_change] [--sale N]
+  npm run refunds -- sale-refund-transferred <id> --reference "..." [--by "..."]
 
 Statuses: ${refundStatusList.join(', ')}
   aprobada needs --amount (in the request's currency), rechazada --reason, faltan_documentos --missing.
+sale-refunds lists the sale refunds (withdrawals, cheaper date changes) the gateway has not made: pending with more
+  than --min-attempts attempts (default ${stuckAfterAttempts}) or a last error.
+sale-refund-transferred records that one was given back by bank transfer (--reference, up to
+  ${transferReferenceMaxLength} characters; --by, who did it): refunded by hand, its withdrawal completed, the buyer
+  e-mailed; the payment sweeper never tries it again.
 Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR: stop the server first, or
 use the admin API). The holder's e-mail is queued with the change and sent at once from here.`;
 
@@ -33,6 +50,49 @@ export function exportName(position: number, storedName: string, contentType: st
   return `${position}-${stem}.${kind?.extensions[0] ?? 'bin'}`;
 }
 
+type SaleRefundCommand =
+  | { command: 'sale-refunds'; filter: StuckSaleRefundFilter }
+  | { command: 'sale-refund-transferred'; id: number; manual: { reference: string; by: string } };
+
+/** The sale-refund subcommands' arguments, checked; a string says what is wrong; undefined for other commands. */
+function saleRefundArguments(
+  command: string | undefined,
+  id: string | undefined,
+  values: { reason?: string; 'min-attempts'?: string; sale?: string; reference?: string; by?: string },
+): SaleRefundCommand | string | undefined {
+  const positiveId = (text: string | undefined) =>
+    text && /^\d{1,10}$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : undefined;
+  if (command === 'sale-refunds') {
+    const minAttempts = values['min-attempts'] ?? String(stuckAfterAttempts);
+    if (!/^\d{1,7}$/.test(minAttempts)) return `--min-attempts must be a whole number, not «${minAttempts}»`;
+    const reason = values.reason as SaleRefundReason | undefined;
+    if (reason !== undefined && !saleRefundReasons.includes(reason)) return `Unknown reason «${values.reason}»`;
+    const saleId = values.sale === undefined ? undefined : positiveId(values.sale);
+    if (values.sale !== undefined && saleId === undefined) return `--sale must be a sale number, not «${values.sale}»`;
+    return {
+      command,
+      filter: {
+        minAttempts: Number(minAttempts),
+        limit: 500,
+        ...(reason ? { reason } : {}),
+        ...(saleId ? { saleId } : {}),
+      },
+    };
+  }
+  if (command === 'sale-refund-transferred') {
+    const refundId = positiveId(id);
+    if (refundId === undefined) return 'Which sale refund? Its number (#id, as sale-refunds lists it)';
+    const reference = values.reference?.trim() ?? '';
+    if (!reference) return "--reference is required: the bank transfer's reference";
+    if (reference.length > transferReferenceMaxLength) {
+      return `--reference is at most ${transferReferenceMaxLength} characters`;
+    }
+    const by = values.by?.trim().slice(0, 100) || `CLI (${userInfo().username})`;
+    return { command, id: refundId, manual: { reference, by } };
+  }
+  return undefined;
+}
+
 /**
  * The operator's command for refund requests until there is a back office: change a request's status (checked
  * transitions, the holder e-mailed) or export its documents. Exit code 0 on success, 1 with a line in words otherwise.
@@ -41,10 +101,23 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { amount: { type: 'string' }, reason: { type: 'string' }, missing: { type: 'string' } },
+    options: {
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      missing: { type: 'string' },
+      'min-attempts': { type: 'string' },
+      sale: { type: 'string' },
+      reference: { type: 'string' },
+      by: { type: 'string' },
+    },
   });
   const [command, number, third] = positionals;
-  if (!command || !number || !third || !['status', 'files'].includes(command)) {
+  const saleRefundCommand = saleRefundArguments(command, number, values);
+  if (typeof saleRefundCommand === 'string') {
+    console.error(`${saleRefundCommand}\n${usage}`);
+    return 1;
+  }
+  if (!saleRefundCommand && (!command || !number || !third || !['status', 'files'].includes(command))) {
     console.error(usage);
     return 1;
   }
@@ -53,7 +126,41 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
   const database = opened
     ? { db: opened.db, close: async () => {} }
     : await openMigratedDatabase(config, { log: () => log });
+  const backgroundWork = () =>
+    createBackgroundWork({
+      db: database.db,
+      integrations: createIntegrations(config, database.db),
+      log,
+      nudges: false,
+      origin: configuredOrigin(config),
+      refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+      purchases: config.purchases,
+    });
   try {
+    if (saleRefundCommand?.command === 'sale-refunds') {
+      const stuck = await listStuckSaleRefunds(database.db, saleRefundCommand.filter);
+      for (const refund of stuck) {
+        console.log(
+          `#${refund.id} venta ${refund.saleId} ${refund.reason} ${formatClp(refund.amountClp)} ${refund.gateway} ` +
+            `${refund.buyOrder} intentos ${refund.attempts} desde ${refund.createdAt}: ${refund.lastError ?? '-'}`,
+        );
+      }
+      console.log(`${stuck.length} sale refund(s) to give back by hand`);
+      return 0;
+    }
+    if (saleRefundCommand?.command === 'sale-refund-transferred') {
+      const work = backgroundWork();
+      const { refund, changed } = await work.refundByHand(saleRefundCommand.id, saleRefundCommand.manual);
+      await work.runJobs();
+      await work.close();
+      console.log(
+        changed
+          ? `#${refund.id}: refunded by transfer ${refund.transferReference} (sale ${refund.saleId}, ${formatClp(refund.amountClp)})`
+          : `#${refund.id}: already refunded (${refund.method ?? 'gateway'}${refund.transferReference ? ` ${refund.transferReference}` : ''}); nothing changed`,
+      );
+      return 0;
+    }
+    if (!command || !number || !third) throw new Error('unreachable: checked above');
     if (command === 'files') {
       const files = await refundDocuments(database.db, number);
       await mkdir(third, { recursive: true });
@@ -75,14 +182,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       ...(values.reason === undefined ? {} : { reason: values.reason }),
       ...(values.missing === undefined ? {} : { missing: values.missing }),
     });
-    const work = createBackgroundWork({
-      db: database.db,
-      integrations: createIntegrations(config, database.db),
-      log,
-      nudges: false,
-      origin: configuredOrigin(config),
-      refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
-    });
+    const work = backgroundWork();
     await work.runJobs();
     await work.close();
     console.log(`${result.number}: ${refundStatuses[result.from]} → ${refundStatuses[result.to]}; holder e-mailed`);
@@ -90,7 +190,8 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
   } catch (error) {
     if (error instanceof ApiError) {
       const reasons = error.fieldErrors.map((e) => e.message).join('; ');
-      console.error(`Error: ${error.status === 404 ? `No refund request ${number}` : reasons || error.detail}`);
+      const missing = saleRefundCommand ? `No sale refund #${number}` : `No refund request ${number}`;
+      console.error(`Error: ${error.status === 404 ? missing : reasons || error.detail}`);
       return 1;
     }
     throw error;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
@@ -8,7 +9,21 @@ import { refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { registerCompression } from './lib/compression.ts';
+import { loggableError } from './lib/loggable-error.ts';
+import {
+  batchedReads,
+  type CachedPage,
+  compressedBodies,
+  createPageCache,
+  hashPolicy,
+  keepableAnswer,
+  pageCacheKey,
+  pageEncoding,
+  storablePage,
+} from './lib/page-cache.ts';
+import { readCache } from './lib/read-cache.ts';
 import { cspNonce } from './lib/security-headers.ts';
+import { quotationPageStamp } from './modules/quotations/service.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = {
@@ -53,26 +68,56 @@ export const staticCacheControl = 'public, max-age=3600';
  */
 export async function mountStorefront(app: FastifyInstance, buildDir: string): Promise<void> {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, 'production');
-  const clientDir = join(buildDir, 'client');
+  await mountPages(app, createRequestHandler(build, 'production'), join(buildDir, 'client'));
+}
+
+/** What renders a page: React Router's request handler (mountStorefront), given the page's load context. */
+export type PageHandler = (request: Request, context: StorefrontLoadContext) => Promise<Response>;
+
+/**
+ * The pages (every path the API and the static files leave) rendered by `handleRequest`, home, the FAQ and the
+ * comparator kept whole for a few seconds (lib/page-cache.ts), and the files of `clientDir` when given.
+ */
+export async function mountPages(app: FastifyInstance, handleRequest: PageHandler, clientDir?: string): Promise<void> {
+  const pageCache = createPageCache(app.config.catalogCacheTtlMs);
+  const quotationStamp = batchedReads((quotationId) => quotationPageStamp(app.db, app.config.companyId, quotationId));
+  // The read cache's clears are the invalidation hook's (this instance, and every instance through Redis).
+  const stopListening = readCache(app.db).onClear(() => pageCache.clear());
+  app.addHook('onClose', async () => stopListening());
+
+  /**
+   * Renders a page that may be kept (one render of `key` at a time: pageCache.pending) and keeps it when it is the
+   * same for everyone: the page kept, or the render, to send as it is, when it is not.
+   */
+  const renderToKeep = async (
+    key: string,
+    stamp: string | undefined,
+    renderedIn: number,
+    render: () => Promise<Response>,
+    nonce: string,
+  ): Promise<CachedPage | Response> => {
+    const done = pageCache.rendering(key);
+    let page: CachedPage | undefined;
+    try {
+      const response = await render();
+      if (!keepableAnswer(response)) return response;
+      const html = await response.text();
+      const storable = storablePage(html, nonce);
+      if (!storable) return new Response(html, response);
+      const headers = [...response.headers].filter(([name]) => !unkeptHeaders.has(name));
+      page = pageCache.set(
+        key,
+        { headers, bodies: await compressedBodies(storable.html), scriptHashes: storable.scriptHashes, stamp },
+        renderedIn,
+      );
+      return page;
+    } finally {
+      done(page);
+    }
+  };
 
   await app.register(async (web) => {
-    await web.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // The compressed copies are served in place of their file, never under their own names.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      preCompressed: true,
-      // Our Cache-Control only (send's own would be `public, max-age=0`).
-      cacheControl: false,
-      setHeaders(reply, path) {
-        const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
-        reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
-        // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
-        reply.header('cross-origin-resource-policy', 'cross-origin');
-      },
-    });
+    if (clientDir) await registerStaticFiles(web, clientDir);
     await web.register(async (pages) => {
       // Flushed chunk by chunk, so a page still streams as React writes it.
       await registerCompression(pages, { flushEachChunk: true });
@@ -97,15 +142,87 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
         // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
         // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
         const forwardedFor = request.headers['x-forwarded-for'];
+        const nonce = cspNonce(reply.raw);
         const context: StorefrontLoadContext = {
           apiFetch: inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
-          cspNonce: cspNonce(reply.raw),
+          cspNonce: nonce,
         };
-        const response = await handleRequest(fetchRequestOf(request, reply), context);
-        return sendFetchResponse(reply, response);
+        const render = () => handleRequest(fetchRequestOf(request, reply), context);
+        const cacheKey = pageCache.enabled
+          ? pageCacheKey(request.raw.method, request.raw.url, request.headers.cookie)
+          : undefined;
+        if (!cacheKey) return sendFetchResponse(reply, await render());
+
+        // Read before the render: a clear or a write to the quotation while it renders leaves the page stale-marked.
+        const renderedIn = pageCache.generation();
+        let stamp: string | undefined;
+        if (cacheKey.quotationId !== undefined) {
+          stamp = await quotationStamp(cacheKey.quotationId);
+          if (stamp === undefined) return sendFetchResponse(reply, await render());
+        }
+        const found = pageCache.get(cacheKey.key, stamp);
+        if (found) {
+          // Past its lifetime: this visitor gets it still, and one render replaces it in the background.
+          if (!found.fresh && !pageCache.pending(cacheKey.key)) {
+            const background: StorefrontLoadContext = { ...context, cspNonce: randomBytes(16).toString('base64') };
+            const refresh = () =>
+              handleRequest(fetchRequestOf(request, reply, { abortWithVisitor: false }), background);
+            renderToKeep(cacheKey.key, stamp, renderedIn, refresh, background.cspNonce)
+              .then((result) => (result instanceof Response ? result.body?.cancel() : undefined))
+              .catch((error: unknown) => {
+                const { type, code, stack } = loggableError(error);
+                request.log.warn({ errorType: type, code, stack }, 'kept page not rendered again');
+              });
+          }
+          return sendKeptPage(request, reply, found.page, nonce);
+        }
+        const pending = pageCache.pending(cacheKey.key);
+        const shared = pending && (await pending);
+        if (shared && shared.stamp === stamp) return sendKeptPage(request, reply, shared, nonce);
+
+        const result = await renderToKeep(cacheKey.key, stamp, renderedIn, render, nonce);
+        if (result instanceof Response) return sendFetchResponse(reply, result);
+        return sendKeptPage(request, reply, result, nonce);
       });
     });
   });
+}
+
+/** The hashed assets and the other files of build/client, with their cache lifetimes. */
+async function registerStaticFiles(web: FastifyInstance, clientDir: string): Promise<void> {
+  await web.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    // The compressed copies are served in place of their file, never under their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    preCompressed: true,
+    // Our Cache-Control only (send's own would be `public, max-age=0`).
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
+      reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
+      // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}
+
+/** Headers of a render that a kept page does not repeat (its own length and encoding are set when it is sent). */
+const unkeptHeaders = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding']);
+
+/**
+ * A kept page: its bytes in the encoding the client prefers, and this answer's Content-Security-Policy (helmet's,
+ * with its fresh nonce) turned into the page's hash-based one.
+ */
+function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', hashPolicy(policy, nonce, page.scriptHashes));
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.code(200).send(page.bodies[encoding]);
 }
 
 /**
@@ -114,10 +231,15 @@ export async function mountStorefront(app: FastifyInstance, buildDir: string): P
  * query; absolute URLs come from configuration, lib/origins.ts), the body streamed as it arrives, aborted when the
  * visitor goes away.
  */
-function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+function fetchRequestOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { abortWithVisitor = true }: { abortWithVisitor?: boolean } = {},
+): Request {
   const raw = request.raw;
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // A kept page rendered again in the background finishes whether or not its visitor stays.
+  if (abortWithVisitor) reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (let index = 0; index < raw.rawHeaders.length; index += 2) {
     headers.append(raw.rawHeaders[index] as string, raw.rawHeaders[index + 1] as string);

@@ -6,7 +6,11 @@ import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
-import { processDueSaleRefunds, type SaleRefundCompletions } from './modules/payments/sale-refunds.ts';
+import {
+  markSaleRefundedByHand,
+  processDueSaleRefunds,
+  type SaleRefundCompletions,
+} from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { purchaseCodeEmailJob, purchaseCodeEmailKind, purchaseLink } from './modules/purchases/service.ts';
 import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
@@ -30,6 +34,11 @@ export type BackgroundWork = {
   nudgeRefunds(): void;
   /** Work was just queued here (a paid sale, a manual e-mail): run the jobs now, in the background, if nudges are on. */
   nudgeJobs(): void;
+  /**
+   * An operator gave a sale refund back by bank transfer: records it and completes its reason as a gateway success
+   * does (the e-mail job it queues runs at once if nudges are on). See markSaleRefundedByHand.
+   */
+  refundByHand(refundId: number, manual: { reference: string; by: string }): ReturnType<typeof markSaleRefundedByHand>;
   /** Takes no further job and waits for the run in flight. */
   close(): Promise<void>;
 };
@@ -87,6 +96,7 @@ export function createBackgroundWork(options: {
       );
     },
     nudgeJobs,
+    refundByHand: (refundId, manual) => markSaleRefundedByHand(refundDeps, refundId, manual),
     async close() {
       closing.abort();
       await jobsRun.catch(() => 0);

@@ -1,6 +1,6 @@
 import { addDays } from '@travesia/domain/dates';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   certificates,
   payments,
@@ -17,10 +17,14 @@ import {
   emailJobsOfSale,
   followReturn,
   paidSale,
+  paidWithWebpay,
+  spain,
   useTemporaryDataDir,
 } from './support/checkout.ts';
+import { authorizedBody, type FakeWebpay, startFakeWebpay, webpayBasePath } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { type Answer, call } from './support/http.ts';
+import { type Answer, call, get } from './support/http.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { tripDates } from './support/trips.ts';
 
 /**
@@ -31,25 +35,49 @@ import { tripDates } from './support/trips.ts';
 
 const env: NodeJS.ProcessEnv = {};
 useTemporaryDataDir(env);
+let webpay: FakeWebpay;
+beforeAll(async () => {
+  webpay = await startFakeWebpay();
+  env.WEBPAY_ENVIRONMENT = webpay.url;
+});
+afterAll(async () => {
+  await webpay?.close();
+});
+
+type Country = { id: number; label: string };
 
 type Purchase = {
   departureDate: string;
   returnDate: string;
   amountClp: number;
+  destinationCountry: Country | null;
   travellers: { certificate: string | null }[];
-  dateChange: { available: boolean; reason: string | null };
-  dateChanges: { differenceClp: number; refund: string | null }[];
+  dateChange: { available: boolean; reason: string | null; countries: Country[] };
+  dateChanges: {
+    differenceClp: number;
+    refund: string | null;
+    refundRefused: boolean;
+    previousDestinationCountry: string | null;
+    destinationCountry: string | null;
+  }[];
 };
-type Preview = { amountClp: number; paidClp: number; differenceClp: number; action: string; days: number };
+type Preview = {
+  amountClp: number;
+  paidClp: number;
+  differenceClp: number;
+  action: string;
+  days: number;
+  destinationCountry: Country | null;
+};
 type Result = { action: string; status: string; redirectUrl: string | null; differenceClp: number };
 
-/** A paid sale with a «Mi compra» access token opened by its signed link. */
-async function openPurchase(ctx: TestContext) {
-  const sale = await paidSale(ctx);
+/** A paid sale (in the sandbox, or through the fake Webpay) with a «Mi compra» access token opened by its signed link. */
+async function openPurchase(ctx: TestContext, gateway: 'sandbox' | 'webpay' = 'sandbox') {
+  const sale = gateway === 'webpay' ? await paidWithWebpay(ctx) : { token: '', ...(await paidSale(ctx)) };
   const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.idVenta);
   const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
   expect(opened.status, opened.text).toBe(200);
-  return { ...sale, token: opened.json<{ token: string }>().token };
+  return { ...sale, webpayToken: sale.token, token: opened.json<{ token: string }>().token };
 }
 
 const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -95,11 +123,12 @@ describeOnEachDatabase(
   '«Mi compra»: date change',
   (ctx, kind) => {
     drainJobsAfterAll(ctx);
+    afterEach(() => webpay.reset());
 
     it('a longer trip costs more: the difference is paid through the gateway, then the new certificates replace the old ones', async () => {
       const sale = await openPurchase(ctx);
       const before = await mine(ctx, sale.token);
-      expect(before.dateChange).toStrictEqual({ available: true, reason: null });
+      expect(before.dateChange).toMatchObject({ available: true, reason: null });
       const oldNumbers = (await liveCertificates(ctx, sale.idVenta)).map((c) => c.number).sort();
       const longer = tripDates(15);
 
@@ -271,6 +300,223 @@ describeOnEachDatabase(
       expect(confirmed.json<Result>()).toMatchObject({ action: 'none', status: 'applied' });
       expect(await mine(ctx, sale.token)).toMatchObject({ ...moved, amountClp: before.amountClp });
       expect(await voidedCertificates(ctx, sale.idVenta)).toHaveLength(3);
+    });
+
+    it('the same dates in another country of the region: applied at once, the new certificates name it and are e-mailed', async () => {
+      const sale = await openPurchase(ctx);
+      const before = await mine(ctx, sale.token);
+      expect(before.destinationCountry?.id).toBe(spain);
+      // The countries offered are the region's, as GET /companies/{id}/destinations/{id}/countries lists them.
+      const region = await get(ctx.app, '/api/companies/1/destinations/3/countries');
+      expect(before.dateChange.countries).toStrictEqual(region.json<Country[]>());
+      const other = before.dateChange.countries.find((country) => country.id !== spain);
+      if (!other) throw new Error('the region has one country');
+      const same = { departureDate: before.departureDate, returnDate: before.returnDate };
+
+      const priced = await preview(ctx, sale.token, { ...same, countryDestination: other.id });
+      expect(priced.status, priced.text).toBe(200);
+      expect(priced.json<Preview>()).toMatchObject({ action: 'none', differenceClp: 0, destinationCountry: other });
+      expect(await changesOf(ctx, sale.idVenta)).toHaveLength(0);
+
+      const confirmed = await confirm(ctx, sale.token, { ...same, countryDestination: other.id });
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect(confirmed.json<Result>()).toMatchObject({ action: 'none', status: 'applied', redirectUrl: null });
+
+      const after = await mine(ctx, sale.token);
+      expect(after).toMatchObject({ ...same, amountClp: before.amountClp, destinationCountry: other });
+      expect(after.dateChanges).toHaveLength(1);
+      expect(after.dateChanges[0]).toMatchObject({
+        previousDestinationCountry: before.destinationCountry?.label,
+        destinationCountry: other.label,
+        differenceClp: 0,
+        refund: null,
+      });
+      const [change] = await changesOf(ctx, sale.idVenta);
+      expect(change).toMatchObject({
+        status: 'applied',
+        previousDestinationCountry: before.destinationCountry,
+        destinationCountry: other,
+      });
+      const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, sale.idVenta));
+      expect(row?.purchase?.trip.destinationCountry).toStrictEqual(other);
+      const [quotation] = await ctx.database.db
+        .select({ countryDestinationId: quotations.countryDestinationId })
+        .from(quotations)
+        .where(eq(quotations.id, sale.quotationId));
+      expect(quotation?.countryDestinationId).toBe(other.id);
+      // Old certificates voided, new ones issued, printing the new «País de destino», and e-mailed.
+      expect(await voidedCertificates(ctx, sale.idVenta)).toHaveLength(3);
+      expect(await liveCertificates(ctx, sale.idVenta)).toHaveLength(3);
+      const pdf = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/purchases/mine/certificado.pdf',
+        headers: withToken(sale.token),
+      });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('País de destino');
+      expect(text).toContain(other.label);
+      expect(text).not.toContain(before.destinationCountry?.label ?? '');
+      expect(await emailJobsOfSale(ctx, sale.idVenta, `certificate:date-change:${change?.id}`)).toHaveLength(1);
+
+      // Back to the first country with the same dates again: another change, not «same dates».
+      const back = await confirm(ctx, sale.token, { ...same, countryDestination: spain });
+      expect(back.status, back.text).toBe(200);
+      expect((await mine(ctx, sale.token)).destinationCountry?.id).toBe(spain);
+    });
+
+    it('a country outside the region is a 400 field error (§8 body); the same dates and country are still same_dates', async () => {
+      const sale = await openPurchase(ctx);
+      const before = await mine(ctx, sale.token);
+      const region = before.dateChange.countries.map((country) => country.id);
+      // A country of another region of the catalogue (Norteamérica, Sudamérica…).
+      const elsewhere: Country[] = [];
+      for (const destination of [1, 2, 4, 5]) {
+        const listed = await get(ctx.app, `/api/companies/1/destinations/${destination}/countries`);
+        if (listed.status === 200) elsewhere.push(...listed.json<Country[]>());
+      }
+      const outside = elsewhere.find((country) => !region.includes(country.id));
+      if (!outside) throw new Error('every country is in the region');
+      for (const ask of [preview, confirm]) {
+        const refused = await ask(ctx, sale.token, { ...tripDates(5), countryDestination: outside.id });
+        expect(refused.status, refused.text).toBe(400);
+        const body = refused.json<{ status: number; detail: string; instance: string; errors: object[] }>();
+        expect(body).toMatchObject({ status: 400, instance: expect.any(String), detail: expect.any(String) });
+        expect(body.errors).toStrictEqual([
+          {
+            field: 'countryDestination',
+            code: 'country_outside_region',
+            message: 'El país de destino no pertenece a la región de tu compra.',
+          },
+        ]);
+      }
+      const garbage = await preview(ctx, sale.token, { ...tripDates(5), countryDestination: 'Francia' });
+      expect(garbage.status).toBe(400);
+      expect(garbage.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('countryDestination');
+      const same = await confirm(ctx, sale.token, {
+        departureDate: before.departureDate,
+        returnDate: before.returnDate,
+        countryDestination: spain,
+      });
+      expect(same.status).toBe(400);
+      expect(same.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe('same_dates');
+      expect(await changesOf(ctx, sale.idVenta)).toHaveLength(0);
+      expect(await voidedCertificates(ctx, sale.idVenta)).toHaveLength(0);
+    });
+
+    it('paid through Webpay, a cheaper change asks Webpay to annul exactly the difference (NULLIFIED) and records the refund', async () => {
+      const sale = await openPurchase(ctx, 'webpay');
+      const before = await mine(ctx, sale.token);
+      const { differenceClp } = (await preview(ctx, sale.token, tripDates(5))).json<Preview>();
+      // A credit sale: Webpay annuls part of it (NULLIFIED, approved with code 0) and says what is left.
+      webpay.onRefund = (transaction) => ({
+        status: 200,
+        body: {
+          type: 'NULLIFIED',
+          response_code: 0,
+          authorization_code: '123456',
+          authorization_date: new Date().toISOString(),
+          nullified_amount: -differenceClp,
+          balance: transaction.amount + differenceClp,
+        },
+      });
+      const confirmed = await confirm(ctx, sale.token, tripDates(5));
+      expect(confirmed.status, confirmed.text).toBe(200);
+      const result = confirmed.json<Result>();
+      expect(result).toMatchObject({ action: 'refund', status: 'applied', redirectUrl: null });
+      expect(result.differenceClp).toBe(differenceClp);
+      expect(differenceClp).toBeLessThan(0);
+
+      await ctx.app.sweepPayments();
+      await expect
+        .poll(async () => (await refundsOf(ctx, sale.idVenta)).map((r) => r.status), { timeout: 5_000 })
+        .toStrictEqual(['refunded']);
+      const calls = webpay.callsFor(sale.webpayToken, 'refund');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({
+        method: 'POST',
+        path: `${webpayBasePath}/transactions/${sale.webpayToken}/refunds`,
+        body: { amount: -result.differenceClp },
+        answered: 200,
+      });
+      const [refund] = await refundsOf(ctx, sale.idVenta);
+      expect(refund).toMatchObject({
+        reason: 'date_change',
+        amountClp: -result.differenceClp,
+        detail: 'Webpay: NULLIFIED',
+        lastError: null,
+      });
+      expect(refund?.refundedAt).toBeTruthy();
+      const after = await mine(ctx, sale.token);
+      expect(after.amountClp).toBe(before.amountClp + result.differenceClp);
+      expect(after.dateChanges[0]).toMatchObject({ refund: 'reembolsado', refundRefused: false });
+      // Further sweeps ask nothing more.
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(sale.webpayToken, 'refund')).toHaveLength(1);
+    });
+
+    it('paid through Webpay with a debit card, the partial refund is refused: pending with its error, retried later, never twice', async () => {
+      webpay.onCommit = (transaction) => ({
+        status: 200,
+        body: authorizedBody(transaction, { payment_type_code: 'VD' }),
+      });
+      const sale = await openPurchase(ctx, 'webpay');
+      // Webpay does not annul part of a debit sale.
+      webpay.onRefund = () => ({
+        status: 422,
+        body: { error_message: 'Transaction type not allowed for partial refund' },
+      });
+      const confirmed = await confirm(ctx, sale.token, tripDates(5));
+      expect(confirmed.status, confirmed.text).toBe(200);
+      const difference = -confirmed.json<Result>().differenceClp;
+      const refundCalls = () => webpay.callsFor(sale.webpayToken, 'refund');
+      for (let round = 0; round < 30 && refundCalls().length < 1; round += 1) {
+        await ctx.app.sweepPayments();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(refundCalls()).toHaveLength(1);
+      expect(refundCalls()[0]).toMatchObject({ body: { amount: difference }, answered: 422 });
+      // The fake answered; the attempt's outcome is written right after.
+      await expect
+        .poll(async () => (await refundsOf(ctx, sale.idVenta))[0]?.lastError, { timeout: 5_000 })
+        .toBeTruthy();
+      const [failed] = await refundsOf(ctx, sale.idVenta);
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1, amountClp: difference });
+      expect(failed?.lastError).toBeTruthy();
+      // What «Mi compra» shows for it: in process, and the gateway refused it (the page: returned by transfer).
+      expect((await mine(ctx, sale.token)).dateChanges[0]).toMatchObject({
+        refund: 'reembolso en proceso',
+        refundRefused: true,
+      });
+      // Backed off: sweeps now call nobody.
+      await Promise.all([ctx.app.sweepPayments(), ctx.app.sweepPayments()]);
+      expect(refundCalls()).toHaveLength(1);
+
+      // Due again (later): retried once, however many sweeps race for it; still refused, still pending.
+      const due = () =>
+        ctx.database.db
+          .update(saleRefunds)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(eq(saleRefunds.saleId, sale.idVenta));
+      await due();
+      await Promise.all([ctx.app.sweepPayments(), ctx.app.sweepPayments(), ctx.app.sweepPayments()]);
+      expect(refundCalls()).toHaveLength(2);
+      expect((await refundsOf(ctx, sale.idVenta))[0]).toMatchObject({ status: 'pending', attempts: 2 });
+
+      // Once given back (the operator's transfer recorded, or the gateway accepting): never asked again.
+      webpay.onRefund = () => ({ status: 200, body: { type: 'NULLIFIED', response_code: 0 } });
+      await due();
+      await ctx.app.sweepPayments();
+      await expect
+        .poll(async () => (await refundsOf(ctx, sale.idVenta)).map((r) => r.status), { timeout: 5_000 })
+        .toStrictEqual(['refunded']);
+      await due();
+      await ctx.app.sweepPayments();
+      expect(refundCalls()).toHaveLength(3);
+      expect((await mine(ctx, sale.token)).dateChanges[0]).toMatchObject({
+        refund: 'reembolsado',
+        refundRefused: false,
+      });
     });
 
     it('invalid dates are refused as the quoter refuses them, and the same dates are not a change', async () => {

@@ -290,13 +290,13 @@ function templates(s: Seeded): Template[] {
       method: 'POST',
       route: '/purchases/mine/date-change/preview',
       headers: { authorization: 'Bearer not-a-token' },
-      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20', countryDestination: 17 },
     },
     {
       method: 'POST',
       route: '/purchases/mine/date-change',
       headers: { authorization: 'Bearer not-a-token' },
-      body: { departureDate: '2027-01-10', returnDate: '2027-01-20' },
+      body: { departureDate: '2027-01-10', returnDate: '2027-01-20', countryDestination: 17 },
     },
     { method: 'DELETE', route: '/purchases/mine/access', headers: { authorization: 'Bearer not-a-token' } },
     {
@@ -306,6 +306,27 @@ function templates(s: Seeded): Template[] {
       headers: { authorization: 'Bearer not-the-admin-token' },
     },
     { method: 'POST', route: '/admin/cache/invalidate', headers: { authorization: 'Bearer nope' }, query: {} },
+    {
+      method: 'GET',
+      route: '/admin/sale-refunds',
+      headers: { authorization: `Bearer ${adminToken}` },
+      query: { minAttempts: '5', reason: 'withdrawal', saleId: String(s.idVenta), gateway: 'webpay', limit: '10' },
+    },
+    {
+      // With the right token, for a sale refund that does not exist (the suite stores none): nothing to mark.
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/manual',
+      params: { id: '2147483000' },
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: { reference: 'TRF-0001', operator: 'Operaciones' },
+    },
+    {
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/manual',
+      params: { id: '1' },
+      headers: { authorization: 'Bearer not-the-admin-token' },
+      body: { reference: 'TRF-0001' },
+    },
   ];
 }
 

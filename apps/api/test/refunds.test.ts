@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits } from '@travesia/domain/refunds';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refundFiles, refundRequests } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
@@ -168,6 +168,8 @@ describeOnEachDatabase(
       ['tipoDocumento', { tipoDocumento: 7 }, 'invalid_option'],
       ['numeroDocumento', { numeroDocumento: '12.345.678-9' }, 'invalid_rut'],
       ['numeroDocumento', { tipoDocumento: 2, numeroDocumento: 'AB 1' }, 'invalid_document'],
+      ['numeroDocumento', { tipoDocumento: 3, numeroDocumento: 'P12' }, 'invalid_document'],
+      ['numeroDocumento', { tipoDocumento: 3, numeroDocumento: 'P 1234567' }, 'invalid_document'],
       ['email', { email: 'ana@' }, 'invalid_email'],
       ['telefono', { telefono: '12' }, 'invalid_phone'],
       ['numeroCertificado', { numeroCertificado: '' }, 'required'],
@@ -202,6 +204,30 @@ describeOnEachDatabase(
 
     it('a USD amount with cents and a DNI holder are accepted', async () => {
       await created(ctx, validBody({ monto: 85.5, moneda: 'USD', tipoDocumento: 2, numeroDocumento: 'X1234567' }));
+    });
+
+    it('DNI and passport are distinct types: stored as 2 and 3, named so in the company’s e-mail, tracked by number', async () => {
+      const dni = await created(ctx, validBody({ tipoDocumento: 2, numeroDocumento: '40123456' }));
+      const passport = await created(ctx, validBody({ tipoDocumento: 3, numeroDocumento: 'PA1234567' }));
+      const types = await ctx.database.db
+        .select({ number: refundRequests.number, type: refundRequests.documentType })
+        .from(refundRequests)
+        .where(inArray(refundRequests.number, [dni, passport]));
+      expect(Object.fromEntries(types.map((row) => [row.number, row.type]))).toStrictEqual({ [dni]: 2, [passport]: 3 });
+      await ctx.app.runJobs();
+      const companyText = (number: string) =>
+        mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'))?.parsed.text ?? '';
+      expect(companyText(dni)).toContain('Documento: DNI 40123456');
+      expect(companyText(passport)).toContain('Documento: Pasaporte PA1234567');
+      expect(companyText(passport)).not.toContain('DNI');
+      expect((await track(ctx, passport, 'pa1234567')).status).toBe(200);
+      // The passport number is checked as the passenger form checks it: its own message.
+      const refused = await postRefund(ctx, validBody({ tipoDocumento: 3, numeroDocumento: 'AB 12' }));
+      expect(expectBadRequest(refused, errorMessages.invalidInputParameters, url)).toContainEqual({
+        field: 'numeroDocumento',
+        code: 'invalid_document',
+        message: 'Pasaporte inválido',
+      });
     });
 
     it('a PNG renamed .pdf, or text named .pdf, is refused with an error naming the file; nothing is stored', async () => {

@@ -1,17 +1,11 @@
+import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { certificates, certificateVerifications, saleRefunds, sales, sandboxTransactions } from '#app/db/schema.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { withdrawalRefusals } from '#app/modules/purchases/withdrawal.ts';
-import {
-  drainJobsAfterAll,
-  paidSale,
-  readyToPay,
-  startPayment,
-  successUrl,
-  useTemporaryDataDir,
-} from './support/checkout.ts';
+import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError, get } from './support/http.ts';
@@ -42,6 +36,8 @@ type Withdrawal = {
   available: boolean;
   reason: string | null;
   reasonCode: string | null;
+  deadline: string;
+  lastDay: string;
   refund: { status: string; amountClp: number } | null;
 };
 
@@ -79,22 +75,6 @@ async function settle(ctx: TestContext, saleId: number) {
 
 const mailsTo = (address: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject));
-
-/** A sale paid through (the fake) Webpay; answers its ids and its Webpay token. */
-async function paidWithWebpay(ctx: TestContext) {
-  const quotationId = await readyToPay(ctx);
-  const payment = await startPayment(ctx, quotationId, 'webpay');
-  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
-  const back = await call(ctx.app, {
-    method: 'POST',
-    url: '/api/payments/return/webpay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token_ws: token }).toString(),
-  });
-  expect(back.status, back.text).toBe(303);
-  expect(String(back.headers.location)).toBe(successUrl(payment));
-  return { ...payment, token };
-}
 
 async function verificationOf(ctx: TestContext, saleId: number): Promise<Answer> {
   const [row] = await ctx.database.db
@@ -164,11 +144,26 @@ describeOnEachDatabase(
       expect(await refundsOf(ctx, sale.idVenta)).toHaveLength(1);
     });
 
-    it('after the 10 days: 409 with the reason, nothing changes', async () => {
+    it('the window is calendar days in Chile: bought at 00:10 ten days ago, open until tonight’s midnight', async () => {
+      const sale = await paidSale(ctx);
+      const today = todayInChile();
+      await ctx.database.db
+        .update(sales)
+        .set({ paidAt: new Date(chileDayStart(addDays(today, -10)).getTime() + 10 * 60_000) })
+        .where(eq(sales.id, sale.idVenta));
+      const token = await openPurchase(ctx, sale.idVenta);
+      expect((await mine(ctx, token)).withdrawal).toMatchObject({
+        available: true,
+        lastDay: today,
+        deadline: chileDayStart(addDays(today, 1)).toISOString(),
+      });
+    });
+
+    it('after the 10 days (bought at 23:50 eleven days ago): 409 with the reason, nothing changes', async () => {
       const sale = await paidSale(ctx);
       await ctx.database.db
         .update(sales)
-        .set({ paidAt: sql`now() - interval '10 days 1 minute'` })
+        .set({ paidAt: new Date(chileDayStart(addDays(todayInChile(), -10)).getTime() - 10 * 60_000) })
         .where(eq(sales.id, sale.idVenta));
       const token = await openPurchase(ctx, sale.idVenta);
       expect((await mine(ctx, token)).withdrawal).toMatchObject({

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { deferHydration } from '#app/lib/head-priorities.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -12,7 +13,8 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry (@react-router/dev's entry.server.node.tsx), plus the page's Content-Security-
  * Policy nonce: the server that serves the storefront (apps/api/src/web.ts) puts it in the load context, and every
  * inline script React Router and React write (the router's context, scroll restoration, streamed data) carries it.
- * Without it (the Vite dev server) the scripts carry none, as no policy is sent there.
+ * Without it (the Vite dev server) the scripts carry none, as no policy is sent there. The document goes out
+ * through lib/head-priorities.server.ts: stylesheet first, scripts fetched once the first frame is painted.
  */
 export default function handleRequest(
   request: Request,
@@ -47,7 +49,14 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // React writes into `body`; the response reads the rewritten document. A visitor who leaves cancels the
+          // response, which destroys `html` with the reason and stops listening to it: that error is expected (not
+          // one to crash the process on), and `body` then closes too, which stops React as it did when the response
+          // read `body` itself.
+          const html = body.pipe(deferHydration());
+          html.on('error', () => {});
+          html.once('close', () => body.destroy());
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

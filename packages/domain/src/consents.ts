@@ -19,4 +19,4 @@ export const dataProcessingConsentRequired = {
 
 /** The withdrawal right (derecho a retracto) as the payment step states it before the buyer pays. */
 export const withdrawalNotice =
-  'Derecho a retracto: puedes retractarte de esta compra dentro de 10 días desde el pago, siempre que el viaje no haya comenzado, y te devolvemos el total pagado.';
+  'Derecho a retracto: puedes retractarte de esta compra hasta el décimo día corrido desde la fecha de compra (hasta las 23:59, hora de Chile), siempre que el viaje no haya comenzado, y te devolvemos el total pagado.';

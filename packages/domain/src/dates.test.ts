@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fixedReturnDate, parseIsoDate, todayInChile, tripDays, validateTripDates } from './dates.ts';
+import {
+  addDays,
+  chileDayStart,
+  fixedReturnDate,
+  parseIsoDate,
+  todayInChile,
+  tripDays,
+  validateTripDates,
+} from './dates.ts';
 
 const singleTrip = { returnDateEnabled: true, returnAddDays: 7, minDays: 1, maxDays: 180 };
 const annual = { returnDateEnabled: false, returnAddDays: 364, minDays: 365, maxDays: 365 };
@@ -131,5 +139,20 @@ describe('validateTripDates', () => {
         message: 'En esta modalidad la fecha de regreso es 2027-11-30',
       },
     ]);
+  });
+});
+
+describe('chileDayStart', () => {
+  it('is midnight in Chile, summer (−3) and winter (−4)', () => {
+    expect(chileDayStart('2026-12-01').toISOString()).toBe('2026-12-01T03:00:00.000Z');
+    expect(chileDayStart('2026-07-01').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+  });
+
+  it('is 01:00 when clocks go forward at midnight, and after the repeated hour when they go back', () => {
+    // 2026-09-06: 24:00 (−4) becomes 01:00 (−3). 2026-04-05: 24:00 (−3) becomes 23:00 (−4) of the 4th.
+    expect(chileDayStart('2026-09-06').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(todayInChile(new Date('2026-09-06T03:59:59.999Z'))).toBe('2026-09-05');
+    expect(chileDayStart('2026-04-05').toISOString()).toBe('2026-04-05T04:00:00.000Z');
+    expect(todayInChile(new Date('2026-04-05T03:59:59.999Z'))).toBe('2026-04-04');
   });
 });

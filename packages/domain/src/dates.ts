@@ -37,8 +37,12 @@ export function tripDays(departureDate: string, returnDate: string): number {
   return to - from + 1;
 }
 
-/** Built once: a DateTimeFormat costs far more to create than to use, and this runs on every priced request. */
-const chileDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
+/**
+ * Built once, on first use: a DateTimeFormat costs far more to create than to use (this runs on every priced request),
+ * and creating one with a time zone takes a phone ~60 ms, which a page that imports this module but never asks for
+ * today's date (or asks later, in a hydration slice) should not pay while its scripts are evaluated.
+ */
+let chileDateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * The last day formatted and the minute it was formatted for. Since 1910 every offset of America/Santiago is a whole
@@ -53,10 +57,27 @@ export function todayInChile(now: Date = new Date()): string {
   const time = now.getTime();
   const minute = Math.floor(time / minuteMs);
   if (lastDay?.minute === minute) return lastDay.day;
+  chileDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
   const day = chileDateFormat.format(now);
   // Before 1910 the offset had seconds (LMT): those dates are formatted, never remembered.
   if (time >= 0) lastDay = { minute, day };
   return day;
+}
+
+/**
+ * The first instant of a calendar day in Chile (America/Santiago): its midnight, or 01:00 on the day clocks go
+ * forward at midnight (September), and the second midnight's end on the day they go back (April: 23:00–24:00 of the
+ * day before happens twice, the day starts after it). Chile's offsets (−3, −4) are whole hours, so the first whole UTC
+ * hour whose Chile date is the day is its start.
+ */
+export function chileDayStart(isoDate: string): Date {
+  const day = parseIsoDate(isoDate);
+  if (day === null) throw new RangeError(`Not a date: ${isoDate}`);
+  for (let hour = 0; hour <= 12; hour += 1) {
+    const instant = new Date(day * dayMs + hour * 3_600_000);
+    if (todayInChile(instant) === isoDate) return instant;
+  }
+  throw new RangeError(`No start of ${isoDate} in Chile`);
 }
 
 export type ModalityDateRules = {

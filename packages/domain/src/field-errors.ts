@@ -53,8 +53,9 @@ export const fieldErrorCodes = {
   withdrawal_window_expired: 'The 10 days to withdraw from the purchase have passed',
   withdrawal_trip_started: 'The cover of the purchase has started: it can no longer be withdrawn',
   trip_started: "The purchase's departure date has come: its dates can no longer change",
-  same_dates: 'A date change asked for the dates the purchase already has',
+  same_dates: 'A date change asked for the dates (and country) the purchase already has',
   not_changeable: 'The purchase cannot change (not paid, withdrawn or refunded)',
+  refund_in_progress: 'The sale refund is being attempted at the gateway (or recorded) right now: try again shortly',
   invalid: 'Any other problem',
 } as const;
 

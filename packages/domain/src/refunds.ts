@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDate, todayInChile } from './dates.ts';
 import type { Rule } from './field-errors.ts';
-import { DocumentType, type DocumentTypeId } from './ids.ts';
+import { type DocumentTypeId, documentTypeLabels } from './ids.ts';
 import { formatClp, formatUsd } from './money.ts';
 import {
   documentProblem,
@@ -218,8 +218,12 @@ export const refundDocuments = z
 /** The refund request body (spec §7 `POST /companies/{companyId}/refunds`). */
 export const refundRequestFields = {
   nombreTitular: text(refundLimits.holderName, { required: rm.holderName }).describe("The holder's full name"),
-  tipoDocumento: documentType.describe('Spec §9 identification: 1 RUT, 2 DNI'),
-  numeroDocumento: text(20).describe("The holder's RUT (check digit verified) or DNI/passport"),
+  tipoDocumento: documentType.describe(
+    'Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)',
+  ),
+  numeroDocumento: text(20).describe(
+    "The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces)",
+  ),
   email: email().describe("The holder's e-mail: the request number is sent there"),
   telefono: phone.describe("The holder's phone"),
   numeroCertificado: text(refundLimits.certificateNumber, { required: rm.certificateNumber })
@@ -300,11 +304,11 @@ export const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = 
   pagada: [],
 };
 
-export const holderDocumentTypes: Record<DocumentTypeId, string> = {
-  [DocumentType.rut]: 'RUT',
-  [DocumentType.dni]: 'DNI / Pasaporte',
-  [DocumentType.passport]: 'Pasaporte',
-};
+/**
+ * The holder's document types as the form offers them and the company's e-mail names them: the passenger form's
+ * (RUT, DNI, Pasaporte). 2 was «DNI / Pasaporte» before passports had their own type: old clients still send it.
+ */
+export const holderDocumentTypes: Record<DocumentTypeId, string> = documentTypeLabels;
 
 /** An amount in the request's currency, as people read it: `$120.000`, `USD 85,50`. */
 export function formatRefundAmount(amount: number, currency: RefundCurrency): string {

@@ -30,6 +30,11 @@ export type ReadCache = {
    * derived from many catalogue entries, so any clear, scoped or not, forgets all of them.
    */
   clear(scope?: string): void;
+  /**
+   * Calls `listener` on every clear, after the entries are gone: what is derived from catalogue reads outside this
+   * cache (the rendered pages of lib/page-cache.ts) is dropped with them, by the same hook. Returns the unsubscribe.
+   */
+  onClear(listener: (scope: string | undefined) => void): () => void;
 };
 
 /** The most answers a cache holds: a plan search body is ~5–20 KB, so a few MB at most. */
@@ -53,6 +58,7 @@ function createReadCache(ttlMs: number): ReadCache {
   // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
   const answers = new Map<string, Entry>();
   const answerTtl = answerTtlMs(ttlMs);
+  const clearListeners = new Set<(scope: string | undefined) => void>();
   let generation = 0;
   return {
     async answer<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
@@ -97,11 +103,13 @@ function createReadCache(ttlMs: number): ReadCache {
     clear(scope?: string) {
       answers.clear();
       generation += 1;
-      if (scope === undefined) {
-        entries.clear();
-        return;
-      }
-      for (const key of entries.keys()) if (key.startsWith(scope)) entries.delete(key);
+      if (scope === undefined) entries.clear();
+      else for (const key of entries.keys()) if (key.startsWith(scope)) entries.delete(key);
+      for (const listener of clearListeners) listener(scope);
+    },
+    onClear(listener) {
+      clearListeners.add(listener);
+      return () => clearListeners.delete(listener);
     },
   };
 }

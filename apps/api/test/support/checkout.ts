@@ -213,6 +213,25 @@ export async function paidSale(ctx: TestContext, instalments = 1) {
   return { quotationId, ...payment, result };
 }
 
+/**
+ * A quotation paid through Webpay (the test's fake on loopback: WEBPAY_ENVIRONMENT set to support/fake-webpay's url,
+ * whose default commit authorizes); answers its ids and its Webpay token.
+ */
+export async function paidWithWebpay(ctx: TestContext) {
+  const quotationId = await readyToPay(ctx);
+  const payment = await startPayment(ctx, quotationId, 'webpay');
+  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
+  const back = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/return/webpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token_ws: token }).toString(),
+  });
+  expect(back.status, back.text).toBe(303);
+  expect(String(back.headers.location)).toBe(successUrl(payment));
+  return { quotationId, ...payment, token };
+}
+
 /** The amount the server prices for a quotation's plan, as the plan view shows it (montoConversion, CLP). */
 export async function pricedClp(ctx: TestContext, quotationId: string, planId = referencePlanId): Promise<number> {
   const answer = await get(ctx.app, `/api/1/plans/${planId}?quotationId=${quotationId}`);

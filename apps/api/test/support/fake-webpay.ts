@@ -89,6 +89,8 @@ export type FakeWebpay = {
   /** What a refund answers (by default: REVERSED, as a full refund on the day). */
   onRefund: Responder;
   callsFor(token: string, kind?: WebpayCall['kind']): WebpayCall[];
+  /** How long every answer waits after its call is recorded (a slow gateway: a call in flight for a while). */
+  delayMs: number;
   /** Back to the default answers (calls and transactions are kept: tests tell theirs apart by token). */
   reset(): void;
   close(): Promise<void>;
@@ -147,7 +149,9 @@ export async function startFakeWebpay(
     onStatus: defaultStatus,
     onRefund: defaultRefund,
     callsFor: (token, kind) => calls.filter((c) => c.token === token && (kind === undefined || c.kind === kind)),
+    delayMs: 0,
     reset() {
+      fake.delayMs = 0;
       fake.onCommit = defaultCommit;
       fake.onStatus = defaultStatus;
       fake.onRefund = defaultRefund;
@@ -238,7 +242,7 @@ export async function startFakeWebpay(
 
   const server: Server = createServer((request, response) => {
     handle(request)
-      .then(({ kind, token, received, answer }) => {
+      .then(async ({ kind, token, received, answer }) => {
         calls.push({
           method: request.method ?? '',
           path: (request.url ?? '/').split('?')[0] ?? '/',
@@ -248,6 +252,7 @@ export async function startFakeWebpay(
           body: received,
           answered: answer.status,
         });
+        if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
         send(response, answer.status, answer.body);
       })
       .catch(() => {

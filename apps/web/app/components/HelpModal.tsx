@@ -18,7 +18,7 @@ export function HelpModal({ open, onOpenChange }: { open: boolean; onOpenChange:
               className={`flex gap-3 rounded-xl border p-4 ${contact.isEmergency ? 'border-accent-500 bg-orange-50' : 'border-slate-200'}`}
               data-testid="help-contact"
             >
-              <img src={contact.icon} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+              <img src={contact.icon} alt="" loading="lazy" width={32} height={32} className="h-8 w-8 shrink-0" />
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{contact.label}</p>
                 <a

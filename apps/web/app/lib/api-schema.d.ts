@@ -2564,6 +2564,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sale-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sale refunds that need a hand (Authorization: Bearer ADMIN_TOKEN): pending with more than `minAttempts` attempts (default 5) or a last error (Webpay refuses partial refunds of debit payments: those stay pending). Oldest first. Without ADMIN_TOKEN configured, or with another token, 404. */
+        get: {
+            parameters: {
+                query?: {
+                    minAttempts?: number;
+                    reason?: "withdrawal" | "date_change";
+                    saleId?: number;
+                    gateway?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            gateway: string;
+                            buyOrder: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sale-refunds/{id}/manual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The bank transfer's reference (operation number) */
+                        reference: string;
+                        /** @description Who made the transfer (else «admin API») */
+                        operator?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            /** @description Whether this call recorded it */
+                            changed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/certificates": {
         parameters: {
             query?: never;
@@ -3782,7 +3990,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    /** @description The holder's document number (RUT with or without dots and dash, DNI or passport) */
                     document: string;
                 };
                 header?: never;
@@ -3863,7 +4071,7 @@ export interface paths {
         post: {
             parameters: {
                 query: {
-                    /** @description The holder's document number (RUT with or without dots and dash, or DNI) */
+                    /** @description The holder's document number (RUT with or without dots and dash, DNI or passport) */
                     document: string;
                 };
                 header?: never;
@@ -4461,7 +4669,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description «Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404. */
+        /** @description «Retractarme» (derecho a retracto): until the end (midnight, Chile time) of the 10th calendar day after the purchase date and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404. */
         post: {
             parameters: {
                 query?: never;
@@ -4536,7 +4744,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reprices the open purchase for new trip dates (same plan, destination and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. After the departure date or on a purchase that cannot change: 409. */
+        /** @description Reprices the open purchase for new trip dates, and optionally another country of the same destination region (same plan, region and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. A country outside the region: 400 (country_outside_region); nothing changed: 400 (same_dates). After the departure date or on a purchase that cannot change: 409. */
         post: {
             parameters: {
                 query?: never;
@@ -4554,6 +4762,8 @@ export interface paths {
                         departureDate: string;
                         /** Format: date */
                         returnDate: string;
+                        /** @description Another country of the sale's destination region (dateChange.countries of GET /purchases/mine); absent: the same */
+                        countryDestination?: number;
                     };
                 };
             };
@@ -4620,7 +4830,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Changes the trip dates of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed. */
+        /** @description Changes the trip dates (and optionally the country inside the same destination region) of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed. */
         post: {
             parameters: {
                 query?: never;
@@ -4638,6 +4848,8 @@ export interface paths {
                         departureDate: string;
                         /** Format: date */
                         returnDate: string;
+                        /** @description Another country of the sale's destination region (dateChange.countries of GET /purchases/mine); absent: the same */
+                        countryDestination?: number;
                     };
                 };
             };
@@ -4961,12 +5173,13 @@ export interface components {
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
-             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
+             *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5583,6 +5796,33 @@ export interface components {
             /** @description Paid through the test gateway: no money moved and the certificate has no value */
             testPayment: boolean;
         };
+        SaleRefundInput: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+        };
         DiscountCodeOutcomeInput: {
             code: string | null;
             /**
@@ -5830,13 +6070,20 @@ export interface components {
             reason: string | null;
             /** @enum {string|null} */
             reasonCode: "window_expired" | "trip_started" | null;
-            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
             deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
             /** @description The departure date: withdrawal closes when it starts (Chile time) */
             coverageStart: string;
             refund: {
                 /** @enum {string} */
                 status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
                 amountClp: number;
                 requestedAt: string;
                 refundedAt: string | null;
@@ -5851,6 +6098,11 @@ export interface components {
             paidAt: string;
             plan: string;
             destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             modality: string;
             departureDate: string;
             returnDate: string;
@@ -5890,6 +6142,11 @@ export interface components {
             dateChange: {
                 available: boolean;
                 reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
             };
             /** @description Date changes applied, newest first */
             dateChanges: {
@@ -5898,16 +6155,26 @@ export interface components {
                 previousReturnDate: string;
                 departureDate: string;
                 returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
                 refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
             }[];
         };
         DateChangePreviewInput: {
             departureDate: string;
             returnDate: string;
             days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             /** @description The new price of the purchase */
             amountClp: number;
             amountUsd: number;
@@ -5928,6 +6195,11 @@ export interface components {
             status: "applied" | "awaiting_payment";
             departureDate: string;
             returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */
@@ -5994,11 +6266,11 @@ export interface components {
             /** @description The holder's full name */
             nombreTitular: string;
             /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
              * @enum {number}
              */
             tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
             numeroDocumento: string;
             /** @description The holder's e-mail: the request number is sent there */
             email: string;
@@ -6128,12 +6400,13 @@ export interface components {
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
-             *     - `same_dates`: A date change asked for the dates the purchase already has
+             *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
+             *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6753,6 +7026,33 @@ export interface components {
             /** @description Paid through the test gateway: no money moved and the certificate has no value */
             testPayment: boolean;
         };
+        SaleRefund: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+        };
         DiscountCodeOutcome: {
             code: string | null;
             /**
@@ -7000,13 +7300,20 @@ export interface components {
             reason: string | null;
             /** @enum {string|null} */
             reasonCode: "window_expired" | "trip_started" | null;
-            /** @description The last moment to withdraw: payment + 10 days (ISO) */
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
             deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
             /** @description The departure date: withdrawal closes when it starts (Chile time) */
             coverageStart: string;
             refund: {
                 /** @enum {string} */
                 status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
                 amountClp: number;
                 requestedAt: string;
                 refundedAt: string | null;
@@ -7021,6 +7328,11 @@ export interface components {
             paidAt: string;
             plan: string;
             destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             modality: string;
             departureDate: string;
             returnDate: string;
@@ -7060,6 +7372,11 @@ export interface components {
             dateChange: {
                 available: boolean;
                 reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
             };
             /** @description Date changes applied, newest first */
             dateChanges: {
@@ -7068,16 +7385,26 @@ export interface components {
                 previousReturnDate: string;
                 departureDate: string;
                 returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
                 /** @description Paid (> 0) or given back (< 0) */
                 differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso» or «reembolsado» */
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
                 refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
             }[];
         };
         DateChangePreview: {
             departureDate: string;
             returnDate: string;
             days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             /** @description The new price of the purchase */
             amountClp: number;
             amountUsd: number;
@@ -7098,6 +7425,11 @@ export interface components {
             status: "applied" | "awaiting_payment";
             departureDate: string;
             returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */
@@ -7165,11 +7497,11 @@ export interface components {
             /** @description The holder's full name */
             nombreTitular: string;
             /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
              * @enum {number}
              */
             tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified) or DNI/passport */
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
             numeroDocumento: string;
             /**
              * Format: email

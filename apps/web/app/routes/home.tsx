@@ -70,7 +70,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {coverages.map((coverage) => (
             <li key={coverage.title} className="rounded-2xl border border-slate-200 p-5 shadow-sm">
-              <img src={coverage.icon} alt="" width={40} height={40} className="mb-3 h-10 w-10" />
+              <img src={coverage.icon} alt="" loading="lazy" width={40} height={40} className="mb-3 h-10 w-10" />
               <h3 className="mb-1 text-lg font-semibold text-slate-900">{coverage.title}</h3>
               <p className="text-slate-600">{coverage.description}</p>
             </li>
@@ -114,6 +114,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                   <img
                     src={article.image}
                     alt=""
+                    loading="lazy"
                     width={640}
                     height={360}
                     className="aspect-video w-full object-cover"

@@ -4,8 +4,6 @@ import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp, formatUsd } from '@travesia/domain/money';
-import { paymentTypeLabel } from '@travesia/domain/payment-types';
-import { instalmentClp } from '@travesia/domain/pricing';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -15,13 +13,15 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany, requireDocument } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
-import { destinationCountryOf, getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
+import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import {
+  destinationCountryOfSnapshot,
   findPaidAttempt,
   findSale,
   findSaleOfQuotation,
   findSales,
   type PurchaseSnapshot,
+  paymentTerms,
   wasPaid,
   wasWithdrawn,
 } from '#app/modules/payments/service.ts';
@@ -83,10 +83,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
   const [code, schengen, country] = await Promise.all([
     repository.verificationCodeOf(db, saleId),
     isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
-    // Sales paid before the snapshot kept the country: the quotation's (frozen once paid).
-    bought.trip.destinationCountry !== undefined
-      ? bought.trip.destinationCountry
-      : destinationCountryOf(db, sale.quotationId),
+    destinationCountryOfSnapshot(db, sale.quotationId, bought),
   ]);
   const emergency = contacts.filter((contact) => contact.isEmergency);
   const configured = website?.configuration.assistance;
@@ -333,16 +330,17 @@ export const testPaymentMark = testPaymentStamp;
 async function purchaseLines(db: Database, saleId: number, data: CertificateData): Promise<string[]> {
   const [sale, attempt] = await Promise.all([findSale(db, saleId), findPaidAttempt(db, saleId)]);
   if (!sale) return [];
-  const instalments = attempt?.instalments ?? null;
   const paid = [
     `Total pagado: ${formatClp(sale.amountClp)} (${formatUsd(sale.amountUsdCents / 100)}), impuestos incluidos.`,
   ];
-  const type = paymentTypeLabel(attempt?.paymentTypeCode);
-  if (type) paid.push(`Forma de pago: ${type}.`);
-  if (instalments) {
-    const each = formatClp(instalmentClp(sale.amountClp, instalments));
-    paid.push(instalments === 1 ? `1 cuota de ${each}.` : `${instalments} cuotas sin interés de ${each}.`);
-  }
+  // Of the purchase's own payment, as the success page and «Mi compra» say it.
+  const terms = paymentTerms({
+    amountClp: attempt?.amountClp ?? sale.amountClp,
+    instalments: attempt?.instalments ?? null,
+    paymentTypeCode: attempt?.paymentTypeCode ?? null,
+  });
+  if (terms.paymentType) paid.push(`Forma de pago: ${terms.paymentType}.`);
+  if (terms.instalmentsText) paid.push(`${terms.instalmentsText}.`);
   return [
     ...paid,
     withdrawalNotice,

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
 import {
   type PurchaseSnapshot,
   payments,
+  type SaleRefundReason,
   type SaleStatus,
   saleDateChanges,
   saleRefunds,
@@ -529,6 +530,7 @@ export async function claimDueSaleRefund(db: Database, claimSeconds: number): Pr
     .set({
       attempts: sql`${saleRefunds.attempts} + 1`,
       nextAttemptAt: sql`now() + make_interval(secs => ${claimSeconds})`,
+      claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
       updatedAt: sql`now()`,
     })
     .where(eq(saleRefunds.id, sql`(${next})`))
@@ -540,10 +542,87 @@ export async function claimDueSaleRefund(db: Database, claimSeconds: number): Pr
 export async function markSaleRefunded(tx: Database, refundId: number, detail: string) {
   const [row] = await tx
     .update(saleRefunds)
-    .set({ status: 'refunded', detail, lastError: null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'refunded',
+      method: 'gateway',
+      detail,
+      lastError: null,
+      claimedUntil: null,
+      refundedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
     .returning();
   return row;
+}
+
+export async function findSaleRefund(db: Database, refundId: number) {
+  const [row] = await db.select().from(saleRefunds).where(eq(saleRefunds.id, refundId));
+  return row;
+}
+
+/**
+ * Takes a refund's row lock for the rest of `tx`, the way the sweeper's claim does (`FOR UPDATE SKIP LOCKED`):
+ * undefined when another transaction holds it (a claim being made, another manual mark) or when there is no such row.
+ */
+export async function lockSaleRefund(tx: Database, refundId: number) {
+  const [row] = await tx
+    .select({ refund: saleRefunds, claimed: sql<boolean>`coalesce(${saleRefunds.claimedUntil} > now(), false)` })
+    .from(saleRefunds)
+    .where(eq(saleRefunds.id, refundId))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** An operator recorded a bank transfer: pending → refunded by hand (in `tx`, with the row locked). */
+export async function markSaleRefundedByHand(
+  tx: Database,
+  refundId: number,
+  manual: { reference: string; by: string },
+): Promise<SaleRefundRow | undefined> {
+  const [row] = await tx
+    .update(saleRefunds)
+    .set({
+      status: 'refunded',
+      method: 'manual',
+      transferReference: manual.reference,
+      markedBy: manual.by,
+      detail: `Transferencia ${manual.reference}`,
+      claimedUntil: null,
+      refundedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export type StuckSaleRefundFilter = {
+  /** Attempts above this count (or a last error set) make a pending refund one that needs a hand. */
+  minAttempts: number;
+  reason?: SaleRefundReason;
+  saleId?: number;
+  gateway?: string;
+  limit: number;
+};
+
+/** Pending refunds the gateway has not made (attempts above the filter's, or a last error), oldest first. */
+export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefundFilter) {
+  return db
+    .select({ refund: saleRefunds, gateway: payments.gateway, buyOrder: payments.buyOrder })
+    .from(saleRefunds)
+    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId))
+    .where(
+      and(
+        eq(saleRefunds.status, 'pending'),
+        or(gt(saleRefunds.attempts, filter.minAttempts), isNotNull(saleRefunds.lastError)),
+        filter.reason ? eq(saleRefunds.reason, filter.reason) : undefined,
+        filter.saleId ? eq(saleRefunds.saleId, filter.saleId) : undefined,
+        filter.gateway ? eq(payments.gateway, filter.gateway) : undefined,
+      ),
+    )
+    .orderBy(asc(saleRefunds.createdAt), asc(saleRefunds.id))
+    .limit(filter.limit);
 }
 
 /** A failed attempt: due again after `retryInSeconds` with the reason kept. */
@@ -552,6 +631,7 @@ export async function markSaleRefundFailed(db: Database, refundId: number, error
     .update(saleRefunds)
     .set({
       lastError: error.slice(0, 500),
+      claimedUntil: null,
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
       updatedAt: sql`now()`,
     })

@@ -5,12 +5,21 @@ import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenQuery } from '#app/lib/access-token.ts';
+import { adminOnly } from '#app/lib/admin-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
 import * as repository from './repository.ts';
+import {
+  listStuckSaleRefunds,
+  type markSaleRefundedByHand,
+  saleRefundView,
+  stuckAfterAttempts,
+  transferReferenceMaxLength,
+} from './sale-refunds.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
 import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
 import { confirmReturn, type PaymentDeps, paymentResult, startPayment } from './service.ts';
+import { saleRefundMethods, saleRefundReasons } from './tables.ts';
 
 const tags = ['payments'];
 
@@ -160,6 +169,100 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           back.searchParams.set('TBK_ID_SESION', transaction.sessionId);
         } else back.searchParams.set('token_ws', transaction.token);
         return reply.redirect(back.toString(), 303);
+      },
+    );
+  };
+}
+
+const saleRefundSchema = z
+  .object({
+    id: z.number().int(),
+    saleId: z.number().int(),
+    paymentId: z.number().int(),
+    reason: z
+      .enum(saleRefundReasons)
+      .describe('withdrawal (derecho a retracto) or date_change (a cheaper date change)'),
+    amountClp: z.number().int(),
+    status: z.enum(['pending', 'refunded']),
+    attempts: z.number().int().describe('Gateway attempts started'),
+    lastError: z.string().nullable().describe("The last attempt's failure, in words"),
+    nextAttemptAt: z.string(),
+    createdAt: z.string(),
+    refundedAt: z.string().nullable(),
+    method: z.enum(saleRefundMethods).nullable().describe('Once refunded: through the gateway, or manual (a transfer)'),
+    transferReference: z.string().nullable(),
+    markedBy: z.string().nullable(),
+  })
+  .meta({ id: 'SaleRefund' });
+
+/**
+ * The operator's side of sale refunds (Bearer ADMIN_TOKEN, checked before anything else is read: without it every
+ * request answers the catch-all 404): the refunds the gateway cannot make, and recording one given back by transfer.
+ */
+export function saleRefundAdminRoutes(options: {
+  /** markSaleRefundedByHand with the completions of each reason (the background work's). */
+  refundByHand: (
+    refundId: number,
+    manual: { reference: string; by: string },
+  ) => ReturnType<typeof markSaleRefundedByHand>;
+}) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const { db, config } = fastify;
+
+    app.get(
+      '/admin/sale-refunds',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags: ['admin'],
+          description: `The sale refunds that need a hand (Authorization: Bearer ADMIN_TOKEN): pending with more than \`minAttempts\` attempts (default ${stuckAfterAttempts}) or a last error (Webpay refuses partial refunds of debit payments: those stay pending). Oldest first. Without ADMIN_TOKEN configured, or with another token, 404.`,
+          querystring: z.object({
+            minAttempts: z.coerce.number().int().min(0).max(1_000_000).default(stuckAfterAttempts),
+            reason: z.enum(saleRefundReasons).optional(),
+            saleId: z.coerce.number().pipe(dbId).optional(),
+            gateway: z.string().trim().min(1).max(40).optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+          }),
+          response: {
+            200: z.array(saleRefundSchema.extend({ gateway: z.string(), buyOrder: z.string() })),
+            ...errorResponses,
+          },
+        },
+      },
+      (request) => listStuckSaleRefunds(db, request.query),
+    );
+
+    app.post(
+      '/admin/sale-refunds/:id/manual',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags: ['admin'],
+          description:
+            'Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404.',
+          params: z.object({ id: z.coerce.number().pipe(dbId) }),
+          body: z.object({
+            reference: z
+              .string()
+              .trim()
+              .min(1)
+              .max(transferReferenceMaxLength)
+              .describe("The bank transfer's reference (operation number)"),
+            operator: z.string().trim().min(1).max(100).optional().describe('Who made the transfer (else «admin API»)'),
+          }),
+          response: {
+            200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call recorded it') }),
+            ...errorResponses,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const { reference, operator } = request.body;
+        const result = await options.refundByHand(request.params.id, { reference, by: operator ?? 'admin API' });
+        if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund recorded as transferred');
+        return { ...saleRefundView(result.refund), changed: result.changed };
       },
     );
   };

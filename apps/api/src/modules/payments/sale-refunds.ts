@@ -1,8 +1,13 @@
+import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
+import { ApiError } from '#app/errors.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import * as repository from './repository.ts';
-import type { SaleRefundReason } from './tables.ts';
+import { type SaleRefundReason, saleRefundReasons } from './tables.ts';
+
+export { type SaleRefundReason, saleRefundReasons };
+export type StuckSaleRefundFilter = repository.StuckSaleRefundFilter;
 
 /**
  * Money given back of a sale's honoured payment (a withdrawal, a cheaper date change): requested once per
@@ -125,8 +130,9 @@ async function alreadyGivenBack(
   if (others.some((other) => other.status === 'pending')) return undefined;
   const status = await gateway.status(externalId).catch(() => undefined);
   if (typeof status?.refundedClp !== 'number') return undefined;
-  // The others are all refunded (none pending): what our records say the gateway gave back of the payment.
-  const recorded = others.reduce((sum, other) => sum + other.amountClp, 0);
+  // The others are all refunded (none pending): what our records say the gateway gave back of the payment (a
+  // refund an operator made by bank transfer never went through the gateway).
+  const recorded = others.filter((other) => other.method !== 'manual').reduce((sum, other) => sum + other.amountClp, 0);
   if (status.refundedClp < recorded + refund.amountClp) return undefined;
   return { status: 'refunded', detail: `Ya reembolsado en la pasarela (${status.detail})` };
 }
@@ -157,6 +163,77 @@ async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Prom
   deps.log.info(about, 'sale refunded');
   if (done) deps.onRefunded?.(done);
   return true;
+}
+
+/** How long a transfer reference may be (a bank's operation number, a short note). */
+export const transferReferenceMaxLength = 100;
+/** How many attempts make a pending refund one to look at, unless the operator says otherwise. */
+export const stuckAfterAttempts = 5;
+
+export const refundInProgress = 'El reembolso está en proceso, intenta de nuevo.';
+
+/**
+ * The refunds the gateway has not made and an operator may have to (Webpay refuses partial refunds of debit
+ * payments, so those stay pending for ever): pending with more than `minAttempts` attempts or a last error.
+ */
+export async function listStuckSaleRefunds(db: Database, filter: repository.StuckSaleRefundFilter) {
+  const rows = await repository.listStuckSaleRefunds(db, filter);
+  return rows.map(({ refund, gateway, buyOrder }) => ({ ...saleRefundView(refund), gateway, buyOrder }));
+}
+
+/** A sale refund as the operator sees it (admin API, CLI). */
+export function saleRefundView(refund: SaleRefund) {
+  return {
+    id: refund.id,
+    saleId: refund.saleId,
+    paymentId: refund.paymentId,
+    reason: refund.reason,
+    amountClp: refund.amountClp,
+    status: refund.status,
+    attempts: refund.attempts,
+    lastError: refund.lastError,
+    nextAttemptAt: refund.nextAttemptAt.toISOString(),
+    createdAt: refund.createdAt.toISOString(),
+    refundedAt: refund.refundedAt?.toISOString() ?? null,
+    method: refund.method,
+    transferReference: refund.transferReference,
+    markedBy: refund.markedBy,
+  };
+}
+
+/**
+ * An operator gave the money back by bank transfer: the refund becomes refunded by hand (`method = 'manual'`, the
+ * reference, who, when) and its reason is completed in the same transaction, exactly as a gateway success does
+ * (withdrawal: the sale withdrawn when its last refund is back, «Reembolso completado» queued). The row is taken as
+ * the sweeper takes it (`FOR UPDATE SKIP LOCKED`), so the two never both act on it: a row the sweeper holds (its
+ * claim being made or its gateway call in flight) or another mark is recording is a 409 «en proceso»; once refunded,
+ * the sweeper never claims it again. Idempotent: an already refunded row answers as it is (`changed: false`).
+ */
+export async function markSaleRefundedByHand(
+  deps: Pick<SaleRefundDeps, 'db' | 'completions' | 'onRefunded'>,
+  refundId: number,
+  manual: { reference: string; by: string },
+): Promise<{ refund: SaleRefund; changed: boolean }> {
+  const busy = () =>
+    new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
+  const result = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const locked = await repository.lockSaleRefund(tx, refundId);
+    if (!locked) {
+      const seen = await repository.findSaleRefund(tx, refundId);
+      if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
+      if (seen.status === 'refunded') return { refund: seen, changed: false };
+      throw busy();
+    }
+    if (locked.refund.status === 'refunded') return { refund: locked.refund, changed: false };
+    if (locked.claimed) throw busy();
+    const done = await repository.markSaleRefundedByHand(tx, refundId, manual);
+    if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
+    await deps.completions?.[done.reason]?.(tx, done);
+    return { refund: done, changed: true };
+  });
+  if (result.changed) deps.onRefunded?.(result.refund);
+  return result;
 }
 
 /** Moves a sale from one status to another (withdrawal: paid → withdrawing → withdrawn); false if it was not in `from`. */

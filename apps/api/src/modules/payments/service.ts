@@ -2,6 +2,7 @@ import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
+import { formatClp } from '@travesia/domain/money';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
 import { instalmentClp } from '@travesia/domain/pricing';
 import { alreadyPaid } from '@travesia/domain/rules';
@@ -39,11 +40,11 @@ import {
 import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
-import { type PurchaseSnapshot, wasPaid } from './tables.ts';
+import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { PurchaseSnapshot, SaleStatus } from './tables.ts';
+export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { wasPaid, wasWithdrawn } from './tables.ts';
 export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
 
@@ -502,6 +503,7 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
   // The attempt's own token (the browser that started it, e.g. to retry a declined one) or the paid sale's.
   const granted = accessTokenMatches(payment.accessToken, token) || accessTokenMatches(sale.accessToken, token);
   const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  const terms = paymentTerms(payment);
   return {
     idTransaction: payment.id,
     idVenta: sale.id,
@@ -513,15 +515,41 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     amountClp: payment.amountClp,
     amountUsd: sale.amountUsdCents / 100,
     gateway: payment.gateway,
-    instalments: payment.instalments,
-    instalmentAmountClp: payment.instalments ? instalmentClp(payment.amountClp, payment.instalments) : null,
+    instalments: terms.instalments,
+    instalmentAmountClp: terms.instalmentAmountClp,
     paymentTypeCode: payment.paymentTypeCode,
-    paymentType: paymentTypeLabel(payment.paymentTypeCode),
+    paymentType: terms.paymentType,
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
     // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment.
     testPayment: payment.gateway === sandboxGatewayId,
+  };
+}
+
+/**
+ * How a payment was paid, as the buyer reads it (Transbank asks commerces to show the payment type and the
+ * instalments): the type in words, the instalments and what each is — the amount paid split evenly, rounded up to
+ * the peso —, and the phrase «1 cuota de $X» / «N cuotas sin interés de $X». The one place for it: the payment
+ * result (success page), «Mi compra» and the purchase e-mail's lines all say it from here.
+ */
+export function paymentTerms(payment: {
+  amountClp: number;
+  instalments: number | null;
+  paymentTypeCode: string | null;
+}) {
+  const { instalments } = payment;
+  const instalmentAmountClp = instalments ? instalmentClp(payment.amountClp, instalments) : null;
+  const each = instalmentAmountClp === null ? '' : formatClp(instalmentAmountClp);
+  return {
+    paymentType: paymentTypeLabel(payment.paymentTypeCode),
+    instalments,
+    instalmentAmountClp,
+    instalmentsText: !instalments
+      ? null
+      : instalments === 1
+        ? `1 cuota de ${each}`
+        : `${instalments} cuotas sin interés de ${each}`,
   };
 }
 
@@ -534,6 +562,20 @@ export const dateChangeRefundKey = (changeId: number) => `date-change:${changeId
 export const listDateChanges = repository.listDateChanges;
 
 /**
+ * The destination country a paid sale's snapshot names; sales paid before the snapshot kept it: the quotation's
+ * (frozen once paid). What the certificates print as «País de destino».
+ */
+export async function destinationCountryOfSnapshot(
+  db: Database,
+  quotationId: string,
+  purchase: PurchaseSnapshot,
+): Promise<DestinationCountry | null> {
+  return purchase.trip.destinationCountry !== undefined
+    ? purchase.trip.destinationCountry
+    : destinationCountryOf(db, quotationId);
+}
+
+/**
  * Applies a settled date change inside its transaction (purchase lock and sale lock held): the sale's snapshot and
  * total, the quotation's dates, and the certificates (old ones voided, new ones issued and e-mailed).
  */
@@ -542,6 +584,7 @@ async function applyDateChange(tx: Database, sale: repository.SaleRow, change: D
   await recordDateChange(tx, sale.quotationId, {
     departureDate: change.departureDate,
     returnDate: change.returnDate,
+    ...(change.destinationCountry ? { countryDestinationId: change.destinationCountry.id } : {}),
   });
   await replaceCertificates(tx, sale, change.id, Number(todayInChile().slice(0, 4)));
 }
@@ -549,8 +592,8 @@ async function applyDateChange(tx: Database, sale: repository.SaleRow, change: D
 /** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
 export type DateChangeRequest = {
   saleId: number;
-  /** The snapshot's dates the change was priced from: if they moved meanwhile, the request is refused. */
-  pricedFrom: { departureDate: string; returnDate: string; amountClp: number };
+  /** The snapshot's dates, country and price the change was priced from: if they moved meanwhile, it is refused. */
+  pricedFrom: { departureDate: string; returnDate: string; amountClp: number; destinationCountryId: number | null };
   purchase: PurchaseSnapshot;
 };
 
@@ -578,10 +621,12 @@ export async function recordDateChangeRequest(
     if (state?.confirming) return { refused: 'confirming' as const };
     const trip = locked.purchase.trip;
     if (todayInChile() >= trip.departureDate) return { refused: 'trip_started' as const };
+    const country = await destinationCountryOfSnapshot(tx, locked.quotationId, locked.purchase);
     if (
       trip.departureDate !== request.pricedFrom.departureDate ||
       trip.returnDate !== request.pricedFrom.returnDate ||
-      locked.amountClp !== request.pricedFrom.amountClp
+      locked.amountClp !== request.pricedFrom.amountClp ||
+      (country?.id ?? null) !== request.pricedFrom.destinationCountryId
     ) {
       return { refused: 'changed' as const };
     }
@@ -594,6 +639,8 @@ export async function recordDateChangeRequest(
       previousReturnDate: trip.returnDate,
       departureDate: request.purchase.trip.departureDate,
       returnDate: request.purchase.trip.returnDate,
+      previousDestinationCountry: country,
+      destinationCountry: request.purchase.trip.destinationCountry ?? null,
       purchase: request.purchase,
       amountClp,
       amountUsdCents: request.purchase.price.totalUsdCents,

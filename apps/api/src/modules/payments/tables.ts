@@ -21,6 +21,9 @@ import { quotations } from '../quotations/tables.ts';
  * What a payment attempt charges for, frozen when it starts: the trip, the plan with its benefits, the price and the
  * travellers. When the attempt pays, the sale keeps it, and the certificates say exactly this, whatever changes later.
  */
+/** A country inside the destination region (the checkout's countryDestination), with its label as it was sold. */
+export type DestinationCountry = { id: number; label: string };
+
 export type PurchaseSnapshot = {
   plan: { id: number; label: string; benefits: { label: string; value: string }[] };
   trip: {
@@ -36,7 +39,7 @@ export type PurchaseSnapshot = {
     discountCode: string | null;
     upgradeCovid: boolean;
     /** The country the travellers named at checkout (of the destination region); absent on older sales. */
-    destinationCountry?: { id: number; label: string } | null;
+    destinationCountry?: DestinationCountry | null;
   };
   price: { totalUsdCents: number; totalClp: number };
   travellers: {
@@ -173,6 +176,9 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
 
 export const saleRefundReasons = ['withdrawal', 'date_change'] as const;
 export type SaleRefundReason = (typeof saleRefundReasons)[number];
+/** How a sale refund went back: through the gateway (the sweeper), or by bank transfer, recorded by an operator. */
+export const saleRefundMethods = ['gateway', 'manual'] as const;
+export type SaleRefundMethod = (typeof saleRefundMethods)[number];
 
 /**
  * Money given back of a sale's paid payment after it was honoured (a withdrawal, a cheaper date change), unlike the
@@ -203,6 +209,14 @@ export const saleRefunds = pgTable(
     lastError: text('last_error'),
     /** The gateway's words on the refund that went through (Webpay: REVERSED or NULLIFIED). */
     detail: text('detail'),
+    /** While an attempt of the sweeper holds the refund (its gateway call may be in flight); null otherwise. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** How it went back once refunded: `gateway`, or `manual` (a bank transfer an operator recorded). */
+    method: text('method', { enum: saleRefundMethods }),
+    /** A manual refund's bank-transfer reference, as the operator gave it. */
+    transferReference: text('transfer_reference'),
+    /** Who recorded a manual refund (the operator's name, or the channel: admin API, CLI). */
+    markedBy: text('marked_by'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -215,11 +229,12 @@ export const saleRefunds = pgTable(
 );
 
 /**
- * A date change of a paid sale asked from «Mi compra»: the new trip dates, repriced on the server, and what was done
- * about the difference. A higher price waits for its difference payment (`awaiting_payment`, payment_id, a payment
- * of purpose `date_change`) and is applied when that payment is authorized; a lower or equal one is applied at once,
- * a lower one with a sale refund of the difference (sale_refunds, reason date_change, key `date-change:{id}`).
- * Declined, aborted or replaced by a newer request: `cancelled`.
+ * A date change of a paid sale asked from «Mi compra»: the new trip dates (and destination country inside the same
+ * region), repriced on the server, and what was done about the difference. A higher price waits for its difference
+ * payment (`awaiting_payment`, payment_id, a payment of purpose `date_change`) and is applied when that payment is
+ * authorized; a lower or equal one is applied at once, a lower one with a sale refund of the difference
+ * (sale_refunds, reason date_change, key `date-change:{id}`). Declined, aborted or replaced by a newer request:
+ * `cancelled`.
  */
 export const saleDateChanges = pgTable(
   'sale_date_changes',
@@ -233,7 +248,10 @@ export const saleDateChanges = pgTable(
     previousReturnDate: text('previous_return_date').notNull(),
     departureDate: text('departure_date').notNull(),
     returnDate: text('return_date').notNull(),
-    /** The sale's purchase snapshot with the new dates and price: what the new certificates say. */
+    /** The destination country (of the same region) before and after: null when the sale named none. */
+    previousDestinationCountry: jsonb('previous_destination_country').$type<DestinationCountry | null>(),
+    destinationCountry: jsonb('destination_country').$type<DestinationCountry | null>(),
+    /** The sale's purchase snapshot with the new dates, country and price: what the new certificates say. */
     purchase: jsonb('purchase').$type<PurchaseSnapshot>().notNull(),
     amountClp: integer('amount_clp').notNull(),
     amountUsdCents: integer('amount_usd_cents').notNull(),

@@ -2,9 +2,12 @@ import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { ApiError } from '#app/errors.ts';
+import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
 import { listSaleRefunds } from '#app/modules/payments/sale-refunds.ts';
 import {
+  type DestinationCountry,
   dateChangeRefundKey,
+  destinationCountryOfSnapshot,
   findSale,
   listDateChanges,
   type PaymentDeps,
@@ -16,13 +19,15 @@ import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 
 /**
  * A date change from «Mi compra» (issue #12): before the departure date (Chile time) the buyer of a paid sale picks
- * new dates; the server reprices the same plan, destination, modality and travellers with the quoter's own code
- * (plans' priceTripPlans, which checks the dates by the modality's rules), and the difference is paid through the
- * gateway, refunded, or nothing. The destination is a region (Europa, Norteamérica…) and the rates depend on it, so
- * it stays: the country inside it is not part of the price.
+ * new dates, and may move the destination country inside the same region; the server reprices the same plan,
+ * destination, modality and travellers with the quoter's own code (plans' priceTripPlans, which checks the dates by
+ * the modality's rules), and the difference is paid through the gateway, refunded, or nothing. The destination is a
+ * region (Europa, Norteamérica…) and the rates depend on it, so it stays; the country inside it (the checkout's
+ * countryDestination, «País de destino» on the certificates) does not change the price.
  */
 
-export type NewDates = { departureDate: string; returnDate: string };
+/** What the buyer asks: new dates, and optionally another country of the sale's destination region. */
+export type DateChangeInput = { departureDate: string; returnDate: string; countryDestination?: number | undefined };
 export type DateChangeAction = 'pay' | 'refund' | 'none';
 
 export const dateChangeMessages = {
@@ -32,6 +37,7 @@ export const dateChangeMessages = {
   changed: 'Tu compra cambió mientras confirmábamos; revisa el nuevo detalle e intenta nuevamente.',
   confirming: 'Hay un pago de esta compra en confirmación; espera su resultado e intenta nuevamente.',
   planUnavailable: 'Tu plan no está disponible para esas fechas.',
+  countryOutsideRegion: 'El país de destino no pertenece a la región de tu compra.',
 } as const;
 
 const conflict = (field: string, code: FieldError['code'], message: string) =>
@@ -49,10 +55,43 @@ async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
   return { sale, bought: sale.purchase };
 }
 
-/** Reprices the bought plan for the new dates: the snapshot the sale would keep, and the difference with what was paid. */
-async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, dates: NewDates) {
+/**
+ * The country the change leads to: the sale's own when none is asked, else one of the countries of the sale's
+ * destination region (the list GET /companies/{companyId}/destinations/{destinationId}/countries serves), or a 400.
+ */
+async function countryAsked(
+  deps: Pick<PaymentDeps, 'db'>,
+  sale: { companyId: number },
+  bought: PurchaseSnapshot,
+  current: DestinationCountry | null,
+  asked: number | undefined,
+): Promise<DestinationCountry | null> {
+  if (asked === undefined || asked === current?.id) return current;
+  const countries = await listCountriesOfDestination(deps.db, sale.companyId, bought.trip.destinationId);
+  const country = countries.find((candidate) => candidate.id === asked);
+  if (!country) {
+    const message = dateChangeMessages.countryOutsideRegion;
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'countryDestination', code: 'country_outside_region', message },
+    ]);
+  }
+  return { id: country.id, label: country.label };
+}
+
+/**
+ * Reprices the bought plan for the new dates (and country): the snapshot the sale would keep, and the difference with
+ * what was paid.
+ */
+async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: DateChangeInput) {
   const { sale, bought } = await changeableSale(saleId, deps);
-  if (dates.departureDate === bought.trip.departureDate && dates.returnDate === bought.trip.returnDate) {
+  const current = await destinationCountryOfSnapshot(deps.db, sale.quotationId, bought);
+  const country = await countryAsked(deps, sale, bought, current, input.countryDestination);
+  const dates = { departureDate: input.departureDate, returnDate: input.returnDate };
+  if (
+    dates.departureDate === bought.trip.departureDate &&
+    dates.returnDate === bought.trip.returnDate &&
+    country?.id === current?.id
+  ) {
     const message = dateChangeMessages.sameDates;
     throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
   }
@@ -76,21 +115,27 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, dates: New
   }
   const purchase: PurchaseSnapshot = {
     ...bought,
-    trip: { ...bought.trip, ...dates, days: tripDays(dates.departureDate, dates.returnDate) },
+    trip: {
+      ...bought.trip,
+      ...dates,
+      days: tripDays(dates.departureDate, dates.returnDate),
+      destinationCountry: country,
+    },
     price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
   };
   const differenceClp = purchase.price.totalClp - sale.amountClp;
   const action: DateChangeAction = differenceClp > 0 ? 'pay' : differenceClp < 0 ? 'refund' : 'none';
-  return { sale, purchase, differenceClp, action };
+  return { sale, purchase, differenceClp, action, previousCountry: current };
 }
 
 /** POST /purchases/mine/date-change/preview: the new price and what confirming would do, nothing written. */
-export async function previewDateChange(deps: Pick<PaymentDeps, 'db'>, saleId: number, dates: NewDates) {
-  const { sale, purchase, differenceClp, action } = await reprice(deps, saleId, dates);
+export async function previewDateChange(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: DateChangeInput) {
+  const { sale, purchase, differenceClp, action } = await reprice(deps, saleId, input);
   return {
     departureDate: purchase.trip.departureDate,
     returnDate: purchase.trip.returnDate,
     days: purchase.trip.days,
+    destinationCountry: purchase.trip.destinationCountry ?? null,
     amountClp: purchase.price.totalClp,
     amountUsd: purchase.price.totalUsdCents / 100,
     paidClp: sale.amountClp,
@@ -108,16 +153,17 @@ export async function previewDateChange(deps: Pick<PaymentDeps, 'db'>, saleId: n
 export async function confirmDateChange(
   deps: PaymentDeps & { nudgeRefunds: () => void },
   saleId: number,
-  dates: NewDates,
+  input: DateChangeInput,
   returnUrl: (gatewayId: string) => string,
 ) {
-  const { sale, purchase, differenceClp, action } = await reprice(deps, saleId, dates);
+  const { sale, purchase, differenceClp, action, previousCountry } = await reprice(deps, saleId, input);
   const recorded = await recordDateChangeRequest(deps, {
     saleId,
     pricedFrom: {
       departureDate: sale.purchase?.trip.departureDate ?? '',
       returnDate: sale.purchase?.trip.returnDate ?? '',
       amountClp: sale.amountClp,
+      destinationCountryId: previousCountry?.id ?? null,
     },
     purchase,
   });
@@ -138,6 +184,7 @@ export async function confirmDateChange(
     status: recorded.change.status === 'applied' ? ('applied' as const) : ('awaiting_payment' as const),
     departureDate: purchase.trip.departureDate,
     returnDate: purchase.trip.returnDate,
+    destinationCountry: purchase.trip.destinationCountry ?? null,
     amountClp: purchase.price.totalClp,
     differenceClp,
     redirectUrl: null as string | null,
@@ -151,9 +198,18 @@ export async function confirmDateChange(
   return answer;
 }
 
-const refundTexts = { pending: 'reembolso en proceso', refunded: 'reembolsado' } as const;
+const refundTexts = {
+  pending: 'reembolso en proceso',
+  refunded: 'reembolsado',
+  manual: 'reembolsado por transferencia',
+} as const;
+const refundText = (refund: { status: 'pending' | 'refunded'; method: string | null } | undefined) =>
+  refund ? refundTexts[refund.method === 'manual' ? 'manual' : refund.status] : null;
 
-/** The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund. */
+/**
+ * The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund, and whether the
+ * gateway has refused (or not answered) that refund so far (a debit card is not partly refunded by Webpay).
+ */
 export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
   const [changes, refunds] = await Promise.all([listDateChanges(deps.db, saleId), listSaleRefunds(deps.db, saleId)]);
   const refundOf = (changeId: number) => refunds.find((r) => r.idempotencyKey === dateChangeRefundKey(changeId));
@@ -165,7 +221,12 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
       previousReturnDate: change.previousReturnDate,
       departureDate: change.departureDate,
       returnDate: change.returnDate,
+      previousDestinationCountry: change.previousDestinationCountry?.label ?? null,
+      destinationCountry: change.destinationCountry?.label ?? null,
       differenceClp: change.differenceClp,
-      refund: ((status) => (status ? refundTexts[status] : null))(refundOf(change.id)?.status),
+      ...((refund) => ({
+        refund: refundText(refund),
+        refundRefused: refund?.status === 'pending' && refund.lastError !== null,
+      }))(refundOf(change.id)),
     }));
 }

@@ -1,5 +1,5 @@
 import { errorMessages } from '@travesia/domain/messages';
-import { isoDate } from '@travesia/domain/rules';
+import { countryDestination, isoDate } from '@travesia/domain/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
@@ -49,11 +49,22 @@ const withdrawalSchema = z
     available: z.boolean().describe('«Retractarme» can be used now'),
     reason: z.string().nullable().describe('Why it cannot (a paid sale only), in words for the buyer'),
     reasonCode: z.enum(['window_expired', 'trip_started']).nullable(),
-    deadline: z.string().describe('The last moment to withdraw: payment + 10 days (ISO)'),
+    deadline: z
+      .string()
+      .describe(
+        'When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50)',
+      ),
+    lastDay: z.string().describe('The last calendar day to withdraw (Chile): the 10th after the purchase date'),
     coverageStart: z.string().describe('The departure date: withdrawal closes when it starts (Chile time)'),
     refund: z
       .object({
         status: z.enum(['pending', 'refunded']),
+        method: z
+          .enum(['gateway', 'manual'])
+          .nullable()
+          .describe(
+            'Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)',
+          ),
         amountClp: z.number().int(),
         requestedAt: z.string(),
         refundedAt: z.string().nullable(),
@@ -61,6 +72,11 @@ const withdrawalSchema = z
       .nullable(),
   })
   .meta({ id: 'PurchaseWithdrawal' });
+
+const destinationCountrySchema = z
+  .object({ id: z.number().int(), label: z.string() })
+  .nullable()
+  .describe('The country of the destination region the travellers named («País de destino» on the certificates)');
 
 const purchaseSchema = z
   .object({
@@ -70,6 +86,7 @@ const purchaseSchema = z
     paidAt: z.string(),
     plan: z.string(),
     destination: z.string(),
+    destinationCountry: destinationCountrySchema,
     modality: z.string(),
     departureDate: z.string(),
     returnDate: z.string(),
@@ -104,7 +121,13 @@ const purchaseSchema = z
       .describe('The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf)'),
     withdrawal: withdrawalSchema,
     dateChange: z
-      .object({ available: z.boolean(), reason: z.string().nullable() })
+      .object({
+        available: z.boolean(),
+        reason: z.string().nullable(),
+        countries: z
+          .array(z.object({ id: z.number().int(), label: z.string() }))
+          .describe("The countries of the sale's destination region a change may name (empty when not available)"),
+      })
       .describe('Whether the trip dates can still change (before the departure date, Chile time), and why not'),
     dateChanges: z
       .array(
@@ -114,8 +137,20 @@ const purchaseSchema = z
           previousReturnDate: z.string(),
           departureDate: z.string(),
           returnDate: z.string(),
+          previousDestinationCountry: z.string().nullable(),
+          destinationCountry: z.string().nullable().describe('«País de destino» after the change'),
           differenceClp: z.number().int().describe('Paid (> 0) or given back (< 0)'),
-          refund: z.string().nullable().describe('Of a given-back difference: «reembolso en proceso» or «reembolsado»'),
+          refund: z
+            .string()
+            .nullable()
+            .describe(
+              'Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia»',
+            ),
+          refundRefused: z
+            .boolean()
+            .describe(
+              'The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer',
+            ),
         }),
       )
       .describe('Date changes applied, newest first'),
@@ -137,13 +172,22 @@ function sendPdf(reply: import('fastify').FastifyReply, pdf: Uint8Array, fileNam
 
 export const receiptFileName = 'comprobante.pdf';
 
-const newDates = z.object({ departureDate: isoDate(), returnDate: isoDate() });
+const dateChangeRequest = z.object({
+  departureDate: isoDate(),
+  returnDate: isoDate(),
+  countryDestination: countryDestination
+    .optional()
+    .describe(
+      "Another country of the sale's destination region (dateChange.countries of GET /purchases/mine); absent: the same",
+    ),
+});
 
 const dateChangePreviewSchema = z
   .object({
     departureDate: z.string(),
     returnDate: z.string(),
     days: z.number().int(),
+    destinationCountry: destinationCountrySchema,
     amountClp: z.number().int().describe('The new price of the purchase'),
     amountUsd: z.number(),
     paidClp: z.number().int().describe('What the purchase cost so far'),
@@ -159,6 +203,7 @@ const dateChangeResultSchema = z
     status: z.enum(['applied', 'awaiting_payment']),
     departureDate: z.string(),
     returnDate: z.string(),
+    destinationCountry: destinationCountrySchema,
     amountClp: z.number().int(),
     differenceClp: z.number().int(),
     redirectUrl: z.string().nullable().describe('Where the buyer pays the difference (action pay)'),
@@ -301,7 +346,7 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            '«Retractarme» (derecho a retracto): within 10 days of the payment and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
+            '«Retractarme» (derecho a retracto): until the end (midnight, Chile time) of the 10th calendar day after the purchase date and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
           headers: bearer,
           response: { 200: withdrawalSchema, ...errorResponses, 409: errorBodySchema },
         },
@@ -322,9 +367,9 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            'Reprices the open purchase for new trip dates (same plan, destination and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. After the departure date or on a purchase that cannot change: 409.',
+            'Reprices the open purchase for new trip dates, and optionally another country of the same destination region (same plan, region and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. A country outside the region: 400 (country_outside_region); nothing changed: 400 (same_dates). After the departure date or on a purchase that cannot change: 409.',
           headers: bearer,
-          body: newDates,
+          body: dateChangeRequest,
           response: { 200: dateChangePreviewSchema, ...errorResponses, 409: errorBodySchema },
         },
       },
@@ -342,9 +387,9 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            'Changes the trip dates of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed.',
+            'Changes the trip dates (and optionally the country inside the same destination region) of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed.',
           headers: bearer,
-          body: newDates,
+          body: dateChangeRequest,
           response: { 200: dateChangeResultSchema, ...errorResponses, 409: errorBodySchema, 429: errorBodySchema },
         },
       },

@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
-import { paymentTypeLabel } from '@travesia/domain/payment-types';
-import { instalmentClp } from '@travesia/domain/pricing';
 import { cleanRut, formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { PurchasesConfig } from '#app/config.ts';
@@ -12,6 +10,7 @@ import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
 import {
   certificateData,
   findCertificateByNumber,
@@ -22,7 +21,13 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import { findPaidAttempt, findSale, wasPaid } from '#app/modules/payments/service.ts';
+import {
+  destinationCountryOfSnapshot,
+  findPaidAttempt,
+  findSale,
+  paymentTerms,
+  wasPaid,
+} from '#app/modules/payments/service.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
 
@@ -205,7 +210,25 @@ export async function purchaseView(db: Database, saleId: number) {
     requireDocument(db, sale.companyId, 'website').catch(() => null),
     withdrawalOf(db, saleId),
   ]);
-  const instalments = attempt?.instalments ?? null;
+  const changeable = withdrawal.status === 'paid' && todayInChile() < bought.trip.departureDate;
+  const [country, countries] = await Promise.all([
+    destinationCountryOfSnapshot(db, sale.quotationId, bought),
+    // The countries of the sale's region the date change may move it to (those of the destinations/…/countries list);
+    // a region since taken out of the catalogue offers none (the change then keeps the country).
+    changeable
+      ? listCountriesOfDestination(db, sale.companyId, bought.trip.destinationId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return [];
+          throw error;
+        })
+      : [],
+  ]);
+  // As the success page says it: of the purchase's own payment (after a date change the total differs from what
+  // that payment split).
+  const terms = paymentTerms({
+    amountClp: attempt?.amountClp ?? bought.price.totalClp,
+    instalments: attempt?.instalments ?? null,
+    paymentTypeCode: attempt?.paymentTypeCode ?? null,
+  });
   return {
     idVenta: sale.id,
     status: withdrawal.status,
@@ -213,6 +236,7 @@ export async function purchaseView(db: Database, saleId: number) {
     paidAt: (sale.paidAt ?? sale.createdAt).toISOString(),
     plan: bought.plan.label,
     destination: bought.trip.destination,
+    destinationCountry: country,
     modality: bought.trip.modality,
     departureDate: bought.trip.departureDate,
     returnDate: bought.trip.returnDate,
@@ -221,12 +245,10 @@ export async function purchaseView(db: Database, saleId: number) {
     amountUsd: bought.price.totalUsdCents / 100,
     payment: {
       gateway: attempt ? (gatewayNames[attempt.gateway] ?? attempt.gateway) : null,
-      paymentType: paymentTypeLabel(attempt?.paymentTypeCode),
+      paymentType: terms.paymentType,
       cardLastDigits: attempt?.cardLastDigits ?? null,
-      instalments,
-      // As the success page says it (payments' paymentResult): the amount paid split evenly, rounded up to the peso.
-      // Of the purchase's own payment: after a date change the total differs from what that payment split.
-      instalmentAmountClp: instalments ? instalmentClp(attempt?.amountClp ?? bought.price.totalClp, instalments) : null,
+      instalments: terms.instalments,
+      instalmentAmountClp: terms.instalmentAmountClp,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
     travellers: bought.travellers.map((person) => ({
@@ -242,10 +264,18 @@ export async function purchaseView(db: Database, saleId: number) {
     withdrawal,
     dateChange:
       withdrawal.status !== 'paid'
-        ? { available: false, reason: 'Te retractaste de esta compra: ya no se pueden cambiar sus fechas.' }
-        : todayInChile() < bought.trip.departureDate
-          ? { available: true, reason: null }
-          : { available: false, reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.' },
+        ? {
+            available: false,
+            reason: 'Te retractaste de esta compra: ya no se pueden cambiar sus fechas.',
+            countries: [],
+          }
+        : changeable
+          ? { available: true, reason: null, countries }
+          : {
+              available: false,
+              reason: 'Tu viaje ya comenzó: las fechas solo se pueden cambiar antes de la salida.',
+              countries: [],
+            },
   };
 }
 

@@ -1,4 +1,4 @@
-import { todayInChile } from '@travesia/domain/dates';
+import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
 import { formatClp } from '@travesia/domain/money';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
@@ -17,13 +17,22 @@ import {
 import { findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
 
 /**
- * The withdrawal right (derecho a retracto, Ley 19.496 art. 3 bis): within 10 days of the payment and before the
+ * The withdrawal right (derecho a retracto, Ley 19.496 art. 3 bis): within 10 days of the purchase and before the
  * cover starts (the departure date, in Chile), the buyer cancels the purchase from «Mi compra» in one step; the sale
  * becomes «retracto en proceso» (certificates voided, the full amount's refund requested, a confirmation e-mail
  * queued), then «retractada» when the gateway gave the money back (the payment sweeper retries until it does).
  */
 export const withdrawalWindowDays = 10;
-const windowMs = withdrawalWindowDays * 24 * 60 * 60 * 1000;
+
+/**
+ * The window as the Civil Code counts days (arts. 48–50: calendar days, running until midnight of the last one): the
+ * last day is the 10th calendar day after the purchase's date in Chile (paid 2026-11-20 at 23:50 → through
+ * 2026-11-30), and the window closes at the midnight that ends it, Chile time (daylight saving included).
+ */
+export function withdrawalWindow(paidAt: Date) {
+  const lastDay = addDays(todayInChile(paidAt), withdrawalWindowDays);
+  return { lastDay, closesAt: chileDayStart(addDays(lastDay, 1)) };
+}
 
 /** The job that e-mails the buyer about a withdrawal; its payload is `{ saleId, stage }`. */
 export const withdrawalEmailKind = 'withdrawal-email';
@@ -41,11 +50,23 @@ export type WithdrawalState = {
   /** Why «Retractarme» is not offered (a paid sale only), in words for the buyer; null otherwise. */
   reason: string | null;
   reasonCode: WithdrawalRefusal | null;
-  /** The last moment to withdraw (payment + 10 days), ISO; the trip's start may close it earlier. */
+  /**
+   * When the window closes (exclusive), ISO: the midnight, Chile time, that ends `lastDay`; the trip's start may
+   * close it earlier.
+   */
   deadline: string;
+  /** The last calendar day to withdraw (Chile): the 10th after the purchase's date. */
+  lastDay: string;
   /** The departure date: cover starts that day, withdrawal closes the day before at midnight in Chile. */
   coverageStart: string;
-  refund: { status: 'pending' | 'refunded'; amountClp: number; requestedAt: string; refundedAt: string | null } | null;
+  refund: {
+    status: 'pending' | 'refunded';
+    /** Once refunded: through the gateway, or `manual` (the company transferred it: «Reembolsado por transferencia»). */
+    method: 'gateway' | 'manual' | null;
+    amountClp: number;
+    requestedAt: string;
+    refundedAt: string | null;
+  } | null;
 };
 
 /** What «Mi compra» says of the withdrawal of a sale, at `now`. */
@@ -55,15 +76,14 @@ export function withdrawalState(
   refund: SaleRefund | undefined,
   now = new Date(),
 ): WithdrawalState {
-  const paidAt = sale.paidAt ?? sale.createdAt;
-  const deadline = new Date(paidAt.getTime() + windowMs);
+  const window = withdrawalWindow(sale.paidAt ?? sale.createdAt);
   const status = sale.status === 'withdrawing' || sale.status === 'withdrawn' ? sale.status : 'paid';
   const reasonCode: WithdrawalRefusal | null =
     status !== 'paid'
       ? null
       : todayInChile(now) >= departureDate
         ? 'trip_started'
-        : now.getTime() > deadline.getTime()
+        : now.getTime() >= window.closesAt.getTime()
           ? 'window_expired'
           : null;
   return {
@@ -71,11 +91,13 @@ export function withdrawalState(
     available: status === 'paid' && reasonCode === null,
     reason: reasonCode ? withdrawalRefusals[reasonCode] : null,
     reasonCode,
-    deadline: deadline.toISOString(),
+    deadline: window.closesAt.toISOString(),
+    lastDay: window.lastDay,
     coverageStart: departureDate,
     refund: refund
       ? {
           status: refund.status,
+          method: refund.status === 'refunded' ? (refund.method ?? 'gateway') : null,
           amountClp: refund.amountClp,
           requestedAt: refund.createdAt.toISOString(),
           refundedAt: refund.refundedAt?.toISOString() ?? null,
@@ -101,6 +123,8 @@ function withdrawalRefundOf(refunds: SaleRefund[]): SaleRefund | undefined {
       ...all,
       amountClp: all.amountClp + refund.amountClp,
       status: all.status === 'refunded' && refund.status === 'refunded' ? 'refunded' : 'pending',
+      // Any part given back by transfer makes the whole «por transferencia» for the buyer.
+      method: all.method === 'manual' || refund.method === 'manual' ? 'manual' : all.method,
       refundedAt:
         all.refundedAt && refund.refundedAt && refund.refundedAt > all.refundedAt ? refund.refundedAt : all.refundedAt,
     }),
@@ -188,11 +212,13 @@ export function withdrawalEmailJob(
       const sale = await findSale(db, saleId);
       if (!sale) return { sent: false };
       const { bought } = await paidPurchase(db, saleId);
-      const [company, certificates, link] = await Promise.all([
+      const [company, certificates, link, refunds] = await Promise.all([
         requireCompany(db, sale.companyId),
         listCertificates(db, saleId, { includeVoided: true }),
         purchaseLinkOf?.(saleId),
+        listSaleRefunds(db, saleId),
       ]);
+      const byTransfer = withdrawalRefundOf(refunds)?.method === 'manual';
       const amount = formatClp(bought.price.totalClp);
       const numbers = certificates.map((c) => c.number).join(', ');
       const lines =
@@ -203,7 +229,9 @@ export function withdrawalEmailJob(
               `Estamos devolviendo el total pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
             ]
           : [
-              `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
+              byTransfer
+                ? `El reembolso de tu compra N° ${saleId} se completó: te devolvimos ${amount} por transferencia bancaria.`
+                : `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);

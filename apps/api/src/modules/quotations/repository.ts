@@ -33,6 +33,34 @@ export async function findQuotation(db: Database, companyId: number | undefined,
 }
 
 /**
+ * What a kept comparator page is checked against (service.ts quotationPageStamp), on every request for it: only the
+ * columns its writes move and the sale's paid state, one statement prepared once per database handle.
+ */
+export function findPageStamp(db: Database, quotationId: string) {
+  let prepared = pageStampQueries.get(db);
+  if (!prepared) {
+    prepared = pageStampQuery(db);
+    pageStampQueries.set(db, prepared);
+  }
+  return prepared.execute({ quotationId }).then(([row]) => row);
+}
+
+const pageStampQuery = (db: Database) =>
+  db
+    .select({
+      companyId: quotations.companyId,
+      version: quotations.version,
+      status: quotations.status,
+      updatedAt: quotations.updatedAt,
+      discountCode: quotations.discountCode,
+      paid: saleColumnsOf(quotations.id).paid,
+    })
+    .from(quotations)
+    .where(eq(quotations.id, sql.placeholder('quotationId')))
+    .prepare('quotation_page_stamp');
+const pageStampQueries = new WeakMap<Database, ReturnType<typeof pageStampQuery>>();
+
+/**
  * findQuotation with the quotation's passenger counts, in the same statement (a plan call prices a stored quotation
  * on every request: one round trip instead of two).
  */
@@ -141,16 +169,23 @@ export async function markPaymentStarted(tx: Database, quotationId: string) {
 }
 
 /**
- * A paid purchase's trip dates changed from «Mi compra» (inside the date change's transaction, under the purchase
- * lock): the quotation says the new dates too, and its version moves like any change of what was bought.
+ * A paid purchase's trip dates (and destination country) changed from «Mi compra» (inside the date change's
+ * transaction, under the purchase lock): the quotation says them too, and its version moves like any change of what
+ * was bought. Without a country the quotation keeps its own.
  */
 export async function recordDateChange(
   tx: Database,
   quotationId: string,
-  dates: { departureDate: string; returnDate: string },
+  change: { departureDate: string; returnDate: string; countryDestinationId?: number },
 ) {
+  const { countryDestinationId, ...dates } = change;
   await tx
     .update(quotations)
-    .set({ ...dates, updatedAt: sql`now()`, version: sql`${quotations.version} + 1` })
+    .set({
+      ...dates,
+      ...(countryDestinationId === undefined ? {} : { countryDestinationId }),
+      updatedAt: sql`now()`,
+      version: sql`${quotations.version} + 1`,
+    })
     .where(eq(quotations.id, quotationId));
 }

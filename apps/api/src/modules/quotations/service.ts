@@ -175,6 +175,22 @@ export async function getQuotationOfAnyCompany(db: Database, quotationId: string
   return presentQuotation(db, await repository.findQuotationWithPassengers(db, undefined, quotationId));
 }
 
+/**
+ * What a stored rendering of the quotation's comparator page is checked against on every use (apps/api/src/lib/
+ * page-cache.ts), in one statement: every write of the quotation moves its version or its status (trip, plan,
+ * travellers, payment start, date change), and paying moves the sale's paid state. Undefined when the page must
+ * not be kept at all: no such quotation, or a discount code (whose validity the plans look up on every call).
+ */
+export async function quotationPageStamp(
+  db: Database,
+  companyId: number | undefined,
+  quotationId: string,
+): Promise<string | undefined> {
+  const row = await repository.findPageStamp(db, quotationId);
+  if (!row || (companyId !== undefined && row.companyId !== companyId) || row.discountCode !== null) return undefined;
+  return [row.version, row.status, row.updatedAt.getTime(), row.paid].join(':');
+}
+
 /** How many times what would be bought has changed: a payment opens only for the version it priced. */
 export async function quotationVersion(db: Database, quotationId: string): Promise<number | undefined> {
   return (await repository.findQuotation(db, undefined, quotationId))?.version;

@@ -14,7 +14,7 @@ export const documentQuery = z.object({
     .string()
     .min(1)
     .max(30)
-    .describe("The holder's document number (RUT with or without dots and dash, or DNI)"),
+    .describe("The holder's document number (RUT with or without dots and dash, DNI or passport)"),
 });
 
 export const addDocumentsBody = z.object({ documentos: refundDocuments }).meta({ id: 'RefundDocuments' });

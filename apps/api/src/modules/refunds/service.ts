@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FieldError } from '@travesia/domain/field-errors';
+import type { DocumentTypeId } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
 import {
   accountTypes,
@@ -356,7 +357,7 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMai
     text = [
       `Solicitud: ${row.number}`,
       `Titular: ${row.holderName}`,
-      `Documento: ${holderDocumentTypes[row.documentType as 1 | 2] ?? row.documentType} ${row.documentNumber}`,
+      `Documento: ${holderDocumentTypes[row.documentType as DocumentTypeId] ?? row.documentType} ${row.documentNumber}`,
       `E-mail: ${row.email}`,
       `Teléfono: ${row.phone}`,
       `Certificado o venta: ${row.certificateNumber}`,

@@ -43,11 +43,13 @@ export function CheckoutLayout({ step, title, lead, summary, travellers, incompl
         ) : null}
         <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
         <p className="mt-1 mb-6 max-w-2xl text-slate-600">{lead}</p>
+        {/* The summary comes first in the document, as phones show it: a browser that paints the page while it is
+            still arriving never has to push the form down to fit the summary in above it (no layout shift). */}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-          <div className="min-w-0">{children}</div>
-          <aside aria-label="Resumen de la compra" className="max-lg:order-first lg:sticky lg:top-24">
+          <aside aria-label="Resumen de la compra" className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
             <OrderSummary summary={summary} travellers={travellers} />
           </aside>
+          <div className="min-w-0 lg:col-start-1 lg:row-start-1">{children}</div>
         </div>
       </div>
     </div>

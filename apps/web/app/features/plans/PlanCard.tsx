@@ -20,7 +20,14 @@ export function PlanCard({ plan, benefitsShown = 4, error = null }: Props) {
     >
       <div className="h-1.5" style={{ backgroundColor: accent }} aria-hidden="true" />
       <div className="relative">
-        <img src={plan.original} alt="" width={640} height={360} className="aspect-[16/7] w-full object-cover" />
+        <img
+          src={plan.original}
+          alt=""
+          loading="lazy"
+          width={640}
+          height={360}
+          className="aspect-[16/7] w-full object-cover"
+        />
         <PlanBadges badges={badges} className="absolute top-3 left-3 right-3" />
       </div>
       <div className="flex flex-1 flex-col p-5">

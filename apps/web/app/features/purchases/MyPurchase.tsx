@@ -12,6 +12,7 @@ import {
   documentKinds,
   type Purchase,
   type PurchasePageState,
+  refundText,
 } from './purchase.ts';
 
 const primaryButton =
@@ -180,9 +181,22 @@ function Rows({ rows }: { rows: { term: string; detail: ReactNode }[] }) {
   );
 }
 
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Card({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-900/5 sm:p-6">
+    <section
+      aria-labelledby={id}
+      className={`rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-900/5 sm:p-6 ${className ?? ''}`}
+    >
       <h2 id={id} className="mb-3 text-lg font-bold text-brand-700">
         {title}
       </h2>
@@ -276,6 +290,9 @@ function PurchaseDetail({
             rows={[
               { term: 'Plan', detail: purchase.plan },
               { term: 'Destino', detail: purchase.destination },
+              ...(purchase.destinationCountry
+                ? [{ term: 'País de destino', detail: purchase.destinationCountry.label }]
+                : []),
               { term: 'Modalidad', detail: purchase.modality },
               {
                 term: 'Vigencia',
@@ -401,7 +418,13 @@ function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm:
           {error}
         </p>
       ) : null}
-      {withdrawal.status === 'withdrawn' ? (
+      {withdrawal.status === 'withdrawn' && withdrawal.refund?.method === 'manual' ? (
+        <p className="text-slate-700">
+          <strong>Compra anulada. Reembolsado por transferencia.</strong> Te devolvimos {amount} por transferencia
+          bancaria{withdrawal.refund.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu
+          banco, el abono puede tardar algunos días hábiles en verse.
+        </p>
+      ) : withdrawal.status === 'withdrawn' ? (
         <p className="text-slate-700">
           <strong>Compra anulada y reembolsada.</strong> Devolvimos {amount} al mismo medio de pago
           {withdrawal.refund?.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu banco,
@@ -440,9 +463,10 @@ function Withdrawal({ purchase, confirm, error }: { purchase: Purchase; confirm:
       ) : withdrawal.available ? (
         <>
           <p className="text-slate-700">
-            Puedes retractarte de esta compra hasta el {chileDateTime(withdrawal.deadline)} (10 días desde el pago),
-            siempre que el viaje no haya comenzado (la cobertura comienza el {formatDay(withdrawal.coverageStart)}).
-            Anularemos tus certificados y te devolveremos el total pagado, {amount}, al mismo medio de pago.
+            Puedes retractarte de esta compra hasta el {formatDay(withdrawal.lastDay)} a las 23:59, hora de Chile (10
+            días corridos desde la fecha de compra), siempre que el viaje no haya comenzado (la cobertura comienza el{' '}
+            {formatDay(withdrawal.coverageStart)}). Anularemos tus certificados y te devolveremos el total pagado,{' '}
+            {amount}, al mismo medio de pago.
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="retracto" />
@@ -495,26 +519,37 @@ const actionTexts = {
 } as const;
 
 /**
- * «Cambiar fechas»: new dates → the new price and the difference (nothing changes yet) → confirm, which pays the
- * difference at the gateway, or applies the change at once. Every step is a form post.
+ * «Cambiar fechas»: new dates and/or another country of the same region → the new price and the difference (nothing
+ * changes yet) → confirm, which pays the difference at the gateway, or applies the change at once. Every step is a
+ * form post. Full width (below «Derecho a retracto»): the three fields side by side on a wide screen, stacked on a
+ * phone.
  */
 function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChangeForm | undefined }) {
   const previewing = useBusy('ver-cambio-fechas');
   const confirming = useBusy('cambiar-fechas');
-  const input = form?.input ?? { departureDate: purchase.departureDate, returnDate: purchase.returnDate };
+  const input = form?.input ?? {
+    departureDate: purchase.departureDate,
+    returnDate: purchase.returnDate,
+    countryDestination: String(purchase.destinationCountry?.id ?? ''),
+  };
   const preview = form?.preview ?? null;
+  const { countries } = purchase.dateChange;
+  const datesMove =
+    preview !== null &&
+    (preview.departureDate !== purchase.departureDate || preview.returnDate !== purchase.returnDate);
   return (
-    <Card id="mi-compra-cambio-fechas" title="Cambiar fechas">
+    <Card id="mi-compra-cambio-fechas" title="Cambiar fechas" className="md:col-span-2">
       {purchase.dateChanges.length > 0 ? (
         <ul className="mb-4 grid gap-2 text-sm text-slate-700">
           {purchase.dateChanges.map((change) => (
             <li key={change.appliedAt}>
               Cambiado el {formatDay(change.appliedAt)}: antes del {formatDay(change.previousDepartureDate)} al{' '}
               {formatDay(change.previousReturnDate)}
-              {change.differenceClp > 0 ? ` · pagaste ${formatClp(change.differenceClp)}` : ''}
-              {change.differenceClp < 0
-                ? ` · devolución de ${formatClp(-change.differenceClp)} (${change.refund ?? 'en proceso'})`
+              {change.destinationCountry !== change.previousDestinationCountry
+                ? ` · país de destino: ${change.previousDestinationCountry ?? 'sin especificar'} → ${change.destinationCountry ?? 'sin especificar'}`
                 : ''}
+              {change.differenceClp > 0 ? ` · pagaste ${formatClp(change.differenceClp)}` : ''}
+              {change.differenceClp < 0 ? ` · ${refundText(change)}` : ''}
             </li>
           ))}
         </ul>
@@ -522,8 +557,9 @@ function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChan
       {purchase.dateChange.available ? (
         <>
           <p className="text-sm text-slate-600">
-            Puedes cambiar las fechas de tu viaje hasta el día anterior a la salida. Recalculamos el precio con el mismo
-            plan, destino y pasajeros.
+            Puedes cambiar las fechas de tu viaje, y el país de destino dentro de la misma región (
+            {purchase.destination}
+            ), hasta el día anterior a la salida. Recalculamos el precio con el mismo plan, región y pasajeros.
           </p>
           {form?.errors.form ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
@@ -532,7 +568,7 @@ function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChan
           ) : null}
           <Form method="post" noValidate aria-label="Cambiar fechas" className="mt-4 grid gap-4">
             <input type="hidden" name="intent" value="ver-cambio-fechas" />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <TextField
                 label="Nueva fecha de salida"
                 name="departureDate"
@@ -549,22 +585,44 @@ function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChan
                 error={form?.errors.returnDate}
                 required
               />
+              {countries.length > 0 ? (
+                <SelectField
+                  label="País de destino"
+                  name="countryDestination"
+                  defaultValue={input.countryDestination}
+                  error={form?.errors.countryDestination}
+                  className="sm:col-span-2 lg:col-span-1"
+                >
+                  {purchase.destinationCountry ? null : <option value="">Sin especificar</option>}
+                  {countries.map((country) => (
+                    <option key={country.id} value={String(country.id)}>
+                      {country.label}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null}
             </div>
-            <SubmitButton
-              busy={previewing}
-              label="Ver nuevo precio"
-              busyLabel="Calculando..."
-              className={secondaryButton}
-            />
+            {/* In a block of its own: a grid cell would stretch the button across the full-width card. */}
+            <div>
+              <SubmitButton
+                busy={previewing}
+                label="Ver nuevo precio"
+                busyLabel="Calculando..."
+                className={secondaryButton}
+              />
+            </div>
           </Form>
           {preview ? (
-            <div role="status" className="mt-5 rounded-xl bg-slate-50 p-4">
+            <div role="status" className="mt-5 rounded-xl bg-slate-50 p-4 lg:max-w-2xl">
               <Rows
                 rows={[
                   {
                     term: 'Nuevas fechas',
                     detail: `${formatDay(preview.departureDate)} al ${formatDay(preview.returnDate)} (${preview.days} días)`,
                   },
+                  ...(preview.destinationCountry
+                    ? [{ term: 'País de destino', detail: preview.destinationCountry.label }]
+                    : []),
                   { term: 'Nuevo precio', detail: `${formatClp(preview.amountClp)} (${formatUsd(preview.amountUsd)})` },
                   { term: 'Pagado', detail: formatClp(preview.paidClp) },
                   {
@@ -580,12 +638,17 @@ function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChan
                 <input type="hidden" name="intent" value="cambiar-fechas" />
                 <input type="hidden" name="departureDate" value={preview.departureDate} />
                 <input type="hidden" name="returnDate" value={preview.returnDate} />
+                {preview.destinationCountry ? (
+                  <input type="hidden" name="countryDestination" value={String(preview.destinationCountry.id)} />
+                ) : null}
                 <SubmitButton
                   busy={confirming}
                   label={
                     preview.action === 'pay'
                       ? `Pagar diferencia de ${formatClp(preview.differenceClp)}`
-                      : 'Confirmar cambio de fechas'
+                      : datesMove
+                        ? 'Confirmar cambio de fechas'
+                        : 'Confirmar cambio de país de destino'
                   }
                   busyLabel="Confirmando..."
                   className={primaryButton}

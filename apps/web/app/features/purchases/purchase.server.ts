@@ -9,6 +9,7 @@ import {
   type DateChangeForm,
   type DocumentKind,
   documentKinds,
+  type Purchase,
   type PurchasePageState,
 } from './purchase.ts';
 
@@ -187,20 +188,33 @@ async function withdrawalAction(context: LoadContext, request: Request, intent: 
 }
 
 export const paidChangeNotice =
-  'Pagaste la diferencia y cambiamos las fechas de tu viaje. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+  'Pagaste la diferencia y aplicamos el cambio a tu viaje. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
 export const unpaidChangeNotice = 'El pago de la diferencia no se completó: tu compra no cambió.';
-const refundNotice =
-  'Cambiamos las fechas de tu viaje y solicitamos la devolución de la diferencia a tu medio de pago. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
-const sameNotice =
-  'Cambiamos las fechas de tu viaje sin costo adicional. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.';
+/** What an applied change did: «las fechas», «el país de destino» or both, for the notice after it. */
+function changedText(before: Purchase, after: { departureDate: string; returnDate: string; countryId: number | null }) {
+  const dates = before.departureDate !== after.departureDate || before.returnDate !== after.returnDate;
+  const country = (before.destinationCountry?.id ?? null) !== after.countryId;
+  return dates && country ? 'las fechas y el país de destino' : country ? 'el país de destino' : 'las fechas';
+}
+const refundNotice = (what: string) =>
+  `Cambiamos ${what} de tu viaje y solicitamos la devolución de la diferencia a tu medio de pago. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.`;
+const sameNotice = (what: string) =>
+  `Cambiamos ${what} de tu viaje sin costo adicional. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.`;
 
 const isoDay = (value: FormDataEntryValue | null) =>
   String(value ?? '')
     .trim()
     .slice(0, 10);
 
+/** The «País de destino» chosen: a catalogue id, or nothing (the purchase's own country stays). */
+const countryOf = (value: FormDataEntryValue | null) =>
+  String(value ?? '')
+    .trim()
+    .slice(0, 10);
+
 /**
- * «Cambiar fechas»: `ver-cambio-fechas` asks the API for the new price (nothing changes); `cambiar-fechas` confirms,
+ * «Cambiar fechas» (dates, and the country inside the same region): `ver-cambio-fechas` asks the API for the new
+ * price (nothing changes); `cambiar-fechas` confirms,
  * which either sends the browser to the gateway to pay the difference or applies the change and shows the purchase
  * with its new dates. Plain form posts: it works without JavaScript.
  */
@@ -209,7 +223,17 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   const token = await accessToken(request);
   if (!token) return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
   const headers = bearer(token);
-  const input = { departureDate: isoDay(form.get('departureDate')), returnDate: isoDay(form.get('returnDate')) };
+  const input = {
+    departureDate: isoDay(form.get('departureDate')),
+    returnDate: isoDay(form.get('returnDate')),
+    countryDestination: countryOf(form.get('countryDestination')),
+  };
+  // A value that is not a number reaches the API as null, which answers the field's own error.
+  const body = {
+    departureDate: input.departureDate,
+    returnDate: input.returnDate,
+    ...(input.countryDestination ? { countryDestination: Number(input.countryDestination) } : {}),
+  };
   const current = await api.GET('/purchases/mine', { params: { header: headers } });
   if (!current.data) {
     if (current.response.status === 404) {
@@ -220,7 +244,11 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   const failed = (status: number, error: unknown) => {
     const dateChange: DateChangeForm = { input, errors: {}, preview: null };
     for (const problem of fieldErrors(error)) {
-      if (problem.field === 'departureDate' || problem.field === 'returnDate') {
+      if (
+        problem.field === 'departureDate' ||
+        problem.field === 'returnDate' ||
+        problem.field === 'countryDestination'
+      ) {
         dateChange.errors[problem.field] ??= problem.message;
       } else dateChange.errors.form ??= problem.message;
     }
@@ -233,7 +261,7 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
     );
   };
   if (!confirm) {
-    const priced = await api.POST('/purchases/mine/date-change/preview', { params: { header: headers }, body: input });
+    const priced = await api.POST('/purchases/mine/date-change/preview', { params: { header: headers }, body });
     if (!priced.data) return failed(priced.response.status, priced.error);
     return data<PurchasePageState>({
       step: 'purchase',
@@ -246,7 +274,7 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   const url = new URL(request.url);
   const done = await api.POST('/purchases/mine/date-change', {
     params: { header: headers },
-    body: input,
+    body,
     headers: {
       host: url.host,
       'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
@@ -257,10 +285,11 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   // A document navigation: the gateway's page is not part of the storefront's client-side router.
   if (done.data.redirectUrl) throw redirectDocument(done.data.redirectUrl);
   const after = await api.GET('/purchases/mine', { params: { header: headers } });
+  const what = changedText(current.data, { ...done.data, countryId: done.data.destinationCountry?.id ?? null });
   return data<PurchasePageState>({
     step: 'purchase',
     purchase: after.data ?? current.data,
-    notice: done.data.action === 'refund' ? refundNotice : sameNotice,
+    notice: done.data.action === 'refund' ? refundNotice(what) : sameNotice(what),
   });
 }
 

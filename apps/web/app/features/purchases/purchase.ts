@@ -1,3 +1,4 @@
+import { formatClp } from '@travesia/domain/money';
 import type { components } from '#app/lib/api-schema.d.ts';
 
 export type Purchase = components['schemas']['Purchase'];
@@ -15,12 +16,27 @@ export type AccessInput = { number: string; documentType: DocumentKind; document
 
 export type DateChangePreview = components['schemas']['DateChangePreview'];
 
-/** The «Cambiar fechas» form: the dates typed, their errors, and the new price once previewed. */
+/** The «Cambiar fechas» form: the dates and country chosen, their errors, and the new price once previewed. */
 export type DateChangeForm = {
-  input: { departureDate: string; returnDate: string };
-  errors: { departureDate?: string; returnDate?: string; form?: string };
+  /** countryDestination: the id chosen in «País de destino» ('' when the purchase names none and none was chosen). */
+  input: { departureDate: string; returnDate: string; countryDestination: string };
+  errors: { departureDate?: string; returnDate?: string; countryDestination?: string; form?: string };
   preview: DateChangePreview | null;
 };
+
+type AppliedChange = Purchase['dateChanges'][number];
+
+/**
+ * What a given-back difference says in «Mi compra»'s list of changes: in process, refunded, or — when the gateway
+ * refused the partial refund (Webpay does, for a debit card) — that the company returns it by transfer.
+ */
+export function refundText(change: Pick<AppliedChange, 'differenceClp' | 'refund' | 'refundRefused'>): string {
+  const amount = formatClp(-change.differenceClp);
+  if (change.refund !== 'reembolsado' && change.refundRefused) {
+    return `devolución de ${amount}: tu medio de pago no admite devoluciones parciales (por ejemplo, una tarjeta de débito), así que te la devolveremos por transferencia; te contactaremos para pedirte los datos`;
+  }
+  return `devolución de ${amount} (${change.refund ?? 'reembolso en proceso'})`;
+}
 
 export type PurchasePageState =
   | { step: 'request'; input: AccessInput; errors: Partial<Record<keyof AccessInput, string>>; message: string | null }

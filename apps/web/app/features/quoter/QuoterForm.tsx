@@ -146,8 +146,8 @@ export function QuoterForm(props: Props) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const today = todayInChile();
-  const lastDay = addDays(today, 365 + 365);
+  // Asked by the calendars when they open, not while the page hydrates (DateField's min and max).
+  const today = todayInChile;
   const ids = {
     origin: useId(),
     modality: useId(),
@@ -346,7 +346,7 @@ export function QuoterForm(props: Props) {
           value={values.departureDate}
           onChange={(value) => change('departureDate', value)}
           min={today}
-          max={addDays(today, 365)}
+          max={() => addDays(today(), 365)}
           error={errors.departureDate}
         />
         <DateField
@@ -355,7 +355,7 @@ export function QuoterForm(props: Props) {
           value={values.returnDate}
           onChange={(value) => change('returnDate', value)}
           min={parseIsoDate(departureDate) === null ? today : departureDate}
-          max={lastDay}
+          max={() => addDays(today(), 365 + 365)}
           disabled={returnFixed}
           hint={returnFixed ? 'En la modalidad anual la cobertura dura 365 días desde la salida.' : undefined}
           error={errors.returnDate}

@@ -1,5 +1,5 @@
 import { todayInChile } from '@travesia/domain/dates';
-import { DocumentType } from '@travesia/domain/ids';
+import { DocumentType, documentTypeIds, documentTypeLabels } from '@travesia/domain/ids';
 import { accountTypes, chileanBanks, documentAccept, refundLimits } from '@travesia/domain/refunds';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormErrors, FormSection, SelectField, TextAreaField, TextField } from '#app/components/fields.tsx';
@@ -50,12 +50,15 @@ export function RefundForm({
             {...field('tipoDocumento')}
             defaultValue={values.tipoDocumento ?? String(DocumentType.rut)}
           >
-            <option value={DocumentType.rut}>RUT</option>
-            <option value={DocumentType.dni}>DNI / Pasaporte</option>
+            {documentTypeIds.map((type) => (
+              <option key={type} value={type}>
+                {documentTypeLabels[type]}
+              </option>
+            ))}
           </SelectField>
           <TextField
             label="Número de documento"
-            hint="RUT con guion, por ejemplo 12.345.678-5"
+            hint="RUT con guion, por ejemplo 12.345.678-5; DNI o pasaporte, al menos 5 caracteres sin espacios"
             {...field('numeroDocumento')}
           />
           <TextField

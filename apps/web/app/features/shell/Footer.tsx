@@ -82,7 +82,7 @@ export function Footer({
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/25"
                     aria-label={socialName(social.icon)}
                   >
-                    <img src={social.icon} alt="" width={22} height={22} className="h-5.5 w-5.5" />
+                    <img src={social.icon} alt="" loading="lazy" width={22} height={22} className="h-5.5 w-5.5" />
                   </a>
                 </li>
               ))}
@@ -94,7 +94,7 @@ export function Footer({
         <div
           className={`page-width flex flex-col items-start gap-4 pt-6 text-sm sm:flex-row sm:items-center ${floatingButtonSpace ? 'pb-24' : 'pb-6'}`}
         >
-          <img src={data.logo} alt="Travesía" width={140} height={35} className="h-8 w-auto" />
+          <img src={data.logo} alt="Travesía" loading="lazy" width={140} height={35} className="h-8 w-auto" />
           <p>
             © {year} {data.copyright}
           </p>
@@ -120,7 +120,7 @@ export function WhatsAppButton({ number }: { number: string }) {
       aria-label="Escríbenos por WhatsApp"
       data-testid="whatsapp-button"
     >
-      <img src="/img/whatsapp.svg" alt="" width={125} height={125} className="h-full w-full" />
+      <img src="/img/whatsapp.svg" alt="" loading="lazy" width={125} height={125} className="h-full w-full" />
     </a>
   );
 }

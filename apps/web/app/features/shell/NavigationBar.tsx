@@ -163,7 +163,7 @@ function SubItems({ item, onChoose }: { item: Item; onChoose?: () => void }) {
         onClick={onChoose}
         className="flex items-center gap-3 rounded-lg px-3 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-700"
       >
-        <img src={sub.icon} alt="" width={24} height={24} className="h-6 w-6" />
+        <img src={sub.icon} alt="" loading="lazy" width={24} height={24} className="h-6 w-6" />
         <span>{sub.label}</span>
       </SmartLink>
     </li>

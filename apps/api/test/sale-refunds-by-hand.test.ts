@@ -1,0 +1,398 @@
+import { errorMessages } from '@travesia/domain/messages';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { payments, saleRefunds, sales } from '#app/db/schema.ts';
+import { refundInProgress } from '#app/modules/payments/sale-refunds.ts';
+import { signedLinkToken } from '#app/modules/purchases/service.ts';
+import { runRefundsCli } from '#app/refunds-cli.ts';
+import {
+  drainJobsAfterAll,
+  paidSale,
+  readyToPay,
+  startPayment,
+  successUrl,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
+import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { type Answer, call, expectError } from './support/http.ts';
+import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { tripDates } from './support/trips.ts';
+
+/**
+ * A sale refund the gateway cannot make (Webpay refuses partial refunds of debit payments): the operator finds it
+ * (admin API, CLI) and records the bank transfer; that completes it exactly as a gateway success would, once, and the
+ * payment sweeper never asks the gateway for it again — whatever runs at the same time.
+ */
+
+const adminToken = 'a-sale-refunds-admin-token-of-32-characters';
+// The worker does not run by itself here: each test sweeps and runs the jobs when it means to.
+const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: adminToken, WORKER: 'off' };
+useTemporaryDataDir(env);
+let smtp: FakeSmtp;
+let webpay: FakeWebpay;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  webpay = await startFakeWebpay();
+  env.SMTP_URL = smtp.url;
+  env.WEBPAY_ENVIRONMENT = webpay.url;
+});
+afterAll(async () => {
+  await smtp?.close();
+  await webpay?.close();
+});
+
+type SaleRefundView = {
+  id: number;
+  saleId: number;
+  reason: string;
+  amountClp: number;
+  status: 'pending' | 'refunded';
+  attempts: number;
+  lastError: string | null;
+  method: 'gateway' | 'manual' | null;
+  transferReference: string | null;
+  markedBy: string | null;
+  refundedAt: string | null;
+  changed?: boolean;
+  gateway?: string;
+};
+
+const admin = { authorization: `Bearer ${adminToken}` };
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const stuck = (ctx: TestContext, query = '') =>
+  call(ctx.app, { method: 'GET', url: `/api/admin/sale-refunds${query}`, headers: admin });
+const markByHand = (ctx: TestContext, id: number, body: Record<string, unknown>, headers = admin) =>
+  call(ctx.app, { method: 'POST', url: `/api/admin/sale-refunds/${id}/manual`, headers, payload: body });
+
+async function openPurchase(ctx: TestContext, saleId: number) {
+  const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, saleId);
+  const answer = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<{ token: string }>().token;
+}
+const mine = async (ctx: TestContext, token: string) => {
+  const answer = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine', headers: auth(token) });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<{
+    withdrawal: { status: string; refund: { status: string; method: string | null } | null };
+    dateChanges: { differenceClp: number; refund: string | null }[];
+  }>();
+};
+const refundsOf = (ctx: TestContext, saleId: number) =>
+  ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId));
+const saleStatus = async (ctx: TestContext, saleId: number) =>
+  (await ctx.database.db.select({ status: sales.status }).from(sales).where(eq(sales.id, saleId)))[0]?.status;
+const dueNow = (ctx: TestContext, saleId: number) =>
+  ctx.database.db.update(saleRefunds).set({ nextAttemptAt: sql`now()` }).where(eq(saleRefunds.saleId, saleId));
+const refundedJobs = async (ctx: TestContext, saleId: number) => {
+  const rows = await ctx.database.db.execute(
+    sql`select count(*)::int as count from jobs where kind = 'withdrawal-email' and payload->>'stage' = 'refunded' and payload->>'saleId' = ${String(saleId)}`,
+  );
+  return Number(/"count":(\d+)/.exec(JSON.stringify(rows))?.[1]);
+};
+const mailsTo = (address: string, subject: string) =>
+  smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject));
+
+/** A sale paid through (the fake) Webpay, with «Mi compra» open; answers its ids, Webpay token and access token. */
+async function paidWithWebpay(ctx: TestContext) {
+  const quotationId = await readyToPay(ctx);
+  const payment = await startPayment(ctx, quotationId, 'webpay');
+  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
+  const back = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/return/webpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token_ws: token }).toString(),
+  });
+  expect(String(back.headers.location)).toBe(successUrl(payment));
+  return { saleId: payment.idVenta, token, access: await openPurchase(ctx, payment.idVenta) };
+}
+
+const withdraw = (ctx: TestContext, access: string) =>
+  call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers: auth(access) });
+
+/** A sale paid through (the fake) Webpay, withdrawn from «Mi compra»: its refund is pending, not attempted yet. */
+async function withdrawnWithWebpay(ctx: TestContext) {
+  const { saleId, token, access } = await paidWithWebpay(ctx);
+  const withdrawn = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/purchases/mine/withdrawal',
+    headers: auth(access),
+  });
+  expect(withdrawn.json()).toMatchObject({ status: 'withdrawing' });
+  const [refund] = await refundsOf(ctx, saleId);
+  if (!refund) throw new Error('no refund requested');
+  return { saleId, token, access, refund };
+}
+
+/** Webpay refuses the refund of a debit payment (a partial refund, or a debit card's): it stays pending for ever. */
+const refuseDebit = () => {
+  webpay.onRefund = () => ({ status: 422, body: { error_message: 'Operación no permitida para tarjeta de débito' } });
+};
+
+describeOnEachDatabase(
+  'Sale refunds given back by transfer (the operator’s step)',
+  (ctx, kind) => {
+    drainJobsAfterAll(ctx);
+    afterEach(() => webpay.reset());
+
+    it('a withdrawal refund Webpay refuses is listed, marked by hand once: sale withdrawn, buyer e-mailed, never asked of the gateway again', async () => {
+      refuseDebit();
+      const { saleId, token, access, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+
+      // Listed: pending with a last error (whatever the attempts), with the gateway and its order to find it there.
+      const listed = (await stuck(ctx, `?saleId=${saleId}`)).json<SaleRefundView[]>();
+      expect(listed).toMatchObject([
+        { id: refund.id, saleId, reason: 'withdrawal', status: 'pending', attempts: 1, gateway: 'webpay' },
+      ]);
+      expect(listed[0]?.lastError).toBeTruthy();
+      expect((await stuck(ctx, `?saleId=${saleId}&reason=date_change`)).json()).toStrictEqual([]);
+
+      // The reference is required and limited; nothing changes on a refusal.
+      const missing = await markByHand(ctx, refund.id, {});
+      expect(missing.status).toBe(400);
+      expect(missing.json()).toMatchObject({ status: 400, errors: [{ field: 'reference', code: 'required' }] });
+      expect((await markByHand(ctx, refund.id, { reference: '   ' })).status).toBe(400);
+      const long = await markByHand(ctx, refund.id, { reference: 'x'.repeat(101) });
+      expect(long.json()).toMatchObject({ status: 400, errors: [{ field: 'reference', code: 'too_long' }] });
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', method: null });
+      // Nobody else: no token, a wrong one → the catch-all 404; an unknown refund → 404.
+      const stranger = await markByHand(ctx, refund.id, { reference: 'TRF-1' }, { authorization: 'Bearer nope' });
+      expectError(stranger, 404, errorMessages.resourceNotFound, `/api/admin/sale-refunds/${refund.id}/manual`);
+      const anonymous = await call(ctx.app, { method: 'GET', url: '/api/admin/sale-refunds' });
+      expectError(anonymous, 404, errorMessages.resourceNotFound, '/api/admin/sale-refunds');
+      expect((await markByHand(ctx, 2_000_000_000, { reference: 'TRF-1' })).status).toBe(404);
+
+      const marked = await markByHand(ctx, refund.id, { reference: ' TRF-000123 ', operator: 'Paula (finanzas)' });
+      expect(marked.status, marked.text).toBe(200);
+      expect(marked.json()).toMatchObject({
+        id: refund.id,
+        status: 'refunded',
+        method: 'manual',
+        transferReference: 'TRF-000123',
+        markedBy: 'Paula (finanzas)',
+        changed: true,
+      });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+      expect((await mine(ctx, access)).withdrawal).toMatchObject({
+        status: 'withdrawn',
+        refund: { status: 'refunded', method: 'manual' },
+      });
+      await ctx.app.runJobs();
+      const done = mailsTo('camila@example.cl', `Reembolso completado – compra N° ${saleId}`);
+      expect(done).toHaveLength(1);
+      expect(done[0]?.parsed.text).toContain('por transferencia bancaria');
+
+      // Again: its state, nothing changes (not the reference either).
+      const again = await markByHand(ctx, refund.id, { reference: 'TRF-999' });
+      expect(again.status).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'refunded', transferReference: 'TRF-000123', changed: false });
+      expect(await refundedJobs(ctx, saleId)).toBe(1);
+      // Not listed any more, and however due it looks, the sweeper never calls the gateway for it again.
+      expect((await stuck(ctx, `?saleId=${saleId}&minAttempts=0`)).json()).toStrictEqual([]);
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+    });
+
+    it('a refund the sweeper is attempting at the gateway right now: 409 «en proceso», then it can be marked', async () => {
+      refuseDebit();
+      webpay.delayMs = 400;
+      const { saleId, refund } = await withdrawnWithWebpay(ctx);
+      const sweeping = ctx.app.sweepPayments();
+      await expect.poll(async () => (await refundsOf(ctx, saleId))[0]?.attempts, { timeout: 5_000 }).toBe(1);
+      const busy = await markByHand(ctx, refund.id, { reference: 'TRF-2' });
+      expect(busy.status).toBe(409);
+      expect(busy.json()).toStrictEqual({
+        status: 409,
+        detail: refundInProgress,
+        instance: `/api/admin/sale-refunds/${refund.id}/manual`,
+        errors: [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }],
+      });
+      await sweeping;
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', claimedUntil: null });
+      expect((await markByHand(ctx, refund.id, { reference: 'TRF-2' })).json()).toMatchObject({ changed: true });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+    });
+
+    it('a cheaper date change’s refund marked by hand shows as «reembolsado por transferencia»', async () => {
+      const sale = await paidSale(ctx);
+      const access = await openPurchase(ctx, sale.idVenta);
+      const confirmed = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/date-change',
+        headers: auth(access),
+        payload: tripDates(5),
+      });
+      expect(confirmed.json()).toMatchObject({ action: 'refund', status: 'applied' });
+      const [refund] = await refundsOf(ctx, sale.idVenta);
+      expect(refund).toMatchObject({ reason: 'date_change', status: 'pending' });
+      expect((await mine(ctx, access)).dateChanges[0]?.refund).toBe('reembolso en proceso');
+      // Listed with minAttempts 0 only (never attempted, no error yet).
+      expect((await stuck(ctx, `?saleId=${sale.idVenta}`)).json()).toStrictEqual([]);
+      expect((await stuck(ctx, `?saleId=${sale.idVenta}&minAttempts=-1`)).status).toBe(400);
+
+      const marked = await markByHand(ctx, refund?.id ?? 0, { reference: 'TRF-DC-1' });
+      expect(marked.json()).toMatchObject({ reason: 'date_change', method: 'manual', markedBy: 'admin API' });
+      expect((await mine(ctx, access)).dateChanges[0]?.refund).toBe('reembolsado por transferencia');
+      // The sale itself is untouched (still paid, with its new dates).
+      expect(await saleStatus(ctx, sale.idVenta)).toBe('paid');
+    });
+
+    it('a retry that finds the gateway gave the money back counts only the gateway’s refunds, not a transfer', async () => {
+      // A cheaper date change's difference given back by transfer, then a withdrawal of the rest through Webpay.
+      const { saleId, token, access } = await paidWithWebpay(ctx);
+      const [sale] = await ctx.database.db.select().from(payments).where(eq(payments.saleId, saleId));
+      if (!sale) throw new Error('no payment');
+      const changed = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/date-change',
+        headers: auth(access),
+        payload: tripDates(5),
+      });
+      expect(changed.json()).toMatchObject({ action: 'refund', status: 'applied' });
+      const [difference] = await refundsOf(ctx, saleId);
+      expect((await markByHand(ctx, difference?.id ?? 0, { reference: 'TRF-DIF' })).json()).toMatchObject({
+        changed: true,
+      });
+      expect((await withdraw(ctx, access)).json()).toMatchObject({ status: 'withdrawing' });
+      // Webpay annuls the rest but the answer is lost; its status then shows the annulment.
+      const rest = (await refundsOf(ctx, saleId)).find((r) => r.reason === 'withdrawal')?.amountClp ?? 0;
+      expect(rest).toBe(sale.amountClp - (difference?.amountClp ?? 0));
+      let given = 0;
+      webpay.onRefund = () => {
+        given = rest;
+        return { status: 500, body: { error_message: 'connection reset' } };
+      };
+      webpay.onStatus = (transaction) => ({
+        status: 200,
+        body:
+          given > 0
+            ? authorizedBody(transaction, { status: 'PARTIALLY_NULLIFIED', balance: transaction.amount - given })
+            : authorizedBody(transaction),
+      });
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      // Recorded from the status (what Webpay gave back covers this refund: the transfer is not Webpay's), not asked again.
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect((await refundsOf(ctx, saleId)).map((r) => [r.reason, r.status, r.method])).toStrictEqual([
+        ['date_change', 'refunded', 'manual'],
+        ['withdrawal', 'refunded', 'gateway'],
+      ]);
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+    });
+
+    it('the CLI lists and marks as the admin API does, on the same database', async () => {
+      refuseDebit();
+      const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      const lines: string[] = [];
+      const { log, error } = console;
+      console.log = (line: string) => lines.push(line);
+      console.error = (line: string) => lines.push(line);
+      const opened = { db: ctx.database.db, config: ctx.config };
+      try {
+        expect(await runRefundsCli(['sale-refunds', '--sale', String(saleId)], opened)).toBe(0);
+        expect(await runRefundsCli(['sale-refunds', '--reason', 'otra'], opened)).toBe(1);
+        expect(await runRefundsCli(['sale-refund-transferred', String(refund.id)], opened)).toBe(1);
+        expect(await runRefundsCli(['sale-refund-transferred', '2000000000', '--reference', 'X'], opened)).toBe(1);
+        expect(
+          await runRefundsCli(
+            ['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-7', '--by', 'Jorge'],
+            opened,
+          ),
+        ).toBe(0);
+        expect(
+          await runRefundsCli(['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-8'], opened),
+        ).toBe(0);
+      } finally {
+        console.log = log;
+        console.error = error;
+      }
+      const said = lines.join('\n');
+      expect(said).toContain(`#${refund.id} venta ${saleId} withdrawal`);
+      expect(said).toContain('1 sale refund(s) to give back by hand');
+      expect(said).toContain('Unknown reason «otra»');
+      expect(said).toContain('--reference is required');
+      expect(said).toContain('No sale refund #2000000000');
+      expect(said).toContain(`#${refund.id}: refunded by transfer TRF-CLI-7`);
+      expect(said).toContain(`#${refund.id}: already refunded (manual TRF-CLI-7); nothing changed`);
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ method: 'manual', markedBy: 'Jorge' });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+      // The CLI ran the e-mail job itself.
+      expect(mailsTo('camila@example.cl', `Reembolso completado – compra N° ${saleId}`)).toHaveLength(1);
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+    });
+
+    it(`10 marks and 3 sweeps at once, six rounds: one completion; a refund marked by hand is never asked of the gateway [${kind}]`, async () => {
+      const winners = { manual: 0, gateway: 0 };
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      for (let round = 0; round < 6; round += 1) {
+        // Refused once (so it needs a hand), then the gateway would accept it — slowly: the races are real.
+        refuseDebit();
+        const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
+        await ctx.app.sweepPayments();
+        webpay.onRefund = () => ({ status: 200, body: { type: 'NULLIFIED', response_code: 0 } });
+        webpay.delayMs = 60;
+        await dueNow(ctx, saleId);
+        const callsBefore = webpay.callsFor(token, 'refund').length;
+        const marks = () => Array.from({ length: 10 }, (_, i) => markByHand(ctx, refund.id, { reference: `TRF-${i}` }));
+        const sweeps = () => [ctx.app.sweepPayments(), ctx.app.sweepPayments(), ctx.app.sweepPayments()];
+        let running: Promise<unknown>[];
+        let answered: Promise<Answer[]>;
+        if (round % 3 === 1) {
+          // A sweep has claimed it and is at the gateway when the marks come (and two more sweeps with them).
+          const first = ctx.app.sweepPayments();
+          await expect.poll(async () => (await refundsOf(ctx, saleId))[0]?.attempts, { timeout: 5_000 }).toBe(2);
+          answered = Promise.all(marks());
+          running = [first, ctx.app.sweepPayments(), ctx.app.sweepPayments()];
+        } else if (round % 3 === 2) {
+          answered = Promise.all(marks());
+          await pause(5);
+          running = sweeps();
+        } else {
+          answered = Promise.all(marks());
+          running = sweeps();
+        }
+        const answers = await answered;
+        await Promise.all(running);
+        for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+        const recorded = answers.filter((a) => a.status === 200 && a.json<SaleRefundView>().changed);
+        const [row] = await refundsOf(ctx, saleId);
+        const gatewayCalls = webpay.callsFor(token, 'refund').length - callsBefore;
+        if (row?.method === 'manual') {
+          winners.manual += 1;
+          // Marked before any sweep took it: the gateway was never asked, and never will be.
+          expect(row.status).toBe('refunded');
+          expect(recorded).toHaveLength(1);
+          expect(gatewayCalls).toBe(0);
+        } else {
+          // A sweep took it first: the marks were told it is in progress (or found it refunded), none recorded.
+          expect(row).toMatchObject({ status: 'refunded', method: 'gateway' });
+          winners.gateway += 1;
+          expect(recorded).toHaveLength(0);
+          expect(gatewayCalls).toBe(1);
+        }
+        expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+        expect(await refundedJobs(ctx, saleId)).toBe(1);
+        // Afterwards: more sweeps and marks change nothing and call nobody.
+        await dueNow(ctx, saleId);
+        await Promise.all([ctx.app.sweepPayments(), markByHand(ctx, refund.id, { reference: 'TRF-late' })]);
+        expect(webpay.callsFor(token, 'refund').length - callsBefore).toBe(gatewayCalls);
+        expect((await refundsOf(ctx, saleId))[0]?.transferReference).toBe(row?.transferReference);
+        webpay.reset();
+      }
+      expect(winners.manual + winners.gateway).toBe(6);
+      // The rounds where a sweep was at the gateway first always end with the gateway's refund.
+      expect(winners.gateway).toBeGreaterThanOrEqual(2);
+    });
+  },
+  env,
+);
