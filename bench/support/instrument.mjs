@@ -10,7 +10,6 @@
 // It talks to the benchmark over the IPC channel of child_process.spawn.
 import http from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 let statements = 0;
@@ -22,17 +21,21 @@ pg.Client.prototype.query = function countedQuery(...args) {
 };
 
 // PGlite's query(), exec() and a transaction's statements (BEGIN, each query, COMMIT) each run exactly one
-// _runExclusiveQuery call.
-let pgliteProto = PGlite.prototype;
-while (pgliteProto && !Object.hasOwn(pgliteProto, '_runExclusiveQuery'))
-  pgliteProto = Object.getPrototypeOf(pgliteProto);
-if (!pgliteProto)
-  throw new Error('bench: PGlite has no _runExclusiveQuery any more; update bench/support/instrument.mjs');
-const pgliteRun = pgliteProto._runExclusiveQuery;
-pgliteProto._runExclusiveQuery = function countedRun(...args) {
-  statements += 1;
-  return pgliteRun.apply(this, args);
-};
+// _runExclusiveQuery call. Only a store on PGlite (no DATABASE_URL) loads PGlite: the store on PostgreSQL never
+// does, and its resident memory must not include it.
+if (!process.env.DATABASE_URL) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let pgliteProto = PGlite.prototype;
+  while (pgliteProto && !Object.hasOwn(pgliteProto, '_runExclusiveQuery'))
+    pgliteProto = Object.getPrototypeOf(pgliteProto);
+  if (!pgliteProto)
+    throw new Error('bench: PGlite has no _runExclusiveQuery any more; update bench/support/instrument.mjs');
+  const pgliteRun = pgliteProto._runExclusiveQuery;
+  pgliteProto._runExclusiveQuery = function countedRun(...args) {
+    statements += 1;
+    return pgliteRun.apply(this, args);
+  };
+}
 
 /** path → the saved page, ready in each encoding the store answered it with. */
 const copies = new Map();

@@ -24,8 +24,8 @@ import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
 import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { registerCompression } from './lib/compression.ts';
-import { applyCachePolicy } from './lib/http-cache.ts';
+import { apiSyncCompressionBytes, registerCompression } from './lib/compression.ts';
+import { cachePolicy } from './lib/http-cache.ts';
 import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { nulFieldErrors } from './lib/nul-guard.ts';
@@ -112,7 +112,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   // other settings, even on the same database handle) keeps its own.
   const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
   app.decorate('db', db);
-  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log: app.log });
+  const cacheInvalidation = await createCacheInvalidation({ db, redis: config.redis, log: app.log });
   app.decorate('invalidateReadCache', cacheInvalidation.invalidate);
   app.addHook('onClose', () => cacheInvalidation.close());
   // A reachable Redis is listened to before the first request; an unreachable one does not hold the start-up
@@ -182,8 +182,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
 
   await app.register(
     async (api) => {
-      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are.
-      await registerCompression(api);
+      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are, kept ones (a plan
+      // search answer) are compressed once.
+      await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
       // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
       // string with it is the route's 400 (with the field named), before validation and long before the database.
       api.addHook('preValidation', async (request) => {
@@ -196,7 +197,8 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       });
       // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
       // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
-      api.addHook('onSend', async (request, reply, payload) => applyCachePolicy(request, reply, payload));
+      const cachePolicyOf = cachePolicy();
+      api.addHook('onSend', async (request, reply, payload) => cachePolicyOf(request, reply, payload));
       // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
       // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
       api.addHook('preHandler', async (request) => {

@@ -24,7 +24,7 @@ async function main() {
   for (const warning of config.warnings) log.warn(warning);
   const db = withReadCache(database.db, config.catalogCacheTtlMs);
   // The worker's e-mails and certificates read the catalogue too: they hear the web processes' invalidations.
-  const cacheInvalidation = createCacheInvalidation({ db, redis: config.redis, log });
+  const cacheInvalidation = await createCacheInvalidation({ db, redis: config.redis, log });
   const integrations = createIntegrations(config, db);
   const work = createBackgroundWork({
     db,

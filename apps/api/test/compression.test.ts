@@ -1,9 +1,10 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { compressionThresholdBytes } from '#app/lib/compression.ts';
+import { compressionSettings, compressionThresholdBytes, keptBody } from '#app/lib/compression.ts';
 import { drainJobsAfterAll, paidSale, pathAndQuery, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { inDays } from './support/trips.ts';
 
 /**
  * API answers leave Brotli- or gzip-compressed as the client's Accept-Encoding asks (lib/compression.ts), say so in
@@ -55,6 +56,23 @@ describeOnEachDatabase(
         const text = decoded(answer);
         expect(text).toBe(plain.body);
         expect(JSON.parse(text)).toStrictEqual(plainJson);
+      }
+    });
+
+    it('a plan search answer kept whole is compressed once and decodes to the plain answer every time', async () => {
+      const departure = inDays(12);
+      const search = `/api/1/plans?origin=1&destination=3&modality=1&departureDate=${departure}&returnDate=${inDays(21)}&passengers=1:2,2:1`;
+      const plain = await fetchWith(ctx, search);
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.rawPayload.length).toBeGreaterThan(compressionThresholdBytes);
+      for (const encoding of ['br', 'gzip', 'br', 'gzip'] as const) {
+        const answer = await fetchWith(ctx, search, encoding);
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding'], encoding).toBe(encoding);
+        expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+        expect(varyTokens(answer)).toContain('accept-encoding');
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(decoded(answer)).toBe(plain.body);
       }
     });
 
@@ -123,3 +141,22 @@ describeOnEachDatabase(
   },
   env,
 );
+
+it('a kept body is compressed once per encoding; any other buffer every time', () => {
+  const zlib = compressionSettings().zlib as {
+    brotliCompressSync(input: Buffer): Buffer;
+    gzipSync(input: Buffer): Buffer;
+  };
+  const json = Buffer.from(JSON.stringify({ plans: Array.from({ length: 50 }, (_, id) => ({ id, name: 'Plan' })) }));
+  const kept = keptBody(Buffer.from(json));
+  const first = zlib.brotliCompressSync(kept);
+  expect(zlib.brotliCompressSync(kept)).toBe(first);
+  expect(brotliDecompressSync(first)).toStrictEqual(json);
+  expect(gunzipSync(zlib.gzipSync(kept))).toStrictEqual(json);
+  expect(zlib.gzipSync(kept)).toBe(zlib.gzipSync(kept));
+  // Not kept: compressed afresh each time (its owner may change it), the same bytes as node:zlib's.
+  const other = Buffer.from(json);
+  expect(zlib.brotliCompressSync(other)).not.toBe(zlib.brotliCompressSync(other));
+  expect(brotliDecompressSync(zlib.brotliCompressSync(other))).toStrictEqual(json);
+  expect(brotliDecompressSync(brotliCompressSync(other))).toStrictEqual(json);
+});

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -103,6 +104,11 @@ describeOnEachDatabase(
     it('when the catalogue changes the ETag changes, and the old one gets the new body', async () => {
       const url = '/api/companies/1/footer';
       const before = await getWith(ctx, url);
+      // The same answer again: the same ETag and, compressed, the same bytes (remembered with the last answer).
+      const brotliBefore = await getWith(ctx, url, { 'accept-encoding': 'br' });
+      expect(brotliBefore.headers.etag).toBe(before.headers.etag);
+      expect(brotliDecompressSync(brotliBefore.rawPayload).toString('utf8')).toBe(before.body);
+      expect((await getWith(ctx, url, { 'accept-encoding': 'br' })).rawPayload).toStrictEqual(brotliBefore.rawPayload);
       const footer = JSON.parse(before.body) as { copyright: string };
       const where = and(eq(companyDocuments.companyId, 1), eq(companyDocuments.kind, 'footer'));
       await ctx.database.db
@@ -114,6 +120,9 @@ describeOnEachDatabase(
         expect(after.statusCode).toBe(200);
         expect(after.headers.etag).not.toBe(before.headers.etag);
         expect((JSON.parse(after.body) as { copyright: string }).copyright).toBe(`${footer.copyright} (nuevo)`);
+        const brotliAfter = await getWith(ctx, url, { 'accept-encoding': 'br' });
+        expect(brotliAfter.headers.etag).toBe(after.headers.etag);
+        expect(brotliDecompressSync(brotliAfter.rawPayload).toString('utf8')).toBe(after.body);
       } finally {
         await ctx.database.db.update(companyDocuments).set({ body: footer }).where(where);
       }

@@ -7,11 +7,23 @@ describe('the SMTP mailer', () => {
     vi.restoreAllMocks();
   });
 
-  it('gives nodemailer bounded waits: 30 s to connect, 30 s for the greeting, 60 s on a silent socket', () => {
-    const createTransport = vi.spyOn(nodemailer, 'createTransport');
+  it('gives nodemailer bounded waits: 30 s to connect, 30 s for the greeting, 60 s on a silent socket', async () => {
+    const makeTransport = nodemailer.createTransport.bind(nodemailer);
+    const createTransport = vi.spyOn(nodemailer, 'createTransport').mockImplementation((options) => {
+      const transport = makeTransport(options as never);
+      // Nothing leaves: the message is handed over and that is all.
+      vi.spyOn(transport, 'sendMail').mockResolvedValue({ messageId: '<test@example.cl>' } as never);
+      return transport as never;
+    });
     const mailer = createMailer({ smtpUrl: 'smtp://mail.example.cl:2525', from: 'a@example.cl', outboxDir: '/tmp/x' });
     expect(mailer.destination).toBe('smtp://mail.example.cl:2525');
+    // The transport (and nodemailer) come with the first e-mail, not with the mailer.
+    expect(createTransport).not.toHaveBeenCalled();
+    const email = { to: ['b@example.cl'], subject: 'Hola', text: 'Hola', html: '<p>Hola</p>', attachments: [] };
+    expect(await mailer.send(email)).toStrictEqual({ messageId: '<test@example.cl>' });
+    await mailer.send(email);
     expect(smtpTimeouts).toStrictEqual({ connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    expect(createTransport).toHaveBeenCalledTimes(1);
     expect(createTransport).toHaveBeenCalledWith({ url: 'smtp://mail.example.cl:2525', ...smtpTimeouts });
     const transport = createTransport.mock.results[0]?.value as { options: Record<string, unknown> };
     expect(transport.options).toMatchObject({ host: 'mail.example.cl', port: 2525, ...smtpTimeouts });

@@ -89,6 +89,19 @@ describe('security headers', () => {
     expect(nonces.size).toBe(20);
   });
 
+  it("the OpenAPI viewer loads its scripts by URL: its policy allows the store's own scripts, with no nonce", async () => {
+    const app = await appWith({ NODE_ENV: 'test' });
+    const viewer = await get(app, '/api/docs/ui/');
+    expect(viewer.status).toBe(200);
+    const policy = directives(viewer);
+    expect(policy.get('script-src')).toBe("'self'");
+    expect(policy.get('object-src')).toBe("'none'");
+    expect(viewer.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(viewer.headers['permissions-policy'])).toMatch(/camera=\(\)/);
+    // And the answers after it are back to their nonce.
+    expectProtected(await get(app, '/api/companies/1/footer'), 'after the viewer');
+  });
+
   it('forms may only post to the store and to the configured Webpay (a payment sent without JavaScript)', async () => {
     const integration = directives(await get(await appWith({ NODE_ENV: 'test' }), '/api/health'));
     expect(integration.get('form-action')).toBe("'self' https://webpay3gint.transbank.cl");

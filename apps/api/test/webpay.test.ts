@@ -1,7 +1,9 @@
 import { errorMessages } from '@travesia/domain/messages';
 import { desc, eq } from 'drizzle-orm';
+import transbank from 'transbank-sdk';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { payments } from '#app/db/schema.ts';
+import { webpayBaseUrl } from '#app/integrations/payments/webpay.ts';
 import {
   countCertificates,
   countEmails,
@@ -90,6 +92,12 @@ async function expectSaleNotPaid(ctx: TestContext, quotationId: string, saleId: 
   const link = await get(ctx.app, `/api/certificates/b2c/${saleId}`);
   expectError(link, 404, errorMessages.resourceNotFound, `/api/certificates/b2c/${saleId}`);
 }
+
+it("names Transbank's hosts as its SDK does (the SDK itself is loaded on the first call to Webpay)", () => {
+  expect(webpayBaseUrl('integration')).toBe(transbank.Environment.Integration);
+  expect(webpayBaseUrl('production')).toBe(transbank.Environment.Production);
+  expect(webpayBaseUrl('http://127.0.0.1:9999/')).toBe('http://127.0.0.1:9999');
+});
 
 describeOnEachDatabase(
   'Webpay Plus through its REST API (a double on loopback)',

@@ -47,6 +47,23 @@ describe('trip dates', () => {
     // 02:30 UTC on 23 Nov is 23:30 on 22 Nov in Santiago (UTC−3 in summer)
     expect(todayInChile(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
   });
+
+  it('turns the day at midnight in Santiago to the millisecond, however it is asked (a remembered day is per minute)', () => {
+    // Midnight of 23 Nov in Santiago (UTC−3) is 03:00 UTC; asked in order, backwards and again.
+    const instants = ['2026-11-23T02:59:00.000Z', '2026-11-23T02:59:59.999Z', '2026-11-23T03:00:00.000Z'];
+    const expected = ['2026-11-22', '2026-11-22', '2026-11-23'];
+    for (const order of [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 1, 0, 2],
+    ]) {
+      for (const index of order) expect(todayInChile(new Date(instants[index] as string))).toBe(expected[index]);
+    }
+    // Winter time (UTC−4): midnight of 1 Jul is 04:00 UTC.
+    expect(todayInChile(new Date('2026-07-01T03:59:59.999Z'))).toBe('2026-06-30');
+    expect(todayInChile(new Date('2026-07-01T04:00:00.000Z'))).toBe('2026-07-01');
+    expect(() => todayInChile(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe('validateTripDates', () => {

@@ -44,10 +44,24 @@ export function tripDays(departureDate: string, returnDate: string): number {
  */
 let chileDateFormat: Intl.DateTimeFormat | undefined;
 
+/**
+ * The last day formatted and the minute it was formatted for. Since 1910 every offset of America/Santiago is a whole
+ * number of hours, so the date in Chile only ever changes on a minute boundary: within one UTC minute it is the same
+ * (formatting it was 4 % of a kept plan search answer's CPU, issue #10).
+ */
+let lastDay: { minute: number; day: string } | undefined;
+const minuteMs = 60_000;
+
 /** Today's calendar date in Chile (America/Santiago), the day a visitor sees on the quoter. */
 export function todayInChile(now: Date = new Date()): string {
+  const time = now.getTime();
+  const minute = Math.floor(time / minuteMs);
+  if (lastDay?.minute === minute) return lastDay.day;
   chileDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' });
-  return chileDateFormat.format(now);
+  const day = chileDateFormat.format(now);
+  // Before 1910 the offset had seconds (LMT): those dates are formatted, never remembered.
+  if (time >= 0) lastDay = { minute, day };
+  return day;
 }
 
 /**

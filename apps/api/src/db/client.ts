@@ -5,12 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '#app/config.ts';
 import * as schema from './schema.ts';
@@ -207,6 +205,12 @@ export async function openPglite(options: {
 }): Promise<DatabaseHandle> {
   const compiler = options.compiler ?? 'baseline';
   chooseWasmCompiler(compiler);
+  // Loaded here, not at start-up: a store on PostgreSQL never holds PGlite or its drizzle driver (issue #10's memory).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
     if (options.dataDir) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Database } from '#app/db/client.ts';
 import { readCache } from './read-cache.ts';
 
@@ -67,7 +67,19 @@ export const redisConnectionOptions: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 250, 5_000),
 };
 
-export function createCacheInvalidation({ db, redis, log }: CacheInvalidationOptions): CacheInvalidation {
+/**
+ * The Redis client class, loaded on first use: a store without REDIS_URL never loads ioredis (issue #10's memory).
+ */
+export async function redisClient(url: string, options: RedisOptions): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, options);
+}
+
+export async function createCacheInvalidation({
+  db,
+  redis,
+  log,
+}: CacheInvalidationOptions): Promise<CacheInvalidation> {
   const clearHere = (scope?: string | null) => readCache(db).clear(scope ?? undefined);
   if (!redis.url) {
     return {
@@ -82,8 +94,8 @@ export function createCacheInvalidation({ db, redis, log }: CacheInvalidationOpt
 
   const where = redactedRedisUrl(redis.url);
   const instance = randomUUID();
-  const subscriber = new Redis(redis.url, redisConnectionOptions);
-  const publisher = new Redis(redis.url, redisConnectionOptions);
+  const subscriber = await redisClient(redis.url, redisConnectionOptions);
+  const publisher = await redisClient(redis.url, redisConnectionOptions);
 
   // One warning per lost connection, one line when it is back (ioredis repeats its error on every retry).
   let healthy = true;

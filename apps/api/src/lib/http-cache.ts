@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptBody } from './compression.ts';
 
 /**
  * HTTP caching of the API's answers. Most carry quotations, travellers, billing data or sales and leave with
@@ -41,11 +42,44 @@ export function ifNoneMatchNames(header: string | undefined, etag: string): bool
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
+/** How many public catalogue answers (one per path and query) {@link cachePolicy} remembers. */
+export const rememberedPublicAnswers = 64;
+
+type PublicAnswer = { text: string; body: Buffer; etag: string };
+
 /**
  * The onSend step of every API answer: no-store unless the route set its own Cache-Control, or the answer is a
  * public catalogue 200 (cacheable, ETag, 304 for a matching If-None-Match). Returns the payload to send.
+ *
+ * A public catalogue answer is the same bytes request after request, yet its ETag (a SHA-1 of ~10 KB) and its
+ * Brotli copy were made again each time. The last answer of each path and query (at most
+ * {@link rememberedPublicAnswers}, least recently used dropped) is remembered with its ETag, as a kept body
+ * (lib/compression.ts: compressed once per encoding); an answer whose text is exactly the remembered one reuses
+ * them. Everything reused is derived from those very bytes, so a changed answer simply replaces it.
  */
-export function applyCachePolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+export function cachePolicy() {
+  const remembered = new Map<string, PublicAnswer>();
+  const sameAsLast = (key: string, text: string): PublicAnswer => {
+    const last = remembered.get(key);
+    remembered.delete(key);
+    const answer = last?.text === text ? last : { text, body: keptBody(Buffer.from(text)), etag: weakEtag(text) };
+    remembered.set(key, answer);
+    if (remembered.size > rememberedPublicAnswers) {
+      const oldest = remembered.keys().next().value;
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+    return answer;
+  };
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+    applyCachePolicy(request, reply, payload, sameAsLast);
+}
+
+export function applyCachePolicy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  sameAsLast?: (key: string, text: string) => PublicAnswer,
+): unknown {
   if (reply.hasHeader('cache-control')) return payload;
   const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
   const cacheable =
@@ -57,12 +91,13 @@ export function applyCachePolicy(request: FastifyRequest, reply: FastifyReply, p
     reply.header('cache-control', privateCacheControl);
     return payload;
   }
-  const etag = weakEtag(body);
+  const known = sameAsLast && typeof body === 'string' ? sameAsLast(request.url, body) : undefined;
+  const etag = known?.etag ?? weakEtag(body);
   reply.header('cache-control', publicCacheControl);
   reply.header('etag', etag);
   // Whether it is compressed depends on Accept-Encoding, so a shared cache must keep one copy per encoding.
   reply.header('vary', 'accept-encoding');
-  if (!ifNoneMatchNames(request.headers['if-none-match'], etag)) return payload;
+  if (!ifNoneMatchNames(request.headers['if-none-match'], etag)) return known?.body ?? payload;
   reply.code(304);
   reply.removeHeader('content-length');
   return null;

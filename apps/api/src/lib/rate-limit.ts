@@ -1,9 +1,9 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ApiError } from '../errors.ts';
-import { redactedRedisUrl, redisConnectionOptions } from './cache-invalidation.ts';
+import { redactedRedisUrl, redisClient, redisConnectionOptions } from './cache-invalidation.ts';
 
 /**
  * Per-client limits for the calls anyone can make at no cost to themselves but at a cost to us or to a third
@@ -84,7 +84,7 @@ export type RateLimitStoreOptions = {
  * limit is the spec §8 body with status 429 and a Retry-After header.
  */
 export async function registerRateLimits(app: FastifyInstance, store: RateLimitStoreOptions): Promise<void> {
-  const redis = store.redisUrl ? sharedCounters(store.redisUrl, store.log) : undefined;
+  const redis = store.redisUrl ? await sharedCounters(store.redisUrl, store.log) : undefined;
   if (redis) {
     app.addHook('onClose', async () => redis.disconnect());
     // A reachable Redis counts from the first request; an unreachable one does not hold the start-up.
@@ -103,9 +103,9 @@ export async function registerRateLimits(app: FastifyInstance, store: RateLimitS
  * cannot be done within half a second (Redis down, cut off or frozen) fails, and the limiter lets the request
  * through (`skipOnError`): one warning when the connection is lost, one line when it is back.
  */
-function sharedCounters(url: string, log: Log): Redis {
+async function sharedCounters(url: string, log: Log): Promise<Redis> {
   const where = redactedRedisUrl(url);
-  const client = new Redis(url, { ...redisConnectionOptions, commandTimeout: 500 });
+  const client = await redisClient(url, { ...redisConnectionOptions, commandTimeout: 500 });
   let healthy = true;
   client.on('error', (error: Error) => {
     if (!healthy) return;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { webpayBaseUrl } from '../integrations/payments/webpay.ts';
 
@@ -10,6 +10,22 @@ const docsViewerPath = '/api/docs/ui';
 
 const nonces = new WeakMap<ServerResponse, string>();
 
+/** Nonce bytes are drawn from the CSPRNG in batches (one call per 256 responses, not one each); each is used once. */
+const nonceBytes = 16;
+const noncesPerBatch = 256;
+let nonceBatch = Buffer.alloc(0);
+let nonceOffset = 0;
+
+function freshNonce(): string {
+  if (nonceOffset + nonceBytes > nonceBatch.length) {
+    nonceBatch = randomBytes(nonceBytes * noncesPerBatch);
+    nonceOffset = 0;
+  }
+  const nonce = nonceBatch.toString('base64', nonceOffset, nonceOffset + nonceBytes);
+  nonceOffset += nonceBytes;
+  return nonce;
+}
+
 /**
  * The nonce of this response's Content-Security-Policy: made on first use and then the same for the header and for
  * every inline script the page renders (React Router's, passed through the load context to entry.server.tsx).
@@ -17,7 +33,7 @@ const nonces = new WeakMap<ServerResponse, string>();
 export function cspNonce(response: ServerResponse): string {
   let nonce = nonces.get(response);
   if (nonce === undefined) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = freshNonce();
     nonces.set(response, nonce);
   }
   return nonce;
@@ -39,10 +55,53 @@ export function formTargets(config: Config): string[] {
   return ["'self'", new URL(webpayBaseUrl(config.webpay.environment)).origin];
 }
 
-/** The headers every answer carries (pages, assets, API), through helmet; see SECURITY.md. */
+/** Stands for the nonce while helmet's headers are recorded; never sent (each response gets its own nonce). */
+const nonceMarker = '\u0000nonce\u0000';
+
+type RecordedHeaders = {
+  set: [name: string, value: string][];
+  removed: string[];
+  policy?: [name: string, before: string, after: string];
+};
+
+/**
+ * What helmet's middleware writes for a request to `url`, recorded once: the headers it sets and removes, with the
+ * Content-Security-Policy split around the nonce. Helmet's directives depend on the request only through the
+ * nonce and whether the path is the OpenAPI viewer's (scriptSource above), so two recordings cover every request.
+ */
+function recordHeaders(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+  url: string,
+): RecordedHeaders {
+  const recorded: RecordedHeaders = { set: [], removed: [] };
+  const response = {
+    setHeader(name: string, value: unknown) {
+      const text = String(value);
+      const [before, after, ...more] = text.split(nonceMarker);
+      if (after === undefined) recorded.set.push([name, text]);
+      else if (more.length === 0 && before !== undefined) recorded.policy = [name, before, after];
+      else throw new Error(`${name}: the nonce must appear once`);
+    },
+    removeHeader(name: string) {
+      recorded.removed.push(name);
+    },
+  } as unknown as ServerResponse;
+  nonces.set(response, nonceMarker);
+  middleware({ url } as IncomingMessage, response, (error) => {
+    if (error) throw error;
+  });
+  return recorded;
+}
+
+/**
+ * The headers every answer carries (pages, assets, API), through helmet; see SECURITY.md. Helmet's middleware is
+ * built once and what it writes is recorded once (above): @fastify/helmet, used before, called `helmet(options)`
+ * again on every request, parsing and checking every directive each time (15 % of the CPU of a kept plan search
+ * answer, issue #10). Now a request writes the recorded headers and its policy with its own nonce.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const production = config.deployment === 'production';
-  await app.register(fastifyHelmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -79,8 +138,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The payment flow leaves for Webpay and comes back: a popup-free store loses nothing with same-origin.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.raw.setHeader('permissions-policy', permissionsPolicy);
+  const everyAnswer = recordHeaders(securityHeaders, '/');
+  const docsViewer = recordHeaders(securityHeaders, `${docsViewerPath}/`);
+  app.addHook('onRequest', (request, reply, done) => {
+    const response = reply.raw;
+    const recorded = request.raw.url?.startsWith(docsViewerPath) ? docsViewer : everyAnswer;
+    response.setHeader('permissions-policy', permissionsPolicy);
+    for (const name of recorded.removed) response.removeHeader(name);
+    for (const [name, value] of recorded.set) response.setHeader(name, value);
+    if (recorded.policy) {
+      const [name, before, after] = recorded.policy;
+      response.setHeader(name, `${before}${cspNonce(response)}${after}`);
+    }
+    done();
   });
 }
 

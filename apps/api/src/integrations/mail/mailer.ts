@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { loggableError } from '#app/lib/loggable-error.ts';
 
 export type OutgoingEmail = {
@@ -44,6 +44,20 @@ export interface Mailer {
 /** Milliseconds nodemailer waits to connect, for the server's greeting, and on a silent socket. */
 export const smtpTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
 
+type Nodemailer = typeof import('nodemailer')['default'];
+
+/**
+ * The transport, made on the first e-mail: nodemailer is loaded then, not at start-up (a web process whose worker
+ * runs elsewhere never loads it; issue #10's memory).
+ */
+function onFirstUse(make: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((module) => make(module.default));
+    return transport;
+  };
+}
+
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, the local catcher: the same nodemailer message,
  * written as an .eml file under DATA_DIR/outbox, which any mail client opens.
@@ -67,29 +81,34 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (options.smtpUrl) {
     // Bounded waits: a server that never greets or stalls mid-message fails the attempt (it is retried later)
     // instead of holding the outbox run, and the e-mail's lease, for as long as the socket stays open.
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: smtpTimeouts.connectionTimeout,
-      greetingTimeout: smtpTimeouts.greetingTimeout,
-      socketTimeout: smtpTimeouts.socketTimeout,
-    });
+    const smtpUrl = options.smtpUrl;
+    const transport = onFirstUse((nodemailer) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: smtpTimeouts.connectionTimeout,
+        greetingTimeout: smtpTimeouts.greetingTimeout,
+        socketTimeout: smtpTimeouts.socketTimeout,
+      }),
+    );
     const url = new URL(options.smtpUrl);
     return {
       destination: `smtp://${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       from: options.from,
       async send(email) {
-        const info = await transport.sendMail(toMessage(email));
+        const info = await (await transport()).sendMail(toMessage(email));
         return { messageId: info.messageId };
       },
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     destination: options.outboxDir,
     from: options.from,
     async send(email) {
-      const info = await transport.sendMail(toMessage(email));
+      const info = await (await transport()).sendMail(toMessage(email));
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
       await writeFile(join(options.outboxDir, name), info.message as Buffer);

@@ -1,7 +1,15 @@
-import transbank from 'transbank-sdk';
 import { type ConfirmResult, classifyReturn, emptyResult, type GatewayReturn, type PaymentGateway } from './gateway.ts';
 
-const { Environment, Options, WebpayPlus } = transbank;
+/**
+ * Transbank's hosts, as its SDK's `Environment` names them (webpay.test.ts holds them equal). The SDK itself (with
+ * axios) is loaded on the first call to Webpay, not at start-up: most processes never make one (issue #10's memory).
+ */
+const Environment = {
+  Integration: 'https://webpay3gint.transbank.cl',
+  Production: 'https://webpay3g.transbank.cl',
+} as const;
+
+const loadSdk = async () => (await import('transbank-sdk')).default;
 
 type WebpayConfig = { environment: string; commerceCode: string; apiKey: string };
 
@@ -65,15 +73,17 @@ export const webpayTimeoutMs = 10_000;
 
 /** Webpay Plus through Transbank's official SDK. */
 export function webpayGateway(config: WebpayConfig): PaymentGateway {
-  const transaction = () =>
-    new WebpayPlus.Transaction(
+  const transaction = async () => {
+    const { Options, WebpayPlus } = await loadSdk();
+    return new WebpayPlus.Transaction(
       new Options(config.commerceCode, config.apiKey, webpayBaseUrl(config.environment), webpayTimeoutMs),
     );
+  };
 
   return {
     id: 'webpay',
     async start({ buyOrder, sessionId, amountClp, returnUrl }) {
-      const answer = (await transaction().create(buyOrder, sessionId, amountClp, returnUrl)) as {
+      const answer = (await (await transaction()).create(buyOrder, sessionId, amountClp, returnUrl)) as {
         token: string;
         url: string;
       };
@@ -89,9 +99,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
       }
       if (kind === 'aborted') {
         // Aborted by the payer: ask the status (never commit) for the record.
-        const answer = (await transaction()
-          .status(externalId)
-          .catch(() => ({}))) as WebpayTransaction;
+        const answer = (await (await transaction()).status(externalId).catch(() => ({}))) as WebpayTransaction;
         return {
           ...emptyResult,
           amountClp: answer.amount ?? null,
@@ -101,7 +109,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
       }
       try {
         return fromTransaction(
-          (await transaction().commit(externalId)) as WebpayTransaction,
+          (await (await transaction()).commit(externalId)) as WebpayTransaction,
           'Pago autorizado por Webpay',
         );
       } catch (commitError) {
@@ -109,7 +117,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
         // A commit that already happened (e.g. we crashed before recording it) is recovered from the status.
         let answer: WebpayTransaction;
         try {
-          answer = (await transaction().status(externalId)) as WebpayTransaction;
+          answer = (await (await transaction()).status(externalId)) as WebpayTransaction;
         } catch {
           // Neither commit nor status answered: the money may or may not be taken. Ask again later, never guess.
           return {
@@ -132,7 +140,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
     async status(externalId) {
       let answer: WebpayTransaction;
       try {
-        answer = (await transaction().status(externalId)) as WebpayTransaction;
+        answer = (await (await transaction()).status(externalId)) as WebpayTransaction;
       } catch (error) {
         const reason = error instanceof Error ? error.name : 'desconocido';
         return {
@@ -165,7 +173,7 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
     },
     async refund(externalId, amountClp) {
       try {
-        const answer = (await transaction().refund(externalId, amountClp)) as {
+        const answer = (await (await transaction()).refund(externalId, amountClp)) as {
           type?: string;
           response_code?: number;
         };

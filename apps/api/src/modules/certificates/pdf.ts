@@ -1,5 +1,6 @@
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { testPaymentStamp } from './test-payment.ts';
 
 export type CertificateData = {
   company: { name: string; legalName: string; rut: string; address: string };
@@ -197,8 +198,7 @@ class Writer {
   }
 }
 
-/** What a test payment's certificate says across every page (and in its text, where a reader finds it). */
-export const testPaymentStamp = 'SIN VALOR — PAGO DE PRUEBA';
+export { testPaymentStamp };
 
 /** A red band at the foot and a large diagonal mark: nobody can take this page for a real certificate. */
 function stampTestPayment(page: PDFPage, font: PDFFont) {

@@ -27,9 +27,10 @@ import {
 } from '#app/modules/payments/service.ts';
 import { planSummary } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
-import { type CertificateData, renderCertificatePdf, testPaymentStamp } from './pdf.ts';
+import type { CertificateData } from './pdf.ts';
 import * as repository from './repository.ts';
 import { isSchengenCountry, schengenMinimumCoverEur } from './schengen.ts';
+import { testPaymentStamp } from './test-payment.ts';
 
 export const certificateFileName = 'certificado.pdf';
 /** The job that e-mails a paid sale's certificates (modules/jobs); its payload is `{ saleId }`. */
@@ -706,5 +707,7 @@ export async function requestCertificateSend(db: Database, companyId: number, nu
 /** A certificate by its number (sale and traveller), or undefined: «Mi compra» accepts either number. */
 export const findCertificateByNumber = repository.findCertificate;
 
-/** The PDF tools of the certificate, for the other documents of a sale (the receipt of «Mi compra»). */
-export { brand, muted, PdfWriter, renderCertificatePdf, winAnsi } from './pdf.ts';
+/** The certificate's PDF, with the PDF writer (pdf-lib, qrcode) loaded on the first one, not at start-up. */
+export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
+  return (await import('./pdf.ts')).renderCertificatePdf(data);
+}

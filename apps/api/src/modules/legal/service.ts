@@ -2,7 +2,6 @@ import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import { readCache } from '#app/lib/read-cache.ts';
 import { getSeller } from '#app/modules/company/service.ts';
-import { renderConditionsPdf } from './pdf.ts';
 import * as repository from './repository.ts';
 import { type LegalPageSlug, legalPageSlugs } from './schemas.ts';
 
@@ -36,5 +35,8 @@ export const conditionsFileName = 'condiciones-generales.pdf';
 
 /** The general conditions as a printable PDF: the company's terms page (/terminos), as written in this module. */
 export async function generalConditionsPdf(db: Database, companyId: number): Promise<Uint8Array> {
-  return renderConditionsPdf(await getLegalPage(db, companyId, 'terminos'));
+  const page = await getLegalPage(db, companyId, 'terminos');
+  // The PDF writer (pdf-lib) is loaded with the first PDF, not at start-up.
+  const { renderConditionsPdf } = await import('./pdf.ts');
+  return renderConditionsPdf(page);
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
+import { keptBody } from '#app/lib/compression.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
 import { readCache } from '#app/lib/read-cache.ts';
@@ -102,8 +103,12 @@ export async function planRoutes(fastify: FastifyInstance) {
       const trip = tripOfSearch(request.query);
       const search = async () => {
         const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputParameters);
-        // The route's own response serializer (validating in tests, fast in production), as Fastify would use it.
-        return reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string;
+        // The route's own response serializer (validating in tests, fast in production), as Fastify would use it;
+        // kept as bytes, so a kept answer is not encoded to UTF-8 (nor its length counted) again on every send.
+        // Marked as kept, its Brotli and gzip copies are made once too (lib/compression.ts).
+        return keptBody(
+          Buffer.from(reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string),
+        );
       };
       // A search with a discount code is answered afresh (the code's validity is looked up each time); any other
       // is a pure function of its key and of the catalogue, whose invalidation clears every kept answer.
@@ -111,7 +116,7 @@ export async function planRoutes(fastify: FastifyInstance) {
         request.query.discountCode === undefined
           ? await readCache(db).answer(planSearchKey(companyId, trip), search)
           : await search();
-      // A string with a JSON content type leaves as it is: the serialization above is not done twice. (The type
+      // Bytes with a JSON content type leave as they are: the serialization above is not done twice. (The type
       // provider only knows the schema's object shape, hence the cast.)
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

@@ -1,6 +1,6 @@
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { brand, muted, PdfWriter } from '#app/modules/certificates/service.ts';
+import { brand, muted, PdfWriter } from '#app/modules/certificates/pdf.ts';
 
 /** What the receipt prints: the purchase as «Mi compra» shows it (service.ts purchaseView). */
 export type ReceiptData = {

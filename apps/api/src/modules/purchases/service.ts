@@ -28,7 +28,6 @@ import {
   paymentTerms,
   wasPaid,
 } from '#app/modules/payments/service.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
 
@@ -285,6 +284,8 @@ export type PurchaseView = Awaited<ReturnType<typeof purchaseView>>;
 /** The purchase receipt PDF: seller, what was bought, total with taxes, date and payment reference. */
 export async function receiptPdf(db: Database, saleId: number) {
   const view = await purchaseView(db, saleId);
+  // The PDF writer (pdf-lib) is loaded with the first receipt, not at start-up.
+  const { renderReceiptPdf } = await import('./receipt-pdf.ts');
   return renderReceiptPdf(view);
 }
 
