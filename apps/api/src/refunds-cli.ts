@@ -12,6 +12,7 @@ import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import {
   listStuckSaleRefunds,
+  releaseSaleRefund,
   type SaleRefundReason,
   type StuckSaleRefundFilter,
   saleRefundReasons,
@@ -28,6 +29,7 @@ const usage = `Usage:
   npm run refunds -- sale-refunds [--min-attempts N] [--reason withdrawal|date_change] [--sale N]
   npm run refunds -- sale-refund-hold <id> [--by "..."]
   npm run refunds -- sale-refund-transferred <id> --reference "..." [--by "..."]
+  npm run refunds -- sale-refund-release <id>
 
 Statuses: ${refundStatusList.join(', ')}
   aprobada needs --amount (in the request's currency), rechazada --reason, faltan_documentos --missing.
@@ -40,6 +42,7 @@ sale-refund-hold holds one BEFORE you transfer: it asks the gateway first (if th
 sale-refund-transferred records, after the transfer, that a held one was given back by bank transfer (--reference,
   up to ${transferReferenceMaxLength} characters; --by, who did it): refunded by hand, its withdrawal completed, the
   buyer e-mailed. A refund not held first is refused.
+sale-refund-release puts a held one you will NOT transfer back in the payment sweeper's queue, due now.
 Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR: stop the server first, or
 use the admin API). The holder's e-mail is queued with the change and sent at once from here.`;
 
@@ -58,6 +61,7 @@ export function exportName(position: number, storedName: string, contentType: st
 type SaleRefundCommand =
   | { command: 'sale-refunds'; filter: StuckSaleRefundFilter }
   | { command: 'sale-refund-hold'; id: number; by: string }
+  | { command: 'sale-refund-release'; id: number }
   | { command: 'sale-refund-transferred'; id: number; manual: { reference: string; by: string } };
 
 /** The sale-refund subcommands' arguments, checked; a string says what is wrong; undefined for other commands. */
@@ -84,6 +88,11 @@ function saleRefundArguments(
         ...(saleId ? { saleId } : {}),
       },
     };
+  }
+  if (command === 'sale-refund-release') {
+    const refundId = positiveId(id);
+    if (refundId === undefined) return 'Which sale refund? Its number (#id, as sale-refunds lists it)';
+    return { command, id: refundId };
   }
   if (command === 'sale-refund-hold') {
     const refundId = positiveId(id);
@@ -158,6 +167,15 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
         );
       }
       console.log(`${stuck.length} sale refund(s) to give back by hand`);
+      return 0;
+    }
+    if (saleRefundCommand?.command === 'sale-refund-release') {
+      const { refund, changed } = await releaseSaleRefund({ db: database.db }, saleRefundCommand.id);
+      console.log(
+        changed
+          ? `#${refund.id}: released; the payment sweeper will try it again now`
+          : `#${refund.id}: not held (${refund.status}); nothing changed`,
+      );
       return 0;
     }
     if (saleRefundCommand?.command === 'sale-refund-hold') {

@@ -67,6 +67,7 @@ const specPaths: [string, string][] = [
   ['get', '/admin/sale-refunds'],
   ['post', '/admin/sale-refunds/{id}/hold'],
   ['post', '/admin/sale-refunds/{id}/manual'],
+  ['post', '/admin/sale-refunds/{id}/release'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
   ['get', '/companies/{companyId}/covid-upgrade'],
   ['post', '/companies/{companyId}/quotation-redirect'],

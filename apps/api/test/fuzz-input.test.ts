@@ -313,6 +313,12 @@ function templates(s: Seeded): Template[] {
       query: { minAttempts: '5', reason: 'withdrawal', saleId: String(s.idVenta), gateway: 'webpay', limit: '10' },
     },
     {
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/release',
+      params: { id: '2147483000' },
+      headers: { authorization: `Bearer ${adminToken}` },
+    },
+    {
       // With the right token, for a sale refund that does not exist (the suite stores none): nothing to hold.
       method: 'POST',
       route: '/admin/sale-refunds/:id/hold',

@@ -210,6 +210,14 @@ describeOnEachDatabase(
       await ctx.app.sweepPayments();
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
       expect((await hold(ctx, refund.id)).json()).toMatchObject({ outcome: 'unchanged', heldBy: 'Paula (finanzas)' });
+      // Released (no transfer after all): back in the sweeper's queue, due now; held again before the transfer.
+      const release = (id: number) =>
+        call(ctx.app, { method: 'POST', url: `/api/admin/sale-refunds/${id}/release`, headers: admin });
+      expect((await release(refund.id)).json()).toMatchObject({ changed: true, heldAt: null, status: 'pending' });
+      expect((await release(refund.id)).json()).toMatchObject({ changed: false });
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
+      expect((await hold(ctx, refund.id, { operator: 'Paula (finanzas)' })).json()).toMatchObject({ outcome: 'held' });
 
       const marked = await markByHand(ctx, refund.id, { reference: ' TRF-000123 ', operator: 'Paula (finanzas)' });
       expect(marked.status, marked.text).toBe(200);
@@ -240,7 +248,7 @@ describeOnEachDatabase(
       expect((await stuck(ctx, `?saleId=${saleId}&minAttempts=0`)).json()).toStrictEqual([]);
       await dueNow(ctx, saleId);
       await ctx.app.sweepPayments();
-      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
     });
 
     it('a refund the sweeper is attempting at the gateway right now: 409 «en proceso», then it can be marked', async () => {

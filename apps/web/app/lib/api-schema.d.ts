@@ -2790,6 +2790,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sale-refunds/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+                            heldAt: string | null;
+                            /** @description Who held it */
+                            heldBy: string | null;
+                            /** @description Whether this call released it */
+                            changed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/sale-refunds/{id}/manual": {
         parameters: {
             query?: never;

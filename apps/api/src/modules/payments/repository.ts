@@ -610,6 +610,16 @@ export async function holdSaleRefund(tx: Database, refundId: number, by: string)
   return row;
 }
 
+/** A held refund back in the sweeper's queue, due now (in `tx`, row locked); undefined unless pending and held. */
+export async function releaseSaleRefund(tx: Database, refundId: number) {
+  const [row] = await tx
+    .update(saleRefunds)
+    .set({ heldAt: null, heldBy: null, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending'), isNotNull(saleRefunds.heldAt)))
+    .returning();
+  return row;
+}
+
 export type StuckSaleRefundFilter = {
   /** Attempts above this count (or a last error set) make a pending refund one that needs a hand. */
   minAttempts: number;

@@ -13,6 +13,7 @@ import {
   type holdSaleRefund,
   listStuckSaleRefunds,
   type markSaleRefundedByHand,
+  releaseSaleRefund,
   saleRefundView,
   stuckAfterAttempts,
   transferReferenceMaxLength,
@@ -280,6 +281,29 @@ export function saleRefundAdminRoutes(options: {
           );
         }
         return { ...saleRefundView(result.refund), outcome: result.outcome };
+      },
+    );
+
+    app.post(
+      '/admin/sale-refunds/:id/release',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags: ['admin'],
+          description:
+            "Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404.",
+          params: z.object({ id: z.coerce.number().pipe(dbId) }),
+          response: {
+            200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call released it') }),
+            ...errorResponses,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await releaseSaleRefund({ db }, request.params.id);
+        if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
+        return { ...saleRefundView(result.refund), changed: result.changed };
       },
     );
 

@@ -284,6 +284,28 @@ export async function holdSaleRefund(
 }
 
 /**
+ * Undoes a hold that was not followed by a transfer: the refund goes back to the sweeper's queue, due now. Under the
+ * row lock (a mark recording it meanwhile: 409 «en proceso»). Not held or refunded: answered as it is (`changed: false`).
+ */
+export async function releaseSaleRefund(
+  deps: Pick<SaleRefundDeps, 'db'>,
+  refundId: number,
+): Promise<{ refund: SaleRefund; changed: boolean }> {
+  return deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const locked = await repository.lockSaleRefund(tx, refundId);
+    if (!locked) {
+      const seen = await repository.findSaleRefund(tx, refundId);
+      if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
+      if (seen.status === 'refunded') return { refund: seen, changed: false };
+      throw busy();
+    }
+    const released = await repository.releaseSaleRefund(tx, refundId);
+    return released ? { refund: released, changed: true } : { refund: locked.refund, changed: false };
+  });
+}
+
+/**
  * An operator gave the money back by bank transfer, after holding the refund (holdSaleRefund; a refund not held is a
  * 409 `refund_not_held`: the transfer must never race a gateway retry): the refund becomes refunded by hand (`method = 'manual'`, the
  * reference, who, when) and its reason is completed in the same transaction, exactly as a gateway success does
