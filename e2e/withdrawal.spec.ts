@@ -126,9 +126,15 @@ test('a refund the gateway refused, transferred by the company: «Reembolsado po
   const refundOf = async () => (await db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale)))[0];
   await expect.poll(async () => (await refundOf())?.lastError ?? null).not.toBeNull();
 
-  // The operator transferred the money and records it (the CLI, on the server's database).
+  // The operator holds it (the gateway asked first: the test gateway's ledger back to nothing given, as a debit
+  // card's payment Webpay refused), transfers the money, and records it (the CLI, on the server's database).
+  await db.execute(
+    sql`update sandbox_transactions set refunded_clp = 0 where token = (select external_id from payments where sale_id = ${sale} and status = 'authorized')`,
+  );
   const refund = await refundOf();
   const opened = { db, config: storefront.app.config };
+  expect(await runRefundsCli(['sale-refund-hold', String(refund?.id)], opened)).toBe(0);
+  expect((await refundOf())?.heldAt).not.toBeNull();
   expect(await runRefundsCli(['sale-refund-transferred', String(refund?.id), '--reference', 'TRF-E2E-1'], opened)).toBe(
     0,
   );

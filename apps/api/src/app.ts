@@ -216,7 +216,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(quotationRoutes);
       await api.register(planRoutes);
       await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));
-      await api.register(saleRefundAdminRoutes({ refundByHand: work.refundByHand }));
+      await api.register(saleRefundAdminRoutes({ refundByHand: work.refundByHand, holdRefund: work.holdRefund }));
       await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(passengerRoutes);
       await api.register(invoiceRoutes);

@@ -12,6 +12,7 @@ import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import {
   listStuckSaleRefunds,
+  releaseSaleRefund,
   type SaleRefundReason,
   type StuckSaleRefundFilter,
   saleRefundReasons,
@@ -26,15 +27,22 @@ const usage = `Usage:
   npm run refunds -- status <number> <status> [--amount N] [--reason "..."] [--missing "..."]
   npm run refunds -- files <number> <folder>
   npm run refunds -- sale-refunds [--min-attempts N] [--reason withdrawal|date_change] [--sale N]
+  npm run refunds -- sale-refund-hold <id> [--by "..."]
   npm run refunds -- sale-refund-transferred <id> --reference "..." [--by "..."]
+  npm run refunds -- sale-refund-release <id>
 
 Statuses: ${refundStatusList.join(', ')}
   aprobada needs --amount (in the request's currency), rechazada --reason, faltan_documentos --missing.
 sale-refunds lists the sale refunds (withdrawals, cheaper date changes) the gateway has not made: pending with more
   than --min-attempts attempts (default ${stuckAfterAttempts}) or a last error.
-sale-refund-transferred records that one was given back by bank transfer (--reference, up to
-  ${transferReferenceMaxLength} characters; --by, who did it): refunded by hand, its withdrawal completed, the buyer
-  e-mailed; the payment sweeper never tries it again.
+  «retenido» marks the ones held for a transfer.
+sale-refund-hold holds one BEFORE you transfer: it asks the gateway first (if the gateway already gave the money
+  back, it is recorded as such and there is nothing to transfer), then stops the payment sweeper from retrying it.
+  Transfer only once it says «held».
+sale-refund-transferred records, after the transfer, that a held one was given back by bank transfer (--reference,
+  up to ${transferReferenceMaxLength} characters; --by, who did it): refunded by hand, its withdrawal completed, the
+  buyer e-mailed. A refund not held first is refused.
+sale-refund-release puts a held one you will NOT transfer back in the payment sweeper's queue, due now.
 Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR: stop the server first, or
 use the admin API). The holder's e-mail is queued with the change and sent at once from here.`;
 
@@ -52,6 +60,8 @@ export function exportName(position: number, storedName: string, contentType: st
 
 type SaleRefundCommand =
   | { command: 'sale-refunds'; filter: StuckSaleRefundFilter }
+  | { command: 'sale-refund-hold'; id: number; by: string }
+  | { command: 'sale-refund-release'; id: number }
   | { command: 'sale-refund-transferred'; id: number; manual: { reference: string; by: string } };
 
 /** The sale-refund subcommands' arguments, checked; a string says what is wrong; undefined for other commands. */
@@ -78,6 +88,16 @@ function saleRefundArguments(
         ...(saleId ? { saleId } : {}),
       },
     };
+  }
+  if (command === 'sale-refund-release') {
+    const refundId = positiveId(id);
+    if (refundId === undefined) return 'Which sale refund? Its number (#id, as sale-refunds lists it)';
+    return { command, id: refundId };
+  }
+  if (command === 'sale-refund-hold') {
+    const refundId = positiveId(id);
+    if (refundId === undefined) return 'Which sale refund? Its number (#id, as sale-refunds lists it)';
+    return { command, id: refundId, by: values.by?.trim().slice(0, 100) || `CLI (${userInfo().username})` };
   }
   if (command === 'sale-refund-transferred') {
     const refundId = positiveId(id);
@@ -142,10 +162,37 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       for (const refund of stuck) {
         console.log(
           `#${refund.id} venta ${refund.saleId} ${refund.reason} ${formatClp(refund.amountClp)} ${refund.gateway} ` +
-            `${refund.buyOrder} intentos ${refund.attempts} desde ${refund.createdAt}: ${refund.lastError ?? '-'}`,
+            `${refund.buyOrder} intentos ${refund.attempts} desde ${refund.createdAt}` +
+            `${refund.heldAt ? ` retenido por ${refund.heldBy} ${refund.heldAt}` : ''}: ${refund.lastError ?? '-'}`,
         );
       }
       console.log(`${stuck.length} sale refund(s) to give back by hand`);
+      return 0;
+    }
+    if (saleRefundCommand?.command === 'sale-refund-release') {
+      const { refund, changed } = await releaseSaleRefund({ db: database.db }, saleRefundCommand.id);
+      console.log(
+        changed
+          ? `#${refund.id}: released; the payment sweeper will try it again now`
+          : `#${refund.id}: not held (${refund.status}); nothing changed`,
+      );
+      return 0;
+    }
+    if (saleRefundCommand?.command === 'sale-refund-hold') {
+      const work = backgroundWork();
+      const { refund, outcome } = await work.holdRefund(saleRefundCommand.id, saleRefundCommand.by);
+      await work.runJobs();
+      await work.close();
+      const about = `(sale ${refund.saleId}, ${formatClp(refund.amountClp)})`;
+      console.log(
+        outcome === 'held'
+          ? `#${refund.id}: held ${about}; the sweeper will not retry it. Transfer now, then sale-refund-transferred.`
+          : outcome === 'refunded'
+            ? `#${refund.id}: the gateway had already refunded it ${about}; recorded. Do NOT transfer.`
+            : refund.status === 'refunded'
+              ? `#${refund.id}: already refunded (${refund.method ?? 'gateway'}); nothing to transfer`
+              : `#${refund.id}: already held by ${refund.heldBy} ${about}`,
+      );
       return 0;
     }
     if (saleRefundCommand?.command === 'sale-refund-transferred') {

@@ -7,6 +7,7 @@ import { certificateEmailJob, certificateEmailKind } from './modules/certificate
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import {
+  holdSaleRefund,
   markSaleRefundedByHand,
   processDueSaleRefunds,
   type SaleRefundCompletions,
@@ -39,6 +40,8 @@ export type BackgroundWork = {
    * does (the e-mail job it queues runs at once if nudges are on). See markSaleRefundedByHand.
    */
   refundByHand(refundId: number, manual: { reference: string; by: string }): ReturnType<typeof markSaleRefundedByHand>;
+  /** An operator holds a sale refund before transferring it (the gateway asked first). See holdSaleRefund. */
+  holdRefund(refundId: number, by: string): ReturnType<typeof holdSaleRefund>;
   /** Takes no further job and waits for the run in flight. */
   close(): Promise<void>;
 };
@@ -97,6 +100,7 @@ export function createBackgroundWork(options: {
     },
     nudgeJobs,
     refundByHand: (refundId, manual) => markSaleRefundedByHand(refundDeps, refundId, manual),
+    holdRefund: (refundId, by) => holdSaleRefund(refundDeps, refundId, by),
     async close() {
       closing.abort();
       await jobsRun.catch(() => 0);

@@ -65,7 +65,9 @@ const specPaths: [string, string][] = [
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // The operator's step for a sale refund the gateway cannot make (README «Withdrawal»: sale refunds).
   ['get', '/admin/sale-refunds'],
+  ['post', '/admin/sale-refunds/{id}/hold'],
   ['post', '/admin/sale-refunds/{id}/manual'],
+  ['post', '/admin/sale-refunds/{id}/release'],
   // Not in spec §7: the covid upgrade's price range, stated in its modal before a trip is quoted (issue #13).
   ['get', '/companies/{companyId}/covid-upgrade'],
   ['post', '/companies/{companyId}/quotation-redirect'],

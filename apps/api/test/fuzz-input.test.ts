@@ -313,6 +313,27 @@ function templates(s: Seeded): Template[] {
       query: { minAttempts: '5', reason: 'withdrawal', saleId: String(s.idVenta), gateway: 'webpay', limit: '10' },
     },
     {
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/release',
+      params: { id: '2147483000' },
+      headers: { authorization: `Bearer ${adminToken}` },
+    },
+    {
+      // With the right token, for a sale refund that does not exist (the suite stores none): nothing to hold.
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/hold',
+      params: { id: '2147483000' },
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: { operator: 'Operaciones' },
+    },
+    {
+      method: 'POST',
+      route: '/admin/sale-refunds/:id/hold',
+      params: { id: '1' },
+      headers: { authorization: 'Bearer not-the-admin-token' },
+      body: {},
+    },
+    {
       // With the right token, for a sale refund that does not exist (the suite stores none): nothing to mark.
       method: 'POST',
       route: '/admin/sale-refunds/:id/manual',

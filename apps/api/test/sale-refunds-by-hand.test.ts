@@ -2,7 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { payments, saleRefunds, sales } from '#app/db/schema.ts';
-import { refundInProgress } from '#app/modules/payments/sale-refunds.ts';
+import { gatewayUnavailable, refundInProgress, refundNotHeld } from '#app/modules/payments/sale-refunds.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import {
@@ -53,8 +53,11 @@ type SaleRefundView = {
   method: 'gateway' | 'manual' | null;
   transferReference: string | null;
   markedBy: string | null;
+  heldAt: string | null;
+  heldBy: string | null;
   refundedAt: string | null;
   changed?: boolean;
+  outcome?: 'held' | 'refunded' | 'unchanged';
   gateway?: string;
 };
 
@@ -64,6 +67,14 @@ const stuck = (ctx: TestContext, query = '') =>
   call(ctx.app, { method: 'GET', url: `/api/admin/sale-refunds${query}`, headers: admin });
 const markByHand = (ctx: TestContext, id: number, body: Record<string, unknown>, headers = admin) =>
   call(ctx.app, { method: 'POST', url: `/api/admin/sale-refunds/${id}/manual`, headers, payload: body });
+const hold = (ctx: TestContext, id: number, body: Record<string, unknown> = {}, headers = admin) =>
+  call(ctx.app, { method: 'POST', url: `/api/admin/sale-refunds/${id}/hold`, headers, payload: body });
+/** Holds a refund (the gateway says it gave nothing back) and checks it is held. */
+async function held(ctx: TestContext, id: number) {
+  const answer = await hold(ctx, id);
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.json()).toMatchObject({ id, status: 'pending', outcome: 'held' });
+}
 
 async function openPurchase(ctx: TestContext, saleId: number) {
   const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, saleId);
@@ -126,9 +137,14 @@ async function withdrawnWithWebpay(ctx: TestContext) {
   return { saleId, token, access, refund };
 }
 
+/** Webpay's status of a payment it has given nothing back of (what an operator's hold asks first). */
+const nothingGivenBack = () => {
+  webpay.onStatus = (transaction) => ({ status: 200, body: authorizedBody(transaction) });
+};
 /** Webpay refuses the refund of a debit payment (a partial refund, or a debit card's): it stays pending for ever. */
 const refuseDebit = () => {
   webpay.onRefund = () => ({ status: 422, body: { error_message: 'Operación no permitida para tarjeta de débito' } });
+  nothingGivenBack();
 };
 
 describeOnEachDatabase(
@@ -165,6 +181,43 @@ describeOnEachDatabase(
       const anonymous = await call(ctx.app, { method: 'GET', url: '/api/admin/sale-refunds' });
       expectError(anonymous, 404, errorMessages.resourceNotFound, '/api/admin/sale-refunds');
       expect((await markByHand(ctx, 2_000_000_000, { reference: 'TRF-1' })).status).toBe(404);
+      expect((await hold(ctx, 2_000_000_000)).status).toBe(404);
+      expectError(
+        await hold(ctx, refund.id, {}, { authorization: 'Bearer nope' }),
+        404,
+        errorMessages.resourceNotFound,
+        `/api/admin/sale-refunds/${refund.id}/hold`,
+      );
+
+      // Not held: the transfer must not be recorded (a retry of the sweeper could have given it back meanwhile).
+      const notHeld = await markByHand(ctx, refund.id, { reference: 'TRF-000123' });
+      expect(notHeld.json()).toStrictEqual({
+        status: 409,
+        detail: refundNotHeld,
+        instance: `/api/admin/sale-refunds/${refund.id}/manual`,
+        errors: [{ field: 'id', code: 'refund_not_held', message: refundNotHeld }],
+      });
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', method: null, heldAt: null });
+
+      // Held: Webpay asked first (it gave nothing back), then the sweeper leaves it alone however due it is.
+      const statusCalls = webpay.callsFor(token, 'status').length;
+      const holding = await hold(ctx, refund.id, { operator: 'Paula (finanzas)' });
+      expect(holding.status, holding.text).toBe(200);
+      expect(holding.json()).toMatchObject({ status: 'pending', outcome: 'held', heldBy: 'Paula (finanzas)' });
+      expect(webpay.callsFor(token, 'status')).toHaveLength(statusCalls + 1);
+      expect((await stuck(ctx, `?saleId=${saleId}`)).json<SaleRefundView[]>()[0]?.heldAt).toBeTruthy();
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect((await hold(ctx, refund.id)).json()).toMatchObject({ outcome: 'unchanged', heldBy: 'Paula (finanzas)' });
+      // Released (no transfer after all): back in the sweeper's queue, due now; held again before the transfer.
+      const release = (id: number) =>
+        call(ctx.app, { method: 'POST', url: `/api/admin/sale-refunds/${id}/release`, headers: admin });
+      expect((await release(refund.id)).json()).toMatchObject({ changed: true, heldAt: null, status: 'pending' });
+      expect((await release(refund.id)).json()).toMatchObject({ changed: false });
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
+      expect((await hold(ctx, refund.id, { operator: 'Paula (finanzas)' })).json()).toMatchObject({ outcome: 'held' });
 
       const marked = await markByHand(ctx, refund.id, { reference: ' TRF-000123 ', operator: 'Paula (finanzas)' });
       expect(marked.status, marked.text).toBe(200);
@@ -195,7 +248,7 @@ describeOnEachDatabase(
       expect((await stuck(ctx, `?saleId=${saleId}&minAttempts=0`)).json()).toStrictEqual([]);
       await dueNow(ctx, saleId);
       await ctx.app.sweepPayments();
-      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
     });
 
     it('a refund the sweeper is attempting at the gateway right now: 409 «en proceso», then it can be marked', async () => {
@@ -204,6 +257,13 @@ describeOnEachDatabase(
       const { saleId, refund } = await withdrawnWithWebpay(ctx);
       const sweeping = ctx.app.sweepPayments();
       await expect.poll(async () => (await refundsOf(ctx, saleId))[0]?.attempts, { timeout: 5_000 }).toBe(1);
+      const holdBusy = await hold(ctx, refund.id);
+      expect(holdBusy.json()).toStrictEqual({
+        status: 409,
+        detail: refundInProgress,
+        instance: `/api/admin/sale-refunds/${refund.id}/hold`,
+        errors: [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }],
+      });
       const busy = await markByHand(ctx, refund.id, { reference: 'TRF-2' });
       expect(busy.status).toBe(409);
       expect(busy.json()).toStrictEqual({
@@ -213,7 +273,8 @@ describeOnEachDatabase(
         errors: [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }],
       });
       await sweeping;
-      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', claimedUntil: null });
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', claimedUntil: null, heldAt: null });
+      await held(ctx, refund.id);
       expect((await markByHand(ctx, refund.id, { reference: 'TRF-2' })).json()).toMatchObject({ changed: true });
       expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
     });
@@ -235,6 +296,7 @@ describeOnEachDatabase(
       expect((await stuck(ctx, `?saleId=${sale.idVenta}`)).json()).toStrictEqual([]);
       expect((await stuck(ctx, `?saleId=${sale.idVenta}&minAttempts=-1`)).status).toBe(400);
 
+      await held(ctx, refund?.id ?? 0);
       const marked = await markByHand(ctx, refund?.id ?? 0, { reference: 'TRF-DC-1' });
       expect(marked.json()).toMatchObject({ reason: 'date_change', method: 'manual', markedBy: 'admin API' });
       expect((await mine(ctx, access)).dateChanges[0]?.refund).toBe('reembolsado por transferencia');
@@ -255,6 +317,8 @@ describeOnEachDatabase(
       });
       expect(changed.json()).toMatchObject({ action: 'refund', status: 'applied' });
       const [difference] = await refundsOf(ctx, saleId);
+      nothingGivenBack();
+      await held(ctx, difference?.id ?? 0);
       expect((await markByHand(ctx, difference?.id ?? 0, { reference: 'TRF-DIF' })).json()).toMatchObject({
         changed: true,
       });
@@ -301,6 +365,13 @@ describeOnEachDatabase(
         expect(await runRefundsCli(['sale-refunds', '--reason', 'otra'], opened)).toBe(1);
         expect(await runRefundsCli(['sale-refund-transferred', String(refund.id)], opened)).toBe(1);
         expect(await runRefundsCli(['sale-refund-transferred', '2000000000', '--reference', 'X'], opened)).toBe(1);
+        expect(await runRefundsCli(['sale-refund-hold', 'x'], opened)).toBe(1);
+        // Not held first: refused, nothing recorded.
+        expect(
+          await runRefundsCli(['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-6'], opened),
+        ).toBe(1);
+        expect(await runRefundsCli(['sale-refund-hold', String(refund.id), '--by', 'Jorge'], opened)).toBe(0);
+        expect(await runRefundsCli(['sale-refunds', '--sale', String(saleId)], opened)).toBe(0);
         expect(
           await runRefundsCli(
             ['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-7', '--by', 'Jorge'],
@@ -320,6 +391,9 @@ describeOnEachDatabase(
       expect(said).toContain('Unknown reason «otra»');
       expect(said).toContain('--reference is required');
       expect(said).toContain('No sale refund #2000000000');
+      expect(said).toContain(refundNotHeld);
+      expect(said).toContain(`#${refund.id}: held (sale ${saleId}`);
+      expect(said).toContain('retenido por Jorge');
       expect(said).toContain(`#${refund.id}: refunded by transfer TRF-CLI-7`);
       expect(said).toContain(`#${refund.id}: already refunded (manual TRF-CLI-7); nothing changed`);
       expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ method: 'manual', markedBy: 'Jorge' });
@@ -331,7 +405,65 @@ describeOnEachDatabase(
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
     });
 
-    it(`10 marks and 3 sweeps at once, six rounds: one completion; a refund marked by hand is never asked of the gateway [${kind}]`, async () => {
+    it('a hold that finds the gateway already gave the money back records it as the gateway’s: nothing to transfer', async () => {
+      // Webpay annuls the refund but its answer is lost: the row stays pending with an error, listed as stuck.
+      const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
+      let given = 0;
+      webpay.onRefund = (transaction) => {
+        given = transaction.amount;
+        return { status: 500, body: { error_message: 'connection reset' } };
+      };
+      webpay.onStatus = (transaction) => ({
+        status: 200,
+        body:
+          given > 0 ? authorizedBody(transaction, { status: 'NULLIFIED', balance: 0 }) : authorizedBody(transaction),
+      });
+      await ctx.app.sweepPayments();
+      expect((await stuck(ctx, `?saleId=${saleId}`)).json()).toMatchObject([{ id: refund.id, status: 'pending' }]);
+
+      const holding = await hold(ctx, refund.id);
+      expect(holding.status, holding.text).toBe(200);
+      expect(holding.json()).toMatchObject({
+        outcome: 'refunded',
+        status: 'refunded',
+        method: 'gateway',
+        heldAt: null,
+      });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+      expect(await refundedJobs(ctx, saleId)).toBe(1);
+      // No transfer can be recorded for it any more; the gateway is not asked again.
+      const marked = await markByHand(ctx, refund.id, { reference: 'TRF-LATE' });
+      expect(marked.json()).toMatchObject({
+        status: 'refunded',
+        method: 'gateway',
+        transferReference: null,
+        changed: false,
+      });
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      expect(await refundedJobs(ctx, saleId)).toBe(1);
+    });
+
+    it('a hold while the gateway does not answer: 503, nothing held, the sweeper still retries it', async () => {
+      refuseDebit();
+      const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      webpay.onStatus = () => ({ status: 500, body: { error_message: 'internal error' } });
+      const answer = await hold(ctx, refund.id);
+      expect(answer.json()).toStrictEqual({
+        status: 503,
+        detail: gatewayUnavailable,
+        instance: `/api/admin/sale-refunds/${refund.id}/hold`,
+        errors: [{ field: 'id', code: 'gateway_unavailable', message: gatewayUnavailable }],
+      });
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', heldAt: null, heldBy: null });
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
+    });
+
+    it(`5 holds and 3 sweeps at once, then 10 marks and 3 sweeps, six rounds: one refund, by transfer only when held first [${kind}]`, async () => {
       const winners = { manual: 0, gateway: 0 };
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       for (let round = 0; round < 6; round += 1) {
@@ -343,48 +475,60 @@ describeOnEachDatabase(
         webpay.delayMs = 60;
         await dueNow(ctx, saleId);
         const callsBefore = webpay.callsFor(token, 'refund').length;
+        const holds = () => Array.from({ length: 5 }, () => hold(ctx, refund.id));
         const marks = () => Array.from({ length: 10 }, (_, i) => markByHand(ctx, refund.id, { reference: `TRF-${i}` }));
         const sweeps = () => [ctx.app.sweepPayments(), ctx.app.sweepPayments(), ctx.app.sweepPayments()];
         let running: Promise<unknown>[];
-        let answered: Promise<Answer[]>;
+        let holding: Promise<Answer[]>;
         if (round % 3 === 1) {
-          // A sweep has claimed it and is at the gateway when the marks come (and two more sweeps with them).
+          // A sweep has claimed it and is at the gateway when the holds come (and two more sweeps with them).
           const first = ctx.app.sweepPayments();
           await expect.poll(async () => (await refundsOf(ctx, saleId))[0]?.attempts, { timeout: 5_000 }).toBe(2);
-          answered = Promise.all(marks());
+          holding = Promise.all(holds());
           running = [first, ctx.app.sweepPayments(), ctx.app.sweepPayments()];
         } else if (round % 3 === 2) {
-          answered = Promise.all(marks());
+          holding = Promise.all(holds());
           await pause(5);
           running = sweeps();
         } else {
-          answered = Promise.all(marks());
+          holding = Promise.all(holds());
           running = sweeps();
         }
-        const answers = await answered;
+        const holdAnswers = await holding;
         await Promise.all(running);
+        for (const answer of holdAnswers) expect([200, 409], answer.text).toContain(answer.status);
+        const heldNow = holdAnswers.filter((a) => a.status === 200 && a.json<SaleRefundView>().outcome === 'held');
+        expect(heldNow.length).toBeLessThanOrEqual(1);
+        // The transfer is recorded while sweeps keep running.
+        const [answers] = await Promise.all([Promise.all(marks()), Promise.all(sweeps())]);
         for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
         const recorded = answers.filter((a) => a.status === 200 && a.json<SaleRefundView>().changed);
         const [row] = await refundsOf(ctx, saleId);
         const gatewayCalls = webpay.callsFor(token, 'refund').length - callsBefore;
         if (row?.method === 'manual') {
           winners.manual += 1;
-          // Marked before any sweep took it: the gateway was never asked, and never will be.
+          // Held before any sweep took it: the gateway was never asked, and never will be.
+          expect(heldNow).toHaveLength(1);
           expect(row.status).toBe('refunded');
           expect(recorded).toHaveLength(1);
           expect(gatewayCalls).toBe(0);
         } else {
-          // A sweep took it first: the marks were told it is in progress (or found it refunded), none recorded.
-          expect(row).toMatchObject({ status: 'refunded', method: 'gateway' });
+          // A sweep took it first: the holds were told it is in progress (or found it refunded), no transfer recorded.
+          expect(row).toMatchObject({ status: 'refunded', method: 'gateway', heldAt: null });
           winners.gateway += 1;
+          expect(heldNow).toHaveLength(0);
           expect(recorded).toHaveLength(0);
           expect(gatewayCalls).toBe(1);
         }
         expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
         expect(await refundedJobs(ctx, saleId)).toBe(1);
-        // Afterwards: more sweeps and marks change nothing and call nobody.
+        // Afterwards: more sweeps, holds and marks change nothing and call nobody.
         await dueNow(ctx, saleId);
-        await Promise.all([ctx.app.sweepPayments(), markByHand(ctx, refund.id, { reference: 'TRF-late' })]);
+        await Promise.all([
+          ctx.app.sweepPayments(),
+          hold(ctx, refund.id),
+          markByHand(ctx, refund.id, { reference: 'TRF-late' }),
+        ]);
         expect(webpay.callsFor(token, 'refund').length - callsBefore).toBe(gatewayCalls);
         expect((await refundsOf(ctx, saleId))[0]?.transferReference).toBe(row?.transferReference);
         webpay.reset();

@@ -56,6 +56,9 @@ export const fieldErrorCodes = {
   same_dates: 'A date change asked for the dates (and country) the purchase already has',
   not_changeable: 'The purchase cannot change (not paid, withdrawn or refunded)',
   refund_in_progress: 'The sale refund is being attempted at the gateway (or recorded) right now: try again shortly',
+  refund_not_held:
+    'The sale refund is not on hold: hold it first (POST …/hold), which also checks the gateway has not refunded it',
+  gateway_unavailable: 'The payment gateway did not answer: nothing changed, try again later',
   invalid: 'Any other problem',
 } as const;
 

@@ -2619,6 +2619,10 @@ export interface paths {
                             method: "gateway" | "manual" | null;
                             transferReference: string | null;
                             markedBy: string | null;
+                            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+                            heldAt: string | null;
+                            /** @description Who held it */
+                            heldBy: string | null;
                             gateway: string;
                             buyOrder: string;
                         }[];
@@ -2661,6 +2665,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sale-refunds/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Holds a sale refund before giving it back by bank transfer (Authorization: Bearer ADMIN_TOKEN): first asks the gateway what it has given back of the payment. If the gateway already refunded it, it is recorded as a gateway refund and completed (`outcome: refunded`: no transfer to make). Otherwise it is held (`outcome: held`, `heldAt`, `heldBy`): the payment sweeper never tries it again, and it may be transferred and then marked (`…/manual`). Already held or refunded: answered as it is (`outcome: unchanged`). While the sweeper is attempting it at the gateway: 409 `refund_in_progress`; the gateway not answering: 503 `gateway_unavailable` (nothing changed, try later). Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Who holds it (else «admin API») */
+                        operator?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+                            heldAt: string | null;
+                            /** @description Who held it */
+                            heldBy: string | null;
+                            /**
+                             * @description held now; refunded (the gateway had already given it back); unchanged (already held or refunded)
+                             * @enum {string}
+                             */
+                            outcome: "held" | "refunded" | "unchanged";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sale-refunds/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            saleId: number;
+                            paymentId: number;
+                            /**
+                             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+                             * @enum {string}
+                             */
+                            reason: "withdrawal" | "date_change";
+                            amountClp: number;
+                            /** @enum {string} */
+                            status: "pending" | "refunded";
+                            /** @description Gateway attempts started */
+                            attempts: number;
+                            /** @description The last attempt's failure, in words */
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            refundedAt: string | null;
+                            /**
+                             * @description Once refunded: through the gateway, or manual (a transfer)
+                             * @enum {string|null}
+                             */
+                            method: "gateway" | "manual" | null;
+                            transferReference: string | null;
+                            markedBy: string | null;
+                            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+                            heldAt: string | null;
+                            /** @description Who held it */
+                            heldBy: string | null;
+                            /** @description Whether this call released it */
+                            changed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/sale-refunds/{id}/manual": {
         parameters: {
             query?: never;
@@ -2670,7 +2905,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404. */
+        /** @description Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Only a held refund (`…/hold` first, then the transfer): otherwise 409 `refund_not_held`. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404. */
         post: {
             parameters: {
                 query?: never;
@@ -2723,6 +2958,10 @@ export interface paths {
                             method: "gateway" | "manual" | null;
                             transferReference: string | null;
                             markedBy: string | null;
+                            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+                            heldAt: string | null;
+                            /** @description Who held it */
+                            heldBy: string | null;
                             /** @description Whether this call recorded it */
                             changed: boolean;
                         };
@@ -5176,10 +5415,12 @@ export interface components {
              *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
+             *     - `refund_not_held`: The sale refund is not on hold: hold it first (POST …/hold), which also checks the gateway has not refunded it
+             *     - `gateway_unavailable`: The payment gateway did not answer: nothing changed, try again later
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5822,6 +6063,10 @@ export interface components {
             method: "gateway" | "manual" | null;
             transferReference: string | null;
             markedBy: string | null;
+            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+            heldAt: string | null;
+            /** @description Who held it */
+            heldBy: string | null;
         };
         DiscountCodeOutcomeInput: {
             code: string | null;
@@ -6403,10 +6648,12 @@ export interface components {
              *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
              *     - `refund_in_progress`: The sale refund is being attempted at the gateway (or recorded) right now: try again shortly
+             *     - `refund_not_held`: The sale refund is not on hold: hold it first (POST …/hold), which also checks the gateway has not refunded it
+             *     - `gateway_unavailable`: The payment gateway did not answer: nothing changed, try again later
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -7052,6 +7299,10 @@ export interface components {
             method: "gateway" | "manual" | null;
             transferReference: string | null;
             markedBy: string | null;
+            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+            heldAt: string | null;
+            /** @description Who held it */
+            heldBy: string | null;
         };
         DiscountCodeOutcome: {
             code: string | null;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
@@ -515,13 +515,16 @@ export async function findSaleRefunds(db: Database, saleId: number) {
 
 /**
  * Claims the oldest due pending refund for one attempt, in one statement: counts the attempt and moves its next
- * attempt to the end of the claim, so no other process (SKIP LOCKED) or later sweep takes it meanwhile.
+ * attempt to the end of the claim, so no other process (SKIP LOCKED) or later sweep takes it meanwhile. A refund an
+ * operator holds (to give it back by transfer) is never claimed.
  */
 export async function claimDueSaleRefund(db: Database, claimSeconds: number): Promise<SaleRefundRow | undefined> {
   const next = db
     .select({ id: saleRefunds.id })
     .from(saleRefunds)
-    .where(and(eq(saleRefunds.status, 'pending'), lte(saleRefunds.nextAttemptAt, sql`now()`)))
+    .where(
+      and(eq(saleRefunds.status, 'pending'), isNull(saleRefunds.heldAt), lte(saleRefunds.nextAttemptAt, sql`now()`)),
+    )
     .orderBy(asc(saleRefunds.nextAttemptAt), asc(saleRefunds.id))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -593,6 +596,26 @@ export async function markSaleRefundedByHand(
       updatedAt: sql`now()`,
     })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** An operator holds a pending refund to transfer it: the sweeper no longer claims it (in `tx`, row locked). */
+export async function holdSaleRefund(tx: Database, refundId: number, by: string) {
+  const [row] = await tx
+    .update(saleRefunds)
+    .set({ heldAt: sql`now()`, heldBy: by, updatedAt: sql`now()` })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** A held refund back in the sweeper's queue, due now (in `tx`, row locked); undefined unless pending and held. */
+export async function releaseSaleRefund(tx: Database, refundId: number) {
+  const [row] = await tx
+    .update(saleRefunds)
+    .set({ heldAt: null, heldBy: null, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending'), isNotNull(saleRefunds.heldAt)))
     .returning();
   return row;
 }

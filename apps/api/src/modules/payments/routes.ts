@@ -10,8 +10,10 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
 import * as repository from './repository.ts';
 import {
+  type holdSaleRefund,
   listStuckSaleRefunds,
   type markSaleRefundedByHand,
+  releaseSaleRefund,
   saleRefundView,
   stuckAfterAttempts,
   transferReferenceMaxLength,
@@ -192,6 +194,13 @@ const saleRefundSchema = z
     method: z.enum(saleRefundMethods).nullable().describe('Once refunded: through the gateway, or manual (a transfer)'),
     transferReference: z.string().nullable(),
     markedBy: z.string().nullable(),
+    heldAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held',
+      ),
+    heldBy: z.string().nullable().describe('Who held it'),
   })
   .meta({ id: 'SaleRefund' });
 
@@ -205,6 +214,8 @@ export function saleRefundAdminRoutes(options: {
     refundId: number,
     manual: { reference: string; by: string },
   ) => ReturnType<typeof markSaleRefundedByHand>;
+  /** holdSaleRefund with the gateways and completions (the background work's). */
+  holdRefund: (refundId: number, by: string) => ReturnType<typeof holdSaleRefund>;
 }) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
@@ -234,13 +245,76 @@ export function saleRefundAdminRoutes(options: {
     );
 
     app.post(
+      '/admin/sale-refunds/:id/hold',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags: ['admin'],
+          description:
+            'Holds a sale refund before giving it back by bank transfer (Authorization: Bearer ADMIN_TOKEN): first asks the gateway what it has given back of the payment. If the gateway already refunded it, it is recorded as a gateway refund and completed (`outcome: refunded`: no transfer to make). Otherwise it is held (`outcome: held`, `heldAt`, `heldBy`): the payment sweeper never tries it again, and it may be transferred and then marked (`…/manual`). Already held or refunded: answered as it is (`outcome: unchanged`). While the sweeper is attempting it at the gateway: 409 `refund_in_progress`; the gateway not answering: 503 `gateway_unavailable` (nothing changed, try later). Without ADMIN_TOKEN configured, or with another token, 404.',
+          params: z.object({ id: z.coerce.number().pipe(dbId) }),
+          body: z
+            .object({
+              operator: z.string().trim().min(1).max(100).optional().describe('Who holds it (else «admin API»)'),
+            })
+            .optional(),
+          response: {
+            200: saleRefundSchema.extend({
+              outcome: z
+                .enum(['held', 'refunded', 'unchanged'])
+                .describe(
+                  'held now; refunded (the gateway had already given it back); unchanged (already held or refunded)',
+                ),
+            }),
+            ...errorResponses,
+            409: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await options.holdRefund(request.params.id, request.body?.operator ?? 'admin API');
+        if (result.outcome !== 'unchanged') {
+          request.log.info(
+            { saleRefundId: result.refund.id, outcome: result.outcome },
+            'sale refund held for transfer',
+          );
+        }
+        return { ...saleRefundView(result.refund), outcome: result.outcome };
+      },
+    );
+
+    app.post(
+      '/admin/sale-refunds/:id/release',
+      {
+        onRequest: adminOnly(config.refunds.adminToken),
+        schema: {
+          tags: ['admin'],
+          description:
+            "Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404.",
+          params: z.object({ id: z.coerce.number().pipe(dbId) }),
+          response: {
+            200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call released it') }),
+            ...errorResponses,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await releaseSaleRefund({ db }, request.params.id);
+        if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
+        return { ...saleRefundView(result.refund), changed: result.changed };
+      },
+    );
+
+    app.post(
       '/admin/sale-refunds/:id/manual',
       {
         onRequest: adminOnly(config.refunds.adminToken),
         schema: {
           tags: ['admin'],
           description:
-            'Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404.',
+            'Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Only a held refund (`…/hold` first, then the transfer): otherwise 409 `refund_not_held`. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404.',
           params: z.object({ id: z.coerce.number().pipe(dbId) }),
           body: z.object({
             reference: z

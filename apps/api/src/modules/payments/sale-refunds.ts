@@ -160,8 +160,17 @@ async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Prom
     if (row) await deps.completions?.[row.reason]?.(tx, row);
     return row;
   });
+  if (!done) {
+    // The gateway gave the money back but the row was no longer pending (recorded meanwhile by another way): the
+    // buyer may have been refunded twice. Someone must look at it.
+    deps.log.error(
+      about,
+      'sale refund went through at the gateway but its row was not pending: check for a double refund',
+    );
+    return false;
+  }
   deps.log.info(about, 'sale refunded');
-  if (done) deps.onRefunded?.(done);
+  deps.onRefunded?.(done);
   return true;
 }
 
@@ -171,10 +180,14 @@ export const transferReferenceMaxLength = 100;
 export const stuckAfterAttempts = 5;
 
 export const refundInProgress = 'El reembolso está en proceso, intenta de nuevo.';
+export const refundNotHeld =
+  'Retén el reembolso antes de transferir: la retención comprueba que la pasarela no lo haya devuelto y detiene los reintentos.';
+export const gatewayUnavailable = 'La pasarela de pago no respondió; no se cambió nada. Intenta de nuevo más tarde.';
 
 /**
  * The refunds the gateway has not made and an operator may have to (Webpay refuses partial refunds of debit
- * payments, so those stay pending for ever): pending with more than `minAttempts` attempts or a last error.
+ * payments, so those stay pending for ever): pending with more than `minAttempts` attempts or a last error, held
+ * ones included (`heldAt` says which).
  */
 export async function listStuckSaleRefunds(db: Database, filter: repository.StuckSaleRefundFilter) {
   const rows = await repository.listStuckSaleRefunds(db, filter);
@@ -198,11 +211,103 @@ export function saleRefundView(refund: SaleRefund) {
     method: refund.method,
     transferReference: refund.transferReference,
     markedBy: refund.markedBy,
+    heldAt: refund.heldAt?.toISOString() ?? null,
+    heldBy: refund.heldBy,
   };
 }
 
+const busy = () =>
+  new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
+
 /**
- * An operator gave the money back by bank transfer: the refund becomes refunded by hand (`method = 'manual'`, the
+ * The operator's first step before a bank transfer: asks the gateway what it has given back of the payment, then
+ * takes the refund's row lock as the sweeper takes it (`FOR UPDATE SKIP LOCKED`: a row the sweeper is claiming or
+ * attempting, or has attempted since the gateway was asked, is a 409 «en proceso») and decides. If that covers this refund (and the others of the payment are all recorded), the
+ * gateway did refund it: recorded as a gateway refund, completed as a sweeper success (`outcome: 'refunded'`; no
+ * transfer to make). Otherwise the refund is held (`held_at`, `held_by`): the sweeper never claims it again, and only
+ * then may it be transferred and marked. A gateway that does not answer (or says no figure): 503, nothing changed.
+ * Holding a held row again answers it as it is.
+ */
+export async function holdSaleRefund(
+  deps: Pick<SaleRefundDeps, 'db' | 'gateways' | 'completions' | 'onRefunded'>,
+  refundId: number,
+  by: string,
+): Promise<{ refund: SaleRefund; outcome: 'held' | 'refunded' | 'unchanged' }> {
+  const before = await repository.findSaleRefund(deps.db, refundId);
+  if (!before) throw new ApiError(404, errorMessages.resourceNotFound);
+  if (before.status === 'refunded' || before.heldAt) return { refund: before, outcome: 'unchanged' };
+  if (before.claimedUntil && before.claimedUntil > new Date()) throw busy();
+  // The gateway is asked outside the transaction (no row lock held across an HTTP call; the sandbox gateway reads
+  // the database itself). The lock below then checks no attempt started since: the same attempts, none claimed.
+  const payment = await repository.findPayment(deps.db, before.paymentId);
+  const gateway = payment ? deps.gateways.get(payment.gateway) : undefined;
+  const unavailable = () =>
+    new ApiError(503, gatewayUnavailable, [{ field: 'id', code: 'gateway_unavailable', message: gatewayUnavailable }]);
+  if (!payment?.externalId || !gateway) throw unavailable();
+  const status = await gateway.status(payment.externalId).catch(() => undefined);
+  if (typeof status?.refundedClp !== 'number') throw unavailable();
+  const refundedClp = status.refundedClp;
+  const result = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const locked = await repository.lockSaleRefund(tx, refundId);
+    if (!locked) {
+      const seen = await repository.findSaleRefund(tx, refundId);
+      if (seen?.status === 'refunded') return { refund: seen, outcome: 'unchanged' as const };
+      throw busy();
+    }
+    const { refund } = locked;
+    if (refund.status === 'refunded' || refund.heldAt) return { refund, outcome: 'unchanged' as const };
+    if (locked.claimed || refund.attempts !== before.attempts) throw busy();
+    const others = (await repository.findSaleRefunds(tx, refund.saleId)).filter(
+      (other) => other.paymentId === refund.paymentId && other.id !== refund.id,
+    );
+    const recorded = others
+      .filter((other) => other.status === 'refunded' && other.method !== 'manual')
+      .reduce((sum, other) => sum + other.amountClp, 0);
+    if (refundedClp > recorded) {
+      // The gateway gave back more than our records say. This refund alone pending: it was this one. With other
+      // refunds of the payment pending too, which one cannot be told: nothing is held, try again once they settle.
+      if (others.some((other) => other.status === 'pending') || refundedClp < recorded + refund.amountClp) {
+        throw busy();
+      }
+      const done = await repository.markSaleRefunded(tx, refund.id, `Ya reembolsado en la pasarela (${status.detail})`);
+      if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
+      await deps.completions?.[done.reason]?.(tx, done);
+      return { refund: done, outcome: 'refunded' as const };
+    }
+    const held = await repository.holdSaleRefund(tx, refund.id, by);
+    if (!held) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
+    return { refund: held, outcome: 'held' as const };
+  });
+  if (result.outcome === 'refunded') deps.onRefunded?.(result.refund);
+  return result;
+}
+
+/**
+ * Undoes a hold that was not followed by a transfer: the refund goes back to the sweeper's queue, due now. Under the
+ * row lock (a mark recording it meanwhile: 409 «en proceso»). Not held or refunded: answered as it is (`changed: false`).
+ */
+export async function releaseSaleRefund(
+  deps: Pick<SaleRefundDeps, 'db'>,
+  refundId: number,
+): Promise<{ refund: SaleRefund; changed: boolean }> {
+  return deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const locked = await repository.lockSaleRefund(tx, refundId);
+    if (!locked) {
+      const seen = await repository.findSaleRefund(tx, refundId);
+      if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
+      if (seen.status === 'refunded') return { refund: seen, changed: false };
+      throw busy();
+    }
+    const released = await repository.releaseSaleRefund(tx, refundId);
+    return released ? { refund: released, changed: true } : { refund: locked.refund, changed: false };
+  });
+}
+
+/**
+ * An operator gave the money back by bank transfer, after holding the refund (holdSaleRefund; a refund not held is a
+ * 409 `refund_not_held`: the transfer must never race a gateway retry): the refund becomes refunded by hand (`method = 'manual'`, the
  * reference, who, when) and its reason is completed in the same transaction, exactly as a gateway success does
  * (withdrawal: the sale withdrawn when its last refund is back, «Reembolso completado» queued). The row is taken as
  * the sweeper takes it (`FOR UPDATE SKIP LOCKED`), so the two never both act on it: a row the sweeper holds (its
@@ -214,8 +319,6 @@ export async function markSaleRefundedByHand(
   refundId: number,
   manual: { reference: string; by: string },
 ): Promise<{ refund: SaleRefund; changed: boolean }> {
-  const busy = () =>
-    new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const locked = await repository.lockSaleRefund(tx, refundId);
@@ -227,6 +330,9 @@ export async function markSaleRefundedByHand(
     }
     if (locked.refund.status === 'refunded') return { refund: locked.refund, changed: false };
     if (locked.claimed) throw busy();
+    if (!locked.refund.heldAt) {
+      throw new ApiError(409, refundNotHeld, [{ field: 'id', code: 'refund_not_held', message: refundNotHeld }]);
+    }
     const done = await repository.markSaleRefundedByHand(tx, refundId, manual);
     if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
     await deps.completions?.[done.reason]?.(tx, done);

@@ -217,6 +217,13 @@ export const saleRefunds = pgTable(
     transferReference: text('transfer_reference'),
     /** Who recorded a manual refund (the operator's name, or the channel: admin API, CLI). */
     markedBy: text('marked_by'),
+    /**
+     * Set when an operator put the refund on hold to give it back by transfer (after the gateway said it had not
+     * refunded it): the sweeper never claims a held row, so the transfer cannot be doubled by a retry.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** Who put it on hold (the operator's name, or the channel: admin API, CLI). */
+    heldBy: text('held_by'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
