@@ -109,6 +109,19 @@ export async function processDueSaleRefunds(deps: SaleRefundDeps, limit = 20): P
   return refunded;
 }
 
+/** The other refunds of `refund`'s payment, among `rows` (a sale's refunds). */
+const otherRefundsOfPayment = (rows: SaleRefund[], refund: SaleRefund) =>
+  rows.filter((other) => other.paymentId === refund.paymentId && other.id !== refund.id);
+
+/**
+ * What our records say the gateway gave back of a payment, from its other refunds: those refunded, except the ones an
+ * operator made by bank transfer (they never went through the gateway).
+ */
+const recordedAtGatewayClp = (others: SaleRefund[]) =>
+  others
+    .filter((other) => other.status === 'refunded' && other.method !== 'manual')
+    .reduce((sum, other) => sum + other.amountClp, 0);
+
 /**
  * A retried refund may have gone through already: an earlier attempt's process can die after the gateway gave the
  * money back but before this row said so. Before calling the refund again, ask the gateway what it has given back
@@ -124,16 +137,11 @@ async function alreadyGivenBack(
   externalId: string,
 ): Promise<{ status: 'refunded'; detail: string } | undefined> {
   if (refund.attempts <= 1) return undefined;
-  const others = (await repository.findSaleRefunds(deps.db, refund.saleId)).filter(
-    (other) => other.paymentId === refund.paymentId && other.id !== refund.id,
-  );
+  const others = otherRefundsOfPayment(await repository.findSaleRefunds(deps.db, refund.saleId), refund);
   if (others.some((other) => other.status === 'pending')) return undefined;
   const status = await gateway.status(externalId).catch(() => undefined);
   if (typeof status?.refundedClp !== 'number') return undefined;
-  // The others are all refunded (none pending): what our records say the gateway gave back of the payment (a
-  // refund an operator made by bank transfer never went through the gateway).
-  const recorded = others.filter((other) => other.method !== 'manual').reduce((sum, other) => sum + other.amountClp, 0);
-  if (status.refundedClp < recorded + refund.amountClp) return undefined;
+  if (status.refundedClp < recordedAtGatewayClp(others) + refund.amountClp) return undefined;
   return { status: 'refunded', detail: `Ya reembolsado en la pasarela (${status.detail})` };
 }
 
@@ -258,12 +266,8 @@ export async function holdSaleRefund(
     const { refund } = locked;
     if (refund.status === 'refunded' || refund.heldAt) return { refund, outcome: 'unchanged' as const };
     if (locked.claimed || refund.attempts !== before.attempts) throw busy();
-    const others = (await repository.findSaleRefunds(tx, refund.saleId)).filter(
-      (other) => other.paymentId === refund.paymentId && other.id !== refund.id,
-    );
-    const recorded = others
-      .filter((other) => other.status === 'refunded' && other.method !== 'manual')
-      .reduce((sum, other) => sum + other.amountClp, 0);
+    const others = otherRefundsOfPayment(await repository.findSaleRefunds(tx, refund.saleId), refund);
+    const recorded = recordedAtGatewayClp(others);
     if (refundedClp > recorded) {
       // The gateway gave back more than our records say. This refund alone pending: it was this one. With other
       // refunds of the payment pending too, which one cannot be told: nothing is held, try again once they settle.
@@ -284,6 +288,19 @@ export async function holdSaleRefund(
 }
 
 /**
+ * The refund's row lock (repository.lockSaleRefund) for an operator's step; when another transaction holds it, the
+ * refund as it is if it is already refunded (nothing to do), else 409 «en proceso»; 404 when there is no such refund.
+ */
+async function lockOrSettled(tx: Database, refundId: number) {
+  const locked = await repository.lockSaleRefund(tx, refundId);
+  if (locked) return locked;
+  const seen = await repository.findSaleRefund(tx, refundId);
+  if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
+  if (seen.status === 'refunded') return { settled: seen };
+  throw busy();
+}
+
+/**
  * Undoes a hold that was not followed by a transfer: the refund goes back to the sweeper's queue, due now. Under the
  * row lock (a mark recording it meanwhile: 409 «en proceso»). Not held or refunded: answered as it is (`changed: false`).
  */
@@ -293,13 +310,8 @@ export async function releaseSaleRefund(
 ): Promise<{ refund: SaleRefund; changed: boolean }> {
   return deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const locked = await repository.lockSaleRefund(tx, refundId);
-    if (!locked) {
-      const seen = await repository.findSaleRefund(tx, refundId);
-      if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
-      if (seen.status === 'refunded') return { refund: seen, changed: false };
-      throw busy();
-    }
+    const locked = await lockOrSettled(tx, refundId);
+    if ('settled' in locked) return { refund: locked.settled, changed: false };
     const released = await repository.releaseSaleRefund(tx, refundId);
     return released ? { refund: released, changed: true } : { refund: locked.refund, changed: false };
   });
@@ -321,13 +333,8 @@ export async function markSaleRefundedByHand(
 ): Promise<{ refund: SaleRefund; changed: boolean }> {
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const locked = await repository.lockSaleRefund(tx, refundId);
-    if (!locked) {
-      const seen = await repository.findSaleRefund(tx, refundId);
-      if (!seen) throw new ApiError(404, errorMessages.resourceNotFound);
-      if (seen.status === 'refunded') return { refund: seen, changed: false };
-      throw busy();
-    }
+    const locked = await lockOrSettled(tx, refundId);
+    if ('settled' in locked) return { refund: locked.settled, changed: false };
     if (locked.refund.status === 'refunded') return { refund: locked.refund, changed: false };
     if (locked.claimed) throw busy();
     if (!locked.refund.heldAt) {
