@@ -18,6 +18,7 @@ import {
   maxPages,
   pageCacheKey,
   pageEncoding,
+  pageLifetimeMs,
   storablePage,
 } from '#app/lib/page-cache.ts';
 import { mountPages, type PageHandler, storefrontBuildExists } from '#app/web.ts';
@@ -334,8 +335,9 @@ for (const kind of databaseKinds) {
       const kept = await page(store.app, '/faq');
       const before = store.renders();
       const realNow = Date.now.bind(Date);
-      // 6 s later: past the 5 s lifetime, within the 5 s of grace.
-      const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6_000);
+      // A second past its lifetime (half the catalogue's time to live), well within the grace (the other half).
+      const ttl = store.app.config.catalogCacheTtlMs;
+      const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + pageLifetimeMs(ttl) + 1_000);
       try {
         const stale = await page(store.app, '/faq');
         expect(stale.html).toBe(kept.html);
@@ -352,7 +354,7 @@ for (const kind of databaseKinds) {
       // Past the grace too, a page is not used at all (kept afresh first, with no render under way).
       await invalidateReadCache(store.app);
       await page(store.app, '/faq');
-      const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 60_000);
+      const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ttl + 1_000);
       try {
         const after = store.renders();
         await page(store.app, '/faq');

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp, invalidateReadCache } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
@@ -171,6 +172,43 @@ describe('the plan search answers kept in the read cache', () => {
       .where(eq(productRates.destinationId, 3));
     await invalidateReadCache(app, 'products:1:1:rates:3');
     expect((await search(app, url)).text).toBe(before);
+  });
+
+  it('a URL answered before is not answered from its kept answer once the day in Chile has changed', async () => {
+    // A search leaving today, made a second before midnight in Chile and again two seconds later (well within the
+    // kept answer's lifetime): by then its departure is in the past, so the same URL must be refused.
+    const today = todayInChile();
+    const url = searchUrl(searchParams({ departureDate: today, returnDate: addDays(today, 4) }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(chileDayStart(addDays(today, 1)).getTime() - 1_000);
+      await invalidateReadCache(app);
+      const first = await search(app, url);
+      expect(await search(app, url)).toMatchObject({ text: first.text });
+      vi.setSystemTime(chileDayStart(addDays(today, 1)).getTime() + 1_000);
+      expect(await get(app, url)).toMatchObject({ status: 400 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a URL with a discount code is never answered from a kept answer: each is looked up and counted', async () => {
+    const limited = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', RATE_LIMIT_FACTOR: '0.2' }),
+      db: database.db,
+    });
+    try {
+      // The discount-code limit is 10 a minute; scaled by 0.2, 2: the third identical search is refused.
+      const url = searchUrl(searchParams({ discountCode: 'NOPE' }));
+      expect((await get(limited, url)).status).toBe(200);
+      expect((await get(limited, url)).status).toBe(200);
+      expect(await get(limited, url)).toMatchObject({ status: 429 });
+      // A plain search from the same client is neither counted nor refused, kept or not.
+      const plain = searchUrl(searchParams());
+      for (let count = 0; count < 4; count += 1) expect((await get(limited, plain)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('keeps at most maxAnswers answers however many distinct searches arrive, and none the catalogue refused', async () => {

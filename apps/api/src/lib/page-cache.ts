@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { todayInChile } from '@travesia/domain/dates';
-import { answerTtlMs } from './read-cache.ts';
 
 /**
  * Rendered pages kept whole (issue #10, docs/decisions/013-cached-pages-hash-based-csp.md). Home (`/`), the FAQ
@@ -25,8 +24,9 @@ import { answerTtlMs } from './read-cache.ts';
  * script that carried the render's (random, never sent) nonce — the scripts React Router wrote, never a script that
  * reached the HTML any other way — computed once when the page is kept. Their nonce attributes are removed.
  *
- * Lifetime: 5 s (or CATALOG_CACHE_TTL_MS if shorter; 0 keeps nothing), then up to 5 s more while one background
- * render replaces it (`staleGraceMs`, never past CATALOG_CACHE_TTL_MS in all); at most `maxPages` pages (least
+ * Lifetime: half of CATALOG_CACHE_TTL_MS (30 s by default; 0 keeps nothing), then up to the other half while one
+ * background render replaces it (`staleGraceMs`: never past CATALOG_CACHE_TTL_MS in all, the time the catalogue
+ * reads it was made from are reused anyway); at most `maxPages` pages (least
  * recently used dropped first); one render at a time per page (concurrent misses wait for it); keyed by today in
  * Chile too (the quoter's dates, a comparator's «expired»); and every page dropped by any clear of the read cache —
  * the invalidation hook, on this instance and, through Redis, on every instance. A comparator page is also checked
@@ -164,12 +164,19 @@ export function hashPolicy(policy: string, nonce: string, scriptHashes: string[]
 }
 
 /**
- * How long after its lifetime a kept page still answers while it renders again in the background (so visitors never
- * wait for that render): as long as its lifetime, and never past CATALOG_CACHE_TTL_MS in all (0 when that is 5 s or
- * less). A clear or a write to the quotation drops the page at once, grace or not.
+ * How long a kept page is fresh: half of CATALOG_CACHE_TTL_MS. A render is the storefront's costliest work (tens of
+ * ms of one core, during which other visitors wait), and a page shows nothing newer than the catalogue reads it was
+ * made from, which live CATALOG_CACHE_TTL_MS anyway; every change made through the invalidation hook drops it at once.
+ * (It was 5 s: at 100 req/s, the background render every 5 s was what the slowest 1 % of answers waited for.)
  */
-export const staleGraceMs = (catalogTtlMs: number) =>
-  Math.max(0, Math.min(answerTtlMs(catalogTtlMs), catalogTtlMs - answerTtlMs(catalogTtlMs)));
+export const pageLifetimeMs = (catalogTtlMs: number) => Math.floor(catalogTtlMs / 2);
+
+/**
+ * How long after its lifetime a kept page still answers while it renders again in the background (so visitors never
+ * wait for that render): the other half, so never past CATALOG_CACHE_TTL_MS in all. A clear or a write to the
+ * quotation drops the page at once, grace or not.
+ */
+export const staleGraceMs = (catalogTtlMs: number) => catalogTtlMs - pageLifetimeMs(catalogTtlMs);
 
 export type PageCache = {
   /**
@@ -196,7 +203,7 @@ export type PageCache = {
 };
 
 export function createPageCache(catalogTtlMs: number): PageCache {
-  const ttl = answerTtlMs(catalogTtlMs);
+  const ttl = pageLifetimeMs(catalogTtlMs);
   const grace = staleGraceMs(catalogTtlMs);
   // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
   const pages = new Map<string, CachedPage>();

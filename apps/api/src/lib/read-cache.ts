@@ -23,6 +23,11 @@ export type ReadCache = {
    * number of distinct valid queries from growing memory past `maxAnswers` entries.
    */
   answer<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
+  /**
+   * The answer kept under `key` if it is still within its lifetime, without computing anything: for a route that can
+   * tell the key of a request before parsing it (the plan search by its URL), so a kept answer is sent at once.
+   */
+  keptAnswer<T>(key: string): T | undefined;
   /** How many answers are held now (at most `maxAnswers`). */
   answerCount(): number;
   /**
@@ -47,6 +52,7 @@ export const maxAnswers = 256;
 export const answerTtlMs = (ttlMs: number) => Math.min(ttlMs, 5_000);
 
 type Entry = { expiresAt: number; value: Promise<unknown> };
+type Answer = Entry & { settled: unknown };
 
 /** How long a handle nobody configured keeps a read (a script or a test calling a service directly). */
 const defaultTtlMs = 60_000;
@@ -56,7 +62,7 @@ const caches = new WeakMap<Database, ReadCache>();
 function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
   // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
-  const answers = new Map<string, Entry>();
+  const answers = new Map<string, Answer>();
   const answerTtl = answerTtlMs(ttlMs);
   const clearListeners = new Set<(scope: string | undefined) => void>();
   let generation = 0;
@@ -74,7 +80,7 @@ function createReadCache(ttlMs: number): ReadCache {
       const value = await load();
       // A clear during the computation may have dropped what it read: such an answer is served once, not kept.
       if (answerTtl > 0 && startedIn === generation) {
-        answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value) });
+        answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value), settled: value });
         while (answers.size > maxAnswers) {
           const oldest = answers.keys().next().value;
           if (oldest === undefined) break;
@@ -82,6 +88,13 @@ function createReadCache(ttlMs: number): ReadCache {
         }
       }
       return value;
+    },
+    keptAnswer<T>(key: string): T | undefined {
+      const found = answers.get(key);
+      if (!found || found.expiresAt <= Date.now()) return undefined;
+      answers.delete(key);
+      answers.set(key, found);
+      return found.settled as T;
     },
     answerCount: () => answers.size,
     get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {

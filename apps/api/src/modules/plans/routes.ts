@@ -1,7 +1,7 @@
 import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { tripFields } from '@travesia/domain/rules';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
@@ -9,7 +9,7 @@ import { companyParams, dbId, typed } from '#app/http.ts';
 import { keptBody } from '#app/lib/compression.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
@@ -77,9 +77,45 @@ async function priceStoredQuotation(db: Database, companyId: number, quotationId
   return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
 }
 
+/**
+ * The URLs of plan searches answered and kept before, each with the key of its answer (planSearchKey) and the day in
+ * Chile it was computed for: a URL is the whole input of a plain search (company in the path, trip in the query), so
+ * a URL seen before names the same answer, and a request for it is sent that answer before its query is parsed and
+ * validated again (most visitors of one trip ask the same URL). Bounded like the answers themselves; an entry whose
+ * answer the read cache dropped (lifetime, invalidation, its own bound) is simply a miss.
+ */
+function keptSearchUrls() {
+  const urls = new Map<string, { key: string; today: string }>();
+  return {
+    keyOf(url: string): string | undefined {
+      const found = urls.get(url);
+      if (found === undefined) return undefined;
+      if (found.today !== todayInChile()) {
+        urls.delete(url);
+        return undefined;
+      }
+      return found.key;
+    },
+    remember(url: string, key: string, today: string) {
+      urls.delete(url);
+      urls.set(url, { key, today });
+      while (urls.size > maxAnswers) {
+        const oldest = urls.keys().next().value;
+        if (oldest === undefined) break;
+        urls.delete(oldest);
+      }
+    },
+  };
+}
+
 export async function planRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { db } = fastify;
+  const searchUrls = keptSearchUrls();
+  const sendSearchAnswer = (reply: FastifyReply, body: Buffer) =>
+    // Bytes with a JSON content type leave as they are: the serialization is not done twice. (The type provider
+    // only knows the schema's object shape, hence the cast.)
+    reply.type('application/json; charset=utf-8').send(body as never);
 
   app.get(
     '/:companyId/plans',
@@ -88,6 +124,15 @@ export async function planRoutes(fastify: FastifyInstance) {
         invalidInputDetail: errorMessages.invalidInputParameters,
         // Only searches that try a discount code are counted: plain searches are the hot path.
         rateLimit: discountCodeRateLimit(fastify.config.rateLimits),
+      },
+      // A URL answered before (a plain search: one with a discount code is never kept) is sent its kept answer here,
+      // before parsing, validation, the company check and the handler: the same bytes they would lead to.
+      onRequest: (request, reply, done) => {
+        const url = request.raw.url;
+        const key = url === undefined ? undefined : searchUrls.keyOf(url);
+        const kept = key === undefined ? undefined : readCache(db).keptAnswer<Buffer>(key);
+        if (kept === undefined) return done();
+        sendSearchAnswer(reply, kept);
       },
       schema: {
         tags,
@@ -112,13 +157,12 @@ export async function planRoutes(fastify: FastifyInstance) {
       };
       // A search with a discount code is answered afresh (the code's validity is looked up each time); any other
       // is a pure function of its key and of the catalogue, whose invalidation clears every kept answer.
-      const body =
-        request.query.discountCode === undefined
-          ? await readCache(db).answer(planSearchKey(companyId, trip), search)
-          : await search();
-      // Bytes with a JSON content type leave as they are: the serialization above is not done twice. (The type
-      // provider only knows the schema's object shape, hence the cast.)
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      if (request.query.discountCode !== undefined) return sendSearchAnswer(reply, await search());
+      const today = todayInChile();
+      const key = planSearchKey(companyId, trip, today);
+      const body = await readCache(db).answer(key, search);
+      if (request.raw.url !== undefined) searchUrls.remember(request.raw.url, key, today);
+      return sendSearchAnswer(reply, body);
     },
   );
 
