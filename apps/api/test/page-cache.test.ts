@@ -19,6 +19,7 @@ import {
   pageCacheKey,
   pageEncoding,
   pageLifetimeMs,
+  staleGraceMs,
   storablePage,
 } from '#app/lib/page-cache.ts';
 import { mountPages, type PageHandler, storefrontBuildExists } from '#app/web.ts';
@@ -354,7 +355,9 @@ for (const kind of databaseKinds) {
       // Past the grace too, a page is not used at all (kept afresh first, with no render under way).
       await invalidateReadCache(store.app);
       await page(store.app, '/faq');
-      const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ttl + 1_000);
+      const later = vi
+        .spyOn(Date, 'now')
+        .mockImplementation(() => realNow() + pageLifetimeMs(ttl) + staleGraceMs(ttl) + 1_000);
       try {
         const after = store.renders();
         await page(store.app, '/faq');

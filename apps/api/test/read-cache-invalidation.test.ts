@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, chileDayStart, todayInChile } from '@travesia/domain/dates';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp, invalidateReadCache } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';

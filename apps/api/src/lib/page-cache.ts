@@ -24,9 +24,10 @@ import { todayInChile } from '@travesia/domain/dates';
  * script that carried the render's (random, never sent) nonce — the scripts React Router wrote, never a script that
  * reached the HTML any other way — computed once when the page is kept. Their nonce attributes are removed.
  *
- * Lifetime: half of CATALOG_CACHE_TTL_MS (30 s by default; 0 keeps nothing), then up to the other half while one
- * background render replaces it (`staleGraceMs`: never past CATALOG_CACHE_TTL_MS in all, the time the catalogue
- * reads it was made from are reused anyway); at most `maxPages` pages (least
+ * Lifetime: half of CATALOG_CACHE_TTL_MS, 30 s at most (30 s by default; 0 keeps nothing), then up to as long again
+ * while one background render replaces it (`staleGraceMs`: never past CATALOG_CACHE_TTL_MS nor 60 s in all); the
+ * catalogue reads a page is made from may themselves be up to CATALOG_CACHE_TTL_MS old, so a change made behind the
+ * invalidation hook's back shows within that time plus the page's; at most `maxPages` pages (least
  * recently used dropped first); one render at a time per page (concurrent misses wait for it); keyed by today in
  * Chile too (the quoter's dates, a comparator's «expired»); and every page dropped by any clear of the read cache —
  * the invalidation hook, on this instance and, through Redis, on every instance. A comparator page is also checked
@@ -163,20 +164,24 @@ export function hashPolicy(policy: string, nonce: string, scriptHashes: string[]
   return policy.replace(`'nonce-${nonce}'`, scriptHashes.join(' '));
 }
 
+/** However long the catalogue reads are reused, a page is fresh 30 s at most (and answered 30 s more at most). */
+const maxPageLifetimeMs = 30_000;
+
 /**
- * How long a kept page is fresh: half of CATALOG_CACHE_TTL_MS. A render is the storefront's costliest work (tens of
- * ms of one core, during which other visitors wait), and a page shows nothing newer than the catalogue reads it was
- * made from, which live CATALOG_CACHE_TTL_MS anyway; every change made through the invalidation hook drops it at once.
+ * How long a kept page is fresh: half of CATALOG_CACHE_TTL_MS, 30 s at most. A render is the storefront's costliest
+ * work (tens of ms of one core, during which other visitors wait); every change made through the invalidation hook
+ * drops the page at once.
  * (It was 5 s: at 100 req/s, the background render every 5 s was what the slowest 1 % of answers waited for.)
  */
-export const pageLifetimeMs = (catalogTtlMs: number) => Math.floor(catalogTtlMs / 2);
+export const pageLifetimeMs = (catalogTtlMs: number) => Math.min(Math.floor(catalogTtlMs / 2), maxPageLifetimeMs);
 
 /**
  * How long after its lifetime a kept page still answers while it renders again in the background (so visitors never
  * wait for that render): the other half, so never past CATALOG_CACHE_TTL_MS in all. A clear or a write to the
  * quotation drops the page at once, grace or not.
  */
-export const staleGraceMs = (catalogTtlMs: number) => catalogTtlMs - pageLifetimeMs(catalogTtlMs);
+export const staleGraceMs = (catalogTtlMs: number) =>
+  Math.min(catalogTtlMs - pageLifetimeMs(catalogTtlMs), maxPageLifetimeMs);
 
 export type PageCache = {
   /**

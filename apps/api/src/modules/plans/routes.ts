@@ -84,19 +84,23 @@ async function priceStoredQuotation(db: Database, companyId: number, quotationId
  * validated again (most visitors of one trip ask the same URL). Bounded like the answers themselves; an entry whose
  * answer the read cache dropped (lifetime, invalidation, its own bound) is simply a miss.
  */
+const maxKeptUrlLength = 1_024;
+
 function keptSearchUrls() {
   const urls = new Map<string, { key: string; today: string }>();
   return {
     keyOf(url: string): string | undefined {
       const found = urls.get(url);
       if (found === undefined) return undefined;
-      if (found.today !== todayInChile()) {
-        urls.delete(url);
-        return undefined;
-      }
+      urls.delete(url);
+      if (found.today !== todayInChile()) return undefined;
+      // Re-inserted: the map's first key is the least recently used, the one dropped past the bound.
+      urls.set(url, found);
       return found.key;
     },
     remember(url: string, key: string, today: string) {
+      // A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding.
+      if (url.length > maxKeptUrlLength) return;
       urls.delete(url);
       urls.set(url, { key, today });
       while (urls.size > maxAnswers) {
@@ -160,8 +164,11 @@ export async function planRoutes(fastify: FastifyInstance) {
       if (request.query.discountCode !== undefined) return sendSearchAnswer(reply, await search());
       const today = todayInChile();
       const key = planSearchKey(companyId, trip, today);
-      const body = await readCache(db).answer(key, search);
-      if (request.raw.url !== undefined) searchUrls.remember(request.raw.url, key, today);
+      const cache = readCache(db);
+      const body = await cache.answer(key, search);
+      // Only a URL whose answer was kept (not with CATALOG_CACHE_TTL_MS=0, nor after a clear during the search).
+      if (request.raw.url !== undefined && cache.keptAnswer(key) === body)
+        searchUrls.remember(request.raw.url, key, today);
       return sendSearchAnswer(reply, body);
     },
   );
