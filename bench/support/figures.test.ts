@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, mark, median, percent, table } from './figures.ts';
+import { fixed, mark, median, memoryFlatness, percent, table } from './figures.ts';
 
 describe('benchmark figures', () => {
   it('median: the middle value, the mean of the middle two, ignoring missing figures', () => {
@@ -41,5 +41,21 @@ describe('benchmark figures', () => {
         2,
       ),
     ).toBe(['a    bb', '---  --', 'ccc  d'].join('\n'));
+  });
+
+  it('memoryFlatness: growth from the first sample to the last, marked only over a long enough run', () => {
+    const steady = [
+      { seconds: 20, mb: 180 },
+      { seconds: 160, mb: 190 },
+      { seconds: 310, mb: 196 },
+    ];
+    expect(memoryFlatness(steady, 300)).toEqual({ growth: 16 / 180, mark: '«met»' });
+    const leaking = [
+      { seconds: 20, mb: 180 },
+      { seconds: 310, mb: 240 },
+    ];
+    expect(memoryFlatness(leaking, 300)).toEqual({ growth: 60 / 180, mark: '«not met»' });
+    expect(memoryFlatness(steady.slice(0, 2), 300).mark).toBeUndefined();
+    expect(memoryFlatness([{ seconds: 400, mb: 100 }], 300).mark).toBeUndefined();
   });
 });

@@ -52,3 +52,24 @@ export function table(rows: readonly (readonly string[])[], leftAligned = 1): st
   if (!header) return '';
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
 }
+
+/** Resident memory read at a moment of a load run: seconds since the load began, megabytes. */
+export type MemorySample = { seconds: number; mb: number };
+
+/**
+ * Whether memory stayed flat across a load run at least `minSeconds` long: from the first sample (taken once the
+ * first round has warmed the heap to its working size) to the last one it grew by at most `allowedGrowth` (10 %).
+ * Returns the growth with its mark, or no mark when the run was too short to tell.
+ */
+export function memoryFlatness(
+  samples: readonly MemorySample[],
+  minSeconds: number,
+  allowedGrowth = 0.1,
+): { growth: number; mark: Mark | undefined } {
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (!first || !last || samples.length < 2) return { growth: Number.NaN, mark: undefined };
+  const growth = (last.mb - first.mb) / first.mb;
+  if (last.seconds < minSeconds) return { growth, mark: undefined };
+  return { growth, mark: mark(growth, { atMost: allowedGrowth }) };
+}
