@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, mark, median, memoryFlatness, percent, table } from './figures.ts';
+import { fixed, mark, median, memoryFlatness, percent, percentile, table } from './figures.ts';
 
 describe('benchmark figures', () => {
   it('median: the middle value, the mean of the middle two, ignoring missing figures', () => {
@@ -57,5 +57,13 @@ describe('benchmark figures', () => {
     expect(memoryFlatness(leaking, 300)).toEqual({ growth: 60 / 180, mark: '«not met»' });
     expect(memoryFlatness(steady.slice(0, 2), 300).mark).toBeUndefined();
     expect(memoryFlatness([{ seconds: 400, mb: 100 }], 300).mark).toBeUndefined();
+  });
+
+  it('percentile: nearest rank, ignoring missing figures', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile([7, Number.NaN], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
   });
 });

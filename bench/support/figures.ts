@@ -73,3 +73,11 @@ export function memoryFlatness(
   if (last.seconds < minSeconds) return { growth, mark: undefined };
   return { growth, mark: mark(growth, { atMost: allowedGrowth }) };
 }
+
+/** The `p`th percentile of `values` (nearest rank: the smallest value with at least p % of them at or below it). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] as number;
+}
