@@ -23,7 +23,7 @@ test.describe('server rendering', () => {
   test('home HTML already holds the nav items and footer columns from the API', async ({ request }) => {
     const response = await request.get('/');
     expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/html');
+    expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
     // The loader data is also serialised into a script; only the rendered markup counts here.
     const html = withoutScripts(await response.text());
 
