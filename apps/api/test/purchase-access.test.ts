@@ -40,6 +40,13 @@ const openLink = (ctx: TestContext, link: string) =>
 const mine = (ctx: TestContext, token: string, path = '') =>
   call(ctx.app, { method: 'GET', url: `/api/purchases/mine${path}`, headers: { authorization: `Bearer ${token}` } });
 
+const receipt = (ctx: TestContext, token: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/purchases/mine/comprobante.pdf',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
 /** The code of the newest code e-mail sent to `address`. */
 function lastCodeTo(address: string): string {
   const mail = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes('código')).at(-1);
@@ -284,19 +291,20 @@ describeOnEachDatabase(
       expect((await mine(ctx, token)).status).toBe(404);
     });
 
-    it('the receipt is a PDF with the seller, the plan, the total with taxes and the payment reference', async () => {
+    it('the receipt is a PDF with the seller, the plan, the destination country, the total with taxes and the payment reference', async () => {
       const sale = await paidSale(ctx, 3);
       const code = await codeFor(ctx, String(sale.idVenta));
       const token = await opened(await checkCode(ctx, { number: String(sale.idVenta), ...camila, code }));
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/purchases/mine/comprobante.pdf',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await receipt(ctx, token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const text = pdfStrings(response.rawPayload).join('\n');
+      const strings = pdfStrings(response.rawPayload);
+      const text = strings.join('\n');
+      // The row's label followed by the country named at checkout (support/checkout.ts: Spain), as the certificates.
+      const country = strings.indexOf('País de destino');
+      expect(country, text).toBeGreaterThanOrEqual(0);
+      expect(strings[country + 1]).toBe('España');
       expect(text).toContain(receiptTotalText(sale.result.amountClp));
       expect(text).toContain(clpText(sale.result.amountClp));
       expect(text).toContain(`Venta N° ${sale.idVenta}`);
@@ -311,6 +319,22 @@ describeOnEachDatabase(
       });
       expect(certificate.statusCode).toBe(200);
       expect(certificate.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    it('the receipt of a sale that names no destination country prints no «País de destino» row', async () => {
+      const sale = await paidSale(ctx);
+      // As a sale whose snapshot kept no country (null: none was named), not the quotation's fallback.
+      await ctx.database.db.execute(
+        sql`update sales set purchase = jsonb_set(purchase, '{trip,destinationCountry}', 'null'::jsonb) where id = ${sale.idVenta}`,
+      );
+      const code = await codeFor(ctx, String(sale.idVenta));
+      const token = await opened(await checkCode(ctx, { number: String(sale.idVenta), ...camila, code }));
+      const response = await receipt(ctx, token);
+      expect(response.statusCode).toBe(200);
+      const text = pdfStrings(response.rawPayload).join('\n');
+      expect(text).toContain(`Venta N° ${sale.idVenta}`);
+      expect(text).not.toContain('País de destino');
+      expect(text).not.toContain('España');
     });
   },
   env,

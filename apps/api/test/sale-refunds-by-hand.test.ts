@@ -405,6 +405,67 @@ describeOnEachDatabase(
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
     });
 
+    it('the CLI releases a held refund back to the sweeper, due now; an unknown or unheld one is said so', async () => {
+      refuseDebit();
+      const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      const opened = { db: ctx.database.db, config: ctx.config };
+      /** Runs the CLI as `npm run refunds -- sale-refund-release …` does; answers its exit code and what it printed. */
+      const release = async (...args: string[]) => {
+        const out: string[] = [];
+        const err: string[] = [];
+        const { log, error } = console;
+        console.log = (line: string) => out.push(line);
+        console.error = (line: string) => err.push(line);
+        try {
+          const code = await runRefundsCli(['sale-refund-release', ...args], opened);
+          return { code, out: out.join('\n'), err: err.join('\n') };
+        } finally {
+          console.log = log;
+          console.error = error;
+        }
+      };
+      const notHeld = { code: 0, out: `#${refund.id}: not held (pending); nothing changed`, err: '' };
+
+      // Not held: answered as it is (exit 0, as the release route's `changed: false`), nothing changed.
+      const before = (await refundsOf(ctx, saleId))[0];
+      expect(await release(String(refund.id))).toStrictEqual(notHeld);
+      expect((await refundsOf(ctx, saleId))[0]).toStrictEqual(before);
+      // An unknown id, a malformed one or none at all: an error line and exit 1.
+      expect(await release('2000000000')).toMatchObject({ code: 1, out: '', err: 'Error: No sale refund #2000000000' });
+      for (const args of [['x'], []]) {
+        const answer = await release(...args);
+        expect(answer).toMatchObject({ code: 1, out: '' });
+        expect(answer.err).toContain('Which sale refund?');
+      }
+
+      await held(ctx, refund.id);
+      // Held: the sweeper leaves it alone however due it is; then its next attempt is pushed out, to see release
+      // make it due now.
+      await dueNow(ctx, saleId);
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+      await ctx.database.db
+        .update(saleRefunds)
+        .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(eq(saleRefunds.id, refund.id));
+      expect(await release(String(refund.id))).toStrictEqual({
+        code: 0,
+        out: `#${refund.id}: released; the payment sweeper will try it again now`,
+        err: '',
+      });
+      const released = (await refundsOf(ctx, saleId))[0];
+      expect(released).toMatchObject({ status: 'pending', heldAt: null, heldBy: null, method: null, attempts: 1 });
+      expect(new Date(released?.nextAttemptAt ?? 0).getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      // Again: no longer held, nothing changed.
+      expect(await release(String(refund.id))).toStrictEqual(notHeld);
+      // Back in the sweeper's queue: the next sweep asks the gateway again, without making it due by hand.
+      await ctx.app.sweepPayments();
+      expect(webpay.callsFor(token, 'refund')).toHaveLength(2);
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', attempts: 2, heldAt: null });
+    });
+
     it('a hold that finds the gateway already gave the money back records it as the gateway’s: nothing to transfer', async () => {
       // Webpay annuls the refund but its answer is lost: the row stays pending with an error, listed as stuck.
       const { saleId, token, refund } = await withdrawnWithWebpay(ctx);

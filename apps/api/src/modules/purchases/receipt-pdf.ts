@@ -9,6 +9,8 @@ export type ReceiptData = {
   paidAt: string;
   plan: string;
   destination: string;
+  /** The country the travellers named at checkout («País de destino»); none on sales that never named one. */
+  destinationCountry: { label: string } | null;
   modality: string;
   departureDate: string;
   returnDate: string;
@@ -34,7 +36,8 @@ export const receiptTotalText = (amountClp: number) => `${formatClp(amountClp)} 
 
 /**
  * The purchase receipt (comprobante de compra) as a PDF, with the certificate's layout: who sold (name, legal name,
- * RUT, address), what was bought and for whom, the total with taxes, the date and the payment reference.
+ * RUT, address), what was bought (with the destination country, when the sale names one) and for whom, the total
+ * with taxes, the date and the payment reference.
  */
 export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const document = await PDFDocument.create();
@@ -63,6 +66,8 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
 
   writer.heading('Detalle de la compra');
   writer.row(`Plan de asistencia en viaje ${data.plan}`, data.destination);
+  // As the certificates print it: the receipt and the certificates name the same trip.
+  if (data.destinationCountry) writer.row('País de destino', data.destinationCountry.label);
   writer.row('Modalidad', data.modality);
   writer.row('Vigencia', `${chileanDate(data.departureDate)} al ${chileanDate(data.returnDate)} (${data.days} días)`);
   for (const traveller of data.travellers) {
