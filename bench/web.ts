@@ -218,6 +218,13 @@ async function main() {
       const headers = { 'accept-encoding': browserEncodings };
       fixedRuns.set(page.name, await fixedRateLoad(url, { rate: 100, seconds: fixedSeconds, headers }));
     }
+    // The same load on home's static copy: what this machine and this client give a page that costs nothing.
+    await settle();
+    const staticFloor = await fixedRateLoad(`${server.base}/${staticQuery}`, {
+      rate: 100,
+      seconds: fixedSeconds,
+      headers: { 'accept-encoding': browserEncodings },
+    });
 
     // Lighthouse figures.
     const lh = (name: string, pick: (run: LighthouseRun) => number) =>
@@ -267,6 +274,9 @@ async function main() {
         `${name} at a fixed 100 req/s (${fixedSeconds} s): delivered ${fixed(run.rps)} req/s, p50 ${fixed(run.p50)} ms, p99 ${fixed(run.p99)} ms, non-2xx/errors ${run.bad}`,
       );
     }
+    console.log(
+      `home's static copy at a fixed 100 req/s (${fixedSeconds} s, the floor of this machine): p50 ${fixed(staticFloor.p50)} ms, p99 ${fixed(staticFloor.p99)} ms`,
+    );
 
     // Targets.
     console.log(
