@@ -5,14 +5,7 @@ import { payments, saleRefunds, sales } from '#app/db/schema.ts';
 import { gatewayUnavailable, refundInProgress, refundNotHeld } from '#app/modules/payments/sale-refunds.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
-import {
-  drainJobsAfterAll,
-  paidSale,
-  readyToPay,
-  startPayment,
-  successUrl,
-  useTemporaryDataDir,
-} from './support/checkout.ts';
+import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError } from './support/http.ts';
@@ -106,18 +99,9 @@ const mailsTo = (address: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject?.includes(subject));
 
 /** A sale paid through (the fake) Webpay, with «Mi compra» open; answers its ids, Webpay token and access token. */
-async function paidWithWebpay(ctx: TestContext) {
-  const quotationId = await readyToPay(ctx);
-  const payment = await startPayment(ctx, quotationId, 'webpay');
-  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
-  const back = await call(ctx.app, {
-    method: 'POST',
-    url: '/api/payments/return/webpay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token_ws: token }).toString(),
-  });
-  expect(String(back.headers.location)).toBe(successUrl(payment));
-  return { saleId: payment.idVenta, token, access: await openPurchase(ctx, payment.idVenta) };
+async function paidWithWebpayOpened(ctx: TestContext) {
+  const payment = await paidWithWebpay(ctx);
+  return { saleId: payment.idVenta, token: payment.token, access: await openPurchase(ctx, payment.idVenta) };
 }
 
 const withdraw = (ctx: TestContext, access: string) =>
@@ -125,7 +109,7 @@ const withdraw = (ctx: TestContext, access: string) =>
 
 /** A sale paid through (the fake) Webpay, withdrawn from «Mi compra»: its refund is pending, not attempted yet. */
 async function withdrawnWithWebpay(ctx: TestContext) {
-  const { saleId, token, access } = await paidWithWebpay(ctx);
+  const { saleId, token, access } = await paidWithWebpayOpened(ctx);
   const withdrawn = await call(ctx.app, {
     method: 'POST',
     url: '/api/purchases/mine/withdrawal',
@@ -306,7 +290,7 @@ describeOnEachDatabase(
 
     it('a retry that finds the gateway gave the money back counts only the gateway’s refunds, not a transfer', async () => {
       // A cheaper date change's difference given back by transfer, then a withdrawal of the rest through Webpay.
-      const { saleId, token, access } = await paidWithWebpay(ctx);
+      const { saleId, token, access } = await paidWithWebpayOpened(ctx);
       const [sale] = await ctx.database.db.select().from(payments).where(eq(payments.saleId, saleId));
       if (!sale) throw new Error('no payment');
       const changed = await call(ctx.app, {
