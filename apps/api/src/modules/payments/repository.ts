@@ -541,22 +541,26 @@ export async function claimDueSaleRefund(db: Database, claimSeconds: number): Pr
   return claimed;
 }
 
-/** The gateway gave the money back: pending → refunded (once); answers the row when this call moved it. */
-export async function markSaleRefunded(tx: Database, refundId: number, detail: string) {
+/**
+ * Pending → refunded (once), the gateway's way or by hand: what both completions set, plus `how` (the method and what
+ * it records). Answers the row when this call moved it.
+ */
+async function completeSaleRefund(
+  tx: Database,
+  refundId: number,
+  how: Pick<typeof saleRefunds.$inferInsert, 'method' | 'detail' | 'lastError' | 'transferReference' | 'markedBy'>,
+) {
   const [row] = await tx
     .update(saleRefunds)
-    .set({
-      status: 'refunded',
-      method: 'gateway',
-      detail,
-      lastError: null,
-      claimedUntil: null,
-      refundedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...how, status: 'refunded', claimedUntil: null, refundedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
     .returning();
   return row;
+}
+
+/** The gateway gave the money back: pending → refunded (once); answers the row when this call moved it. */
+export function markSaleRefunded(tx: Database, refundId: number, detail: string) {
+  return completeSaleRefund(tx, refundId, { method: 'gateway', detail, lastError: null });
 }
 
 export async function findSaleRefund(db: Database, refundId: number) {
@@ -578,26 +582,17 @@ export async function lockSaleRefund(tx: Database, refundId: number) {
 }
 
 /** An operator recorded a bank transfer: pending → refunded by hand (in `tx`, with the row locked). */
-export async function markSaleRefundedByHand(
+export function markSaleRefundedByHand(
   tx: Database,
   refundId: number,
   manual: { reference: string; by: string },
 ): Promise<SaleRefundRow | undefined> {
-  const [row] = await tx
-    .update(saleRefunds)
-    .set({
-      status: 'refunded',
-      method: 'manual',
-      transferReference: manual.reference,
-      markedBy: manual.by,
-      detail: `Transferencia ${manual.reference}`,
-      claimedUntil: null,
-      refundedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
-    .returning();
-  return row;
+  return completeSaleRefund(tx, refundId, {
+    method: 'manual',
+    transferReference: manual.reference,
+    markedBy: manual.by,
+    detail: `Transferencia ${manual.reference}`,
+  });
 }
 
 /** An operator holds a pending refund to transfer it: the sweeper no longer claims it (in `tx`, row locked). */
