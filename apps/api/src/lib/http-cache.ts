@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keptBody } from './compression.ts';
+import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * HTTP caching of the API's answers. Most carry quotations, travellers, billing data or sales and leave with
@@ -61,13 +62,9 @@ export function cachePolicy() {
   const remembered = new Map<string, PublicAnswer>();
   const sameAsLast = (key: string, text: string): PublicAnswer => {
     const last = remembered.get(key);
-    remembered.delete(key);
     const answer = last?.text === text ? last : { text, body: keptBody(Buffer.from(text)), etag: weakEtag(text) };
-    remembered.set(key, answer);
-    if (remembered.size > rememberedPublicAnswers) {
-      const oldest = remembered.keys().next().value;
-      if (oldest !== undefined) remembered.delete(oldest);
-    }
+    touch(remembered, key, answer);
+    dropLeastRecentlyUsed(remembered, rememberedPublicAnswers);
     return answer;
   };
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { todayInChile } from '@travesia/domain/dates';
+import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * Rendered pages kept whole (issue #10, docs/decisions/013-cached-pages-hash-based-csp.md). Home (`/`), the FAQ
@@ -210,7 +211,7 @@ export type PageCache = {
 export function createPageCache(catalogTtlMs: number): PageCache {
   const ttl = pageLifetimeMs(catalogTtlMs);
   const grace = staleGraceMs(catalogTtlMs);
-  // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
+  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
   const pages = new Map<string, CachedPage>();
   const renders = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
   let generation = 0;
@@ -224,21 +225,15 @@ export function createPageCache(catalogTtlMs: number): PageCache {
         pages.delete(key);
         return undefined;
       }
-      pages.delete(key);
-      pages.set(key, page);
+      touch(pages, key, page);
       return { page, fresh: page.expiresAt > now };
     },
     set(key, page, renderedIn) {
       const kept = { ...page, expiresAt: Date.now() + ttl };
       // A clear while it rendered may have dropped what it read: served once, not kept.
       if (ttl <= 0 || renderedIn !== generation) return kept;
-      pages.delete(key);
-      pages.set(key, kept);
-      while (pages.size > maxPages) {
-        const oldest = pages.keys().next().value;
-        if (oldest === undefined) break;
-        pages.delete(oldest);
-      }
+      touch(pages, key, kept);
+      dropLeastRecentlyUsed(pages, maxPages);
       return kept;
     },
     generation: () => generation,

@@ -1,4 +1,5 @@
 import type { Database } from '#app/db/client.ts';
+import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * Catalogue reads (the company, its documents, modalities, passenger types, countries, contacts…) change only
@@ -61,7 +62,7 @@ const caches = new WeakMap<Database, ReadCache>();
 
 function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
-  // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently used.
+  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
   const answers = new Map<string, Answer>();
   const answerTtl = answerTtlMs(ttlMs);
   const clearListeners = new Set<(scope: string | undefined) => void>();
@@ -70,8 +71,7 @@ function createReadCache(ttlMs: number): ReadCache {
     async answer<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const found = answers.get(key);
       if (found && found.expiresAt > Date.now()) {
-        answers.delete(key);
-        answers.set(key, found);
+        touch(answers, key, found);
         return found.value as Promise<T>;
       }
       if (found) answers.delete(key);
@@ -81,19 +81,14 @@ function createReadCache(ttlMs: number): ReadCache {
       // A clear during the computation may have dropped what it read: such an answer is served once, not kept.
       if (answerTtl > 0 && startedIn === generation) {
         answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value), settled: value });
-        while (answers.size > maxAnswers) {
-          const oldest = answers.keys().next().value;
-          if (oldest === undefined) break;
-          answers.delete(oldest);
-        }
+        dropLeastRecentlyUsed(answers, maxAnswers);
       }
       return value;
     },
     keptAnswer<T>(key: string): T | undefined {
       const found = answers.get(key);
       if (!found || found.expiresAt <= Date.now()) return undefined;
-      answers.delete(key);
-      answers.set(key, found);
+      touch(answers, key, found);
       return found.settled as T;
     },
     answerCount: () => answers.size,

@@ -8,6 +8,7 @@ import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.t
 import { companyParams, dbId, typed } from '#app/http.ts';
 import { keptBody } from '#app/lib/compression.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { dropLeastRecentlyUsed, touch } from '#app/lib/lru.ts';
 import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
 import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
@@ -77,6 +78,9 @@ async function priceStoredQuotation(db: Database, companyId: number, quotationId
   return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
 }
 
+/** A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding. */
+const maxKeptUrlLength = 1_024;
+
 /**
  * The URLs of plan searches answered and kept before, each with the key of its answer (planSearchKey) and the day in
  * Chile it was computed for: a URL is the whole input of a plain search (company in the path, trip in the query), so
@@ -84,30 +88,23 @@ async function priceStoredQuotation(db: Database, companyId: number, quotationId
  * validated again (most visitors of one trip ask the same URL). Bounded like the answers themselves; an entry whose
  * answer the read cache dropped (lifetime, invalidation, its own bound) is simply a miss.
  */
-const maxKeptUrlLength = 1_024;
-
 function keptSearchUrls() {
   const urls = new Map<string, { key: string; today: string }>();
   return {
     keyOf(url: string): string | undefined {
       const found = urls.get(url);
       if (found === undefined) return undefined;
-      urls.delete(url);
-      if (found.today !== todayInChile()) return undefined;
-      // Re-inserted: the map's first key is the least recently used, the one dropped past the bound.
-      urls.set(url, found);
+      if (found.today !== todayInChile()) {
+        urls.delete(url);
+        return undefined;
+      }
+      touch(urls, url, found);
       return found.key;
     },
     remember(url: string, key: string, today: string) {
-      // A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding.
       if (url.length > maxKeptUrlLength) return;
-      urls.delete(url);
-      urls.set(url, { key, today });
-      while (urls.size > maxAnswers) {
-        const oldest = urls.keys().next().value;
-        if (oldest === undefined) break;
-        urls.delete(oldest);
-      }
+      touch(urls, url, { key, today });
+      dropLeastRecentlyUsed(urls, maxAnswers);
     },
   };
 }
