@@ -124,8 +124,14 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
     // One payment, nothing given back: how it was paid, and its total.
     writer.row('Medio de pago', single.gatewayName);
     if (single.paymentType) writer.row('Tipo de pago', single.paymentType);
-    if (single.instalments && single.instalments > 1 && single.instalmentsText)
-      writer.row('Cuotas', single.instalmentsText);
+    if (single.instalments && single.instalments > 1) {
+      writer.row(
+        'Cuotas',
+        single.instalmentAmountClp
+          ? `${single.instalments} cuotas de ${formatClp(single.instalmentAmountClp)}`
+          : `${single.instalments} cuotas`,
+      );
+    }
     if (single.authorizationCode) writer.row('Código de autorización', single.authorizationCode);
     writer.row('Referencia', `Venta N° ${data.idVenta}`);
     writer.row('Total pagado', receiptTotalText(ledger.netClp), { bold: true });
