@@ -82,8 +82,9 @@ export type SaleLedger = {
   netAfterPendingClp: number;
 };
 
-const gatewayNames: Record<string, string> = { webpay: 'Webpay Plus', [sandboxGatewayId]: 'Pasarela de prueba' };
-export const gatewayName = (gateway: string) => gatewayNames[gateway] ?? gateway;
+/** The gateway's name as the buyer knows it (read when called: sandbox.ts is imported in a cycle through here). */
+export const gatewayName = (gateway: string) =>
+  gateway === 'webpay' ? 'Webpay Plus' : gateway === sandboxGatewayId ? 'Pasarela de prueba' : gateway;
 
 const paymentLabels = {
   purchase: 'Pago de la compra',
