@@ -117,7 +117,7 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   }
 
   writer.heading('Pago');
-  writer.row('Fecha de compra', chileanDate(data.paidAt));
+  writer.row('Fecha de compra', chileDate(data.paidAt));
   const { ledger } = data;
   const [single] = ledger.entries;
   if (ledger.entries.length === 1 && single?.kind === 'payment') {

@@ -263,7 +263,7 @@ function PurchaseDetail({
         <p role="status" className="mb-6 rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-900">
           {purchase.status === 'withdrawn'
             ? 'Compra anulada y reembolsada: te devolvimos lo pagado y los certificados quedaron anulados.'
-            : 'Compra anulada, retracto en proceso: anulamos tus certificados y estamos devolviendo lo pagado.'}
+            : 'Compra anulada. Retracto en proceso: anulamos tus certificados y estamos devolviendo lo pagado.'}
         </p>
       ) : null}
       {notice ? (
