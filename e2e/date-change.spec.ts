@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { DocumentType } from '@travesia/domain/ids';
+import { formatClp } from '@travesia/domain/money';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
 import { expectNoViolations } from './support/axe.ts';
@@ -94,6 +95,24 @@ test.describe('date change', () => {
     await expect(page.getByText(/Certificado N° TRV-.*-C\d+/).first()).toBeVisible();
     await expect(page.getByText(oldCertificate.trim(), { exact: true })).toHaveCount(0);
     await expect(page.getByText(/Cambiado el .* pagaste \$/)).toBeVisible();
+    // «Tu pago» lists both payments, each with its own instalments, and the total they make (issue 22, item 3).
+    const payment = page.getByRole('region', { name: 'Tu pago' });
+    const entries = payment
+      .getByRole('list', { name: 'Pagos y devoluciones' })
+      .getByRole('listitem')
+      .filter({
+        hasText: /^Pago de/,
+      });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Pago de la compra');
+    await expect(entries.nth(1)).toContainText('Pago de la diferencia (cambio de fechas)');
+    // Each entry's amount is the last item of its first line («Pago de la compra … $30.638»).
+    const amounts = await entries.evaluateAll((items) =>
+      items.map((item) => Number((item.querySelector('div > span:last-child')?.textContent ?? '').replace(/\D/g, ''))),
+    );
+    const total = amounts.reduce((sum, amount) => sum + amount, 0);
+    await expect(payment.getByText('Total pagado')).toBeVisible();
+    await expect(payment.getByText(`${formatClp(total)} (`)).toBeVisible();
     await expectNoViolations(page, 'the purchase after a date change');
   });
 

@@ -52,6 +52,7 @@ export const fieldErrorCodes = {
   sale_withdrawn: 'The purchase was withdrawn (derecho a retracto): its certificates are void',
   withdrawal_window_expired: 'The 10 days to withdraw from the purchase have passed',
   withdrawal_trip_started: 'The cover of the purchase has started: it can no longer be withdrawn',
+  withdrawal_unrefundable: "The sale's payments have nothing left to give back: the company looks at it",
   trip_started: "The purchase's departure date has come: its dates can no longer change",
   same_dates: 'A date change asked for the dates (and country) the purchase already has',
   not_changeable: 'The purchase cannot change (not paid, withdrawn or refunded)',

@@ -89,6 +89,12 @@ export type FakeWebpay = {
   /** What a refund answers (by default: REVERSED, as a full refund on the day). */
   onRefund: Responder;
   callsFor(token: string, kind?: WebpayCall['kind']): WebpayCall[];
+  /**
+   * What the double holds of a transaction: the amount it answered AUTHORIZED (commit or status) minus what its
+   * refunds answered as given back (REVERSED or NULLIFIED). A refund above that balance is refused (422), as Webpay
+   * refuses it, before onRefund is asked.
+   */
+  held(token: string): number;
   /** How long every answer waits after its call is recorded (a slow gateway: a call in flight for a while). */
   delayMs: number;
   /** Back to the default answers (calls and transactions are kept: tests tell theirs apart by token). */
@@ -134,6 +140,8 @@ export async function startFakeWebpay(
   const calls: WebpayCall[] = [];
   const transactions = new Map<string, CreatedTransaction>();
   const counts = new Map<string, number>();
+  const captured = new Map<string, number>();
+  const refunded = new Map<string, number>();
   let url = '';
 
   const fake: FakeWebpay = {
@@ -149,6 +157,7 @@ export async function startFakeWebpay(
     onStatus: defaultStatus,
     onRefund: defaultRefund,
     callsFor: (token, kind) => calls.filter((c) => c.token === token && (kind === undefined || c.kind === kind)),
+    held: (token) => (captured.get(token) ?? 0) - (refunded.get(token) ?? 0),
     delayMs: 0,
     reset() {
       fake.delayMs = 0;
@@ -229,15 +238,28 @@ export async function startFakeWebpay(
     const key = `${kind}:${token}`;
     const previous = counts.get(key) ?? 0;
     counts.set(key, previous + 1);
-    return {
-      kind,
-      token,
-      received,
-      answer: (kind === 'commit' ? fake.onCommit : kind === 'refund' ? fake.onRefund : fake.onStatus)(
-        transaction,
-        previous,
-      ),
-    };
+    const asked = Number((received as { amount?: unknown } | null)?.amount);
+    if (kind === 'refund' && captured.has(transaction.token) && !(asked > 0 && asked <= fake.held(transaction.token))) {
+      return { kind, token, received, answer: refuse(422, 'Invalid value for parameter: amount') };
+    }
+    const answer = (kind === 'commit' ? fake.onCommit : kind === 'refund' ? fake.onRefund : fake.onStatus)(
+      transaction,
+      previous,
+    );
+    const body = (answer.body ?? {}) as { status?: unknown; response_code?: unknown; amount?: unknown; type?: unknown };
+    if (
+      kind !== 'refund' &&
+      answer.status === 200 &&
+      body.status === 'AUTHORIZED' &&
+      body.response_code === 0 &&
+      !captured.has(transaction.token)
+    ) {
+      captured.set(transaction.token, Number(body.amount));
+    }
+    if (kind === 'refund' && answer.status === 200 && (body.type === 'REVERSED' || body.type === 'NULLIFIED')) {
+      refunded.set(transaction.token, (refunded.get(transaction.token) ?? 0) + asked);
+    }
+    return { kind, token, received, answer };
   };
 
   const server: Server = createServer((request, response) => {

@@ -5411,6 +5411,7 @@ export interface components {
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
+             *     - `withdrawal_unrefundable`: The sale's payments have nothing left to give back: the company looks at it
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
              *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
@@ -5420,7 +5421,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6298,6 +6299,77 @@ export interface components {
                 };
             } | null;
         };
+        /** @description The sale's payments and refunds, and the net paid */
+        SaleLedgerInput: {
+            /** @description Every payment that took money and every refund, oldest first */
+            entries: ({
+                /** @enum {string} */
+                kind: "payment";
+                id: number;
+                /**
+                 * @description The purchase, or a dearer date change's difference
+                 * @enum {string}
+                 */
+                purpose: "purchase" | "date_change";
+                label: string;
+                /** @description When the gateway authorized it (ISO) */
+                date: string;
+                gateway: string;
+                gatewayName: string;
+                amountClp: number;
+                /**
+                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
+                 * @enum {string}
+                 */
+                status: "authorized" | "not_honoured";
+                statusLabel: string;
+                paymentType: string | null;
+                /** @description Of this payment only */
+                instalments: number | null;
+                /** @description Each instalment of this payment's amount */
+                instalmentAmountClp: number | null;
+                /** @description «3 cuotas sin interés de $61.275», of this payment */
+                instalmentsText: string | null;
+                cardLastDigits: string | null;
+                authorizationCode: string | null;
+            } | {
+                /** @enum {string} */
+                kind: "refund";
+                id: number;
+                /** @enum {string} */
+                reason: "withdrawal" | "date_change" | "not_honoured";
+                label: string;
+                /** @description When it was asked (ISO) */
+                date: string;
+                refundedAt: string | null;
+                /** @description The payment it gives back */
+                paymentId: number;
+                gateway: string;
+                gatewayName: string;
+                /** @description Given back (positive) */
+                amountClp: number;
+                /**
+                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
+                 * @enum {string}
+                 */
+                status: "pending" | "retrying" | "held" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway or by bank transfer
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                statusLabel: string;
+            })[];
+            paidClp: number;
+            /** @description Given back */
+            refundedClp: number;
+            /** @description Asked back, not yet given back */
+            pendingRefundClp: number;
+            /** @description Paid − given back: what the gateways hold of this sale */
+            netClp: number;
+            /** @description The net once the pending refunds are given back */
+            netAfterPendingClp: number;
+        };
         PurchaseAccessInput: {
             /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
             token: string;
@@ -6364,6 +6436,7 @@ export interface components {
                 instalmentAmountClp: number | null;
                 authorizationCode: string | null;
             };
+            ledger: components["schemas"]["SaleLedgerInput"];
             travellers: {
                 name: string;
                 documentType: string;
@@ -6644,6 +6717,7 @@ export interface components {
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
+             *     - `withdrawal_unrefundable`: The sale's payments have nothing left to give back: the company looks at it
              *     - `trip_started`: The purchase's departure date has come: its dates can no longer change
              *     - `same_dates`: A date change asked for the dates (and country) the purchase already has
              *     - `not_changeable`: The purchase cannot change (not paid, withdrawn or refunded)
@@ -6653,7 +6727,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -7534,6 +7608,77 @@ export interface components {
                 };
             } | null;
         };
+        /** @description The sale's payments and refunds, and the net paid */
+        SaleLedger: {
+            /** @description Every payment that took money and every refund, oldest first */
+            entries: ({
+                /** @enum {string} */
+                kind: "payment";
+                id: number;
+                /**
+                 * @description The purchase, or a dearer date change's difference
+                 * @enum {string}
+                 */
+                purpose: "purchase" | "date_change";
+                label: string;
+                /** @description When the gateway authorized it (ISO) */
+                date: string;
+                gateway: string;
+                gatewayName: string;
+                amountClp: number;
+                /**
+                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
+                 * @enum {string}
+                 */
+                status: "authorized" | "not_honoured";
+                statusLabel: string;
+                paymentType: string | null;
+                /** @description Of this payment only */
+                instalments: number | null;
+                /** @description Each instalment of this payment's amount */
+                instalmentAmountClp: number | null;
+                /** @description «3 cuotas sin interés de $61.275», of this payment */
+                instalmentsText: string | null;
+                cardLastDigits: string | null;
+                authorizationCode: string | null;
+            } | {
+                /** @enum {string} */
+                kind: "refund";
+                id: number;
+                /** @enum {string} */
+                reason: "withdrawal" | "date_change" | "not_honoured";
+                label: string;
+                /** @description When it was asked (ISO) */
+                date: string;
+                refundedAt: string | null;
+                /** @description The payment it gives back */
+                paymentId: number;
+                gateway: string;
+                gatewayName: string;
+                /** @description Given back (positive) */
+                amountClp: number;
+                /**
+                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
+                 * @enum {string}
+                 */
+                status: "pending" | "retrying" | "held" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway or by bank transfer
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                statusLabel: string;
+            })[];
+            paidClp: number;
+            /** @description Given back */
+            refundedClp: number;
+            /** @description Asked back, not yet given back */
+            pendingRefundClp: number;
+            /** @description Paid − given back: what the gateways hold of this sale */
+            netClp: number;
+            /** @description The net once the pending refunds are given back */
+            netAfterPendingClp: number;
+        };
         PurchaseAccess: {
             /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
             token: string;
@@ -7600,6 +7745,7 @@ export interface components {
                 instalmentAmountClp: number | null;
                 authorizationCode: string | null;
             };
+            ledger: components["schemas"]["SaleLedger"];
             travellers: {
                 name: string;
                 documentType: string;

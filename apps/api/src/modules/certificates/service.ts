@@ -3,7 +3,6 @@ import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
-import { formatClp, formatUsd } from '@travesia/domain/money';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -14,14 +13,13 @@ import { requireCompany, requireDocument } from '#app/modules/company/service.ts
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
+import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
-  findPaidAttempt,
   findSale,
   findSaleOfQuotation,
   findSales,
   type PurchaseSnapshot,
-  paymentTerms,
   wasPaid,
   wasWithdrawn,
 } from '#app/modules/payments/service.ts';
@@ -328,19 +326,10 @@ export const testPaymentMark = testPaymentStamp;
  * DS 6/2021 ask an online seller to confirm these; Transbank asks for the payment type and the instalments).
  */
 async function purchaseLines(db: Database, saleId: number, data: CertificateData): Promise<string[]> {
-  const [sale, attempt] = await Promise.all([findSale(db, saleId), findPaidAttempt(db, saleId)]);
+  const [sale, ledger] = await Promise.all([findSale(db, saleId), saleLedger(db, saleId)]);
   if (!sale) return [];
-  const paid = [
-    `Total pagado: ${formatClp(sale.amountClp)} (${formatUsd(sale.amountUsdCents / 100)}), impuestos incluidos.`,
-  ];
-  // Of the purchase's own payment, as the success page and «Mi compra» say it.
-  const terms = paymentTerms({
-    amountClp: attempt?.amountClp ?? sale.amountClp,
-    instalments: attempt?.instalments ?? null,
-    paymentTypeCode: attempt?.paymentTypeCode ?? null,
-  });
-  if (terms.paymentType) paid.push(`Forma de pago: ${terms.paymentType}.`);
-  if (terms.instalmentsText) paid.push(`${terms.instalmentsText}.`);
+  // The sale's ledger: one payment with its instalments, or (after a date change) every payment and refund and the net.
+  const paid = ledgerEmailLines(ledger, sale.amountUsdCents / 100);
   return [
     ...paid,
     withdrawalNotice,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
 import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
@@ -396,6 +396,42 @@ export function listAuthorizedPaymentsOfSale(db: Database, saleId: number) {
     .orderBy(asc(payments.createdAt));
 }
 
+/**
+ * Takes the row lock of every honoured payment of a sale, newest first, for the rest of `tx`: what each can still give
+ * back is then read and drawn from with no other refund request of these payments in between (every writer of a sale
+ * refund takes these locks first).
+ */
+export function lockAuthorizedPaymentsOfSale(tx: Database, saleId: number) {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.saleId, saleId), eq(payments.status, 'authorized')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .for('update');
+}
+
+/** What was already asked back (pending or refunded) of each payment of a sale, in CLP, by payment id. */
+export async function refundedOrPendingByPayment(tx: Database, saleId: number): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ paymentId: saleRefunds.paymentId, total: sql<number>`coalesce(sum(${saleRefunds.amountClp}), 0)::int` })
+    .from(saleRefunds)
+    .where(eq(saleRefunds.saleId, saleId))
+    .groupBy(saleRefunds.paymentId);
+  return new Map(rows.map((row) => [row.paymentId, Number(row.total)]));
+}
+
+/**
+ * The payments that moved money of a sale, oldest first: those honoured, and the authorizations we could not honour
+ * (given back through payments.refund_status). Declined, aborted or abandoned attempts took nothing and are left out.
+ */
+export function listMoneyPaymentsOfSale(db: Database, saleId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.saleId, saleId), or(eq(payments.status, 'authorized'), isNotNull(payments.refundStatus))))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
 // ─── Date changes of paid sales ───────────────────────────────────────────────────────────────────────────────────
 
 export async function insertDateChange(tx: Database, values: typeof saleDateChanges.$inferInsert) {
@@ -486,15 +522,6 @@ export async function moveSaleStatus(tx: Database, saleId: number, from: SaleSta
     .where(and(eq(sales.id, saleId), eq(sales.status, from)))
     .returning({ id: sales.id });
   return moved.length === 1;
-}
-
-/** What was already asked back of a payment (pending or refunded), in CLP. */
-export async function refundedOrPendingClp(tx: Database, paymentId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${saleRefunds.amountClp}), 0)::int` })
-    .from(saleRefunds)
-    .where(eq(saleRefunds.paymentId, paymentId));
-  return row?.total ?? 0;
 }
 
 /** Inserts a refund unless one with its idempotency key exists; answers the row of that key either way. */

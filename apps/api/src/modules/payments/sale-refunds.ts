@@ -34,52 +34,70 @@ export class NothingToRefundError extends Error {
   }
 }
 
+/** The key of the n-th row (n ≥ 2) of a refund drawn from several payments; the first row has the refund's own key. */
+export const refundPartKey = (idempotencyKey: string, part: number) =>
+  part <= 1 ? idempotencyKey : `${idempotencyKey}:part:${part}`;
+
+/** Whether a refund row is (a part of) the refund requested under `idempotencyKey`. */
+export const isPartOf = (refund: Pick<SaleRefund, 'idempotencyKey'>, idempotencyKey: string) =>
+  refund.idempotencyKey === idempotencyKey || refund.idempotencyKey.startsWith(`${idempotencyKey}:part:`);
+
 /**
- * Requests a refund of `amountClp` of the sale's paid payment, idempotently by `idempotencyKey` (unique): the same
- * key answers the refund already requested (`created: false`) and requests nothing new. Call it inside the
- * transaction that causes it (with the sale locked), so the refund exists exactly when that commits. Refuses an
- * amount above what is left of the payment after earlier refunds.
+ * Requests a refund of `amountClp` of a sale, drawn across its honoured payments newest first (a dearer date change's
+ * difference before the purchase), each within what it can still give back: its authorized amount minus its refunds,
+ * pending or done. One row per payment drawn from (the gateway refunds each payment on its own transaction), the first
+ * under `idempotencyKey`, the next ones under `{key}:part:{n}`. Idempotent by the key: the same key answers the rows
+ * already requested (`created: false`) and requests nothing new. The payments' row locks are taken first, so two
+ * requests of one sale draw one after the other and never give back more than a payment holds. Call it inside the
+ * transaction that causes it, so the refund exists exactly when that commits. More than the sale has left: refused
+ * (NothingToRefundError), nothing written. `amountClp: 'rest'` asks back everything the sale has left (a withdrawal).
  */
 export async function requestSaleRefund(
   tx: Database,
-  request: {
-    saleId: number;
-    reason: SaleRefundReason;
-    amountClp: number;
-    idempotencyKey: string;
-    /** Which honoured payment of the sale gives the money back; the purchase's own unless said. */
-    paymentId?: number;
-  },
-): Promise<{ refund: SaleRefund; created: boolean }> {
-  const { paymentId, ...refundRequest } = request;
-  const payment =
-    paymentId === undefined
-      ? await repository.findAuthorizedPaymentOfSale(tx, request.saleId)
-      : (await repository.listAuthorizedPaymentsOfSale(tx, request.saleId)).find((p) => p.id === paymentId);
-  if (!payment) throw new NothingToRefundError(`Sale ${request.saleId} has no paid payment to refund`);
-  if (!Number.isInteger(request.amountClp) || request.amountClp <= 0) {
+  request: { saleId: number; reason: SaleRefundReason; amountClp: number | 'rest'; idempotencyKey: string },
+): Promise<{ refunds: SaleRefund[]; created: boolean }> {
+  if (request.amountClp !== 'rest' && (!Number.isInteger(request.amountClp) || request.amountClp <= 0)) {
     throw new NothingToRefundError('A refund is a whole number of pesos above zero');
   }
-  const existing = (await repository.findSaleRefunds(tx, request.saleId)).find(
-    (refund) => refund.idempotencyKey === request.idempotencyKey,
+  const paid = await repository.lockAuthorizedPaymentsOfSale(tx, request.saleId);
+  if (paid.length === 0) throw new NothingToRefundError(`Sale ${request.saleId} has no paid payment to refund`);
+  const existing = (await repository.findSaleRefunds(tx, request.saleId)).filter((refund) =>
+    isPartOf(refund, request.idempotencyKey),
   );
-  if (existing) return { refund: existing, created: false };
-  const left = payment.amountClp - (await repository.refundedOrPendingClp(tx, payment.id));
-  if (request.amountClp > left) {
-    throw new NothingToRefundError(`Only ${left} CLP of payment ${payment.id} are left to refund`);
+  if (existing.length > 0) return { refunds: existing, created: false };
+  const asked = await repository.refundedOrPendingByPayment(tx, request.saleId);
+  const leftOf = (payment: (typeof paid)[number]) => payment.amountClp - (asked.get(payment.id) ?? 0);
+  const amountClp =
+    request.amountClp === 'rest'
+      ? paid.reduce((sum, payment) => sum + Math.max(0, leftOf(payment)), 0)
+      : request.amountClp;
+  if (amountClp <= 0) throw new NothingToRefundError(`Sale ${request.saleId} has nothing left to refund`);
+  const draws: { paymentId: number; amountClp: number }[] = [];
+  let due = amountClp;
+  for (const payment of paid) {
+    if (due === 0) break;
+    const left = leftOf(payment);
+    if (left <= 0) continue;
+    const amountClp = Math.min(left, due);
+    draws.push({ paymentId: payment.id, amountClp });
+    due -= amountClp;
   }
-  return repository.insertSaleRefund(tx, { ...refundRequest, paymentId: payment.id });
-}
-
-/** What is left to give back of each honoured payment of a sale (after its refunds, pending ones included). */
-export async function refundableOfSale(tx: Database, saleId: number) {
-  const paid = await repository.listAuthorizedPaymentsOfSale(tx, saleId);
-  return Promise.all(
-    paid.map(async (payment) => ({
-      payment,
-      leftClp: payment.amountClp - (await repository.refundedOrPendingClp(tx, payment.id)),
-    })),
-  );
+  if (due > 0) {
+    throw new NothingToRefundError(
+      `Only ${amountClp - due} CLP of sale ${request.saleId} are left to refund, ${amountClp} asked`,
+    );
+  }
+  const refunds: SaleRefund[] = [];
+  for (const [index, draw] of draws.entries()) {
+    const { refund } = await repository.insertSaleRefund(tx, {
+      saleId: request.saleId,
+      reason: request.reason,
+      idempotencyKey: refundPartKey(request.idempotencyKey, index + 1),
+      ...draw,
+    });
+    refunds.push(refund);
+  }
+  return { refunds, created: true };
 }
 
 /** The refunds of a sale, oldest first (what «Mi compra» shows of them). */

@@ -664,7 +664,8 @@ export async function recordDateChangeRequest(
     }
     const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
     await applyDateChange(tx, locked, change);
-    // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers).
+    // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers),
+    // drawn from the newest payments first (a dearer change's difference before the purchase).
     if (differenceClp < 0) {
       await requestSaleRefund(tx, {
         saleId: locked.id,

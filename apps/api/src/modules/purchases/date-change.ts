@@ -3,7 +3,12 @@ import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { ApiError } from '#app/errors.ts';
 import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
-import { listSaleRefunds } from '#app/modules/payments/sale-refunds.ts';
+import {
+  isPartOf,
+  listSaleRefunds,
+  NothingToRefundError,
+  type SaleRefund,
+} from '#app/modules/payments/sale-refunds.ts';
 import {
   type DestinationCountry,
   dateChangeRefundKey,
@@ -38,6 +43,7 @@ export const dateChangeMessages = {
   confirming: 'Hay un pago de esta compra en confirmación; espera su resultado e intenta nuevamente.',
   planUnavailable: 'Tu plan no está disponible para esas fechas.',
   countryOutsideRegion: 'El país de destino no pertenece a la región de tu compra.',
+  notRefundable: 'No pudimos calcular la devolución de este cambio. Contáctanos y lo revisamos contigo.',
 } as const;
 
 const conflict = (field: string, code: FieldError['code'], message: string) =>
@@ -177,6 +183,12 @@ export async function confirmDateChange(
       destinationCountryId: previousCountry?.id ?? null,
     },
     purchase,
+  }).catch((error: unknown) => {
+    // The sale's payments cannot give the difference back (records that do not add up): nothing was written.
+    if (error instanceof NothingToRefundError) {
+      throw conflict('idVenta', 'not_changeable', dateChangeMessages.notRefundable);
+    }
+    throw error;
   });
   if ('refused' in recorded) {
     switch (recorded.refused) {
@@ -217,13 +229,24 @@ const refundTexts = {
 const refundText = (refund: { status: 'pending' | 'refunded'; method: string | null } | undefined) =>
   refund ? refundTexts[refund.method === 'manual' ? 'manual' : refund.status] : null;
 
+/** A change's refund as one (it may be drawn from several payments): refunded once every part is, by hand if any was. */
+function refundOfParts(parts: SaleRefund[]) {
+  if (parts.length === 0) return undefined;
+  return {
+    status: parts.every((part) => part.status === 'refunded') ? ('refunded' as const) : ('pending' as const),
+    method: parts.some((part) => part.method === 'manual') ? 'manual' : (parts[0]?.method ?? null),
+    refused: parts.some((part) => part.status === 'pending' && part.lastError !== null),
+  };
+}
+
 /**
  * The sale's date changes for «Mi compra», newest first: what changed, the difference and its refund, and whether the
  * gateway has refused (or not answered) that refund so far (a debit card is not partly refunded by Webpay).
  */
 export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
   const [changes, refunds] = await Promise.all([listDateChanges(deps.db, saleId), listSaleRefunds(deps.db, saleId)]);
-  const refundOf = (changeId: number) => refunds.find((r) => r.idempotencyKey === dateChangeRefundKey(changeId));
+  const refundOf = (changeId: number) =>
+    refundOfParts(refunds.filter((refund) => isPartOf(refund, dateChangeRefundKey(changeId))));
   return changes
     .filter((change) => change.status === 'applied')
     .map((change) => ({
@@ -237,7 +260,7 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
       differenceClp: change.differenceClp,
       ...((refund) => ({
         refund: refundText(refund),
-        refundRefused: refund?.status === 'pending' && refund.lastError !== null,
+        refundRefused: refund?.status === 'pending' && refund.refused,
       }))(refundOf(change.id)),
     }));
 }

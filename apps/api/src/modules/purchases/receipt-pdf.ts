@@ -1,10 +1,13 @@
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { brand, muted, PdfWriter } from '#app/modules/certificates/pdf.ts';
+import { chileDate, type LedgerEntry, type SaleLedger, totalIsNet } from '#app/modules/payments/ledger.ts';
 
 /** What the receipt prints: the purchase as «Mi compra» shows it (service.ts purchaseView). */
 export type ReceiptData = {
   idVenta: number;
+  /** withdrawing / withdrawn: the buyer withdrew (an annulled purchase), its refund pending or done. */
+  status: 'paid' | 'withdrawing' | 'withdrawn';
   testPayment: boolean;
   paidAt: string;
   plan: string;
@@ -25,6 +28,8 @@ export type ReceiptData = {
     instalmentAmountClp: number | null;
     authorizationCode: string | null;
   };
+  /** Every payment and refund with the net (payments/ledger.ts). */
+  ledger: SaleLedger;
   travellers: { name: string; documentType: string; document: string; certificate: string | null }[];
   seller: { name: string; legalName: string; rut: string; address: string };
 };
@@ -33,6 +38,36 @@ const chileanDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join(
 
 /** The text of the total line, as the receipt prints it (tests look for it). */
 export const receiptTotalText = (amountClp: number) => `${formatClp(amountClp)} (impuestos incluidos)`;
+
+/** What the header of an annulled purchase's receipt says (tests look for it). */
+export const annulledReceiptText = {
+  withdrawing:
+    'COMPRA ANULADA — te retractaste de esta compra: los certificados no otorgan cobertura y la devolución está en proceso.',
+  withdrawn:
+    'COMPRA ANULADA — te retractaste de esta compra: los certificados no otorgan cobertura y te devolvimos lo pagado.',
+} as const;
+
+/** One entry of the ledger: how it was paid or given back, and its state (below its amount line). */
+function entryDetail(entry: LedgerEntry): string {
+  if (entry.kind === 'payment') {
+    return [
+      entry.gatewayName,
+      entry.paymentType,
+      entry.instalmentsText,
+      entry.cardLastDigits ? `tarjeta terminada en ${entry.cardLastDigits}` : null,
+      entry.authorizationCode ? `autorización ${entry.authorizationCode}` : null,
+      entry.statusLabel,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
+  const done = entry.refundedAt && entry.status === 'refunded' ? ` el ${chileDate(entry.refundedAt)}` : '';
+  return `${entry.gatewayName} · ${entry.statusLabel}${done}`;
+}
+
+/** The signed amount of an entry: a payment adds, a refund takes away. */
+export const entryAmountText = (entry: LedgerEntry) =>
+  entry.kind === 'payment' ? formatClp(entry.amountClp) : `-${formatClp(entry.amountClp)}`;
 
 /**
  * The purchase receipt (comprobante de compra) as a PDF, with the certificate's layout: who sold (name, legal name,
@@ -50,7 +85,14 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
     bold: await document.embedFont(StandardFonts.HelveticaBold),
   };
   const writer = new PdfWriter(document, document.addPage([595.28, 841.89]), fonts);
-  writer.banner(`${data.seller.name} · Comprobante de compra`, `Venta N° ${data.idVenta}`);
+  const annulled = data.status !== 'paid';
+  writer.banner(
+    `${data.seller.name} · Comprobante de compra`,
+    annulled ? `Venta N° ${data.idVenta} · Compra anulada` : `Venta N° ${data.idVenta}`,
+  );
+  if (data.status !== 'paid') {
+    writer.text(annulledReceiptText[data.status], { size: 12, bold: true, color: rgb(0.75, 0.1, 0.1) });
+  }
   if (data.testPayment) {
     writer.text('SIN VALOR — PAGO DE PRUEBA: no se cobró dinero.', {
       size: 14,
@@ -75,21 +117,47 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   }
 
   writer.heading('Pago');
-  writer.row('Fecha de compra', chileanDate(data.paidAt));
-  if (data.payment.gateway) writer.row('Medio de pago', data.payment.gateway);
-  if (data.payment.paymentType) writer.row('Tipo de pago', data.payment.paymentType);
-  if (data.payment.instalments && data.payment.instalments > 1) {
-    writer.row(
-      'Cuotas',
-      data.payment.instalmentAmountClp
-        ? `${data.payment.instalments} cuotas de ${formatClp(data.payment.instalmentAmountClp)}`
-        : `${data.payment.instalments} cuotas`,
-    );
+  writer.row('Fecha de compra', chileDate(data.paidAt));
+  const { ledger } = data;
+  const [single] = ledger.entries;
+  if (ledger.entries.length === 1 && single?.kind === 'payment') {
+    // One payment, nothing given back: how it was paid, and its total.
+    writer.row('Medio de pago', single.gatewayName);
+    if (single.paymentType) writer.row('Tipo de pago', single.paymentType);
+    if (single.instalments && single.instalments > 1) {
+      writer.row(
+        'Cuotas',
+        single.instalmentAmountClp
+          ? `${single.instalments} cuotas de ${formatClp(single.instalmentAmountClp)}`
+          : `${single.instalments} cuotas`,
+      );
+    }
+    if (single.authorizationCode) writer.row('Código de autorización', single.authorizationCode);
+    writer.row('Referencia', `Venta N° ${data.idVenta}`);
+    writer.row('Total pagado', receiptTotalText(ledger.netClp), { bold: true });
+    writer.row('Equivalente en dólares', formatUsd(data.amountUsd));
+  } else {
+    // Several payments or refunds: each one with what it was, then the net (instalments only beside their payment).
+    writer.row('Referencia', `Venta N° ${data.idVenta}`);
+    writer.heading('Pagos y devoluciones');
+    for (const entry of ledger.entries) {
+      writer.row(`${chileDate(entry.date)} · ${entry.label}`, entryAmountText(entry));
+      writer.text(entryDetail(entry), { size: 8, color: muted });
+      writer.gap(2);
+    }
+    if (totalIsNet(ledger)) {
+      writer.row('Total pagado', receiptTotalText(ledger.netClp), { bold: true });
+    } else {
+      writer.row('Pagado', formatClp(ledger.paidClp));
+      writer.row('Devuelto', `-${formatClp(ledger.refundedClp)}`);
+      if (ledger.pendingRefundClp > 0) writer.row('Devolución en proceso', `-${formatClp(ledger.pendingRefundClp)}`);
+      writer.row('Neto pagado', receiptTotalText(ledger.netClp), { bold: true });
+      if (ledger.pendingRefundClp > 0) {
+        writer.row('Neto pagado al completarse la devolución', formatClp(ledger.netAfterPendingClp));
+      }
+    }
+    if (!annulled) writer.row('Precio actual del viaje', `${formatClp(data.amountClp)} (${formatUsd(data.amountUsd)})`);
   }
-  if (data.payment.authorizationCode) writer.row('Código de autorización', data.payment.authorizationCode);
-  writer.row('Referencia', `Venta N° ${data.idVenta}`);
-  writer.row('Total pagado', receiptTotalText(data.amountClp), { bold: true });
-  writer.row('Equivalente en dólares', formatUsd(data.amountUsd));
 
   writer.gap(12);
   writer.text(

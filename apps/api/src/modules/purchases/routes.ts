@@ -8,6 +8,7 @@ import { adminOnly } from '#app/lib/admin-token.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
 import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
+import { ledgerSchema } from '#app/modules/payments/ledger-schema.ts';
 import type { Gateways } from '#app/modules/payments/service.ts';
 import { confirmDateChange, dateChangeHistory, previewDateChange } from './date-change.ts';
 import {
@@ -105,6 +106,7 @@ const purchaseSchema = z
         .describe('What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso)'),
       authorizationCode: z.string().nullable(),
     }),
+    ledger: ledgerSchema,
     travellers: z.array(
       z.object({
         name: z.string(),

@@ -21,6 +21,7 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
   findPaidAttempt,
@@ -251,6 +252,8 @@ export async function purchaseView(db: Database, saleId: number) {
       instalmentAmountClp: terms.instalmentAmountClp,
       authorizationCode: attempt?.authorizationCode ?? null,
     },
+    // Every payment and refund, with the net: what «Tu pago», the receipt and the e-mails print.
+    ledger: await saleLedger(db, saleId),
     travellers: bought.travellers.map((person) => ({
       name: `${person.firstName} ${person.lastName}`,
       documentType: documentTypeLabel(person.documentType),

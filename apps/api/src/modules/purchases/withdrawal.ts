@@ -7,10 +7,11 @@ import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/ma
 import { listCertificates, paidPurchase, voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
+import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   listSaleRefunds,
   moveSaleStatus,
-  refundableOfSale,
+  NothingToRefundError,
   requestSaleRefund,
   type SaleRefund,
 } from '#app/modules/payments/sale-refunds.ts';
@@ -42,6 +43,7 @@ export const withdrawalRefusals = {
   trip_started: 'La cobertura de esta compra ya comenzó (el viaje empezó): ya no es posible retractarse.',
 } as const;
 export type WithdrawalRefusal = keyof typeof withdrawalRefusals;
+const withdrawalUnrefundable = 'No pudimos calcular la devolución de esta compra. Contáctanos y lo revisamos contigo.';
 
 export type WithdrawalState = {
   /** paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded. */
@@ -106,12 +108,8 @@ export function withdrawalState(
   };
 }
 
-/**
- * The withdrawal's refund of each honoured payment: the purchase's under the sale's own key, and the difference a
- * date change charged (a payment of its own at the gateway) under a key naming that payment.
- */
-const withdrawalKey = (saleId: number, payment?: { id: number; purpose: string }) =>
-  payment && payment.purpose !== 'purchase' ? `withdrawal:${saleId}:payment:${payment.id}` : `withdrawal:${saleId}`;
+/** The withdrawal's refund of a sale (drawn across its payments: parts `withdrawal:{sale}:part:{n}` after the first). */
+const withdrawalKey = (saleId: number) => `withdrawal:${saleId}`;
 
 /** The withdrawal's refunds of a sale as one: pending until every one went through, their amounts summed. */
 function withdrawalRefundOf(refunds: SaleRefund[]): SaleRefund | undefined {
@@ -159,21 +157,24 @@ export async function withdraw(db: Database, saleId: number, now = new Date()) {
         { field: 'idVenta', code: `withdrawal_${state.reasonCode}`, message: state.reason ?? '' },
       ]);
     }
-    // Everything paid and not given back yet: the purchase, less a cheaper date change's refund, plus what a
-    // dearer date change charged (its own payment at the gateway, refunded there).
-    const refundable = (await refundableOfSale(tx, saleId)).filter(({ leftClp }) => leftClp > 0);
-    if (refundable.length === 0) throw new Error(`Paid sale ${saleId} has nothing left to refund`);
     await moveSaleStatus(tx, saleId, 'paid', 'withdrawing');
     await voidCertificatesOfSale(tx, saleId, 'withdrawal');
-    for (const { payment, leftClp } of refundable) {
-      await requestSaleRefund(tx, {
-        saleId,
-        paymentId: payment.id,
-        reason: 'withdrawal',
-        amountClp: leftClp,
-        idempotencyKey: withdrawalKey(saleId, payment),
-      });
-    }
+    // Everything paid and not given back yet: the purchase, less a cheaper date change's refund, plus what a
+    // dearer date change charged (its own payment at the gateway, refunded there): one row per payment.
+    await requestSaleRefund(tx, {
+      saleId,
+      reason: 'withdrawal',
+      amountClp: 'rest',
+      idempotencyKey: withdrawalKey(saleId),
+    }).catch((error: unknown) => {
+      // Nothing left to give back (records that do not add up): nothing is written, the buyer is told to call us.
+      if (error instanceof NothingToRefundError) {
+        throw new ApiError(409, withdrawalUnrefundable, [
+          { field: 'idVenta', code: 'withdrawal_unrefundable', message: withdrawalUnrefundable },
+        ]);
+      }
+      throw error;
+    });
     await enqueue(tx, withdrawalEmailKind, { saleId, stage: 'requested' }, `withdrawal-email:requested:${saleId}`);
     return true;
   });
@@ -218,30 +219,35 @@ export function withdrawalEmailJob(
         purchaseLinkOf?.(saleId),
         listSaleRefunds(db, saleId),
       ]);
-      const byTransfer = withdrawalRefundOf(refunds)?.method === 'manual';
-      const amount = formatClp(bought.price.totalClp);
+      const withdrawal = withdrawalRefundOf(refunds);
+      const byTransfer = withdrawal?.method === 'manual';
+      // What the withdrawal gives back (everything left after a cheaper date change's refund), not the trip's price.
+      const amount = formatClp(withdrawal?.amountClp ?? bought.price.totalClp);
+      const ledger = await saleLedger(db, saleId);
       const numbers = certificates.map((c) => c.number).join(', ');
       const lines =
         stage === 'requested'
           ? [
-              `Recibimos tu retracto de la compra N° ${saleId} (${bought.plan.label}, ${bought.trip.destination}).`,
+              `Compra anulada: recibimos tu retracto de la compra N° ${saleId} (${bought.plan.label}, ${bought.trip.destination}).`,
               `Los certificados ${numbers} quedaron anulados y ya no otorgan cobertura.`,
-              `Estamos devolviendo el total pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
+              `Estamos devolviendo lo pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
             ]
           : [
               byTransfer
-                ? `El reembolso de tu compra N° ${saleId} se completó: te devolvimos ${amount} por transferencia bancaria.`
-                : `El reembolso de tu compra N° ${saleId} se completó: devolvimos ${amount} al mismo medio de pago.`,
+                ? `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Te devolvimos ${amount} por transferencia bancaria.`
+                : `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Devolvimos ${amount} al mismo medio de pago.`,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
+      // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
+      lines.push(...ledgerEmailLines(ledger, null));
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
       const recipients = [...new Set(bought.travellers.map((person) => person.email.toLowerCase()))];
       await mailer.send({
         to: recipients,
         subject:
           stage === 'requested'
-            ? `Recibimos tu retracto – compra N° ${saleId} ${company.name}`
-            : `Reembolso completado – compra N° ${saleId} ${company.name}`,
+            ? `Recibimos tu retracto – compra N° ${saleId} anulada · ${company.name}`
+            : `Reembolso completado – compra N° ${saleId} anulada · ${company.name}`,
         text: `Hola,\n\n${lines.join('\n\n')}\n\n${company.name}`,
         html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(company.name)}</p>`,
         attachments: [],

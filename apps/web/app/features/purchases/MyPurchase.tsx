@@ -6,6 +6,7 @@ import { SelectField, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
 import { useWebsite } from '#app/lib/website.ts';
+import { PaymentLedger } from './PaymentLedger.tsx';
 import {
   type AccessInput,
   type DateChangeForm,
@@ -205,14 +206,6 @@ function Card({
   );
 }
 
-function instalmentsText(payment: Purchase['payment']): string {
-  const count = payment.instalments ?? 0;
-  if (count <= 1) return 'Sin cuotas';
-  return payment.instalmentAmountClp
-    ? `${count} cuotas de ${formatClp(payment.instalmentAmountClp)}`
-    : `${count} cuotas`;
-}
-
 const downloadLink =
   'flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow hover:bg-accent-800';
 
@@ -251,7 +244,6 @@ function PurchaseDetail({
   notice: string | null;
 }) {
   const leaving = useBusy('salir');
-  const { payment } = purchase;
   const withdrawn = purchase.status !== 'paid';
   return (
     <>
@@ -270,8 +262,8 @@ function PurchaseDetail({
       {withdrawn ? (
         <p role="status" className="mb-6 rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-900">
           {purchase.status === 'withdrawn'
-            ? 'Compra anulada y reembolsada: te devolvimos el total pagado y los certificados quedaron anulados.'
-            : 'Retracto en proceso: anulamos tus certificados y estamos devolviendo el total pagado.'}
+            ? 'Compra anulada y reembolsada: te devolvimos lo pagado y los certificados quedaron anulados.'
+            : 'Compra anulada. Retracto en proceso: anulamos tus certificados y estamos devolviendo lo pagado.'}
         </p>
       ) : null}
       {notice ? (
@@ -304,23 +296,7 @@ function PurchaseDetail({
           />
         </Card>
         <Card id="mi-compra-pago" title="Tu pago">
-          <Rows
-            rows={[
-              {
-                term: 'Monto pagado',
-                detail: `${formatClp(purchase.amountClp)} (${formatUsd(purchase.amountUsd)})`,
-              },
-              ...(payment.gateway ? [{ term: 'Medio de pago', detail: payment.gateway }] : []),
-              ...(payment.paymentType ? [{ term: 'Tipo de pago', detail: payment.paymentType }] : []),
-              { term: 'Cuotas', detail: instalmentsText(payment) },
-              ...(payment.cardLastDigits
-                ? [{ term: 'Tarjeta', detail: `terminada en ${payment.cardLastDigits}` }]
-                : []),
-              ...(payment.authorizationCode
-                ? [{ term: 'Código de autorización', detail: payment.authorizationCode }]
-                : []),
-            ]}
-          />
+          <PaymentLedger ledger={purchase.ledger} status={purchase.status} amountUsd={purchase.amountUsd} />
         </Card>
         <Card id="mi-compra-pasajeros" title="Pasajeros">
           <ul className="grid gap-2">
