@@ -9,7 +9,7 @@ import { verifyCertificate } from '#app/modules/certificates/service.ts';
 import { certificatePdfOf, freshHolders, paidSaleOf, unitedKingdom } from './support/certificates.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { get } from './support/http.ts';
-import { pdfText } from './support/pdf-text.ts';
+import { pdfPageTexts, pdfText } from './support/pdf-text.ts';
 import { tripDates } from './support/trips.ts';
 
 const publicUrl = 'https://tienda.travesia.example';
@@ -99,6 +99,38 @@ describeOnEachDatabase(
       expect(london).toContain('Pasajeros cubiertos');
       expect(london).not.toContain('Schengen');
       expect(london).not.toContain('EUR 30,000');
+    });
+
+    it('the certificate e-mailed to each traveller (one traveller on it) keeps its Schengen block on one page', async () => {
+      const sale = await paidSaleOf(ctx, freshHolders());
+      // A real payment: no test mark drawn across the text.
+      await ctx.database.db.update(sales).set({ testPayment: false }).where(eq(sales.id, sale.idVenta));
+      const listed = await get(ctx.app, `/api/certificates/b2c/${sale.idVenta}/certificados?token=${sale.accessToken}`);
+      const numbers = listed.json<{ certificate: string }[]>().map((item) => item.certificate);
+      expect(numbers).toHaveLength(3);
+      for (const number of numbers) {
+        const own = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/certificates/b2c/${sale.idVenta}/certificados/${number}?token=${sale.accessToken}`,
+        });
+        expect(own.statusCode, own.body).toBe(200);
+        const pages = (await pdfPageTexts(own.rawPayload)).map((page) => page.replace(/\s+/g, ' '));
+        const heading = 'Travel medical insurance certificate (Schengen visa)';
+        const at = pages.filter((page) => page.includes(heading));
+        expect(at, number).toHaveLength(1);
+        for (const line of [
+          'Period of cover',
+          'Days covered',
+          'At least EUR 30,000 per person',
+          'Deductible (excess)',
+          'None (EUR 0)',
+          'Insured:',
+          number,
+          'Costs are paid directly by the assistance company',
+        ]) {
+          expect(at[0], `${number}: «${line}» beside the heading`).toContain(line);
+        }
+      }
     });
   },
   { PUBLIC_URL: publicUrl },
