@@ -279,6 +279,32 @@ describeOnEachDatabase(
       expect((await verification(ctx, second)).answer).toMatchObject({ status: 'replaced', ...moved });
     });
 
+    it('while a date change commits, an old code never answers the new trip and a PDF never prints the old dates with the new code', async () => {
+      const chilean = (iso: string) => iso.split('-').reverse().join('-');
+      for (let round = 0; round < 5; round += 1) {
+        const sale = await paidSaleOf(ctx, freshHolders());
+        const original = tripDates(10);
+        const old = await printedCode(ctx, sale);
+        const token = await purchaseToken(ctx, sale.idVenta);
+        const moved = tripDates(10, 12 + (round % 3));
+        const [, checks, pdfs] = await Promise.all([
+          changeDates(ctx, token, moved),
+          Promise.all(Array.from({ length: 10 }, () => verification(ctx, old))),
+          Promise.all(Array.from({ length: 4 }, () => certificatePdfOf(ctx, sale))),
+        ]);
+        for (const check of checks) {
+          expect(check.text, `round ${round}`).not.toContain(moved.departureDate);
+          expect(check.answer).toMatchObject(original);
+        }
+        for (const pdf of pdfs) {
+          const text = pdfText(pdf);
+          const printed = printedVerification(text).code;
+          if (printed !== old) expect(text, `round ${round}`).toContain(`${chilean(moved.departureDate)} al`);
+        }
+        expect((await verification(ctx, old)).answer).toMatchObject({ status: 'replaced', ...original });
+      }
+    });
+
     it('certificates left without a current code (as migration 0019 leaves a changed sale) get one new code, however many PDFs are asked at once', async () => {
       for (let round = 0; round < 4; round += 1) {
         const sale = await paidSaleOf(ctx, freshHolders());

@@ -72,6 +72,10 @@ export async function listCertificates(db: Database, saleId: number, options: { 
  * quotation as it may read today. Sales paid before snapshots existed are read from their quotation.
  */
 export async function certificateData(db: Database, saleId: number, origin: string): Promise<CertificateData> {
+  await requirePaidSale(db, saleId);
+  // The code before the trip it is printed with: a date change committed in between gives the new trip with the
+  // replaced code (which then answers «reemplazado»), never the old dates with the code of the new trip.
+  const code = await repository.currentVerificationCode(db, saleId);
   const sale = await requirePaidSale(db, saleId);
   const [company, people, contacts, website] = await Promise.all([
     requireCompany(db, sale.companyId),
@@ -81,8 +85,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
   ]);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const numbers = new Map(people.map((person) => [person.seq, person.number]));
-  const [code, schengen, country] = await Promise.all([
-    repository.currentVerificationCode(db, saleId),
+  const [schengen, country] = await Promise.all([
     isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
     destinationCountryOfSnapshot(db, sale.quotationId, bought),
   ]);
@@ -581,9 +584,12 @@ export async function verifyCertificate(
 ): Promise<CertificateVerification> {
   const normalised = repository.normaliseVerificationCode(code);
   if (normalised.length !== repository.verificationCodeLength) throw resourceNotFound();
-  const version = await repository.findVerificationCode(db, normalised);
-  if (version === undefined) throw resourceNotFound();
-  const sale = await requirePaidSale(db, version.saleId, { withdrawn: 'allow' });
+  const found = await repository.findVerificationCode(db, normalised);
+  if (found === undefined) throw resourceNotFound();
+  const sale = await requirePaidSale(db, found.saleId, { withdrawn: 'allow' });
+  // Read again after the sale: a date change committed since the first read shows here as replaced, so an old code
+  // is never answered with the new trip the sale was just read with.
+  const version = found.replacedAt ? found : ((await repository.findVerificationCode(db, normalised)) ?? found);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const replaced = version.replacedAt !== null;
   // A replaced version's own dates (frozen when it was replaced); the current one's are the sale's.
