@@ -2,7 +2,9 @@
 // fresh database — PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set, PGlite otherwise — with a bare Fastify
 // hello-world in the same process, then loads each target in turn with autocannon (alternating, BENCH_ROUNDS rounds of
 // BENCH_SECONDS seconds) and prints the medians, the SQL statements each request sent (counted at the driver), a
-// fixed-rate run at 500 req/s on the plans search, and the resident memory after start on each database.
+// fixed-rate run at 500 req/s on the plans search, and the resident memory after start on each database. Every
+// request asks as a browser does (its Accept-Encoding), and the plans search sends the spec's parameters as its
+// clients do, a blank discountCode included.
 import autocannon from 'autocannon';
 import { addDays, todayInChile } from '../packages/domain/src/dates.ts';
 import { fixed, type MemorySample, mark, median, memoryFlatness, percent, table } from './support/figures.ts';
@@ -30,6 +32,14 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const fixedRate = 500;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
+/**
+ * What a browser sends with every request (Chrome, Firefox, Safari): compressed answers, Brotli included. The store
+ * compresses JSON for them, so a run without it would measure answers no visitor gets.
+ */
+const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const headersOf = (target: Target) =>
+  target.body ? { ...browserHeaders, 'content-type': 'application/json' } : browserHeaders;
+
 type Target = {
   name: string;
   url: string;
@@ -49,7 +59,8 @@ async function load(target: Target, options: { duration: number }) {
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
-    ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}),
+    ...(target.body ? { body: target.body } : {}),
+    headers: headersOf(target),
     connections,
     duration: options.duration,
   });
@@ -65,7 +76,8 @@ async function load(target: Target, options: { duration: number }) {
 const send = async (target: Target) => {
   const answer = await fetch(target.url, {
     method: target.method ?? 'GET',
-    ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}),
+    ...(target.body ? { body: target.body } : {}),
+    headers: headersOf(target),
   });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${target.name}: HTTP ${answer.status} ${text.slice(0, 300)}`);
@@ -123,6 +135,9 @@ try {
     departureDate: departure,
     returnDate: back,
     passengers: body.passangerTypes.map((type) => `${type.passengerTypeId}:${type.quantity}`).join(','),
+    // As the spec's clients send them (§7): the optional ones too, a blank discount code when none was typed.
+    discountCode: '',
+    upgradeCovid: 'false',
   });
   const targets: Target[] = [
     { name: 'hello-world (bare Fastify)', url: `http://127.0.0.1:${helloPort}/`, counted: false },
@@ -159,7 +174,7 @@ try {
   }
   const plans = targets[1] as Target;
   await settle();
-  fixedRun = await fixedRateLoad(plans.url, { rate: fixedRate, seconds: fixedSeconds });
+  fixedRun = await fixedRateLoad(plans.url, { rate: fixedRate, seconds: fixedSeconds, headers: browserHeaders });
   rssAfterRun = mb((await server.stats()).rss);
 } finally {
   await server.stop();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
-import { verificationCodeOf } from '../apps/api/src/modules/certificates/repository.ts';
+import { currentVerificationCode } from '../apps/api/src/modules/certificates/repository.ts';
 import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
 import { expectNoViolations, viewports } from './support/axe.ts';
 import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
@@ -334,7 +334,7 @@ for (const viewport of viewports) {
       await expect(page.getByText('No se encontraron certificados')).toBeVisible();
       await expectNoViolations(page, '/certificados with no result');
 
-      await page.goto(`/verificar/${await verificationCodeOf(storefront.database.db, sale)}`);
+      await page.goto(`/verificar/${await currentVerificationCode(storefront.database.db, sale)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Verificación de certificado' })).toBeVisible();
       await expectNoViolations(page, '/verificar/{code}');
       await page.goto('/verificar/ZZZZZZZZZZ');

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, todayInChile } from '@travesia/domain/dates';
 import { DocumentType } from '@travesia/domain/ids';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { pdfText } from '../apps/api/test/support/pdf-text.ts';
@@ -54,6 +55,18 @@ async function paidSale(request: APIRequestContext, holder: ReturnType<typeof fr
 
 const keyword = (page: Page) => page.getByRole('textbox', { name: /del titular/ });
 const searchButton = (page: Page) => page.getByRole('button', { name: 'Buscar', exact: true });
+
+/** The code printed (with its QR code) on the sale's certificate PDF as the buyer downloads it. */
+async function printedCode(request: APIRequestContext, sale: { idVenta: number; accessToken: string }) {
+  const pdf = await request.get(`/api/certificates/b2c/${sale.idVenta}/certificado.pdf?token=${sale.accessToken}`);
+  expect(pdf.status()).toBe(200);
+  const code = /\/verificar\/([0-9A-Z]{10})/.exec(pdfText(await pdf.body()))?.[1] ?? '';
+  expect(code).not.toBe('');
+  return code;
+}
+
+/** «dd-mm-aaaa», as the page writes days. */
+const shown = (iso: string) => iso.split('-').reverse().join('-');
 
 test.describe('certificados', () => {
   test('search by e-mail (default), RUT and passport; empty, invalid and re-validation on type change; axe', async ({
@@ -183,5 +196,55 @@ test.describe('certificados', () => {
     const unknown = await page.goto('/verificar/ZZZZZZZZZZ');
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Certificado no encontrado' })).toBeVisible();
+  });
+
+  test('a code a date change replaced: the page says «reemplazado» with the date and the dates it had, nothing of the new trip; the new code shows the new trip; axe', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const holder = freshHolder();
+    const sale = await paidSale(request, holder);
+    const oldCode = await printedCode(request, sale);
+    // «Mi compra» opened with the link of the buyer's e-mail, then the trip moved two days (same price: at once).
+    let link = '';
+    await expect
+      .poll(() => {
+        const mail = storefront.smtp.received.find(
+          (m) => m.to.includes(holder.email) && m.parsed.subject?.includes(`venta N° ${sale.idVenta}`),
+        );
+        link = /\/mi-compra\?enlace=([\w.-]+)/.exec(mail?.parsed.text ?? '')?.[1] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    const opened = await request.post('/api/purchases/access/link', { data: { link } });
+    expect(opened.status()).toBe(200);
+    const headers = { authorization: `Bearer ${((await opened.json()) as { token: string }).token}` };
+    const before = (await (await request.get('/api/purchases/mine', { headers })).json()) as {
+      departureDate: string;
+      returnDate: string;
+    };
+    const moved = { departureDate: addDays(before.departureDate, 2), returnDate: addDays(before.returnDate, 2) };
+    const changed = await request.post('/api/purchases/mine/date-change', { headers, data: moved });
+    expect(changed.status()).toBe(200);
+    expect(await changed.json()).toMatchObject({ status: 'applied' });
+    const newCode = await printedCode(request, sale);
+    expect(newCode).not.toBe(oldCode);
+
+    await page.goto(`/verificar/${oldCode}`);
+    await expect(page.getByText('Certificado REEMPLAZADO')).toBeVisible();
+    const body = page.locator('body');
+    const replacedOn = page.locator('dl > div').filter({ hasText: 'Reemplazado el' }).locator('dd');
+    await expect(replacedOn).toHaveText(shown(todayInChile()));
+    await expect(body).toContainText(`${shown(before.departureDate)} al ${shown(before.returnDate)}`);
+    for (const newer of [shown(moved.departureDate), shown(moved.returnDate), newCode]) {
+      await expect(body).not.toContainText(newer);
+    }
+    await expectNoViolations(page, '/verificar/{code} of a replaced certificate');
+
+    await page.goto(`/verificar/${newCode}`);
+    await expect(page.getByText('Certificado SIN VALOR')).toBeVisible(); // a sandbox payment
+    await expect(body).toContainText(`${shown(moved.departureDate)} al ${shown(moved.returnDate)}`);
+    await expect(body).not.toContainText('REEMPLAZADO');
   });
 });

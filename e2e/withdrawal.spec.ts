@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { saleRefunds, sales } from '../apps/api/src/db/schema.ts';
-import { verificationCodeOf } from '../apps/api/src/modules/certificates/repository.ts';
+import { currentVerificationCode } from '../apps/api/src/modules/certificates/repository.ts';
 import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
 import { runRefundsCli } from '../apps/api/src/refunds-cli.ts';
 import { expectNoViolations } from './support/axe.ts';
@@ -34,7 +34,7 @@ test('a buyer withdraws from «Mi compra» and the verification page says the ce
   const link = /(https?:\/\/\S+\/mi-compra\?enlace=[\w.-]+)/.exec(mail)?.[1] ?? '';
   expect(link).not.toBe('');
   // The code printed (with its QR code) on the certificate PDF.
-  const verification = await verificationCodeOf(storefront.database.db, idVenta);
+  const verification = await currentVerificationCode(storefront.database.db, idVenta);
 
   const opened = new URL(link);
   await page.goto(opened.pathname + opened.search);

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
+import { readCache } from '#app/lib/read-cache.ts';
 import { call, expectError, get } from './support/http.ts';
-import { quotationBody, searchParams, searchUrl } from './support/trips.ts';
+import { quotationBody, searchParams, searchUrl, tripDates } from './support/trips.ts';
 
 /**
  * Issue 8: the company is checked once per request, by a route-level hook, and catalogue reads that never change
@@ -80,6 +81,38 @@ describe('queries per request', () => {
     const withCode = await warmQueriesOf(() => get(app, searchUrl(searchParams({ discountCode: 'NOPE' }))));
     expect(withCode).toHaveLength(1);
     expect(withCode[0]).toMatch(/from "discount_codes"/);
+  });
+
+  it('a search with a blank discountCode (as the spec clients send it) is answered from the kept answer of the same search without one', async () => {
+    const params = searchParams(tripDates(17));
+    const plain = await get(app, searchUrl(params));
+    expect(plain.status, plain.text).toBe(200);
+    // The real read cache of this app, watched: a catalogue read (even a cached one) means the answer was computed.
+    const cache = readCache(app.db);
+    const computed: string[] = [];
+    const read = cache.get.bind(cache);
+    cache.get = (key, load) => {
+      computed.push(key);
+      return read(key, load);
+    };
+    try {
+      sent.length = 0;
+      for (const blank of ['', '', '%20%20', '']) {
+        const answer = await get(app, `${searchUrl(params)}&discountCode=${blank}`);
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.text).toBe(plain.text);
+      }
+      // Nothing priced: only the company check of each URL not seen before (the blank one and the spaces), from
+      // the cache; the repeated URLs were answered by their URL, before that check.
+      expect(computed).toStrictEqual(['company:1', 'company:1']);
+      expect(sent).toStrictEqual([]);
+      // A real code is still looked up, afresh each time.
+      await get(app, `${searchUrl(params)}&discountCode=NOPE`);
+      expect(computed.length).toBeGreaterThan(0);
+      expect(sent.filter((sql) => /from "discount_codes"/.test(sql))).toHaveLength(1);
+    } finally {
+      cache.get = read;
+    }
   });
 
   it('the plans of a quotation: one query (the quotation with its passengers)', async () => {

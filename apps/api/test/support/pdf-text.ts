@@ -1,4 +1,12 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { constants, inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+
+const run = promisify(execFile);
 
 /**
  * The strings a PDF draws, good enough to look for a name in a pdf-lib document: every stream is inflated when it is
@@ -62,3 +70,25 @@ function unescapeLiteral(value: string): string {
 
 /** All the drawn text of a PDF as one string (lines joined by newlines). */
 export const pdfText = (pdf: Uint8Array) => pdfStrings(pdf).join('\n');
+
+/**
+ * The text of each page of a PDF as poppler's `pdftotext` reads it (one call per page, -f N -l N): what a reader sees
+ * on that page, in reading order. Needs poppler-utils (`.ci/run` installs it).
+ */
+export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
+  const directory = await mkdtemp(join(tmpdir(), 'pdf-pages-'));
+  try {
+    const file = join(directory, 'document.pdf');
+    await writeFile(file, pdf);
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    return await Promise.all(
+      Array.from({ length: pages }, async (_, index) => {
+        const page = String(index + 1);
+        const { stdout } = await run('pdftotext', ['-f', page, '-l', page, '-enc', 'UTF-8', file, '-']);
+        return stdout;
+      }),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

@@ -3176,7 +3176,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Unknown code: 404. */
+        /** @description The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Each version of a sale's certificates has its own code: one a date change replaced answers `replaced` with its own dates, never the new trip. Unknown code: 404. */
         get: {
             parameters: {
                 query?: never;
@@ -5684,17 +5684,21 @@ export interface components {
         CertificateVerificationInput: {
             code: string;
             /**
-             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado); replaced: a date change replaced these certificates by new ones with another code (reemplazado)
              * @enum {string}
              */
-            status: "valid" | "expired" | "not_started" | "void" | "cancelled";
+            status: "valid" | "expired" | "not_started" | "void" | "cancelled" | "replaced";
+            /** @description The dates this code's certificates certified (a replaced code: its own) */
             departureDate: string;
             returnDate: string;
             destination: string;
             plan: string;
             /** @description Each covered person's initials only («C. R.») */
             holders: string[];
+            /** @description When this version of the certificates was issued (paid, or the date change applied) */
             issuedAt: string;
+            /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
+            replacedAt: string | null;
         };
         FaqCategoryInput: {
             category: string;
@@ -6992,17 +6996,21 @@ export interface components {
         CertificateVerification: {
             code: string;
             /**
-             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)
+             * @description Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado); replaced: a date change replaced these certificates by new ones with another code (reemplazado)
              * @enum {string}
              */
-            status: "valid" | "expired" | "not_started" | "void" | "cancelled";
+            status: "valid" | "expired" | "not_started" | "void" | "cancelled" | "replaced";
+            /** @description The dates this code's certificates certified (a replaced code: its own) */
             departureDate: string;
             returnDate: string;
             destination: string;
             plan: string;
             /** @description Each covered person's initials only («C. R.») */
             holders: string[];
+            /** @description When this version of the certificates was issued (paid, or the date change applied) */
             issuedAt: string;
+            /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
+            replacedAt: string | null;
         };
         FaqCategory: {
             category: string;

@@ -110,6 +110,26 @@ export function activationSteps(assistance: CertificateData['assistance']): stri
   ];
 }
 
+/** One drawn line of a block, measured before it is drawn: its height and how to draw it with its top at `top`. */
+type Line = { height: number; draw: (page: PDFPage, top: number) => void };
+/** Lines kept together on one page (a row, a paragraph, a heading) unless they alone are taller than a page. */
+type Unit = Line[];
+/**
+ * A titled part of a document (the trip, the travellers, the Schengen statement…): drawn whole on one page. Only a
+ * block taller than a page breaks, between its units (within a unit, between its lines), and each page it continues
+ * on opens with `continued`.
+ */
+type Block = { heading?: { text: string; continued: string }; units: Unit[] };
+
+const pageSize: [number, number] = [595.28, 841.89];
+const topMargin = 50;
+const bottomMargin = 50;
+/** The room a block has on a fresh page. */
+const pageRoom = pageSize[1] - topMargin - bottomMargin;
+const unitHeight = (unit: Unit) => unit.reduce((sum, line) => sum + line.height, 0);
+/** Nothing drawn, some room taken: the space before a heading or a footnote. */
+const space = (height: number): Line => ({ height, draw: () => undefined });
+
 class Writer {
   private y: number;
   constructor(
@@ -120,21 +140,29 @@ class Writer {
     this.y = page.getHeight() - 40;
   }
 
-  private ensure(space: number) {
-    if (this.y - space > 50) return;
-    this.page = this.document.addPage([595.28, 841.89]);
-    this.y = this.page.getHeight() - 50;
+  private newPage() {
+    this.page = this.document.addPage(pageSize);
+    this.y = this.page.getHeight() - topMargin;
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: typeof ink; x?: number; width?: number } = {}) {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const x = options.x ?? 50;
-    const width = options.width ?? 495;
-    const words = winAnsi(value).split(/\s+/);
+  private fits(height: number) {
+    return this.y - height >= bottomMargin;
+  }
+
+  private ensure(height: number) {
+    if (!this.fits(height)) this.newPage();
+  }
+
+  private drawLine(line: Line) {
+    line.draw(this.page, this.y);
+    this.y -= line.height;
+  }
+
+  /** The words of `value` in lines no wider than `width` (WinAnsi, as the standard fonts draw it). */
+  private wrap(value: string, font: PDFFont, size: number, width: number): string[] {
     let line = '';
     const lines: string[] = [];
-    for (const word of words) {
+    for (const word of winAnsi(value).split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(candidate, size) > width && line) {
         lines.push(line);
@@ -142,27 +170,98 @@ class Writer {
       } else line = candidate;
     }
     if (line) lines.push(line);
-    for (const current of lines) {
-      this.ensure(size + 4);
-      this.page.drawText(current, { x, y: this.y - size, size, font, color: options.color ?? ink });
-      this.y -= size + 4;
+    return lines;
+  }
+
+  /** A paragraph as lines (not drawn yet). */
+  textUnit(
+    value: string,
+    options: { size?: number; bold?: boolean; color?: typeof ink; x?: number; width?: number } = {},
+  ): Unit {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const x = options.x ?? 50;
+    const color = options.color ?? ink;
+    return this.wrap(value, font, size, options.width ?? 495).map((text) => ({
+      height: size + 4,
+      draw: (page, top) => page.drawText(text, { x, y: top - size, size, font, color }),
+    }));
+  }
+
+  /** A label and its value side by side, over a thin rule (not drawn yet); it breaks only between its lines. */
+  rowUnit(left: string, right: string, options: { bold?: boolean } = {}): Unit {
+    const { regular, bold } = this.fonts;
+    const labels = this.wrap(left, options.bold ? bold : regular, 10, 330);
+    const values = this.wrap(right, bold, 10, 155);
+    const count = Math.max(labels.length, values.length, 1);
+    return Array.from({ length: count }, (_, index) => {
+      const last = index === count - 1;
+      return {
+        // The rule under the row, and 2 points below it.
+        height: last ? 16 : 14,
+        draw: (page: PDFPage, top: number) => {
+          const label = labels[index];
+          const value = values[index];
+          if (label)
+            page.drawText(label, { x: 50, y: top - 10, size: 10, font: options.bold ? bold : regular, color: ink });
+          if (value) page.drawText(value, { x: 390, y: top - 10, size: 10, font: bold, color: ink });
+          if (last) {
+            page.drawLine({
+              start: { x: 50, y: top - 14 },
+              end: { x: 545, y: top - 14 },
+              thickness: 0.5,
+              color: rgb(0.85, 0.87, 0.9),
+            });
+          }
+        },
+      };
+    });
+  }
+
+  /** A section title with its space above and below (not drawn yet). */
+  headingUnit(value: string): Unit {
+    return [space(10), ...this.textUnit(value, { size: 13, bold: true, color: brand }), space(2)];
+  }
+
+  /**
+   * Draws a block whole: on this page when it fits, else on the next. A block taller than a page starts here when
+   * its heading and first unit fit, breaks between units (a unit taller than a page, between its lines) and repeats
+   * its heading, marked as continued, on every page it goes on to.
+   */
+  block(block: Block) {
+    const heading = block.heading ? this.headingUnit(block.heading.text) : [];
+    const continued = block.heading ? this.headingUnit(block.heading.continued) : [];
+    const height = unitHeight(heading) + block.units.reduce((sum, unit) => sum + unitHeight(unit), 0);
+    if (!this.fits(height)) {
+      const first = block.units[0] ?? [];
+      if (height <= pageRoom || !this.fits(unitHeight(heading) + Math.min(unitHeight(first), pageRoom / 2))) {
+        this.newPage();
+      }
+    }
+    for (const line of heading) this.drawLine(line);
+    const turnPage = () => {
+      this.newPage();
+      for (const line of continued) this.drawLine(line);
+    };
+    for (const unit of block.units) {
+      if (!this.fits(unitHeight(unit)) && unitHeight(continued) + unitHeight(unit) <= pageRoom) turnPage();
+      for (const line of unit) {
+        if (!this.fits(line.height)) turnPage();
+        this.drawLine(line);
+      }
     }
   }
 
+  text(value: string, options: { size?: number; bold?: boolean; color?: typeof ink; x?: number; width?: number } = {}) {
+    for (const line of this.textUnit(value, options)) {
+      this.ensure(line.height);
+      this.drawLine(line);
+    }
+  }
+
+  /** One row, kept on one page. */
   row(left: string, right: string, options: { bold?: boolean } = {}) {
-    this.ensure(16);
-    const top = this.y;
-    this.text(left, { x: 50, width: 330, bold: options.bold });
-    const leftBottom = this.y;
-    this.y = top;
-    this.text(right, { x: 390, width: 155, bold: true });
-    this.y = Math.min(leftBottom, this.y) - 2;
-    this.page.drawLine({
-      start: { x: 50, y: this.y + 2 },
-      end: { x: 545, y: this.y + 2 },
-      thickness: 0.5,
-      color: rgb(0.85, 0.87, 0.9),
-    });
+    this.block({ units: [this.rowUnit(left, right, options)] });
   }
 
   heading(value: string) {
@@ -222,6 +321,62 @@ function stampTestPayment(page: PDFPage, font: PDFFont) {
   });
 }
 
+/** A block with a Spanish heading, «(continuación)» on the pages it goes on to. */
+const titled = (text: string, units: Unit[]): Block => ({
+  heading: { text, continued: `${text} (continuación)` },
+  units,
+});
+
+/** The certificate after its header, block by block, in the order printed. */
+function certificateBlocks(writer: Writer, data: CertificateData): Block[] {
+  const phones = data.emergencyPhones.map((phone) =>
+    writer.rowUnit(phone.label, phone.whatsapp ? `${phone.phone} · WhatsApp ${phone.whatsapp}` : phone.phone),
+  );
+  if (data.assistance.abroadPhone) {
+    phones.push(writer.rowUnit('Central de asistencia desde el extranjero', data.assistance.abroadPhone));
+  }
+  if (data.assistance.whatsapp) phones.push(writer.rowUnit('WhatsApp de asistencia', data.assistance.whatsapp));
+  return [
+    titled('Viaje', [
+      writer.rowUnit('Destino', data.trip.destination),
+      ...(data.trip.country ? [writer.rowUnit('País de destino', data.trip.country)] : []),
+      writer.rowUnit('Modalidad', data.trip.modality),
+      writer.rowUnit('Vigencia', `${chileanDate(data.trip.departureDate)} al ${chileanDate(data.trip.returnDate)}`),
+      writer.rowUnit('Días de cobertura', String(data.trip.days)),
+    ]),
+    titled(
+      'Pasajeros cubiertos',
+      data.travellers.map((traveller) =>
+        writer.rowUnit(
+          `${traveller.name} · ${traveller.document} · nacimiento ${chileanDate(traveller.birthDate)}`,
+          traveller.number,
+        ),
+      ),
+    ),
+    titled(
+      'Coberturas y límites',
+      data.plan.benefits.map((benefit) => writer.rowUnit(benefit.label, benefit.value)),
+    ),
+    titled('Teléfonos de emergencia (24 horas, 365 días)', phones),
+    ...(data.schengen ? [schengenStatement(writer, data, data.schengen.minimumCoverEur)] : []),
+    titled(
+      'Cómo activar tu asistencia',
+      activationSteps(data.assistance).map((step, index) => writer.textUnit(`${index + 1}. ${step}`)),
+    ),
+    {
+      units: [
+        [
+          space(12),
+          ...writer.textUnit(
+            `${data.company.legalName} · RUT ${data.company.rut} · ${data.company.address}. Este certificado es válido solo para las personas y fechas indicadas. Las condiciones generales del plan forman parte de este certificado.`,
+            { size: 8, color: muted },
+          ),
+        ],
+      ],
+    },
+  ];
+}
+
 /** A certificate of a paid sale as a real PDF (pdf-lib): who is covered, by what, where, when, and whom to call. */
 export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
   const document = await PDFDocument.create();
@@ -234,7 +389,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     regular: await document.embedFont(StandardFonts.Helvetica),
     bold: await document.embedFont(StandardFonts.HelveticaBold),
   };
-  const writer = new Writer(document, document.addPage([595.28, 841.89]), fonts);
+  const writer = new Writer(document, document.addPage(pageSize), fonts);
   writer.banner(`${data.company.name} · Certificado de asistencia en viaje`, `Venta N° ${data.saleId}`);
   if (data.testPayment) writer.text(testPaymentStamp, { size: 18, bold: true, color: rgb(0.75, 0.1, 0.1) });
 
@@ -258,43 +413,8 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   });
   writer.gap(Math.max(0, writer.position.y - (qrTop - 96)));
 
-  writer.heading('Viaje');
-  writer.row('Destino', data.trip.destination);
-  if (data.trip.country) writer.row('País de destino', data.trip.country);
-  writer.row('Modalidad', data.trip.modality);
-  writer.row('Vigencia', `${chileanDate(data.trip.departureDate)} al ${chileanDate(data.trip.returnDate)}`);
-  writer.row('Días de cobertura', String(data.trip.days));
-
-  writer.heading('Pasajeros cubiertos');
-  for (const traveller of data.travellers) {
-    writer.row(
-      `${traveller.name} · ${traveller.document} · nacimiento ${chileanDate(traveller.birthDate)}`,
-      traveller.number,
-    );
-  }
-
-  writer.heading('Coberturas y límites');
-  for (const benefit of data.plan.benefits) writer.row(benefit.label, benefit.value);
-
-  writer.heading('Teléfonos de emergencia (24 horas, 365 días)');
-  for (const phone of data.emergencyPhones) {
-    writer.row(phone.label, phone.whatsapp ? `${phone.phone} · WhatsApp ${phone.whatsapp}` : phone.phone);
-  }
-  if (data.assistance.abroadPhone) writer.row('Central de asistencia desde el extranjero', data.assistance.abroadPhone);
-  if (data.assistance.whatsapp) writer.row('WhatsApp de asistencia', data.assistance.whatsapp);
-
-  if (data.schengen) writeSchengenStatement(writer, data, data.schengen.minimumCoverEur);
-
-  writer.heading('Cómo activar tu asistencia');
-  activationSteps(data.assistance).forEach((step, index) => {
-    writer.text(`${index + 1}. ${step}`);
-  });
-
-  writer.gap(12);
-  writer.text(
-    `${data.company.legalName} · RUT ${data.company.rut} · ${data.company.address}. Este certificado es válido solo para las personas y fechas indicadas. Las condiciones generales del plan forman parte de este certificado.`,
-    { size: 8, color: muted },
-  );
+  // Every part is a block, measured before it is drawn: none splits across pages (docs/certificates.md).
+  for (const block of certificateBlocks(writer, data)) writer.block(block);
   if (data.testPayment) for (const page of document.getPages()) stampTestPayment(page, fonts.bold);
   return document.save();
 }
@@ -314,35 +434,46 @@ const medicalLimit = (benefits: { label: string; value: string }[]) =>
  * hospitalisation and repatriation of at least EUR 30,000 without deductible, exact dates and each insured
  * person's passport or identity document.
  */
-function writeSchengenStatement(writer: Writer, data: CertificateData, minimumCoverEur: number) {
+function schengenStatement(writer: Writer, data: CertificateData, minimumCoverEur: number): Block {
   const euros = `EUR ${minimumCoverEur.toLocaleString('en-GB')}`;
   const limit = medicalLimit(data.plan.benefits);
-  writer.heading('Travel medical insurance certificate (Schengen visa)');
-  writer.text(
-    `${data.company.legalName} (${data.company.name}) certifies that the persons named below hold travel assistance plan «${data.plan.label}» for their trip to ${data.trip.destination}, valid in all states of the Schengen Area.`,
-  );
-  writer.row('Period of cover', `${englishDate(data.trip.departureDate)} to ${englishDate(data.trip.returnDate)}`);
-  writer.row('Days covered', `${data.trip.days} days (both dates included)`);
-  writer.row(
-    'Emergency medical care, hospitalisation, medical repatriation and repatriation of remains',
-    `At least ${euros} per person`,
-  );
-  writer.row('Deductible (excess)', 'None (EUR 0)');
-  if (limit) writer.row('Plan limit for medical assistance', limit);
-  for (const traveller of data.travellers) {
-    const [kind = '', ...rest] = traveller.document.split(' ');
-    const document =
-      kind === 'RUT'
-        ? `Chilean ID (RUT) ${rest.join(' ')}`
-        : kind === 'Pasaporte'
-          ? `Passport ${rest.join(' ')}`
-          : `Passport/ID ${rest.join(' ')}`;
-    writer.row(`Insured: ${traveller.name} · ${document} · born ${englishDate(traveller.birthDate)}`, traveller.number);
-  }
-  writer.text(
-    `Costs are paid directly by the assistance company, without advance payment by the insured, 24 hours a day. Verify this certificate at ${data.verification.url}.`,
-    { size: 9 },
-  );
+  const title = 'Travel medical insurance certificate (Schengen visa)';
+  return {
+    heading: { text: title, continued: `${title} (continued)` },
+    units: [
+      writer.textUnit(
+        `${data.company.legalName} (${data.company.name}) certifies that the persons named below hold travel assistance plan «${data.plan.label}» for their trip to ${data.trip.destination}, valid in all states of the Schengen Area.`,
+      ),
+      writer.rowUnit(
+        'Period of cover',
+        `${englishDate(data.trip.departureDate)} to ${englishDate(data.trip.returnDate)}`,
+      ),
+      writer.rowUnit('Days covered', `${data.trip.days} days (both dates included)`),
+      writer.rowUnit(
+        'Emergency medical care, hospitalisation, medical repatriation and repatriation of remains',
+        `At least ${euros} per person`,
+      ),
+      writer.rowUnit('Deductible (excess)', 'None (EUR 0)'),
+      ...(limit ? [writer.rowUnit('Plan limit for medical assistance', limit)] : []),
+      ...data.travellers.map((traveller) => {
+        const [kind = '', ...rest] = traveller.document.split(' ');
+        const document =
+          kind === 'RUT'
+            ? `Chilean ID (RUT) ${rest.join(' ')}`
+            : kind === 'Pasaporte'
+              ? `Passport ${rest.join(' ')}`
+              : `Passport/ID ${rest.join(' ')}`;
+        return writer.rowUnit(
+          `Insured: ${traveller.name} · ${document} · born ${englishDate(traveller.birthDate)}`,
+          traveller.number,
+        );
+      }),
+      writer.textUnit(
+        `Costs are paid directly by the assistance company, without advance payment by the insured, 24 hours a day. Verify this certificate at ${data.verification.url}.`,
+        { size: 9 },
+      ),
+    ],
+  };
 }
 
 /** The layout and colours of the certificate, for the other documents of a sale (the purchase receipt of «Mi compra»). */

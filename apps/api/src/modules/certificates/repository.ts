@@ -54,8 +54,30 @@ export async function issueCertificates(
       : [];
   });
   if (keys.length > 0) await tx.insert(certificateSearchKeys).values(keys).onConflictDoNothing();
-  // A code clash (50 random bits: practically never) leaves the sale without one; the first PDF makes it then.
-  await tx.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
+  // The code of the certificates as paid (version 1); a replacement's comes from replaceVerificationCode. A code
+  // clash (50 random bits: practically never) leaves the version without one; its first PDF makes it then.
+  if (!replacementOf) {
+    await tx
+      .insert(certificateVerifications)
+      .values({ saleId, version: 1, code: newVerificationCode() })
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * A date change replaced the sale's certificates (inside its transaction): the current code is marked replaced,
+ * keeping the dates it certified, and the new version gets a code of its own. Answers the new code.
+ */
+export async function replaceVerificationCode(
+  tx: Database,
+  saleId: number,
+  certified: { departureDate: string; returnDate: string },
+) {
+  await tx
+    .update(certificateVerifications)
+    .set({ replacedAt: sql`now()`, departureDate: certified.departureDate, returnDate: certified.returnDate })
+    .where(and(eq(certificateVerifications.saleId, saleId), isNull(certificateVerifications.replacedAt)));
+  return currentVerificationCode(tx, saleId);
 }
 
 /**
@@ -116,26 +138,44 @@ export function normaliseVerificationCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
-/** The sale's verification code, made now when the sale was paid before codes existed. */
-export async function verificationCodeOf(db: Database, saleId: number): Promise<string> {
+/**
+ * The code of the sale's current certificates: made now when they have none yet (a sale paid before codes existed, a
+ * clash, or the current certificates of a sale whose only code migration 0019 marked replaced), as the next version.
+ */
+export async function currentVerificationCode(db: Database, saleId: number): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [row] = await db
       .select({ code: certificateVerifications.code })
       .from(certificateVerifications)
-      .where(eq(certificateVerifications.saleId, saleId));
+      .where(and(eq(certificateVerifications.saleId, saleId), isNull(certificateVerifications.replacedAt)));
     if (row) return row.code;
-    await db.insert(certificateVerifications).values({ saleId, code: newVerificationCode() }).onConflictDoNothing();
+    // Unique per sale and version, and one current per sale: two requests making it at once keep one.
+    await db
+      .insert(certificateVerifications)
+      .values({
+        saleId,
+        version: sql`(select coalesce(max(${certificateVerifications.version}), 0) + 1 from ${certificateVerifications} where ${certificateVerifications.saleId} = ${saleId})`,
+        code: newVerificationCode(),
+      })
+      .onConflictDoNothing();
   }
   throw new Error('No verification code could be stored');
 }
 
-/** The sale a verification code belongs to, or undefined. */
-export async function saleOfVerificationCode(db: Database, code: string): Promise<number | undefined> {
+/** A verification code: its sale and version, and, once replaced, when and the dates it certified. */
+export async function findVerificationCode(db: Database, code: string) {
   const [row] = await db
-    .select({ saleId: certificateVerifications.saleId })
+    .select({
+      saleId: certificateVerifications.saleId,
+      version: certificateVerifications.version,
+      createdAt: certificateVerifications.createdAt,
+      replacedAt: certificateVerifications.replacedAt,
+      departureDate: certificateVerifications.departureDate,
+      returnDate: certificateVerifications.returnDate,
+    })
     .from(certificateVerifications)
     .where(eq(certificateVerifications.code, code));
-  return row?.saleId;
+  return row;
 }
 
 /** The most certificates one search answers: the newest, of paid sales only (nothing else has search keys). */

@@ -44,16 +44,22 @@ const verificationSchema = z
   .object({
     code: z.string(),
     status: z
-      .enum(['valid', 'expired', 'not_started', 'void', 'cancelled'])
+      .enum(['valid', 'expired', 'not_started', 'void', 'cancelled', 'replaced'])
       .describe(
-        'Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado)',
+        'Today in Chile: in force, ended, not yet started; void: a test payment that covers nobody; cancelled: voided by a withdrawal (anulado); replaced: a date change replaced these certificates by new ones with another code (reemplazado)',
       ),
-    departureDate: z.string(),
+    departureDate: z.string().describe("The dates this code's certificates certified (a replaced code: its own)"),
     returnDate: z.string(),
     destination: z.string(),
     plan: z.string(),
     holders: z.array(z.string()).describe("Each covered person's initials only («C. R.»)"),
-    issuedAt: z.string(),
+    issuedAt: z
+      .string()
+      .describe('When this version of the certificates was issued (paid, or the date change applied)'),
+    replacedAt: z
+      .string()
+      .nullable()
+      .describe('When a date change replaced them (status replaced); null otherwise. The new code is never given'),
   })
   .meta({ id: 'CertificateVerification' });
 
@@ -108,7 +114,7 @@ export function certificateRoutes(options: { onEmailQueued: () => void }) {
         schema: {
           tags,
           description:
-            "The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Unknown code: 404.",
+            "The public check of a certificate by the code printed on it (and in its QR code): whether it is in force today in Chile, its dates, destination and plan, and the holders' initials only. Each version of a sale's certificates has its own code: one a date change replaced answers `replaced` with its own dates, never the new trip. Unknown code: 404.",
           params: z.object({ code: z.string().min(1).max(40) }),
           response: { 200: verificationSchema, ...errorResponses, 429: errorBodySchema },
         },

@@ -19,6 +19,7 @@ import {
   findSale,
   findSaleOfQuotation,
   findSales,
+  listDateChanges,
   type PurchaseSnapshot,
   wasPaid,
   wasWithdrawn,
@@ -69,6 +70,10 @@ export async function listCertificates(db: Database, saleId: number, options: { 
  * quotation as it may read today. Sales paid before snapshots existed are read from their quotation.
  */
 export async function certificateData(db: Database, saleId: number, origin: string): Promise<CertificateData> {
+  await requirePaidSale(db, saleId);
+  // The code before the trip it is printed with: a date change committed in between gives the new trip with the
+  // replaced code (which then answers «reemplazado»), never the old dates with the code of the new trip.
+  const code = await repository.currentVerificationCode(db, saleId);
   const sale = await requirePaidSale(db, saleId);
   const [company, people, contacts, website] = await Promise.all([
     requireCompany(db, sale.companyId),
@@ -78,8 +83,7 @@ export async function certificateData(db: Database, saleId: number, origin: stri
   ]);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
   const numbers = new Map(people.map((person) => [person.seq, person.number]));
-  const [code, schengen, country] = await Promise.all([
-    repository.verificationCodeOf(db, saleId),
+  const [schengen, country] = await Promise.all([
     isSchengenTrip(db, sale.quotationId, bought.trip.destinationId),
     destinationCountryOfSnapshot(db, sale.quotationId, bought),
   ]);
@@ -304,7 +308,8 @@ export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
 
 /**
  * After a date change (inside its transaction): the sale's certificates are voided and new ones issued from the
- * sale's new snapshot (numbers …-C{change}), and the certificate e-mail is queued for them.
+ * sale's new snapshot (numbers …-C{change}) with a verification code of their own (the old code answers
+ * «reemplazado», with the dates it certified), and the certificate e-mail is queued for them.
  */
 export async function replaceCertificates(
   tx: Database,
@@ -312,7 +317,13 @@ export async function replaceCertificates(
   changeId: number,
   year: number,
 ) {
+  const change = (await listDateChanges(tx, sale.id)).find((candidate) => candidate.id === changeId);
+  if (!change) throw new Error(`Date change ${changeId} is not of sale ${sale.id}`);
   await repository.voidCertificatesOfSale(tx, sale.id, 'date_change');
+  await repository.replaceVerificationCode(tx, sale.id, {
+    departureDate: change.previousDepartureDate,
+    returnDate: change.previousReturnDate,
+  });
   await repository.issueCertificates(tx, sale, year, changeId);
   await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:date-change:${changeId}`);
 }
@@ -527,13 +538,16 @@ async function isSchengenTrip(db: Database, quotationId: string, destinationId: 
 /** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */
 export type CertificateVerification = {
   code: string;
-  status: 'valid' | 'expired' | 'not_started' | 'void' | 'cancelled';
+  status: 'valid' | 'expired' | 'not_started' | 'void' | 'cancelled' | 'replaced';
+  /** The dates this code's certificates certified (a replaced code: those it had, never the new trip's). */
   departureDate: string;
   returnDate: string;
   destination: string;
   plan: string;
   holders: string[];
   issuedAt: string;
+  /** When a date change replaced this code's certificates (status `replaced`); else null. */
+  replacedAt: string | null;
 };
 
 /** «María José Pérez Soto» → «M. J. P. S.» */
@@ -547,8 +561,10 @@ export function initialsOf(firstName: string, lastName: string): string {
 
 /**
  * GET /certificates/verification/{code}: whether the certificate is in force today in Chile (valid, not yet
- * started, expired; void when it was a test payment), its dates, destination and plan, and the holders' initials.
- * An unknown code is the catalogue's 404.
+ * started, expired; void when it was a test payment; cancelled by a withdrawal), its dates, destination and plan,
+ * and the holders' initials. Each version of a sale's certificates has its own code: a code a date change replaced
+ * answers `replaced`, with when and the dates it certified, and nothing of the new trip. An unknown code is the
+ * catalogue's 404.
  */
 export async function verifyCertificate(
   db: Database,
@@ -557,21 +573,29 @@ export async function verifyCertificate(
 ): Promise<CertificateVerification> {
   const normalised = repository.normaliseVerificationCode(code);
   if (normalised.length !== repository.verificationCodeLength) throw resourceNotFound();
-  const saleId = await repository.saleOfVerificationCode(db, normalised);
-  if (saleId === undefined) throw resourceNotFound();
-  const sale = await requirePaidSale(db, saleId, { withdrawn: 'allow' });
+  const found = await repository.findVerificationCode(db, normalised);
+  if (found === undefined) throw resourceNotFound();
+  const sale = await requirePaidSale(db, found.saleId, { withdrawn: 'allow' });
+  // Read again after the sale: a date change committed since the first read shows here as replaced, so an old code
+  // is never answered with the new trip the sale was just read with.
+  const version = found.replacedAt ? found : ((await repository.findVerificationCode(db, normalised)) ?? found);
   const bought = sale.purchase ?? (await purchaseFromQuotation(db, sale));
-  const { departureDate, returnDate } = bought.trip;
+  const replaced = version.replacedAt !== null;
+  // A replaced version's own dates (frozen when it was replaced); the current one's are the sale's.
+  const departureDate = (replaced ? version.departureDate : null) ?? bought.trip.departureDate;
+  const returnDate = (replaced ? version.returnDate : null) ?? bought.trip.returnDate;
   // A withdrawn sale's certificates were voided the moment the withdrawal was accepted («anulado»).
-  const status = wasWithdrawn(sale.status)
-    ? 'cancelled'
-    : sale.testPayment
-      ? 'void'
-      : today < departureDate
-        ? 'not_started'
-        : today > returnDate
-          ? 'expired'
-          : 'valid';
+  const status = replaced
+    ? 'replaced'
+    : wasWithdrawn(sale.status)
+      ? 'cancelled'
+      : sale.testPayment
+        ? 'void'
+        : today < departureDate
+          ? 'not_started'
+          : today > returnDate
+            ? 'expired'
+            : 'valid';
   return {
     code: normalised,
     status,
@@ -580,7 +604,9 @@ export async function verifyCertificate(
     destination: bought.trip.destination,
     plan: bought.plan.label,
     holders: bought.travellers.map((person) => initialsOf(person.firstName, person.lastName)),
-    issuedAt: (sale.paidAt ?? sale.createdAt).toISOString(),
+    // Version 1 was issued when the sale was paid; a later one when the date change that made it was applied.
+    issuedAt: (version.version === 1 ? (sale.paidAt ?? sale.createdAt) : version.createdAt).toISOString(),
+    replacedAt: version.replacedAt?.toISOString() ?? null,
   };
 }
 

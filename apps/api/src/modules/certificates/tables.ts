@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 import { travellers } from '../passengers/tables.ts';
 import { sales } from '../payments/tables.ts';
@@ -29,16 +29,32 @@ export const certificates = pgTable(
 );
 
 /**
- * The public verification code of a paid sale's certificate (printed on the PDF with a QR code that opens
- * /verificar/{code}): 10 characters of Crockford base32 from 50 random bits, so codes cannot be enumerated.
+ * The public verification codes of a paid sale's certificates (printed on the PDF with a QR code that opens
+ * /verificar/{code}): 10 characters of Crockford base32 from 50 random bits, so codes cannot be enumerated. One per
+ * version of the certificates: version 1 as paid, one more for each date change that replaced them. Only the current
+ * version (replaced_at null) answers with the sale's trip; a replaced one answers «reemplazado» with the date it was
+ * replaced and the dates it certified, frozen then (docs/certificates.md).
  */
-export const certificateVerifications = pgTable('certificate_verifications', {
-  saleId: integer('sale_id')
-    .primaryKey()
-    .references(() => sales.id),
-  code: text('code').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const certificateVerifications = pgTable(
+  'certificate_verifications',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a date change replaced this version's certificates; null while they are the sale's current ones. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** The trip dates this version certified, kept when it is replaced (the current version reads the sale's). */
+    departureDate: text('departure_date'),
+    returnDate: text('return_date'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.version] }),
+    uniqueIndex('certificate_verifications_current').on(t.saleId).where(sql`${t.replacedAt} IS NULL`),
+  ],
+);
 
 /**
  * What the certificate search looks for, written when a certificate is issued (one row per certificate): the

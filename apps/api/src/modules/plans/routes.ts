@@ -38,7 +38,11 @@ const passengersQuery = z
   )
   .describe('passenger type id:quantity pairs, e.g. 1:2,2:1');
 
-/** Spec §5: these are required; discountCode and upgradeCovid are optional but never null. */
+/**
+ * Spec §5: these are required; discountCode and upgradeCovid are optional but never null. The spec's clients send
+ * `discountCode=` when the visitor typed none: a blank code (after trimming) is no code, here as in the quotation
+ * and the pricing, so that search is the plain one (kept answers, no rate limit), not a code to look up.
+ */
 const searchQuery = z.object({
   origin: idQuery,
   destination: idQuery,
@@ -46,7 +50,7 @@ const searchQuery = z.object({
   departureDate: tripFields.departureDate,
   returnDate: tripFields.returnDate,
   passengers: passengersQuery,
-  discountCode: tripFields.discountCode.optional(),
+  discountCode: tripFields.discountCode.optional().transform((code) => code || undefined),
   upgradeCovid: z.enum(['true', 'false']).optional(),
 });
 
@@ -126,8 +130,9 @@ export async function planRoutes(fastify: FastifyInstance) {
         // Only searches that try a discount code are counted: plain searches are the hot path.
         rateLimit: discountCodeRateLimit(fastify.config.rateLimits),
       },
-      // A URL answered before (a plain search: one with a discount code is never kept) is sent its kept answer here,
-      // before parsing, validation, the company check and the handler: the same bytes they would lead to.
+      // A URL answered before (a plain search, a blank discountCode included: one with a code is never kept) is sent
+      // its kept answer here, before parsing, validation, the company check and the handler: the same bytes they
+      // would lead to.
       onRequest: (request, reply, done) => {
         const url = request.raw.url;
         const key = url === undefined ? undefined : searchUrls.keyOf(url);

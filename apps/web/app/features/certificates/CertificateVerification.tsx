@@ -1,7 +1,14 @@
+import { todayInChile } from '@travesia/domain/dates';
 import { formatDay } from '#app/lib/format.ts';
 import type { CertificateVerification as Verification } from './certificates.server.ts';
 
-const statuses: Record<Verification['status'], { title: string; english: string; detail: string; tone: string }> = {
+/** The day in Chile of an instant, as the visitor writes days («28-11-2026»). */
+const chileanDay = (instant: string) => formatDay(todayInChile(new Date(instant)));
+
+const statuses: Record<
+  Verification['status'],
+  { title: string; english: string; detail: string | ((verification: Verification) => string); tone: string }
+> = {
   valid: {
     title: 'Certificado VIGENTE',
     english: 'Valid certificate: the holders are covered today',
@@ -33,18 +40,30 @@ const statuses: Record<Verification['status'], { title: string; english: string;
       'Este certificado fue anulado porque la compra se dejó sin efecto (derecho a retracto): no otorga cobertura.',
     tone: 'bg-red-700',
   },
+  replaced: {
+    title: 'Certificado REEMPLAZADO',
+    english: 'Replaced certificate: new certificates with another code replaced it after a change of dates',
+    detail: (verification) =>
+      `Este certificado fue reemplazado${verification.replacedAt ? ` el ${chileanDay(verification.replacedAt)}` : ''} por uno nuevo, con otro código, tras un cambio de fechas del viaje: ya no otorga cobertura. Pide al titular su certificado vigente.`,
+    tone: 'bg-amber-800',
+  },
 };
 
 /** /verificar/{code}: what a consulate or a clinic needs to know, in Spanish and English, and nothing more. */
 export function CertificateVerification({ verification }: { verification: Verification }) {
   const status = statuses[verification.status];
+  const replaced = verification.status === 'replaced';
   const rows = [
     { term: 'Código de verificación', english: 'Verification code', detail: verification.code },
     {
-      term: 'Vigencia',
-      english: 'Period of cover',
+      // A replaced certificate shows the dates it had, never those of the one that replaced it.
+      term: replaced ? 'Vigencia que indicaba' : 'Vigencia',
+      english: replaced ? 'Period of cover it stated' : 'Period of cover',
       detail: `${formatDay(verification.departureDate)} al ${formatDay(verification.returnDate)}`,
     },
+    ...(replaced && verification.replacedAt
+      ? [{ term: 'Reemplazado el', english: 'Replaced on', detail: chileanDay(verification.replacedAt) }]
+      : []),
     { term: 'Destino', english: 'Destination', detail: verification.destination },
     { term: 'Plan', english: 'Plan', detail: verification.plan },
     {
@@ -62,7 +81,7 @@ export function CertificateVerification({ verification }: { verification: Verifi
         <p lang="en" className="mt-1 font-semibold">
           {status.english}
         </p>
-        <p className="mt-2">{status.detail}</p>
+        <p className="mt-2">{typeof status.detail === 'function' ? status.detail(verification) : status.detail}</p>
       </div>
       <dl className="grid gap-3 rounded-2xl bg-white p-5 shadow ring-1 ring-slate-900/5">
         {rows.map((row) => (
