@@ -98,9 +98,7 @@ test.describe('newsletter (Suscríbete)', () => {
     ).toBeVisible();
   });
 
-  test('a «volver» that a browser would read as another site links back within the store', async ({
-    page,
-  }) => {
+  test('a «volver» that a browser would read as another site links back within the store', async ({ page }) => {
     // Each of these made the page's «Volver» link point at http://evil.example (issue 22): a tab, a CR/LF or a
     // backslash is dropped or read as «/» by the browser, turning the path into //evil.example.
     for (const volver of ['/%09/evil.example', '/%0d%0a/evil.example', '/%5Cevil.example', '/.//evil.example']) {

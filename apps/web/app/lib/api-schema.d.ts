@@ -5408,6 +5408,9 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `certificate_not_found`: A refund claim names no certificate (or sale) held by the document given; the same whether the number is unknown or the document wrong
+             *     - `certificate_void`: A refund claim names a voided certificate (withdrawal, or replaced by a date change)
+             *     - `outside_cover`: A refund claim's incident date is outside the certificate's cover (its trip's departure to return)
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
@@ -5420,7 +5423,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6641,6 +6644,9 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `certificate_not_found`: A refund claim names no certificate (or sale) held by the document given; the same whether the number is unknown or the document wrong
+             *     - `certificate_void`: A refund claim names a voided certificate (withdrawal, or replaced by a date change)
+             *     - `outside_cover`: A refund claim's incident date is outside the certificate's cover (its trip's departure to return)
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
@@ -6653,7 +6659,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
