@@ -4140,7 +4140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. */
+        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. The claim must name a paid, valid certificate (or its sale, `idVenta`) whose traveller has `numeroDocumento`, for an incident day within its cover: else a 400 `certificate_not_found` (on both fields: the same for an unknown number and a wrong document), `certificate_void` or `outside_cover`. */
         post: {
             parameters: {
                 query?: never;
