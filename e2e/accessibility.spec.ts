@@ -9,6 +9,7 @@ import { expect, test } from './support/fixtures.ts';
 import { expectVisibleFocus, tabTo, typeInto } from './support/keyboard.ts';
 import { apiOutage } from './support/outage.ts';
 import { tripDates, typed } from './support/quote.ts';
+import { coveredClaim } from './support/refunds.ts';
 import { mainNav, openHydrated, seed, waitForHydration } from './support/shell.ts';
 
 // DESIGN: WCAG 2.2 AA. Every route of apps/web/app/routes.ts, with real data where it has some, in the states a
@@ -40,7 +41,7 @@ async function openMenuIfFolded(page: Page) {
 /** A refund request stored through the API (spec §7), answering its number. */
 async function storedRefund(request: APIRequestContext): Promise<string> {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
-  const incident = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+  const claim = await coveredClaim(request);
   const answer = await request.post('/api/companies/1/refunds', {
     data: {
       nombreTitular: 'Ana María Pérez',
@@ -48,9 +49,9 @@ async function storedRefund(request: APIRequestContext): Promise<string> {
       numeroDocumento: '12.345.678-5',
       email: 'ana.axe@example.cl',
       telefono: '+56 9 1234 5678',
-      numeroCertificado: 'TRV-2026-000123',
+      numeroCertificado: claim.rutCertificate,
       descripcion: 'Consulta médica en Madrid por una gastroenteritis.',
-      fechaIncidente: incident,
+      fechaIncidente: claim.incident,
       monto: 185000,
       moneda: 'CLP',
       banco: '012',

@@ -97,4 +97,19 @@ test.describe('newsletter (Suscríbete)', () => {
       page.getByText('Este enlace de confirmación no es válido o ya venció.', { exact: false }),
     ).toBeVisible();
   });
+
+  test('a «volver» that a browser would read as another site links back within the store', async ({ page }) => {
+    // Each of these made the page's «Volver» link point at http://evil.example (issue 22): a tab, a CR/LF or a
+    // backslash is dropped or read as «/» by the browser, turning the path into //evil.example.
+    for (const volver of ['/%09/evil.example', '/%0d%0a/evil.example', '/%5Cevil.example', '/.//evil.example']) {
+      await page.goto(`/suscripcion?volver=${volver}`);
+      const back = page.getByRole('link', { name: 'Volver a la página anterior' });
+      await expect(back).toHaveAttribute('href', '/');
+      // What the browser itself resolves the link to: this store.
+      const resolved = new URL(await back.evaluate((a) => (a as HTMLAnchorElement).href));
+      expect(resolved.origin, volver).toBe(new URL(page.url()).origin);
+      // The form's own «volver» (posted without scripts) carries the same safe path.
+      await expect(page.locator('input[name="volver"]')).toHaveValue('/');
+    }
+  });
 });

@@ -1,24 +1,23 @@
 import type { Page } from '@playwright/test';
+import { refundMessages } from '@travesia/domain/refunds';
 import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { coveredClaim } from './support/refunds.ts';
 import { openHydrated } from './support/shell.ts';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
 
-const yesterday = () => {
-  const date = new Date(Date.now() - 3 * 86_400_000);
-  return date.toISOString().slice(0, 10);
-};
+type Claim = Awaited<ReturnType<typeof coveredClaim>>;
 
-async function fillRefundForm(page: Page, email: string) {
+async function fillRefundForm(page: Page, email: string, claim: Claim) {
   await page.getByLabel('Nombre y apellido').fill('Ana María Pérez');
   await page.getByLabel('Número de documento').fill('12.345.678-5');
   await page.getByLabel('Correo electrónico del titular').fill(email);
   await page.getByLabel('Teléfono del titular').fill('+56 9 1234 5678');
-  await page.getByLabel('Número de certificado o de venta').fill('TRV-2026-000123');
-  await page.getByLabel('Fecha del incidente').fill(yesterday());
+  await page.getByLabel('Número de certificado o de venta').fill(claim.rutCertificate);
+  await page.getByLabel('Fecha del incidente').fill(claim.incident);
   await page.getByLabel('Cuéntanos qué pasó').fill('Consulta médica en Madrid por una gastroenteritis.');
   await page.getByLabel('Monto a reembolsar').fill('185.000');
   await page.getByLabel('Banco').selectOption({ label: 'BancoEstado' });
@@ -27,14 +26,35 @@ async function fillRefundForm(page: Page, email: string) {
 }
 
 test.describe('refunds', () => {
-  test('a refund with a file, then its tracking and the missing documents added', async ({ page, storefront }) => {
+  test('a refund with a file, then its tracking and the missing documents added', async ({
+    page,
+    request,
+    storefront,
+  }) => {
     test.setTimeout(150_000);
+    const claim = await coveredClaim(request);
     await openHydrated(page, '/reembolsos');
     await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de reembolso' })).toBeVisible();
     await expectNoViolations(page, '/reembolsos');
 
+    // A certificate the document does not hold: the same message beside the number and the document, gone from
+    // both as soon as the number is edited (issue 22).
+    await fillRefundForm(page, 'ana.e2e@example.cl', claim);
+    const certificateField = page.getByLabel('Número de certificado o de venta');
+    await certificateField.fill('TRV-2026-999999999-1');
+    await page
+      .getByLabel('Adjunta tus documentos')
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    const notHeld = page.getByText(refundMessages.certificateNotHeld);
+    await expect(notHeld).toHaveCount(2);
+    await expect(certificateField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Número de documento')).toHaveAttribute('aria-invalid', 'true');
+    await certificateField.fill(claim.rutCertificate);
+    await expect(notHeld).toHaveCount(0);
+    await expect(page.getByLabel('Número de documento')).not.toHaveAttribute('aria-invalid', 'true');
+
     // A PNG under a .pdf name is refused by its content, the message beside the file input naming it.
-    await fillRefundForm(page, 'ana.e2e@example.cl');
     await page
       .getByLabel('Adjunta tus documentos')
       .setInputFiles({ name: 'informe.pdf', mimeType: 'application/pdf', buffer: png });
@@ -106,12 +126,16 @@ test.describe('refunds', () => {
 test.describe('refunds without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form posts as multipart and shows the number; errors appear beside the fields', async ({ page }) => {
+  test('the form posts as multipart and shows the number; errors appear beside the fields', async ({
+    page,
+    request,
+  }) => {
+    const claim = await coveredClaim(request);
     await page.goto('/reembolsos');
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByText('Ingresa el nombre del titular')).toBeVisible();
     await expect(page.getByText(/Adjunta al menos un documento/)).toBeVisible();
-    await fillRefundForm(page, 'sinjs@example.cl');
+    await fillRefundForm(page, 'sinjs@example.cl', claim);
     await page
       .getByLabel('Adjunta tus documentos')
       .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -122,12 +146,14 @@ test.describe('refunds without JavaScript', () => {
 
   test('DNI and Pasaporte are separate options; a passport is checked as the passenger form checks it', async ({
     page,
+    request,
     storefront,
   }) => {
+    const claim = await coveredClaim(request);
     await page.goto('/reembolsos');
     const type = page.getByLabel('Tipo de documento');
     await expect(type.locator('option')).toHaveText(['RUT', 'DNI', 'Pasaporte']);
-    await fillRefundForm(page, 'pasaporte@example.cl');
+    await fillRefundForm(page, 'pasaporte@example.cl', { ...claim, rutCertificate: claim.passportCertificate });
     await type.selectOption({ label: 'Pasaporte' });
     await page.getByLabel('Número de documento').fill('AB 12');
     await page

@@ -36,6 +36,21 @@ export const defaultDatabaseTimeouts = {
 
 export type DatabaseTimeouts = { connectMs: number; statementMs: number; queryMs: number; idleInTransactionMs: number };
 
+/**
+ * Transbank's public integration credentials (chile-facts; its SDK's IntegrationCommerceCodes.WEBPAY_PLUS and
+ * IntegrationApiKeys.WEBPAY): anyone can use them, and they only ever take test money on the integration environment.
+ */
+export const transbankIntegration = {
+  commerceCode: '597055555532',
+  apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+} as const;
+
+/** Whether these are public integration credentials: every commerce code of the SDK's list is 5970555555NN. */
+export function isTransbankIntegrationCredential(commerceCode: string, apiKey: string): boolean {
+  return /^5970555555\d{2}$/.test(commerceCode.trim()) || integrationApiKeys.has(apiKey.trim());
+}
+const integrationApiKeys = new Set<string>([transbankIntegration.apiKey, 'cxxXQgGD9vrVe4M41FIt']);
+
 const environmentSchema = z.object({
   /** The runtime mode libraries read (React's production build); without DEPLOYMENT, production also means a real store. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -204,10 +219,10 @@ const environmentSchema = z.object({
     .union([z.enum(['integration', 'production']), z.url()])
     .default('integration')
     .describe('integration, production, or the base URL of a Webpay-compatible server (tests)'),
-  WEBPAY_COMMERCE_CODE: z.string().min(1).default('597055555532'),
+  WEBPAY_COMMERCE_CODE: z.string().trim().min(1).default(transbankIntegration.commerceCode),
   /** The built-in test gateway; on by default, except in a production deployment (unless true) and next to Webpay production (never). */
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
-  WEBPAY_API_KEY: z.string().min(1).default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
+  WEBPAY_API_KEY: z.string().trim().min(1).default(transbankIntegration.apiKey),
   /** smtp(s)://user:pass@host:port; unset: e-mails are written as .eml files under DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -310,7 +325,11 @@ export type Config = {
   frameAncestors: string[];
   /** Spec §9: exact old paths → absolute URLs, answered with 301 before the storefront renders. */
   legacyRedirects: LegacyRedirects;
-  webpay: { environment: string; commerceCode: string; apiKey: string };
+  /**
+   * Webpay Plus. `testMode`: its payments move no real money (the integration environment, or Transbank's public
+   * integration credentials anywhere), so they are marked as test payments, as the sandbox's are.
+   */
+  webpay: { environment: string; commerceCode: string; apiKey: string; testMode: boolean };
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string };
   recaptcha: RecaptchaConfig;
@@ -397,17 +416,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.COOKIE_SECRET) {
     throw new ConfigError(`Invalid configuration: COOKIE_SECRET is required when ${because}`);
   }
-  const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
-  if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration: WEBPAY_ENVIRONMENT=production needs your own WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY',
-    );
-  }
-  const sandboxFlag =
-    e.PAYMENTS_SANDBOX === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(e.PAYMENTS_SANDBOX);
-  if (webpayProduction && sandboxFlag === true) {
-    throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
-  }
   if (production) {
     const testKey =
       e.RECAPTCHA_SITE_KEY === recaptchaTestKeys.siteKey || e.RECAPTCHA_SECRET_KEY === recaptchaTestKeys.secretKey;
@@ -416,6 +424,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when ${because} (Google's test keys accept every visitor, robots included)`,
       );
     }
+  }
+  const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
+  const publicWebpayCredentials = isTransbankIntegrationCredential(e.WEBPAY_COMMERCE_CODE, e.WEBPAY_API_KEY);
+  if (production) {
+    // A real store says where its card payments go: left to the defaults, it took test money (issue 22).
+    const unnamed = ['WEBPAY_ENVIRONMENT', 'WEBPAY_COMMERCE_CODE', 'WEBPAY_API_KEY'].filter(
+      (name) => !source[name]?.trim(),
+    );
+    if (unnamed.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${unnamed.join(', ')} must be set when ${because}: Webpay Plus's environment (production) and the commerce code and API key Transbank gave you. Unset, the store would take test payments on Webpay's integration environment`,
+      );
+    }
+  }
+  if (webpayProduction && (!source.WEBPAY_COMMERCE_CODE || !source.WEBPAY_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: WEBPAY_ENVIRONMENT=production needs your own WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY',
+    );
+  }
+  if ((production || webpayProduction) && publicWebpayCredentials) {
+    throw new ConfigError(
+      `Invalid configuration: WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are Transbank's public integration credentials, which only take test money: ${production ? because : 'WEBPAY_ENVIRONMENT=production'} needs the ones Transbank gave you`,
+    );
+  }
+  const sandboxFlag =
+    e.PAYMENTS_SANDBOX === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(e.PAYMENTS_SANDBOX);
+  if (webpayProduction && sandboxFlag === true) {
+    throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
   const { worker, warnings } = workerConfig(e);
   return {
@@ -446,7 +482,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
     legacyRedirects: e.LEGACY_REDIRECTS,
-    webpay: { environment: e.WEBPAY_ENVIRONMENT, commerceCode: e.WEBPAY_COMMERCE_CODE, apiKey: e.WEBPAY_API_KEY },
+    webpay: {
+      environment: e.WEBPAY_ENVIRONMENT,
+      commerceCode: e.WEBPAY_COMMERCE_CODE,
+      apiKey: e.WEBPAY_API_KEY,
+      testMode: e.WEBPAY_ENVIRONMENT === 'integration' || publicWebpayCredentials,
+    },
     // The test gateway approves without money: a local default, off in production unless explicitly enabled.
     payments: { sandboxEnabled: sandboxFlag ?? (!webpayProduction && !production) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -4,12 +4,14 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatClp } from '@travesia/domain/money';
 import { documentKinds, type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
+import { visibleText } from '@travesia/domain/visible-text';
 import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
+import { printable } from './lib/terminal-text.ts';
 import {
   listStuckSaleRefunds,
   releaseSaleRefund,
@@ -49,11 +51,12 @@ use the admin API). The holder's e-mail is queued with the change and sent at on
 /**
  * The name a stored document is written under: `{n}-{stem}.{extension of its stored content type}`, whatever the
  * stored name's own extension (a PDF stored as `boleta.bat` before names were checked is written `1-boleta.pdf`).
- * `basename` drops any folder part (`../../x.pdf`), so nothing is written outside the chosen folder.
+ * `basename` drops any folder part (`../../x.pdf`), so nothing is written outside the chosen folder; control and
+ * invisible characters (stored before the rules stripped them) are dropped, so no name carries an escape sequence.
  */
 export function exportName(position: number, storedName: string, contentType: string): string {
   const kind = Object.values(documentKinds).find((k) => k.mime === contentType);
-  const base = basename(storedName.replace(/\\/g, '/'));
+  const base = basename(visibleText(storedName).replace(/\\/g, '/')).trim();
   const stem = base.replace(/\.[^.]*$/, '').replace(/^\.+/, '') || 'documento';
   return `${position}-${stem}.${kind?.extensions[0] ?? 'bin'}`;
 }
@@ -161,9 +164,11 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       const stuck = await listStuckSaleRefunds(database.db, saleRefundCommand.filter);
       for (const refund of stuck) {
         console.log(
-          `#${refund.id} venta ${refund.saleId} ${refund.reason} ${formatClp(refund.amountClp)} ${refund.gateway} ` +
-            `${refund.buyOrder} intentos ${refund.attempts} desde ${refund.createdAt}` +
-            `${refund.heldAt ? ` retenido por ${refund.heldBy} ${refund.heldAt}` : ''}: ${refund.lastError ?? '-'}`,
+          printable(
+            `#${refund.id} venta ${refund.saleId} ${refund.reason} ${formatClp(refund.amountClp)} ${refund.gateway} ` +
+              `${refund.buyOrder} intentos ${refund.attempts} desde ${refund.createdAt}` +
+              `${refund.heldAt ? ` retenido por ${refund.heldBy} ${refund.heldAt}` : ''}: ${refund.lastError ?? '-'}`,
+          ),
         );
       }
       console.log(`${stuck.length} sale refund(s) to give back by hand`);
@@ -185,13 +190,15 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       await work.close();
       const about = `(sale ${refund.saleId}, ${formatClp(refund.amountClp)})`;
       console.log(
-        outcome === 'held'
-          ? `#${refund.id}: held ${about}; the sweeper will not retry it. Transfer now, then sale-refund-transferred.`
-          : outcome === 'refunded'
-            ? `#${refund.id}: the gateway had already refunded it ${about}; recorded. Do NOT transfer.`
-            : refund.status === 'refunded'
-              ? `#${refund.id}: already refunded (${refund.method ?? 'gateway'}); nothing to transfer`
-              : `#${refund.id}: already held by ${refund.heldBy} ${about}`,
+        printable(
+          outcome === 'held'
+            ? `#${refund.id}: held ${about}; the sweeper will not retry it. Transfer now, then sale-refund-transferred.`
+            : outcome === 'refunded'
+              ? `#${refund.id}: the gateway had already refunded it ${about}; recorded. Do NOT transfer.`
+              : refund.status === 'refunded'
+                ? `#${refund.id}: already refunded (${refund.method ?? 'gateway'}); nothing to transfer`
+                : `#${refund.id}: already held by ${refund.heldBy} ${about}`,
+        ),
       );
       return 0;
     }
@@ -201,9 +208,11 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       await work.runJobs();
       await work.close();
       console.log(
-        changed
-          ? `#${refund.id}: refunded by transfer ${refund.transferReference} (sale ${refund.saleId}, ${formatClp(refund.amountClp)})`
-          : `#${refund.id}: already refunded (${refund.method ?? 'gateway'}${refund.transferReference ? ` ${refund.transferReference}` : ''}); nothing changed`,
+        printable(
+          changed
+            ? `#${refund.id}: refunded by transfer ${refund.transferReference} (sale ${refund.saleId}, ${formatClp(refund.amountClp)})`
+            : `#${refund.id}: already refunded (${refund.method ?? 'gateway'}${refund.transferReference ? ` ${refund.transferReference}` : ''}); nothing changed`,
+        ),
       );
       return 0;
     }
@@ -214,7 +223,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       for (const [index, file] of files.entries()) {
         const path = join(third, exportName(index + 1, file.fileName, file.contentType));
         await writeFile(path, file.content);
-        console.log(`${path} (${file.contentType}, ${file.content.length} bytes)`);
+        console.log(printable(`${path} (${file.contentType}, ${file.content.length} bytes)`));
       }
       return 0;
     }
@@ -238,7 +247,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
     if (error instanceof ApiError) {
       const reasons = error.fieldErrors.map((e) => e.message).join('; ');
       const missing = saleRefundCommand ? `No sale refund #${number}` : `No refund request ${number}`;
-      console.error(`Error: ${error.status === 404 ? missing : reasons || error.detail}`);
+      console.error(printable(`Error: ${error.status === 404 ? missing : reasons || error.detail}`));
       return 1;
     }
     throw error;
@@ -251,7 +260,7 @@ if (process.argv[1] && /refunds-cli\.(ts|js)$/.test(process.argv[1])) {
   runRefundsCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(printable(`Error: ${error instanceof Error ? error.message : String(error)}`));
       process.exit(1);
     },
   );

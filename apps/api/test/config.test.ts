@@ -5,9 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
-import { ConfigError, developmentPurchaseLinkSecret, loadConfig, recaptchaTestKeys } from '#app/config.ts';
+import {
+  ConfigError,
+  developmentPurchaseLinkSecret,
+  loadConfig,
+  recaptchaTestKeys,
+  transbankIntegration,
+} from '#app/config.ts';
 import { startEnvironment } from '#app/start-mode.ts';
-import { openTestDatabase, productionEnv } from './support/harness.ts';
+import { openTestDatabase, productionEnv, productionWebpay } from './support/harness.ts';
 
 const specDefaultFeatures = {
   virtualBranch: true,
@@ -96,6 +102,7 @@ describe('loadConfig', () => {
         environment: 'integration',
         commerceCode: '597055555532',
         apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+        testMode: true,
       },
       payments: { sandboxEnabled: true },
       mail: { smtpUrl: undefined, from: 'Travesía <certificados@travesia.cl>' },
@@ -161,8 +168,63 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments.sandboxEnabled).toBe(false);
   });
 
+  it('a production store names its Webpay environment and credentials, never Transbank’s public ones; integration payments are test payments', () => {
+    const { WEBPAY_ENVIRONMENT, WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY, ...secretsOnly } = productionEnv;
+    // With only the other required secrets it used to start on the integration environment with the public
+    // credentials, and take test money as if real (issue 22).
+    for (const because of ['NODE_ENV=production', 'DEPLOYMENT=production']) {
+      const env =
+        because === 'NODE_ENV=production'
+          ? secretsOnly
+          : { ...secretsOnly, NODE_ENV: 'test', DEPLOYMENT: 'production' };
+      expect(configErrorFor(env)).toBe(
+        `Invalid configuration: WEBPAY_ENVIRONMENT, WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY must be set when ${because}: Webpay Plus's environment (production) and the commerce code and API key Transbank gave you. Unset, the store would take test payments on Webpay's integration environment`,
+      );
+      expect(configErrorFor({ ...env, WEBPAY_ENVIRONMENT: 'production', WEBPAY_API_KEY: 'own-key' })).toMatch(
+        /^Invalid configuration: WEBPAY_COMMERCE_CODE must be set when/,
+      );
+      expect(configErrorFor({ ...env, WEBPAY_ENVIRONMENT: 'production', WEBPAY_COMMERCE_CODE: ' ' })).toMatch(
+        /^Invalid configuration: WEBPAY_COMMERCE_CODE /,
+      );
+      // Named, but Transbank's public integration commerce codes (any of its SDK's 5970555555NN) or API key.
+      const refused =
+        /^Invalid configuration: WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are Transbank's public integration credentials, which only take test money/;
+      for (const credentials of [
+        { WEBPAY_COMMERCE_CODE: transbankIntegration.commerceCode, WEBPAY_API_KEY: 'own-key' },
+        { WEBPAY_COMMERCE_CODE: '597055555540', WEBPAY_API_KEY: 'own-key' },
+        { WEBPAY_COMMERCE_CODE: '597012345678', WEBPAY_API_KEY: transbankIntegration.apiKey },
+      ]) {
+        for (const environment of ['production', 'integration', 'http://127.0.0.1:9999']) {
+          expect(configErrorFor({ ...env, WEBPAY_ENVIRONMENT: environment, ...credentials })).toMatch(refused);
+        }
+        expect(configErrorFor({ WEBPAY_ENVIRONMENT: 'production', ...credentials })).toMatch(refused);
+      }
+    }
+    const own = loadConfig(productionEnv).webpay;
+    expect(own).toStrictEqual({
+      environment: 'production',
+      commerceCode: WEBPAY_COMMERCE_CODE,
+      apiKey: WEBPAY_API_KEY,
+      testMode: false,
+    });
+    expect(WEBPAY_ENVIRONMENT).toBe('production');
+    // What a Webpay payment is: a test payment on the integration environment, or with the public credentials
+    // anywhere (a local store's default); a real one only on production with credentials of its own.
+    expect(loadConfig({}).webpay.testMode).toBe(true);
+    expect(loadConfig({ WEBPAY_ENVIRONMENT: 'http://127.0.0.1:9999' }).webpay.testMode).toBe(true);
+    expect(loadConfig({ ...productionEnv, WEBPAY_ENVIRONMENT: 'integration' }).webpay.testMode).toBe(true);
+    expect(
+      loadConfig({
+        WEBPAY_ENVIRONMENT: 'http://127.0.0.1:9999',
+        WEBPAY_COMMERCE_CODE: '597012345678',
+        WEBPAY_API_KEY: 'k',
+      }).webpay.testMode,
+    ).toBe(false);
+  });
+
   it('the test gateway is the local default, but off in production unless PAYMENTS_SANDBOX=true', () => {
-    const production = productionEnv;
+    // Beside Webpay's integration environment (a staging store's, with credentials of its own): never beside production.
+    const production = { ...productionEnv, WEBPAY_ENVIRONMENT: 'integration' };
     expect(loadConfig({}).payments.sandboxEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).payments.sandboxEnabled).toBe(true);
@@ -182,6 +244,7 @@ describe('loadConfig', () => {
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      ...productionWebpay,
     });
     expect(production.publicUrl).toBe('https://tienda.travesia.cl');
     // Development and tests work without it (absolute URLs then come from ALLOWED_HOSTS).
@@ -268,6 +331,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tienda.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      ...productionWebpay,
     };
     const ownKeys = { RECAPTCHA_SITE_KEY: 'own-site-key', RECAPTCHA_SECRET_KEY: 'own-secret-key' };
     const refused =
@@ -298,6 +362,7 @@ describe('loadConfig', () => {
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      ...productionWebpay,
     };
     expect(loadConfig({}).deployment).toBe('local');
     expect(loadConfig({ NODE_ENV: 'test' }).deployment).toBe('local');

@@ -7,7 +7,7 @@ import { drainJobsAfterAll, invoiceBody, paidSale, passengersBody, useTemporaryD
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectNoInternals } from './support/http.ts';
 import { passingToken, useFakeSiteverify } from './support/siteverify.ts';
-import { inDays, quotationBody, searchParams } from './support/trips.ts';
+import { inDays, quotationBody, searchParams, tripDates } from './support/trips.ts';
 
 /**
  * Issue #11: thousands of generated bad requests to every API route, through app.inject(). Whatever comes in, the
@@ -42,19 +42,27 @@ type Template = {
 };
 
 /** Ids of what the suite stores first: the templates point at them, so a request that got through would touch them. */
-type Seeded = { quotationId: string; idVenta: number; idTransaction: number; accessToken: string; refund: string };
+type Seeded = {
+  quotationId: string;
+  idVenta: number;
+  idTransaction: number;
+  accessToken: string;
+  /** The first traveller's certificate (12.345.678-5), on a trip that left today: what a refund claim stands on. */
+  certificate: string;
+  refund: string;
+};
 
 const pdfBase64 = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n').toString('base64');
 
-const refundBody = () => ({
+const refundBody = (certificate: string) => ({
   nombreTitular: 'Ana María Pérez',
   tipoDocumento: 1,
   numeroDocumento: '12.345.678-5',
   email: 'ana.perez@example.cl',
   telefono: '+56 9 1234 5678',
-  numeroCertificado: 'TRV-2026-000123',
+  numeroCertificado: certificate,
   descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
-  fechaIncidente: inDays(-10),
+  fechaIncidente: inDays(0),
   monto: 185000,
   moneda: 'CLP',
   banco: '012',
@@ -230,7 +238,7 @@ function templates(s: Seeded): Template[] {
       query: { token: s.accessToken },
     },
     { method: 'GET', route: '/legal/condiciones-generales.pdf' },
-    { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody() },
+    { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody(s.certificate) },
     {
       method: 'GET',
       route: '/companies/:companyId/refunds/:number',
@@ -843,12 +851,13 @@ describeOnEachDatabase(
 
     beforeAll(async () => {
       console.info(`fuzz-input: FUZZ_SEED=${seed} FUZZ_RUNS=${runsPerRoute} (requests per route)`);
-      const sale = await paidSale(ctx);
+      const sale = await paidSale(ctx, 1, tripDates(10, 0));
       Object.assign(seeded, {
         quotationId: sale.quotationId,
         idVenta: sale.idVenta,
         idTransaction: sale.idTransaction,
         accessToken: sale.accessToken,
+        certificate: sale.result.certificates[0]?.number ?? '',
       });
       const contact = await call(ctx.app, {
         method: 'POST',
@@ -856,7 +865,11 @@ describeOnEachDatabase(
         payload: contactBody(),
       });
       expect(contact.status, contact.text).toBe(204);
-      const refund = await call(ctx.app, { method: 'POST', url: '/api/companies/1/refunds', payload: refundBody() });
+      const refund = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/companies/1/refunds',
+        payload: refundBody(seeded.certificate),
+      });
       expect(refund.status, refund.text).toBe(204);
       seeded.refund = String(refund.headers['x-refund-number']);
       await ctx.app.runJobs();

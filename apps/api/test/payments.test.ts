@@ -462,6 +462,10 @@ const productionEnv: NodeJS.ProcessEnv = {
   COOKIE_SECRET: 'a-production-cookie-secret-of-32-chars',
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
+  // Named, with credentials that are not Transbank's public ones (a staging store on the integration environment).
+  WEBPAY_ENVIRONMENT: 'integration',
+  WEBPAY_COMMERCE_CODE: '597012345678',
+  WEBPAY_API_KEY: 'a-staging-webpay-api-key',
 };
 const productionWithSandboxEnv: NodeJS.ProcessEnv = { ...productionEnv, PAYMENTS_SANDBOX: 'true' };
 for (const env of [noSandboxEnv, productionEnv, productionWithSandboxEnv]) useTemporaryDataDir(env);

@@ -1,20 +1,33 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DocumentType } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
-import { refundLimits } from '@travesia/domain/refunds';
+import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refundFiles, refundRequests } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { printable } from '#app/lib/terminal-text.ts';
+import { voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
 import { refundBodyLimit } from '#app/modules/refunds/routes.ts';
 import { refundDocuments } from '#app/modules/refunds/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
+import {
+  decideOnSandbox,
+  followReturn,
+  passengersBody,
+  paymentResult,
+  postInvoiceDetails,
+  putPassengers,
+  referencePlanId,
+  startPayment,
+} from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
-import { inDays } from './support/trips.ts';
+import { createQuotation, inDays, tripDates } from './support/trips.ts';
 
 const url = '/api/companies/1/refunds';
 const adminToken = 'a-test-admin-token-of-at-least-32-characters';
@@ -28,6 +41,40 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-body')]);
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
+/**
+ * The paid sales a claim stands on: the reference travellers (Camila's RUT 12.345.678-5 first, Diego's DNI
+ * AR30111222 second), on a trip that started today, so today is a day of its cover; and one whose second traveller
+ * has a passport (PA1234567). Made by {@link useCoveredSales} in each suite.
+ */
+type CoveredSale = { saleId: number; certificates: string[] };
+let covered: CoveredSale = { saleId: 0, certificates: [] };
+let withPassport: CoveredSale = { saleId: 0, certificates: [] };
+const coverDays = 10;
+
+/** A sale paid in the sandbox, leaving today for {@link coverDays} days, with these travellers. */
+async function coveredSale(ctx: TestContext, passengers = passengersBody()): Promise<CoveredSale> {
+  const quotationId = await createQuotation(ctx, { planId: referencePlanId, ...tripDates(coverDays, 0) });
+  expect((await putPassengers(ctx, quotationId, passengers)).status).toBe(204);
+  expect((await postInvoiceDetails(ctx, quotationId)).status).toBe(204);
+  const payment = await startPayment(ctx, quotationId);
+  await followReturn(ctx, await decideOnSandbox(ctx, payment.redirectUrl, 'approve'));
+  const result = await paymentResult(ctx, payment);
+  expect(result.resultTransaction).toBe('AUTHORIZED');
+  return { saleId: payment.idVenta, certificates: result.certificates.map((c) => c.number) };
+}
+
+function useCoveredSales(ctx: TestContext) {
+  beforeAll(async () => {
+    covered = await coveredSale(ctx);
+    const passport = passengersBody();
+    const second = passport.passangers[1];
+    if (second) second.document = { type: DocumentType.passport, id: 'PA1234567' };
+    withPassport = await coveredSale(ctx, passport);
+  });
+}
+
+const certificateOf = (sale: CoveredSale, seq: number) => sale.certificates[seq - 1] ?? '';
+
 function validBody(overrides: Record<string, unknown> = {}) {
   return {
     nombreTitular: 'Ana María Pérez',
@@ -35,9 +82,9 @@ function validBody(overrides: Record<string, unknown> = {}) {
     numeroDocumento: '12.345.678-5',
     email: 'ana.perez@example.cl',
     telefono: '+56 9 1234 5678',
-    numeroCertificado: 'TRV-2026-000123',
+    numeroCertificado: certificateOf(covered, 1),
     descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
-    fechaIncidente: inDays(-10),
+    fechaIncidente: inDays(0),
     monto: 185000,
     moneda: 'CLP',
     banco: '012',
@@ -129,6 +176,7 @@ const mailsAbout = (number: string) => smtp.received.filter((m) => m.parsed.subj
 describeOnEachDatabase(
   'refund requests',
   (ctx) => {
+    useCoveredSales(ctx);
     it('a valid request answers 204 with an unguessable number in X-Refund-Number and the tracking resource in Location', async () => {
       const answer = await postRefund(ctx, validBody());
       expect(answer.status).toBe(204);
@@ -203,12 +251,31 @@ describeOnEachDatabase(
     });
 
     it('a USD amount with cents and a DNI holder are accepted', async () => {
-      await created(ctx, validBody({ monto: 85.5, moneda: 'USD', tipoDocumento: 2, numeroDocumento: 'X1234567' }));
+      await created(
+        ctx,
+        validBody({
+          monto: 85.5,
+          moneda: 'USD',
+          tipoDocumento: 2,
+          numeroDocumento: 'AR30111222',
+          numeroCertificado: certificateOf(covered, 2),
+        }),
+      );
     });
 
     it('DNI and passport are distinct types: stored as 2 and 3, named so in the company’s e-mail, tracked by number', async () => {
-      const dni = await created(ctx, validBody({ tipoDocumento: 2, numeroDocumento: '40123456' }));
-      const passport = await created(ctx, validBody({ tipoDocumento: 3, numeroDocumento: 'PA1234567' }));
+      const dni = await created(
+        ctx,
+        validBody({ tipoDocumento: 2, numeroDocumento: 'AR30111222', numeroCertificado: certificateOf(covered, 2) }),
+      );
+      const passport = await created(
+        ctx,
+        validBody({
+          tipoDocumento: 3,
+          numeroDocumento: 'PA1234567',
+          numeroCertificado: certificateOf(withPassport, 2),
+        }),
+      );
       const types = await ctx.database.db
         .select({ number: refundRequests.number, type: refundRequests.documentType })
         .from(refundRequests)
@@ -217,7 +284,7 @@ describeOnEachDatabase(
       await ctx.app.runJobs();
       const companyText = (number: string) =>
         mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'))?.parsed.text ?? '';
-      expect(companyText(dni)).toContain('Documento: DNI 40123456');
+      expect(companyText(dni)).toContain('Documento: DNI AR30111222');
       expect(companyText(passport)).toContain('Documento: Pasaporte PA1234567');
       expect(companyText(passport)).not.toContain('DNI');
       expect((await track(ctx, passport, 'pa1234567')).status).toBe(200);
@@ -558,6 +625,128 @@ describeOnEachDatabase(
       }
     });
 
+    it('a claim stands on a real, paid, valid certificate of the document given, for a day of its cover: else 400 with field codes, nothing stored', async () => {
+      const before = await requestCount(ctx);
+      const notHeld = [
+        { field: 'numeroCertificado', code: 'certificate_not_found', message: refundMessages.certificateNotHeld },
+        { field: 'numeroDocumento', code: 'certificate_not_found', message: refundMessages.certificateNotHeld },
+      ];
+      const errorsOf = (answer: Answer) =>
+        expectBadRequest(answer, errorMessages.invalidInputParameters, url).map(({ field, code, message }) => ({
+          field,
+          code,
+          message,
+        }));
+      // No such certificate, and a real one with another traveller's document: the very same answer, so it tells
+      // no one without the holder's document whether the number exists.
+      const unknown = await postRefund(ctx, validBody({ numeroCertificado: 'TRV-2026-999999999-1' }));
+      const wrongDocument = await postRefund(ctx, validBody({ numeroDocumento: '7.654.321-6' }));
+      const otherSale = await postRefund(
+        ctx,
+        validBody({ numeroCertificado: certificateOf(withPassport, 1), numeroDocumento: '7.654.321-6' }),
+      );
+      expect(errorsOf(unknown)).toStrictEqual(notHeld);
+      for (const answer of [wrongDocument, otherSale]) {
+        expect(answer.status).toBe(unknown.status);
+        expect(answer.text).toBe(unknown.text);
+      }
+      // A day before the trip (and the purchase) is outside the cover, whose days the message gives.
+      const cover = `del ${inDays(0).split('-').reverse().join('-')} al ${inDays(coverDays - 1)
+        .split('-')
+        .reverse()
+        .join('-')}`;
+      expect(errorsOf(await postRefund(ctx, validBody({ fechaIncidente: inDays(-1) })))).toStrictEqual([
+        {
+          field: 'fechaIncidente',
+          code: 'outside_cover',
+          message: `La fecha del incidente debe estar dentro de la vigencia del certificado: ${cover}.`,
+        },
+      ]);
+      // A sale that was never paid has no certificate to claim on, by its sale number either.
+      const unpaidQuotation = await createQuotation(ctx, { planId: referencePlanId, ...tripDates(coverDays, 0) });
+      expect((await putPassengers(ctx, unpaidQuotation)).status).toBe(204);
+      expect((await postInvoiceDetails(ctx, unpaidQuotation)).status).toBe(204);
+      const unpaid = await startPayment(ctx, unpaidQuotation);
+      expect(errorsOf(await postRefund(ctx, validBody({ numeroCertificado: String(unpaid.idVenta) })))).toStrictEqual(
+        notHeld,
+      );
+      expect(await requestCount(ctx)).toBe(before);
+
+      // The sale number of a paid sale stands for the certificate of the traveller whose document is given.
+      await created(ctx, validBody({ numeroCertificado: String(covered.saleId) }));
+    });
+
+    it('a voided certificate (withdrawn, or replaced by a date change) is refused to its holder as void; to others as unknown', async () => {
+      const sale = await coveredSale(ctx);
+      await ctx.database.db.transaction((tx) => voidCertificatesOfSale(tx, sale.saleId, 'withdrawal'));
+      const before = await requestCount(ctx);
+      for (const numeroCertificado of [certificateOf(sale, 1), String(sale.saleId)]) {
+        const refused = await postRefund(ctx, validBody({ numeroCertificado }));
+        expect(expectBadRequest(refused, errorMessages.invalidInputParameters, url)).toStrictEqual([
+          { field: 'numeroCertificado', code: 'certificate_void', message: refundMessages.certificateVoid },
+        ]);
+        const stranger = await postRefund(ctx, validBody({ numeroCertificado, numeroDocumento: '76.086.428-5' }));
+        expect(fieldErrors(stranger)).toStrictEqual([
+          { field: 'numeroCertificado', code: 'certificate_not_found' },
+          { field: 'numeroDocumento', code: 'certificate_not_found' },
+        ]);
+      }
+      expect(await requestCount(ctx)).toBe(before);
+    });
+
+    it('control characters in any visitor text are stripped before storing (a description keeps its line breaks)', async () => {
+      const esc = '\u001b';
+      const number = await created(
+        ctx,
+        validBody({
+          nombreTitular: `Ana${esc}[2J María\u0007 Pérez`,
+          descripcion: `Me caí en Madrid.\r\nPagué la consulta.${esc}]0;owned\u0007\u202e`,
+          documentos: [{ nombre: `bo${esc}[31mleta\u009b\n.pdf`, contenido: b64(pdf) }],
+        }),
+      );
+      const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
+      expect(row).toMatchObject({
+        holderName: 'Ana[2J María Pérez',
+        description: 'Me caí en Madrid.\nPagué la consulta.]0;owned',
+      });
+      const files = await refundDocuments(ctx.database.db, number);
+      expect(files.map((file) => file.fileName)).toStrictEqual(['bo[31mleta .pdf']);
+      await ctx.app.runJobs();
+      const company = mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'));
+      expect(company?.parsed.text).toContain('Pagué la consulta.]0;owned');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be there
+      expect(company?.parsed.text ?? '').not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    });
+
+    it('the CLI neither prints nor writes an escape sequence of a name stored before the rules stripped them', async () => {
+      const number = await created(ctx);
+      const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
+      await ctx.database.db.insert(refundFiles).values({
+        requestId: row?.id ?? 0,
+        fileName: 'boleta\u001b[2J\u001b]0;pwned\u0007\n\u202efdp.pdf',
+        contentType: 'application/pdf',
+        content: pdf,
+        size: pdf.length,
+      });
+      const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
+      const printed: string[] = [];
+      const log = console.log;
+      console.log = (...args: unknown[]) => printed.push(args.join(' '));
+      try {
+        expect(await runRefundsCli(['files', number, parent], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        const written = (await readdir(parent)).sort();
+        expect(written).toStrictEqual(['1-boleta.pdf', '2-receta.png', '3-boleta[2J]0;pwned fdp.pdf']);
+        expect(printed).toHaveLength(3);
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach the terminal
+        for (const line of printed) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+      } finally {
+        console.log = log;
+        await rm(parent, { recursive: true, force: true });
+      }
+      // Whatever else it prints from the database (a gateway's error, an operator's words) is escaped, not obeyed.
+      expect(printable('ok\u001b[2J\u0007\nfin\u202e')).toBe('ok\\u001b[2J\\u0007\\u000afin\\u202e');
+    });
+
     it('the stored request keeps what was sent', async () => {
       const number = await created(ctx);
       const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
@@ -570,6 +759,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'refund admin API without ADMIN_TOKEN',
   (ctx) => {
+    useCoveredSales(ctx);
     it('answers 404 whatever token is sent', async () => {
       const number = await created(ctx);
       expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(404);
@@ -587,6 +777,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'refund rate limits',
   (ctx) => {
+    useCoveredSales(ctx);
     it('requests over the form limit get 429; tracking over the look-up limit too', async () => {
       for (let i = 0; i < defaultRateLimits.formSubmit.max; i++) {
         expect((await postRefund(ctx, validBody(), '203.0.113.40')).status).toBe(204);

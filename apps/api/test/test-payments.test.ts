@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sales } from '#app/db/schema.ts';
+import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import {
   decideOnSandbox,
   drainJobsAfterAll,
@@ -23,20 +24,35 @@ import { useFakeSmtp } from './support/smtp.ts';
 
 /**
  * A sale paid through the sandbox gateway moved no money and covers nobody: its certificate PDF, its e-mail and its
- * payment result say so. A sale paid through Webpay (the loopback double of its REST API) carries none of those marks.
+ * payment result say so. So does one paid on Webpay's integration environment, or with Transbank's public
+ * integration credentials (issue 22: a production store took such payments as real). A sale paid through Webpay
+ * with the store's own credentials (the loopback double of its REST API standing in for production) carries none.
  */
 
-const env: NodeJS.ProcessEnv = {};
+/** A store's own Webpay credentials (not Transbank's public integration ones). */
+const ownCredentials = { commerceCode: '597012345678', apiKey: 'own-webpay-api-key' };
+const env: NodeJS.ProcessEnv = {
+  WEBPAY_COMMERCE_CODE: ownCredentials.commerceCode,
+  WEBPAY_API_KEY: ownCredentials.apiKey,
+};
+/** A store left on the integration credentials (the double answers as Webpay's integration environment would). */
+const integrationEnv: NodeJS.ProcessEnv = {};
 let webpay: FakeWebpay;
+let integration: FakeWebpay;
 useTemporaryDataDir(env);
+useTemporaryDataDir(integrationEnv);
 const { mailsOfSale } = useFakeSmtp(env);
-// The Webpay double must listen before the suites' beforeAll reads WEBPAY_ENVIRONMENT.
+// The Webpay doubles must listen before the suites' beforeAll reads WEBPAY_ENVIRONMENT.
 beforeAll(async () => {
-  webpay = await startFakeWebpay();
+  webpay = await startFakeWebpay(ownCredentials);
+  integration = await startFakeWebpay();
   env.WEBPAY_ENVIRONMENT = webpay.url;
+  integrationEnv.WEBPAY_ENVIRONMENT = integration.url;
+  integrationEnv.SMTP_URL = env.SMTP_URL;
 });
 afterAll(async () => {
   await webpay?.close();
+  await integration?.close();
 });
 
 const subjectMark = '[SIN VALOR — PAGO DE PRUEBA]';
@@ -79,11 +95,11 @@ async function saleRow(ctx: TestContext, saleId: number) {
 }
 
 /** A quotation paid through Webpay: started, approved at the double (its default commit), back to /exito. */
-async function paidThroughWebpay(ctx: TestContext, quotationId?: string) {
+async function paidThroughWebpay(ctx: TestContext, quotationId?: string, double = webpay) {
   const id = quotationId ?? (await readyToPay(ctx));
   const payment = await startPayment(ctx, id, 'webpay');
   const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
-  expect(webpay.transactions.has(token)).toBe(true);
+  expect(double.transactions.has(token)).toBe(true);
   const back = await call(ctx.app, {
     method: 'POST',
     url: '/api/payments/return/webpay',
@@ -119,6 +135,11 @@ async function expectNoTestMarks(ctx: TestContext, payment: PaymentCreated) {
   expect(attached).toContain(fullNames[0]);
   expect(attached).not.toContain('SIN VALOR');
   expect(attached).not.toContain('PAGO DE PRUEBA');
+
+  const purchase = await myPurchase(ctx, payment.idVenta);
+  expect(purchase.testPayment).toBe(false);
+  expect(purchase.receipt).toContain(`Venta N° ${payment.idVenta}`);
+  expect(purchase.receipt).not.toContain('PAGO DE PRUEBA');
 }
 
 describeOnEachDatabase(
@@ -189,4 +210,50 @@ describeOnEachDatabase(
     });
   },
   env,
+);
+
+/** «Mi compra» of a sale, opened as its e-mailed link does: the view and the receipt PDF's text. */
+async function myPurchase(ctx: TestContext, saleId: number) {
+  const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, saleId);
+  const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+  expect(opened.status, opened.text).toBe(200);
+  const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+  const view = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine', headers });
+  expect(view.status, view.text).toBe(200);
+  const receipt = await ctx.app.inject({ method: 'GET', url: '/api/purchases/mine/comprobante.pdf', headers });
+  expect(receipt.statusCode).toBe(200);
+  return { testPayment: view.json<{ testPayment: boolean }>().testPayment, receipt: pdfText(receipt.rawPayload) };
+}
+
+describeOnEachDatabase(
+  "Webpay's integration environment (Transbank's public credentials) takes test payments, marked as the sandbox's",
+  (ctx) => {
+    drainJobsAfterAll(ctx);
+    afterEach(() => integration.reset());
+
+    it('the payment result, the sale, the certificate PDF, its e-mail, «Mi compra» and the receipt all say SIN VALOR — PAGO DE PRUEBA', async () => {
+      expect(ctx.config.webpay.testMode).toBe(true);
+      const payment = await paidThroughWebpay(ctx, undefined, integration);
+      expect(await paymentResult(ctx, payment)).toMatchObject({
+        resultTransaction: 'AUTHORIZED',
+        gateway: 'webpay',
+        testPayment: true,
+      });
+      expect((await saleRow(ctx, payment.idVenta)).testPayment).toBe(true);
+
+      const pdf = await downloadedPdfText(ctx, payment);
+      expect(pdf).toContain('SIN VALOR');
+      expect(pdf).toContain('PAGO DE PRUEBA');
+      const mail = await certificateMail(ctx, payment.idVenta);
+      expect(mail.subject.startsWith(subjectMark)).toBe(true);
+      expect(mail.text.startsWith('SIN VALOR — PAGO DE PRUEBA')).toBe(true);
+      expect(pdfText(mail.attachment)).toContain('PAGO DE PRUEBA');
+
+      const purchase = await myPurchase(ctx, payment.idVenta);
+      expect(purchase.testPayment).toBe(true);
+      expect(purchase.receipt).toContain('SIN VALOR');
+      expect(purchase.receipt).toContain('PAGO DE PRUEBA');
+    });
+  },
+  integrationEnv,
 );

@@ -49,6 +49,10 @@ export const fieldErrorCodes = {
   file_too_large: 'A file larger than its limit (5 MB for refund documents)',
   invalid_transition: 'The refund request cannot move from its status to the one asked for',
   documents_not_requested: 'Documents can be added to a refund request only while it is missing documents',
+  certificate_not_found:
+    'A refund claim names no certificate (or sale) held by the document given; the same whether the number is unknown or the document wrong',
+  certificate_void: 'A refund claim names a voided certificate (withdrawal, or replaced by a date change)',
+  outside_cover: "A refund claim's incident date is outside the certificate's cover (its trip's departure to return)",
   sale_withdrawn: 'The purchase was withdrawn (derecho a retracto): its certificates are void',
   withdrawal_window_expired: 'The 10 days to withdraw from the purchase have passed',
   withdrawal_trip_started: 'The cover of the purchase has started: it can no longer be withdrawn',

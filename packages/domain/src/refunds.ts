@@ -108,6 +108,13 @@ export const refundMessages = {
     `El archivo «${name}» es ${kind}: su nombre debe terminar en ${extensions.map((e) => `.${e}`).join(' o ')}`,
   fileUnreadable: (name: string) => `No pudimos leer el archivo «${name}»`,
   requestNumber: 'Ingresa el número de solicitud (por ejemplo R-7K3M9XQ2)',
+  /** The same for an unknown number and for a document that is not its holder's: nothing tells which. */
+  certificateNotHeld:
+    'No encontramos un certificado con este número a nombre de ese documento. Revisa el número y el documento del titular.',
+  certificateVoid:
+    'Este certificado está anulado (por retracto o por un cambio de fechas). Usa el número del certificado vigente.',
+  incidentOutsideCover: (from: string, to: string) =>
+    `La fecha del incidente debe estar dentro de la vigencia del certificado: del ${from} al ${to}.`,
 } as const;
 
 const rm = refundMessages;
@@ -232,7 +239,7 @@ export const refundRequestFields = {
       fails({ code: 'invalid_format', message: rm.certificateNumberFormat }),
     )
     .describe('The certificate number or the sale number (idVenta)'),
-  descripcion: text(refundLimits.description, { required: rm.description }).describe('What happened'),
+  descripcion: text(refundLimits.description, { required: rm.description, multiline: true }).describe('What happened'),
   fechaIncidente: incidentDate.describe('When it happened (YYYY-MM-DD, not after today in Chile)'),
   monto: refundAmount.describe('The amount claimed: positive; CLP whole pesos, USD up to 2 decimals'),
   moneda: refundCurrency,
@@ -254,6 +261,47 @@ export const refundRequestSchema = z
   });
 
 export type RefundRequestInput = z.infer<typeof refundRequestSchema>;
+
+// ─── The certificate a claim names ─────────────────────────────────────────────────────────────────────────────────
+
+/** A day as the form's reader writes it: 2026-03-09 → 09-03-2026. */
+const dayForPeople = (isoDate: string) => isoDate.split('-').reverse().join('-');
+
+/** The fields a claim's certificate errors land on: the number and the document it must belong to. */
+export const claimHolderFields = ['numeroCertificado', 'numeroDocumento'] as const;
+
+/**
+ * Why a claim cannot stand on the certificate it names, as field errors (empty when it can): no certificate of that
+ * number held by that document (`certificate_not_found`, the same on both fields whether the number is unknown or
+ * the document wrong), a voided one (`certificate_void`), or an incident date outside the days it covers, departure
+ * to return (`outside_cover`).
+ */
+export function claimProblems(
+  claim: { fechaIncidente: string },
+  certificate: { state: 'valid'; departureDate: string; returnDate: string } | { state: 'void' } | undefined,
+): { field: string; code: 'certificate_not_found' | 'certificate_void' | 'outside_cover'; message: string }[] {
+  if (!certificate) {
+    return claimHolderFields.map((field) => ({
+      field,
+      code: 'certificate_not_found',
+      message: rm.certificateNotHeld,
+    }));
+  }
+  if (certificate.state === 'void') {
+    return [{ field: 'numeroCertificado', code: 'certificate_void', message: rm.certificateVoid }];
+  }
+  const { departureDate, returnDate } = certificate;
+  if (claim.fechaIncidente < departureDate || claim.fechaIncidente > returnDate) {
+    return [
+      {
+        field: 'fechaIncidente',
+        code: 'outside_cover',
+        message: rm.incidentOutsideCover(dayForPeople(departureDate), dayForPeople(returnDate)),
+      },
+    ];
+  }
+  return [];
+}
 
 // ─── Tracking ──────────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -14,6 +14,7 @@ import {
   nameMaxLength,
 } from './limits.ts';
 import { isValidRut } from './rut.ts';
+import { visibleText } from './visible-text.ts';
 import { interpretSchemasInBrowsers } from './zod-in-browsers.ts';
 
 /**
@@ -111,19 +112,24 @@ export const typeError = (invalid: string, required: string = m.required) => ({
   error: (issue: { input?: unknown }) => (issue.input == null ? required : invalid),
 });
 
-/** Text, trimmed: blank is `required`, longer than `max` is `too_long`. */
-export function text(max: number, messages: { required?: string; tooLong?: string } = {}) {
+/**
+ * Text, without control or invisible characters (visible-text.ts; line breaks kept only where `multiline`), then
+ * trimmed: blank is `required`, longer than `max` is `too_long`.
+ */
+export function text(max: number, messages: { required?: string; tooLong?: string; multiline?: boolean } = {}) {
   const required = messages.required ?? m.required;
+  const multiline = messages.multiline === true;
   return z
     .string(typeError(m.notText, required))
+    .overwrite((value) => visibleText(value, { multiline }))
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: messages.tooLong ?? m.tooLong(max) });
 }
 
-/** Optional text, trimmed: blank is allowed, longer than `max` is `too_long`. */
+/** Optional text, without control or invisible characters, trimmed: blank is allowed, longer than `max` is `too_long`. */
 export function optionalText(max: number) {
-  return z.string(typeError(m.notText)).trim().max(max, m.tooLong(max));
+  return z.string(typeError(m.notText)).overwrite(visibleText).trim().max(max, m.tooLong(max));
 }
 
 /** An e-mail of at most {@link emailMaxLength} characters, trimmed. The contact form words two messages its way. */
@@ -258,7 +264,11 @@ export const tripFields = {
   destination: catalogId(m.destination),
   departureDate: isoDate(tripDateMessages.departureRequired),
   returnDate: isoDate(tripDateMessages.returnRequired),
-  discountCode: z.string(typeError(m.notText)).trim().max(discountCodeMaxLength, m.discountCodeTooLong),
+  discountCode: z
+    .string(typeError(m.notText))
+    .overwrite(visibleText)
+    .trim()
+    .max(discountCodeMaxLength, m.discountCodeTooLong),
 };
 
 /** Spec §5/§9: a trip has from 1 to {@link maxPassengers} passengers. Why `total` is not allowed, or null. */
@@ -277,7 +287,7 @@ export const contactFormSchema = z.object({
   email: email({ required: m.contactEmailRequired, invalid: m.contactEmailInvalid }),
   phone: text(contactFormLimits.phone, { required: m.contactPhone }),
   idSubject: catalogId(m.contactSubject),
-  detail: text(contactFormLimits.detail, { required: m.contactDetail }),
+  detail: text(contactFormLimits.detail, { required: m.contactDetail, multiline: true }),
 });
 
 export type ContactFormInput = z.infer<typeof contactFormSchema>;

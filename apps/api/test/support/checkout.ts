@@ -203,8 +203,8 @@ export async function paymentResult(ctx: TestContext, payment: PaymentIds) {
 }
 
 /** A quotation paid through the sandbox gateway (approved in `instalments`), with what the API answered. */
-export async function paidSale(ctx: TestContext, instalments = 1) {
-  const quotationId = await readyToPay(ctx);
+export async function paidSale(ctx: TestContext, instalments = 1, quotation?: Partial<QuotationBody>) {
+  const quotationId = await readyToPay(ctx, quotation ? { quotation } : {});
   const payment = await startPayment(ctx, quotationId);
   const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', instalments);
   expect(await followReturn(ctx, back)).toBe(successUrl(payment));

@@ -73,6 +73,13 @@ export function describeOnEachDatabase(
   }
 }
 
+/** A real store's Webpay Plus: its environment named, with credentials of its own (not Transbank's public ones). */
+export const productionWebpay = {
+  WEBPAY_ENVIRONMENT: 'production',
+  WEBPAY_COMMERCE_CODE: '597012345678',
+  WEBPAY_API_KEY: 'a-production-webpay-api-key',
+} as const;
+
 /** The least a production deployment needs (config.ts refuses to start without each of these). */
 export const productionEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
@@ -80,4 +87,5 @@ export const productionEnv: NodeJS.ProcessEnv = {
   COOKIE_SECRET: 'x'.repeat(32),
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
+  ...productionWebpay,
 };

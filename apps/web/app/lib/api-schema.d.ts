@@ -4140,7 +4140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. */
+        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. The claim must name a paid, valid certificate (or its sale, `idVenta`) whose traveller has `numeroDocumento`, for an incident day within its cover: else a 400 `certificate_not_found` (on both fields: the same for an unknown number and a wrong document), `certificate_void` or `outside_cover`. */
         post: {
             parameters: {
                 query?: never;
@@ -5408,6 +5408,9 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `certificate_not_found`: A refund claim names no certificate (or sale) held by the document given; the same whether the number is unknown or the document wrong
+             *     - `certificate_void`: A refund claim names a voided certificate (withdrawal, or replaced by a date change)
+             *     - `outside_cover`: A refund claim's incident date is outside the certificate's cover (its trip's departure to return)
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
@@ -5421,7 +5424,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6718,6 +6721,9 @@ export interface components {
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
              *     - `invalid_transition`: The refund request cannot move from its status to the one asked for
              *     - `documents_not_requested`: Documents can be added to a refund request only while it is missing documents
+             *     - `certificate_not_found`: A refund claim names no certificate (or sale) held by the document given; the same whether the number is unknown or the document wrong
+             *     - `certificate_void`: A refund claim names a voided certificate (withdrawal, or replaced by a date change)
+             *     - `outside_cover`: A refund claim's incident date is outside the certificate's cover (its trip's departure to return)
              *     - `sale_withdrawn`: The purchase was withdrawn (derecho a retracto): its certificates are void
              *     - `withdrawal_window_expired`: The 10 days to withdraw from the purchase have passed
              *     - `withdrawal_trip_started`: The cover of the purchase has started: it can no longer be withdrawn
@@ -6731,7 +6737,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };

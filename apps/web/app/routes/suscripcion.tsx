@@ -1,7 +1,8 @@
 import { uiMessages } from '@travesia/domain/messages';
 import { Link } from 'react-router';
 import { NewsletterForm } from '#app/features/shell/NewsletterForm.tsx';
-import { safeReturnPath, subscribeFromForm } from '#app/features/shell/newsletter.server.ts';
+import { subscribeFromForm } from '#app/features/shell/newsletter.server.ts';
+import { safeReturnPath } from '#app/lib/safe-path.ts';
 import { pageTitle, useWebsite } from '#app/lib/website.ts';
 import type { Route } from './+types/suscripcion';
 

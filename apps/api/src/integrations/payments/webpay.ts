@@ -11,7 +11,7 @@ const Environment = {
 
 const loadSdk = async () => (await import('transbank-sdk')).default;
 
-type WebpayConfig = { environment: string; commerceCode: string; apiKey: string };
+type WebpayConfig = { environment: string; commerceCode: string; apiKey: string; testMode: boolean };
 
 /** The commit/status answer of Webpay Plus REST v1.2 (chile-facts). */
 type WebpayTransaction = {
@@ -82,6 +82,8 @@ export function webpayGateway(config: WebpayConfig): PaymentGateway {
 
   return {
     id: 'webpay',
+    // The integration environment (or its public credentials anywhere) moves no money: its payments are test payments.
+    testMode: config.testMode,
     async start({ buyOrder, sessionId, amountClp, returnUrl }) {
       const answer = (await (await transaction()).create(buyOrder, sessionId, amountClp, returnUrl)) as {
         token: string;

@@ -219,3 +219,17 @@ export async function findCertificate(db: Database, number: string) {
     .where(eq(certificates.number, number));
   return row;
 }
+
+/** Every certificate of a sale, voided ones included (a claim may name the sale rather than a certificate). */
+export function findCertificatesOfSale(db: Database, saleId: number) {
+  return db
+    .select({
+      number: certificates.number,
+      saleId: certificates.saleId,
+      travellerId: certificates.travellerId,
+      voidedAt: certificates.voidedAt,
+    })
+    .from(certificates)
+    .where(eq(certificates.saleId, saleId))
+    .orderBy(certificates.id);
+}

@@ -722,6 +722,54 @@ export async function requestCertificateSend(db: Database, companyId: number, nu
 /** A certificate by its number (sale and traveller), or undefined: «Mi compra» accepts either number. */
 export const findCertificateByNumber = repository.findCertificate;
 
+/**
+ * What a refund claim says it holds: the certificate `number` names (or, for a sale number, that sale's certificate)
+ * whose traveller has `document` (a RUT in any of its forms, a DNI or passport), in the company. `valid` with the
+ * dates it covers (the trip as bought, or as last changed); `void` when voided (withdrawal, replaced by a date
+ * change) or its sale is no longer paid; undefined when there is none — an unknown number, another company's, or a
+ * document that is not its holder's alike, so the answer tells no one without the document whether a number exists.
+ */
+export type HeldCertificate =
+  | { state: 'valid'; number: string; saleId: number; departureDate: string; returnDate: string }
+  | { state: 'void'; number: string };
+
+export async function heldCertificate(
+  db: Database,
+  companyId: number,
+  number: string,
+  document: string,
+): Promise<HeldCertificate | undefined> {
+  const wanted = number.trim().toUpperCase();
+  const saleNumber = /^\d{1,10}$/.test(wanted) && Number(wanted) <= 2_147_483_647 ? Number(wanted) : undefined;
+  const candidates =
+    saleNumber === undefined
+      ? [await repository.findCertificate(db, wanted)].filter((found) => found !== undefined)
+      : await repository.findCertificatesOfSale(db, saleNumber);
+  const key = repository.documentSearchKey(document);
+  const holders = await listTravellersByIds(
+    db,
+    candidates.map((certificate) => certificate.travellerId),
+  );
+  const holderIds = new Set(
+    holders.filter((person) => repository.documentSearchKey(person.documentNumber) === key).map((p) => p.id),
+  );
+  const held = candidates.filter((certificate) => key !== '' && holderIds.has(certificate.travellerId));
+  const first = held[0];
+  if (!first) return undefined;
+  const sale = await findSale(db, first.saleId);
+  if (!sale || sale.companyId !== companyId || !wasPaid(sale.status)) return undefined;
+  const valid = held.find((certificate) => certificate.voidedAt === null);
+  if (!valid || sale.status !== 'paid') return { state: 'void', number: first.number };
+  const trip = sale.purchase?.trip ?? (await getQuotation(db, sale.companyId, sale.quotationId));
+  return {
+    state: 'valid',
+    number: valid.number,
+    saleId: sale.id,
+    departureDate: trip.departureDate,
+    returnDate: trip.returnDate,
+  };
+}
+
 /** The certificate's PDF, with the PDF writer (pdf-lib, qrcode) loaded on the first one, not at start-up. */
 export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
   return (await import('./pdf.ts')).renderCertificatePdf(data);

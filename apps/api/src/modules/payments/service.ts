@@ -522,8 +522,9 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     authorizationCode: granted ? payment.authorizationCode : null,
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
-    // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment.
-    testPayment: payment.gateway === sandboxGatewayId,
+    // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment; the attempt that
+    // paid is one when the sale was paid on a test gateway (the sandbox, Webpay's integration environment).
+    testPayment: payment.gateway === sandboxGatewayId || (payment.status === 'authorized' && sale.testPayment),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   accountTypes,
   amountProblem,
   bankName,
+  claimProblems,
   detectDocumentKind,
   documentFileProblem,
   documentKey,
@@ -25,6 +26,7 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { heldCertificate } from '#app/modules/certificates/service.ts';
 import { getCompanyInfo } from '#app/modules/company/service.ts';
 import { listContacts } from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
@@ -84,6 +86,10 @@ const isUniqueViolation = (error: unknown): boolean => {
  * track it, to the company with the details), all in one transaction: a bad file stores nothing. Answers the number.
  */
 export async function createRefund(db: Database, companyId: number, input: RefundRequestInput): Promise<string> {
+  // A claim stands on a real, paid, valid certificate of the holder whose document it gives, for a day it covers.
+  const held = await heldCertificate(db, companyId, input.numeroCertificado, input.numeroDocumento);
+  const claimErrors = claimProblems(input, held);
+  if (claimErrors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, claimErrors);
   const files = decodeDocuments(input.documentos);
   const values = {
     companyId,

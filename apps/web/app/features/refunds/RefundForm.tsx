@@ -1,13 +1,18 @@
 import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, documentTypeIds, documentTypeLabels } from '@travesia/domain/ids';
 import { accountTypes, chileanBanks, documentAccept, refundLimits } from '@travesia/domain/refunds';
+import { type FormEvent, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormErrors, FormSection, SelectField, TextAreaField, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import type { FieldError } from '#app/lib/api-answer.server.ts';
+import { standingErrors } from './edited-errors.ts';
 import { FileField } from './FileField.tsx';
 
 type Values = Partial<Record<string, string>>;
+
+const noErrors: FieldError[] = [];
+const noFields: ReadonlySet<string> = new Set();
 
 export const fileHint = `PDF, JPG o PNG (boletas, facturas, informes médicos…). Hasta ${refundLimits.maxFiles} archivos de 5 MB cada uno.`;
 
@@ -22,7 +27,7 @@ export function errorOf(errors: FieldError[], field: string): string | undefined
  * JavaScript. Field errors come from the domain's rules (the action) or the API, by field.
  */
 export function RefundForm({
-  errors = [],
+  errors: answered = noErrors,
   formErrors = [],
   values = {},
 }: {
@@ -32,9 +37,28 @@ export function RefundForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
+  // The fields edited since this answer came: their errors (and those about the certificate they name) go at once.
+  const [edited, setEdited] = useState<{ answer: FieldError[]; fields: ReadonlySet<string> }>(() => ({
+    answer: answered,
+    fields: new Set(),
+  }));
+  const editedFields = edited.answer === answered ? edited.fields : noFields;
+  const errors = standingErrors(answered, editedFields);
+  const onEdit = (event: FormEvent<HTMLFormElement>) => {
+    const { name } = event.target as HTMLInputElement;
+    if (!name || editedFields.has(name)) return;
+    setEdited({ answer: answered, fields: new Set([...editedFields, name]) });
+  };
   const field = (name: string) => ({ name, defaultValue: values[name] ?? '', error: errorOf(errors, name) });
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-5">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="flex flex-col gap-5"
+      onChange={onEdit}
+      onInput={onEdit}
+    >
       <FormErrors messages={formErrors} />
       <FormSection title="Datos del titular" description="La persona que figura en el certificado.">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,13 +2,8 @@ import { newsletterSchema } from '@travesia/domain/rules';
 import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { fieldErrors, type LoadContext, pageError, rateLimitedMessage } from '#app/lib/api-answer.server.ts';
+import { safeReturnPath } from '#app/lib/safe-path.ts';
 import { subscriptionPath } from './NewsletterForm.tsx';
-
-/** A path of this site to send the visitor back to; anything else (another host, `//host`) is home. */
-export function safeReturnPath(path: string | null | undefined): string {
-  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
-  return path;
-}
 
 /** What the subscription page shows after a refused post: the address as typed and its problem. */
 export type NewsletterActionResult = { email: string; error?: string; returnTo: string };
