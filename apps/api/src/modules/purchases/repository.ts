@@ -87,15 +87,16 @@ export async function consumeCode(
       .orderBy(desc(purchaseAccessCodes.id))
       .limit(1)
       .for('update');
-    if (live && live.attempts < limits.maxAttempts && matches(live.codeHash)) {
-      await tx.update(purchaseAccessCodes).set({ usedAt: sql`now()` }).where(eq(purchaseAccessCodes.id, live.id));
+    const usable = live && live.attempts < limits.maxAttempts ? live : undefined;
+    if (usable && matches(usable.codeHash)) {
+      await tx.update(purchaseAccessCodes).set({ usedAt: sql`now()` }).where(eq(purchaseAccessCodes.id, usable.id));
       return true;
     }
-    if (live) {
+    if (usable) {
       await tx
         .update(purchaseAccessCodes)
         .set({ attempts: sql`${purchaseAccessCodes.attempts} + 1` })
-        .where(eq(purchaseAccessCodes.id, live.id));
+        .where(eq(purchaseAccessCodes.id, usable.id));
     }
     const [counted] = await tx
       .update(purchaseAccessLimits)
