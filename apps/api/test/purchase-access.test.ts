@@ -572,6 +572,15 @@ describeOnEachDatabase(
       }
       // The paid sale's result also names its certificates only for that token (as before).
       expect((await paymentResult(ctx, sale)).certificates).toHaveLength(3);
+      // An operator's revocation closes this way in too.
+      const revoked = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/purchases/${sale.idVenta}/revoke-access`,
+        headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+      });
+      expect(revoked.status, revoked.text).toBe(200);
+      expect((await mine(ctx, token)).status).toBe(404);
+      expect((await openSale({ idVenta: sale.idVenta, token: sale.accessToken })).status).toBe(400);
     });
   },
   env,

@@ -253,6 +253,10 @@ export async function openPaidSale(
   ) {
     throw new ApiError(400, invalidLinkMessage, [{ field: 'token', code: 'invalid', message: invalidLinkMessage }]);
   }
+  // After an operator's revocation only an e-mailed code opens the sale again.
+  if ((await repository.linkVersion(db, sale.id)) !== 1) {
+    throw new ApiError(400, invalidLinkMessage, [{ field: 'token', code: 'invalid', message: invalidLinkMessage }]);
+  }
   return openSession(db, settings, { saleId: sale.id, role: 'buyer' });
 }
 
