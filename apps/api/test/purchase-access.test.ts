@@ -39,10 +39,13 @@ import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 
 const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: 'a'.repeat(40) };
 useTemporaryDataDir(env);
+/** The same store in production mode (answers serialized, not validated): filled in once `env` is complete. */
+const productionModeEnv: NodeJS.ProcessEnv = {};
 let smtp: FakeSmtp;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   env.SMTP_URL = smtp.url;
+  Object.assign(productionModeEnv, env, { RESPONSE_VALIDATION: 'false' });
 });
 afterAll(async () => {
   await smtp?.close();
@@ -584,6 +587,38 @@ describeOnEachDatabase(
     });
   },
   env,
+);
+
+describeOnEachDatabase(
+  '«Mi compra» in production mode (answers serialized, not validated)',
+  (ctx) => {
+    drainJobsAfterAll(ctx);
+
+    it('the buyer’s and a traveller’s purchase serialize with their own fields', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      const number = String(sale.idVenta);
+      const buyer = await opened(
+        await checkCode(ctx, { number, ...camila, code: await codeTo(ctx, number, camila, 'camila@example.cl') }),
+      );
+      const traveller = await opened(
+        await checkCode(ctx, { number, ...diego, code: await codeTo(ctx, number, diego, 'diego@example.com') }),
+      );
+      const buyerView = await mine(ctx, buyer);
+      expect(buyerView.status, buyerView.text).toBe(200);
+      expect(buyerView.json()).toMatchObject({
+        role: 'buyer',
+        idVenta: sale.idVenta,
+        payment: {},
+        travellers: [{}, {}, {}],
+      });
+      const travellerView = await mine(ctx, traveller);
+      expect(travellerView.status, travellerView.text).toBe(200);
+      expect(travellerView.json()).toMatchObject({ role: 'traveller', traveller: { name: 'Diego Muñoz' } });
+      expect(travellerView.text).not.toContain('payment');
+    });
+  },
+  productionModeEnv,
 );
 
 const limitsOf = async (ctx: TestContext, saleId: number) =>

@@ -195,6 +195,13 @@ const travellerPurchaseSchema = z
   })
   .meta({ id: 'TravellerPurchase' });
 
+/**
+ * GET /purchases/mine's answer: the buyer's or a traveller's. Parsed by the handler (which keeps only each variant's
+ * own fields): in production the union is serialized by fast-json-stringify, which checks the variant with ajv and
+ * would refuse a field the schema does not declare instead of leaving it out.
+ */
+const purchaseAnswerSchema = z.discriminatedUnion('role', [purchaseSchema, travellerPurchaseSchema]);
+
 const buyerOnly = { 403: errorBodySchema.describe("A traveller's access: only the buyer may do this") };
 
 const bearer = z.object({
@@ -350,20 +357,22 @@ export function purchaseRoutes(options: {
           description:
             "The purchase an access token opens. The buyer's (role buyer): plan, trip, travellers (documents masked), amounts, payment and documents. A traveller's (role traveller): her own trip and certificate only. Without a live token: 404.",
           headers: bearer,
-          response: { 200: z.discriminatedUnion('role', [purchaseSchema, travellerPurchaseSchema]), ...errorResponses },
+          response: { 200: purchaseAnswerSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
         const access = await requireAccess(db, tokenOf(request));
         reply.header('Cache-Control', 'private, no-store');
         if (access.role === 'traveller') {
-          return travellerPurchaseView(db, access.saleId, access.travellerSeq, origin);
+          return purchaseAnswerSchema.parse(
+            await travellerPurchaseView(db, access.saleId, access.travellerSeq, origin),
+          );
         }
         const [view, dateChanges] = await Promise.all([
           purchaseView(db, access.saleId),
           dateChangeHistory({ db }, access.saleId),
         ]);
-        return { role: 'buyer' as const, ...view, dateChanges };
+        return purchaseAnswerSchema.parse({ role: 'buyer' as const, ...view, dateChanges });
       },
     );
 
