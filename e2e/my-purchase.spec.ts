@@ -170,6 +170,16 @@ test.describe('mi compra', () => {
     await page.goto(`${path.slice(0, -2)}xx`);
     await expect(page.getByText('El enlace no es válido o ya venció.')).toBeVisible();
 
+    // The redirect that sets the «Mi compra» cookie is never stored, and the page sends no Referer to other sites.
+    const exchanged = await request.get(path, { maxRedirects: 0 });
+    expect(exchanged.status()).toBe(302);
+    expect(exchanged.headers()['set-cookie']).toContain('travesia-mi-compra=');
+    expect(exchanged.headers()['cache-control']).toContain('no-store');
+    expect(exchanged.headers()['referrer-policy']).toBe('same-origin');
+    const opened = await request.get('/mi-compra');
+    expect(opened.headers()['cache-control']).toContain('no-store');
+    expect(opened.headers()['referrer-policy']).toBe('same-origin');
+
     await page.goto(path);
     await expect(page).toHaveURL(/\/mi-compra$/);
     await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
