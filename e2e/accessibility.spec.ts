@@ -239,7 +239,7 @@ for (const viewport of viewports) {
       await page.getByRole('searchbox').fill('submarino');
       await expect(page.getByText('No encontramos preguntas')).toBeVisible();
       await expectNoViolations(page, '/faq with no match');
-      for (const path of ['/quienes-somos', '/contratacion', '/europmembers', '/login']) {
+      for (const path of ['/quienes-somos', '/contratacion', '/europmembers']) {
         await openHydrated(page, path);
         await expectNoViolations(page, path);
       }

@@ -413,7 +413,6 @@ test.describe('the simple pages say what they are', () => {
 
   for (const [path, title, says] of [
     ['/europmembers', 'Área exclusiva de miembros', 'todavía no está disponible en este sitio'],
-    ['/login', 'Acceso Clientes', 'todavía no está disponible en este sitio'],
   ] as const) {
     test(`${path} says the area is not part of this site and links to /contacto`, async ({ page }) => {
       await openHydrated(page, path);
@@ -423,6 +422,12 @@ test.describe('the simple pages say what they are', () => {
       await expect(page).toHaveURL('/contacto');
     });
   }
+
+  test('/login («Acceso Clientes») leads to «Mi compra»', async ({ page }) => {
+    await openHydrated(page, '/login');
+    await expect(page).toHaveURL('/mi-compra');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mi compra');
+  });
 
   test('/error without a payment explains it in general terms', async ({ page }) => {
     await openHydrated(page, '/error');

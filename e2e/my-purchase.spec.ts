@@ -7,7 +7,7 @@ import { formatClp } from '@travesia/domain/money';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { pdfText } from '../apps/api/test/support/pdf-text.ts';
 import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
-import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
+import { createQuotation, payAsTheBuyer, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** «Mi compra» (issue #12, Access): a buyer without an account opens their purchase with an e-mailed code or link. */
@@ -34,6 +34,10 @@ function freshBuyer() {
 /** A sale paid in the sandbox (3 instalments) for the buyer and a companion; answers its number and amount. */
 async function paidSale(request: APIRequestContext, buyer: ReturnType<typeof freshBuyer>) {
   const id = await createQuotation(request);
+  const companion = {
+    dni: `PX${randomInt(100_000, 999_999)}`,
+    email: `acompanante.${randomInt(1_000_000, 9_999_999)}@example.cl`,
+  };
   await savePassengersAndInvoice(request, id, [
     {
       firstName: 'Pedro',
@@ -44,8 +48,8 @@ async function paidSale(request: APIRequestContext, buyer: ReturnType<typeof fre
     {
       firstName: 'Jorge',
       birthDate: '1946-05-10',
-      document: { type: DocumentType.dni, id: `PX${randomInt(100_000, 999_999)}` },
-      email: `acompanante.${randomInt(1_000_000, 9_999_999)}@example.cl`,
+      document: { type: DocumentType.dni, id: companion.dni },
+      email: companion.email,
     },
   ]);
   const started = await request.post('/api/payments', {
@@ -64,7 +68,7 @@ async function paidSale(request: APIRequestContext, buyer: ReturnType<typeof fre
   expect((await request.get(back.pathname + back.search, { maxRedirects: 0 })).status()).toBe(303);
   const result = await request.get(`/api/companies/${idTransaction}/payment-result/${idVenta}`);
   const { amountClp } = (await result.json()) as { amountClp: number };
-  return { idVenta, amountClp };
+  return { idVenta, amountClp, companion };
 }
 
 /** The text of the newest e-mail to `address` whose subject has `subject`, once it has arrived. */
@@ -96,11 +100,11 @@ test.describe('mi compra', () => {
 
     // An invalid RUT is said in words beside the field.
     await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
-    await page.getByLabel('Documento del titular').fill('12.345.678-9');
+    await page.getByLabel('Tu documento').fill('12.345.678-9');
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await expect(page.getByText('El RUT no es válido.')).toBeVisible();
 
-    await page.getByLabel('Documento del titular').fill(buyer.rut.replace('-', ''));
+    await page.getByLabel('Tu documento').fill(buyer.rut.replace('-', ''));
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await expect(page.getByRole('textbox', { name: 'Código' })).toBeVisible();
     await expectNoViolations(page, 'the code form');
@@ -166,12 +170,92 @@ test.describe('mi compra', () => {
     await page.goto(`${path.slice(0, -2)}xx`);
     await expect(page.getByText('El enlace no es válido o ya venció.')).toBeVisible();
 
+    // The redirect that sets the «Mi compra» cookie is never stored, and the page sends no Referer to other sites.
+    const exchanged = await request.get(path, { maxRedirects: 0 });
+    expect(exchanged.status()).toBe(302);
+    expect(exchanged.headers()['set-cookie']).toContain('travesia-mi-compra=');
+    expect(exchanged.headers()['cache-control']).toContain('no-store');
+    expect(exchanged.headers()['referrer-policy']).toBe('same-origin');
+    const opened = await request.get('/mi-compra');
+    expect(opened.headers()['cache-control']).toContain('no-store');
+    expect(opened.headers()['referrer-policy']).toBe('same-origin');
+
     await page.goto(path);
     await expect(page).toHaveURL(/\/mi-compra$/);
     await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Descargar comprobante de compra' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+  });
+});
+
+test.describe('mi compra: the buyer and the travellers', () => {
+  test('a traveller opens only her own trip: her certificate, no other traveller, no payment, nothing to withdraw or change; axe', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.setTimeout(120_000); // a payment, a code and a download
+    const buyer = freshBuyer();
+    const sale = await paidSale(request, buyer);
+    await page.goto('/mi-compra');
+    await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
+    await page.getByLabel('Tipo de documento').selectOption('dni');
+    await page.getByLabel('Tu documento').fill(sale.companion.dni);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await expect(page.getByRole('textbox', { name: 'Código' })).toBeVisible();
+    // The code goes to her own address, never to the buyer's.
+    const mail = await mailTo(storefront.smtp, sale.companion.email, 'código');
+    await page.getByRole('textbox', { name: 'Código' }).fill(/\b(\d{6})\b/.exec(mail)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Ver mi compra' }).click();
+
+    await expect(page.getByText(`Venta N° ${sale.idVenta} · viaje de Jorge Muñoz`)).toBeVisible();
+    await expect(page.getByText('Entraste como pasajero')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tu viaje' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tu certificado' })).toBeVisible();
+    const main = page.locator('#contenido');
+    await expect(main).not.toContainText('Pedro');
+    await expect(main).not.toContainText(formatClp(sale.amountClp));
+    for (const hidden of ['Tu pago', 'Pasajeros', 'Derecho a retracto', 'Cambiar fechas']) {
+      await expect(page.getByRole('heading', { name: hidden })).toHaveCount(0);
+    }
+    await expect(page.getByRole('button', { name: 'Retractarme' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Descargar comprobante de compra' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Verificar mi certificado' })).toHaveAttribute(
+      'href',
+      /\/verificar\/[0-9A-Z]{10}$/,
+    );
+    const own = page.getByRole('link', { name: 'Descargar mi certificado' });
+    const ownPdf = await page.request.get((await own.getAttribute('href')) ?? '');
+    expect(ownPdf.headers()['content-type']).toBe('application/pdf');
+    const text = pdfText(await ownPdf.body());
+    expect(text).toContain('Jorge Muñoz');
+    expect(text).not.toContain('Pedro');
+    // The buyer's documents are not hers: the receipt's address sends her back to her «Mi compra».
+    expect((await page.request.get('/mi-compra/comprobante.pdf', { maxRedirects: 0 })).status()).toBe(302);
+    await expectNoViolations(page, 'a traveller’s purchase');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+  });
+
+  test('the browser that paid opens «Mi compra» as the buyer without a code; «Salir» closes it; /login leads there', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000); // a payment through the pages
+    const success = await payAsTheBuyer(page, request);
+    const idVenta = new URL(success, 'http://x').searchParams.get('venta');
+    await page.locator('#contenido').getByRole('link', { name: 'Mi compra', exact: true }).click();
+    await expect(page).toHaveURL('/mi-compra');
+    await expect(page.getByText(`Venta N° ${idVenta}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tu pago' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pasajeros' })).toBeVisible();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
+    // «Salir» sticks: the next visit asks for a code.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/mi-compra');
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
   });
 });
 
@@ -189,7 +273,7 @@ test.describe('mi compra without JavaScript', () => {
     await page.goto('/mi-compra');
     await page.getByLabel('N° de compra o de certificado').fill(String(sale.idVenta));
     await page.getByLabel('Tipo de documento').selectOption('rut');
-    await page.getByLabel('Documento del titular').fill(buyer.rut);
+    await page.getByLabel('Tu documento').fill(buyer.rut);
     await page.getByRole('button', { name: 'Enviar código' }).click();
     const mail = await mailTo(storefront.smtp, buyer.email, 'código');
     await page.getByRole('textbox', { name: 'Código' }).fill(/\b(\d{6})\b/.exec(mail)?.[1] ?? '');

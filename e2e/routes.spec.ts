@@ -108,7 +108,6 @@ const contentOfPage: Record<string, RegExp> = {
   '/quienes-somos': /Nuestros prestadores[\s\S]*Misión y visión[\s\S]*Nuestra oficina/,
   '/contratacion': /Pasajero 3[\s\S]*Contacto de emergencia[\s\S]*Detalle de compra/,
   '/europmembers': /no está disponible en este sitio/,
-  '/login': /no está disponible en este sitio/,
   '/error': /pago/,
 };
 

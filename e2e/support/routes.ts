@@ -28,7 +28,6 @@ export const paths = [
   '/politicas',
   '/contacto',
   '/preview/1',
-  '/login',
   '/informacion-legal',
 ];
 

@@ -389,6 +389,9 @@ export type PurchasesConfig = {
   sessionTtlMs: number;
   codeTtlMs: number;
   codeMaxAttempts: number;
+  /** Per sale and Chile day: codes issued at most, and wrong tries at most (docs/my-purchase.md). */
+  codesPerSalePerDay: number;
+  failedTriesPerSalePerDay: number;
 };
 
 /** The link secret of a local store without PURCHASE_LINK_SECRET nor COOKIE_SECRET: public, so never for production. */
@@ -523,6 +526,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sessionTtlMs: e.PURCHASE_SESSION_TTL_MINUTES * 60 * 1000,
       codeTtlMs: 10 * 60 * 1000,
       codeMaxAttempts: 5,
+      codesPerSalePerDay: 5,
+      failedTriesPerSalePerDay: 10,
     },
     warnings,
   };

@@ -13,7 +13,13 @@ import {
   type SaleRefundCompletions,
 } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
-import { purchaseCodeEmailJob, purchaseCodeEmailKind, purchaseLink } from './modules/purchases/service.ts';
+import {
+  accessCapEmailJob,
+  accessCapEmailKind,
+  purchaseCodeEmailJob,
+  purchaseCodeEmailKind,
+  purchaseLink,
+} from './modules/purchases/service.ts';
 import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
@@ -66,6 +72,7 @@ export function createBackgroundWork(options: {
   const linkOf = purchases ? (saleId: number) => purchaseLink(db, purchases, options.origin, saleId) : undefined;
   queue.register(certificateEmailKind, certificateEmailJob(db, integrations.mailer, options.origin, linkOf));
   if (purchases) queue.register(purchaseCodeEmailKind, purchaseCodeEmailJob(db, integrations.mailer, purchases));
+  queue.register(accessCapEmailKind, accessCapEmailJob(db, integrations.mailer));
   queue.register(withdrawalEmailKind, withdrawalEmailJob(db, integrations.mailer, linkOf));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));

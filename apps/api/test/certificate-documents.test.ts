@@ -159,19 +159,24 @@ describeOnEachDatabase(
         url: '/api/purchases/mine',
         headers: { authorization: `Bearer ${token}` },
       });
-      const travellers = view.json<{ travellers: { documentType: string; certificate: string }[] }>().travellers;
-      expect(travellers.map((t) => t.documentType)).toStrictEqual(['RUT', 'Pasaporte', 'RUT']);
-      // «Mi compra» downloads each traveller's certificate under its own token.
+      // The passport holder is a traveller, not the payer: «Mi compra» opens her own trip (docs/my-purchase.md).
+      const { role, traveller } = view.json<{
+        role: string;
+        traveller: { documentType: string; certificate: string };
+      }>();
+      expect(role).toBe('traveller');
+      expect(traveller).toMatchObject({ documentType: 'Pasaporte', certificate: diego?.certificate });
+      // «Mi compra» downloads her own certificate under her own token.
       const own = await ctx.app.inject({
         method: 'GET',
-        url: `/api/purchases/mine/certificados/${travellers[1]?.certificate}`,
+        url: `/api/purchases/mine/certificados/${traveller.certificate}`,
         headers: { authorization: `Bearer ${token}` },
       });
       expect(own.statusCode, own.body).toBe(200);
       expectOnly(pdfText(own.rawPayload), 1, holders);
       const stranger = await ctx.app.inject({
         method: 'GET',
-        url: `/api/purchases/mine/certificados/${travellers[1]?.certificate}`,
+        url: `/api/purchases/mine/certificados/${traveller.certificate}`,
         headers: { authorization: 'Bearer nope' },
       });
       expect(stranger.statusCode).toBe(404);

@@ -27,6 +27,7 @@ import { authorizedBody, type FakeWebpay, startFakeWebpay, webpayBasePath } from
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, get } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { tripDates } from './support/trips.ts';
 
 /**
@@ -38,12 +39,16 @@ import { tripDates } from './support/trips.ts';
 const env: NodeJS.ProcessEnv = {};
 useTemporaryDataDir(env);
 let webpay: FakeWebpay;
+let smtp: FakeSmtp;
 beforeAll(async () => {
   webpay = await startFakeWebpay();
   env.WEBPAY_ENVIRONMENT = webpay.url;
+  smtp = await startFakeSmtp();
+  env.SMTP_URL = smtp.url;
 });
 afterAll(async () => {
   await webpay?.close();
+  await smtp?.close();
 });
 
 type Country = { id: number; label: string };
@@ -234,6 +239,33 @@ describeOnEachDatabase(
         .from(sandboxTransactions)
         .where(eq(sandboxTransactions.token, paid?.externalId ?? ''));
       expect(ledger?.refundedClp).toBe(-result.differenceClp);
+    });
+
+    it('the new certificates are e-mailed to each person alone: the buyer every one and the payment, each traveller only her own', async () => {
+      const sale = await openPurchase(ctx);
+      await ctx.app.runJobs();
+      const from = smtp.received.length;
+      const confirmed = await confirm(ctx, sale.token, tripDates(5));
+      expect(confirmed.status, confirmed.text).toBe(200);
+      await ctx.app.runJobs();
+      const live = (await liveCertificates(ctx, sale.idVenta)).map((c) => c.number);
+      const mails = smtp.received.slice(from).filter((m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`));
+      expect(mails.map((m) => m.to)).toStrictEqual([['camila@example.cl'], ['diego@example.com'], ['rosa@example.cl']]);
+      for (const mail of mails) expect(mail.parsed.cc).toBeUndefined();
+      const [buyer, ...travellers] = mails;
+      expect(buyer?.parsed.attachments).toHaveLength(3);
+      expect(buyer?.parsed.text).toContain('Total pagado');
+      const names = ['Camila Rojas', 'Diego Muñoz', 'Rosa Pérez'];
+      travellers.forEach((mail, index) => {
+        const name = names[index + 1] ?? '';
+        const text = mail.parsed.text ?? '';
+        expect(mail.parsed.attachments).toHaveLength(1);
+        expect(text).toContain(name);
+        for (const other of names.filter((n) => n !== name)) expect(text).not.toContain(other);
+        for (const address of ['camila@', 'diego@', 'rosa@']) expect(text).not.toContain(address);
+        expect(text).not.toContain('Total pagado');
+        expect(live.filter((number) => text.includes(number))).toHaveLength(1);
+      });
     });
 
     it('a withdrawal after a dearer date change gives back both payments, each at the gateway that took it', async () => {

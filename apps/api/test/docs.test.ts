@@ -50,6 +50,7 @@ const specPaths: [string, string][] = [
   ['post', '/purchases/access'],
   ['post', '/purchases/access/code'],
   ['post', '/purchases/access/link'],
+  ['post', '/purchases/access/sale'],
   ['get', '/purchases/mine'],
   ['get', '/purchases/mine/comprobante.pdf'],
   ['get', '/purchases/mine/certificado.pdf'],

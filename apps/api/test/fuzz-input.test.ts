@@ -284,6 +284,7 @@ function templates(s: Seeded): Template[] {
       body: { number: String(s.idVenta), documentType: 'rut', document: '12.345.678-5', code: '000000' },
     },
     { method: 'POST', route: '/purchases/access/link', body: { link: `${s.idVenta}.1.1.nada` } },
+    { method: 'POST', route: '/purchases/access/sale', body: { idVenta: s.idVenta, token: 'not-the-sale-token' } },
     { method: 'GET', route: '/purchases/mine', headers: { authorization: 'Bearer not-a-token' } },
     { method: 'GET', route: '/purchases/mine/comprobante.pdf', headers: { authorization: 'Bearer not-a-token' } },
     { method: 'GET', route: '/purchases/mine/certificado.pdf', headers: { authorization: 'Bearer not-a-token' } },

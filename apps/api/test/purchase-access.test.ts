@@ -1,11 +1,31 @@
 import { createHmac } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jobs, purchaseAccessCodes } from '#app/db/schema.ts';
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '#app/app.ts';
+import { loadConfig } from '#app/config.ts';
+import { openPglite } from '#app/db/client.ts';
+import { jobs, purchaseAccessCodes, purchaseAccessLimits } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { receiptTotalText } from '#app/modules/purchases/receipt-pdf.ts';
-import { invalidCodeMessage, invalidLinkMessage, purchaseCodeEmailKind } from '#app/modules/purchases/service.ts';
-import { clpText, drainJobsAfterAll, paidSale, useTemporaryDataDir } from './support/checkout.ts';
+import {
+  buyerOnlyMessage,
+  invalidCodeMessage,
+  invalidLinkMessage,
+  purchaseCodeEmailKind,
+} from '#app/modules/purchases/service.ts';
+import {
+  clpText,
+  decideOnSandbox,
+  drainJobsAfterAll,
+  followReturn,
+  paidSale,
+  paymentResult,
+  readyToPay,
+  startPayment,
+  successUrl,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call } from './support/http.ts';
 import { pdfStrings } from './support/pdf-text.ts';
@@ -19,10 +39,13 @@ import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 
 const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: 'a'.repeat(40) };
 useTemporaryDataDir(env);
+/** The same store in production mode (answers serialized, not validated): filled in once `env` is complete. */
+const productionModeEnv: NodeJS.ProcessEnv = {};
 let smtp: FakeSmtp;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   env.SMTP_URL = smtp.url;
+  Object.assign(productionModeEnv, env, { RESPONSE_VALIDATION: 'false' });
 });
 afterAll(async () => {
   await smtp?.close();
@@ -55,6 +78,21 @@ function lastCodeTo(address: string): string {
   return code;
 }
 
+/** Diego (DNI AR30111222, diego@example.com), the second traveller: not the payer. */
+const diego = { documentType: 'dni', document: 'AR30111222' } as const;
+/** Rosa (RUT 7.654.321-6, rosa@example.cl), the third traveller. */
+const rosa = { documentType: 'rut', document: '7.654.321-6' } as const;
+
+type Holder = { documentType: 'rut' | 'dni' | 'passport'; document: string };
+
+/** Asks for a code for `number` as `holder`, lets the job e-mail it, and answers the code sent to `address`. */
+async function codeTo(ctx: TestContext, number: string, holder: Holder, address: string) {
+  const asked = await requestCode(ctx, { number, ...holder });
+  expect(asked.status, asked.text).toBe(202);
+  await ctx.app.runJobs();
+  return lastCodeTo(address);
+}
+
 /** Asks for a code for `number` with Camila's RUT, sends it, and answers it. */
 async function codeFor(ctx: TestContext, number: string, document: string = camila.document) {
   const asked = await requestCode(ctx, { number, documentType: 'rut', document });
@@ -70,8 +108,8 @@ async function opened(answer: Answer): Promise<string> {
   return token;
 }
 
-const codeJobs = (ctx: TestContext) =>
-  ctx.database.db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.kind, purchaseCodeEmailKind));
+/** Every code e-mail the fake SMTP server received so far. */
+const codeMails = () => smtp.received.filter((m) => m.parsed.subject?.startsWith('Tu código para ver tu compra'));
 
 describeOnEachDatabase(
   '«Mi compra»: access by e-mailed code or signed link',
@@ -88,6 +126,7 @@ describeOnEachDatabase(
       expect(view.status, view.text).toBe(200);
       const purchase = view.json<Record<string, unknown> & { travellers: { name: string; document: string }[] }>();
       expect(purchase).toMatchObject({
+        role: 'buyer',
         idVenta: sale.idVenta,
         status: 'paid',
         amountClp: sale.result.amountClp,
@@ -118,16 +157,18 @@ describeOnEachDatabase(
       const code = await codeFor(ctx, number.toLowerCase());
       await opened(await checkCode(ctx, { number, ...camila, code }));
 
-      const before = (await codeJobs(ctx))[0]?.count;
+      const before = codeMails().length;
       // Rosa's RUT is on the sale, but not on Camila's certificate: nothing is sent.
       const other = await requestCode(ctx, { number, documentType: 'rut', document: '7.654.321-6' });
       expect(other.status).toBe(202);
-      expect((await codeJobs(ctx))[0]?.count).toBe(before);
+      await ctx.app.runJobs();
+      expect(codeMails()).toHaveLength(before);
     });
 
     it('nothing tells an unknown sale, certificate or document from a known one: same 202, no e-mail, the same 400 for any code', async () => {
       const sale = await paidSale(ctx);
-      const before = (await codeJobs(ctx))[0]?.count;
+      await ctx.app.runJobs();
+      const before = codeMails().length;
       const known = await requestCode(ctx, { number: String(sale.idVenta), ...camila });
       const unknownSale = await requestCode(ctx, { number: '123', ...camila });
       const unknownCertificate = await requestCode(ctx, { number: 'TRV-2026-000000001-1', ...camila });
@@ -140,7 +181,12 @@ describeOnEachDatabase(
         expect(answer.status).toBe(202);
         expect(answer.text).toBe(known.text);
       }
-      expect((await codeJobs(ctx))[0]?.count).toBe((before ?? 0) + 1);
+      await ctx.app.runJobs();
+      expect(
+        codeMails()
+          .slice(before)
+          .map((mail) => mail.to),
+      ).toStrictEqual([['camila@example.cl']]);
 
       const guesses = await Promise.all([
         checkCode(ctx, { number: '123', ...camila, code: '123456' }),
@@ -366,3 +412,359 @@ describeOnEachDatabase(
   },
   { ...env, RATE_LIMIT_FACTOR: '1' },
 );
+
+/** The 403 a traveller's access gets for what only the buyer may do (§8 body). */
+const buyerOnly = (instance: string) => ({ status: 403, detail: buyerOnlyMessage, instance, errors: [] });
+
+describeOnEachDatabase(
+  '«Mi compra»: the buyer sees and manages the whole purchase; a traveller only her own trip',
+  (ctx) => {
+    drainJobsAfterAll(ctx);
+
+    it('a traveller’s code goes to her own address and opens her own trip, certificate and verification only: no other traveller, no payment, no amount, no receipt', async () => {
+      const sale = await paidSale(ctx, 3);
+      await ctx.app.runJobs();
+      const number = String(sale.idVenta);
+      const code = await codeTo(ctx, number, diego, 'diego@example.com');
+      const token = await opened(await checkCode(ctx, { number, ...diego, code }));
+
+      const view = await mine(ctx, token);
+      expect(view.status, view.text).toBe(200);
+      expect(view.headers['cache-control']).toContain('no-store');
+      const own = sale.result.certificates.find((c) => c.name === 'Diego')?.number;
+      const others = sale.result.certificates.filter((c) => c.name !== 'Diego').map((c) => c.number);
+      const purchase = view.json<Record<string, unknown> & { traveller: { verificationUrl: string | null } }>();
+      expect(Object.keys(purchase).sort()).toStrictEqual(
+        [
+          'role',
+          'idVenta',
+          'status',
+          'testPayment',
+          'plan',
+          'destination',
+          'destinationCountry',
+          'modality',
+          'departureDate',
+          'returnDate',
+          'days',
+          'traveller',
+          'seller',
+          'generalConditionsUrl',
+          'generalConditionsPdfUrl',
+        ].sort(),
+      );
+      expect(purchase).toMatchObject({
+        role: 'traveller',
+        idVenta: sale.idVenta,
+        status: 'paid',
+        traveller: { name: 'Diego Muñoz', document: 'AR******22', certificate: own, certificateVoided: false },
+      });
+      expect(purchase.traveller.verificationUrl).toMatch(/\/verificar\/[0-9A-Z]{10}$/);
+      for (const hidden of ['Camila', 'Rosa', 'camila@', 'rosa@', '12.***', ...others]) {
+        expect(view.text).not.toContain(hidden);
+      }
+      for (const payment of ['payment', 'amount', 'cardLastDigits', 'instalment', 'authorizationCode', 'withdrawal']) {
+        expect(view.text).not.toContain(payment);
+      }
+      expect(view.text).not.toContain(String(sale.result.amountClp));
+
+      // Her own certificate opens; another traveller's is not hers (404); the receipt and the whole PDF are the buyer's.
+      const pdf = (path: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: `/api/purchases/mine${path}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const mineOnly = await pdf(`/certificados/${own}`);
+      expect(mineOnly.statusCode).toBe(200);
+      expect(pdfStrings(mineOnly.rawPayload).join('\n')).not.toContain('Camila');
+      expect((await pdf(`/certificados/${others[0]}`)).statusCode).toBe(404);
+      for (const path of ['/comprobante.pdf', '/certificado.pdf']) {
+        const refused = await mine(ctx, token, path);
+        expect(refused.status, path).toBe(403);
+        expect(refused.json()).toStrictEqual(buyerOnly(`/api/purchases/mine${path}`));
+      }
+
+      // Nothing to manage: withdrawing and changing dates are the buyer's (403, §8 body), and nothing changed.
+      const body = { departureDate: '2099-01-01', returnDate: '2099-01-10' };
+      for (const [url, payload] of [
+        ['/api/purchases/mine/withdrawal', undefined],
+        ['/api/purchases/mine/date-change/preview', body],
+        ['/api/purchases/mine/date-change', body],
+      ] as const) {
+        const refused = await call(ctx.app, {
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          ...(payload ? { payload } : {}),
+        });
+        expect(refused.status, url).toBe(403);
+        expect(refused.json()).toStrictEqual(buyerOnly(url));
+      }
+      const buyer = await opened(
+        await checkCode(ctx, { number, ...camila, code: await codeTo(ctx, number, camila, 'camila@example.cl') }),
+      );
+      expect((await mine(ctx, buyer)).json()).toMatchObject({
+        role: 'buyer',
+        status: 'paid',
+        withdrawal: { refund: null },
+      });
+    });
+
+    it('the buyer (the payer’s document, the code sent to the sale’s e-mail) sees every traveller and the payment', async () => {
+      const sale = await paidSale(ctx);
+      const number = String(sale.idVenta);
+      const token = await opened(
+        await checkCode(ctx, { number, ...camila, code: await codeTo(ctx, number, camila, 'camila@example.cl') }),
+      );
+      const view = (await mine(ctx, token)).json<{ role: string; travellers: { name: string }[]; payment: object }>();
+      expect(view.role).toBe('buyer');
+      expect(view.travellers.map((t) => t.name)).toStrictEqual(['Camila Rojas', 'Diego Muñoz', 'Rosa Pérez']);
+      expect(view.payment).toMatchObject({ gateway: 'Pasarela de prueba' });
+      expect((await mine(ctx, token, '/comprobante.pdf')).status).toBe(200);
+    });
+
+    it('a code e-mailed to a traveller never opens the buyer’s view, typed with the payer’s document', async () => {
+      const sale = await paidSale(ctx);
+      const number = String(sale.idVenta);
+      const code = await codeTo(ctx, number, rosa, 'rosa@example.cl');
+      const escalated = await checkCode(ctx, { number, ...camila, code });
+      expect(escalated.status).toBe(400);
+      expect(escalated.json()).toMatchObject({ detail: invalidCodeMessage });
+      const token = await opened(await checkCode(ctx, { number, ...rosa, code }));
+      expect((await mine(ctx, token)).json()).toMatchObject({ role: 'traveller', traveller: { name: 'Rosa Pérez' } });
+    });
+
+    it('when the quote step named a contact with a RUT, that contact is the buyer: her code goes to her e-mail; the first traveller sees her own trip', async () => {
+      const payer = { documentType: 'rut', document: '15.123.456-9' } as const;
+      const quotationId = await readyToPay(ctx, { quotation: { email: 'Pagos@Empresa.cl', rut: '15123456-9' } });
+      const payment = await startPayment(ctx, quotationId);
+      expect(await followReturn(ctx, await decideOnSandbox(ctx, payment.redirectUrl, 'approve'))).toBe(
+        successUrl(payment),
+      );
+      const number = String(payment.idVenta);
+      const buyer = await opened(
+        await checkCode(ctx, { number, ...payer, code: await codeTo(ctx, number, payer, 'pagos@empresa.cl') }),
+      );
+      expect((await mine(ctx, buyer)).json()).toMatchObject({ role: 'buyer' });
+      const camilaToken = await opened(
+        await checkCode(ctx, { number, ...camila, code: await codeTo(ctx, number, camila, 'camila@example.cl') }),
+      );
+      expect((await mine(ctx, camilaToken)).json()).toMatchObject({
+        role: 'traveller',
+        traveller: { name: 'Camila Rojas' },
+      });
+    });
+
+    it('the browser that paid opens its purchase as the buyer with the sale’s token it holds; a wrong token or an unpaid sale does not', async () => {
+      const sale = await paidSale(ctx);
+      const openSale = (payload: Record<string, unknown>) =>
+        call(ctx.app, { method: 'POST', url: '/api/purchases/access/sale', payload });
+      const token = await opened(await openSale({ idVenta: sale.idVenta, token: sale.accessToken }));
+      expect((await mine(ctx, token)).json()).toMatchObject({ role: 'buyer', idVenta: sale.idVenta });
+
+      const unpaid = await startPayment(ctx, await readyToPay(ctx));
+      for (const payload of [
+        { idVenta: sale.idVenta, token: sale.accessToken.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
+        { idVenta: sale.idVenta + 1, token: sale.accessToken },
+        { idVenta: unpaid.idVenta, token: unpaid.accessToken },
+      ]) {
+        const refused = await openSale(payload);
+        expect(refused.status).toBe(400);
+        expect(refused.json()).toMatchObject({ status: 400, detail: invalidLinkMessage });
+      }
+      // The paid sale's result also names its certificates only for that token (as before).
+      expect((await paymentResult(ctx, sale)).certificates).toHaveLength(3);
+      // An operator's revocation closes this way in too.
+      const revoked = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/purchases/${sale.idVenta}/revoke-access`,
+        headers: { authorization: `Bearer ${env.ADMIN_TOKEN}` },
+      });
+      expect(revoked.status, revoked.text).toBe(200);
+      expect((await mine(ctx, token)).status).toBe(404);
+      expect((await openSale({ idVenta: sale.idVenta, token: sale.accessToken })).status).toBe(400);
+    });
+  },
+  env,
+);
+
+describeOnEachDatabase(
+  '«Mi compra» in production mode (answers serialized, not validated)',
+  (ctx) => {
+    drainJobsAfterAll(ctx);
+
+    it('the buyer’s and a traveller’s purchase serialize with their own fields', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      const number = String(sale.idVenta);
+      const buyer = await opened(
+        await checkCode(ctx, { number, ...camila, code: await codeTo(ctx, number, camila, 'camila@example.cl') }),
+      );
+      const traveller = await opened(
+        await checkCode(ctx, { number, ...diego, code: await codeTo(ctx, number, diego, 'diego@example.com') }),
+      );
+      const buyerView = await mine(ctx, buyer);
+      expect(buyerView.status, buyerView.text).toBe(200);
+      expect(buyerView.json()).toMatchObject({
+        role: 'buyer',
+        idVenta: sale.idVenta,
+        payment: {},
+        travellers: [{}, {}, {}],
+      });
+      const travellerView = await mine(ctx, traveller);
+      expect(travellerView.status, travellerView.text).toBe(200);
+      expect(travellerView.json()).toMatchObject({ role: 'traveller', traveller: { name: 'Diego Muñoz' } });
+      expect(travellerView.text).not.toContain('payment');
+    });
+  },
+  productionModeEnv,
+);
+
+const limitsOf = async (ctx: TestContext, saleId: number) =>
+  (await ctx.database.db.select().from(purchaseAccessLimits).where(eq(purchaseAccessLimits.saleId, saleId)))[0];
+const capNotices = (saleId: number) =>
+  smtp.received.filter((m) => m.parsed.subject === `Aviso de seguridad – compra N° ${saleId}`);
+/** Lets the next request of the same question queue a job (one a minute otherwise). */
+const forgetCodeRequests = (ctx: TestContext) =>
+  ctx.database.db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.kind, purchaseCodeEmailKind));
+
+describeOnEachDatabase(
+  '«Mi compra»: codes and wrong tries are capped per sale and day',
+  (ctx) => {
+    drainJobsAfterAll(ctx);
+
+    it('at most 5 codes a day per sale, whoever asks: then the same 202 and nothing sent; the buyer is told once', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      const number = String(sale.idVenta);
+      const before = codeMails().length;
+      const answers: Answer[] = [];
+      for (let i = 0; i < 8; i++) {
+        await forgetCodeRequests(ctx);
+        answers.push(await requestCode(ctx, { number, ...(i % 2 === 0 ? camila : diego) }));
+        await ctx.app.runJobs();
+      }
+      expect(answers.every((answer) => answer.status === 202 && answer.text === answers[0]?.text)).toBe(true);
+      const sent = codeMails().slice(before);
+      expect(sent.map((mail) => mail.to)).toStrictEqual([
+        ['camila@example.cl'],
+        ['diego@example.com'],
+        ['camila@example.cl'],
+        ['diego@example.com'],
+        ['camila@example.cl'],
+      ]);
+      expect((await limitsOf(ctx, sale.idVenta))?.codesIssued).toBe(5);
+      const notices = capNotices(sale.idVenta);
+      expect(notices.map((mail) => mail.to)).toStrictEqual([['camila@example.cl']]);
+      expect(notices[0]?.parsed.text).not.toMatch(/Diego|Rosa|AR30111222/);
+    });
+
+    it('after 10 wrong tries in a day no code opens the sale, not even the right one; the buyer is told once; the next day it opens', async () => {
+      const sale = await paidSale(ctx);
+      const number = String(sale.idVenta);
+      const first = await codeFor(ctx, number);
+      for (let i = 0; i < 12; i++) {
+        const wrong = String((Number(first) + 1 + i) % 1_000_000).padStart(6, '0');
+        expect((await checkCode(ctx, { number, ...camila, code: wrong })).status).toBe(400);
+      }
+      expect((await limitsOf(ctx, sale.idVenta))?.failedTries).toBe(10);
+      await forgetCodeRequests(ctx);
+      const fresh = await codeFor(ctx, number);
+      const refused = await checkCode(ctx, { number, ...camila, code: fresh });
+      expect(refused.status).toBe(400);
+      expect(refused.json()).toMatchObject({ detail: invalidCodeMessage });
+      await ctx.app.runJobs();
+      expect(capNotices(sale.idVenta).map((mail) => mail.to)).toStrictEqual([['camila@example.cl']]);
+
+      // The day's counts belong to yesterday now: a new code opens.
+      await ctx.database.db
+        .update(purchaseAccessLimits)
+        .set({ day: sql`${purchaseAccessLimits.day} - 1` })
+        .where(eq(purchaseAccessLimits.saleId, sale.idVenta));
+      await forgetCodeRequests(ctx);
+      await opened(await checkCode(ctx, { number, ...camila, code: await codeFor(ctx, number) }));
+    });
+
+    it('30 wrong guesses at once never count past the cap, eight rounds: 10 tries, then the right code is refused', async () => {
+      const sale = await paidSale(ctx);
+      const number = String(sale.idVenta);
+      for (let round = 0; round < 8; round++) {
+        await ctx.database.db.delete(purchaseAccessLimits).where(eq(purchaseAccessLimits.saleId, sale.idVenta));
+        await forgetCodeRequests(ctx);
+        const code = await codeFor(ctx, number);
+        const guesses = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            checkCode(ctx, {
+              number,
+              ...(i % 3 === 0 ? diego : camila),
+              code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+            }),
+          ),
+        );
+        expect(guesses.every((guess) => guess.status === 400)).toBe(true);
+        expect((await limitsOf(ctx, sale.idVenta))?.failedTries, `round ${round}`).toBe(10);
+        const [live] = await ctx.database.db
+          .select({ attempts: purchaseAccessCodes.attempts })
+          .from(purchaseAccessCodes)
+          .where(and(eq(purchaseAccessCodes.saleId, sale.idVenta), eq(purchaseAccessCodes.holder, 'buyer')))
+          .orderBy(sql`${purchaseAccessCodes.id} desc`)
+          .limit(1);
+        expect(live?.attempts).toBeLessThanOrEqual(5);
+        expect((await checkCode(ctx, { number, ...camila, code })).status).toBe(400);
+      }
+    });
+  },
+  env,
+);
+
+describe('POST /purchases/access does the same work whether the sale is unknown, the document wrong or both match', () => {
+  const sent: string[] = [];
+  const ctx = {} as TestContext;
+
+  beforeAll(async () => {
+    const dump = await readFile(inject('seededPgliteDump'));
+    ctx.database = await openPglite({ loadDataDir: new Blob([dump]), onQuery: (query) => sent.push(query) });
+    // No background run: only the request's own statements are recorded.
+    ctx.config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_FACTOR: '1000', WORKER: 'off', ...env });
+    ctx.app = await buildApp({ config: ctx.config, db: ctx.database.db });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+
+  it('the same SQL statements, one job queued each, the same answer: the lookup and the e-mail run in the job', async () => {
+    const sale = await paidSale(ctx);
+    await requestCode(ctx, { number: '1', ...camila }); // warm caches (the company check)
+    const cases = {
+      unknownSale: { number: '987654', ...camila },
+      wrongDocument: { number: String(sale.idVenta), ...rosa, document: '15.123.456-9' },
+      match: { number: String(sale.idVenta), ...camila },
+    };
+    const jobsQueued = async () =>
+      (
+        await ctx.database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(eq(jobs.kind, purchaseCodeEmailKind))
+      )[0]?.count ?? 0;
+    const work: Record<string, { statements: string[]; jobs: number; answer: Answer }> = {};
+    for (const [name, body] of Object.entries(cases)) {
+      const queued = await jobsQueued();
+      sent.length = 0;
+      const answer = await requestCode(ctx, body);
+      work[name] = { statements: [...sent], jobs: (await jobsQueued()) - queued, answer };
+    }
+    const { unknownSale, wrongDocument, match } = work;
+    expect(match?.statements.length).toBeGreaterThan(0);
+    expect(unknownSale?.statements).toStrictEqual(match?.statements);
+    expect(wrongDocument?.statements).toStrictEqual(match?.statements);
+    for (const one of Object.values(work)) {
+      expect(one.jobs).toBe(1);
+      expect(one.answer.status).toBe(202);
+      expect(one.answer.text).toBe(match?.answer.text);
+    }
+  });
+});

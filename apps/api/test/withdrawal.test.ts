@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { certificates, certificateVerifications, saleRefunds, sales, sandboxTransactions } from '#app/db/schema.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { withdrawalRefusals } from '#app/modules/purchases/withdrawal.ts';
-import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
+import { clpText, drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectError, get } from './support/http.ts';
@@ -310,6 +310,51 @@ describeOnEachDatabase(
         );
         expect(JSON.stringify(jobsOfSale)).toContain('"count":2');
       }
+    });
+
+    it('each person gets an e-mail of her own: the buyer the whole purchase and the refund, each traveller only that her certificate is void', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      const from = smtp.received.length;
+      const token = await openPurchase(ctx, sale.idVenta);
+      expect((await withdraw(ctx, token)).status).toBe(200);
+      await settle(ctx, sale.idVenta);
+      await ctx.app.runJobs();
+      const mails = smtp.received.slice(from).filter((m) => m.parsed.text?.includes(`N° ${sale.idVenta}`));
+      for (const mail of mails) {
+        // One envelope recipient, one address in To:, no Cc or Bcc.
+        expect(mail.to).toHaveLength(1);
+        const header = Array.isArray(mail.parsed.to) ? mail.parsed.to : [mail.parsed.to];
+        expect(header.flatMap((to) => to?.value ?? []).map((a) => a.address)).toStrictEqual(mail.to);
+        expect(mail.parsed.cc).toBeUndefined();
+        expect(mail.raw.toString('latin1')).not.toMatch(/^(Cc|Bcc):/im);
+      }
+      const byRecipient = (address: string) => mails.filter((m) => m.to[0] === address);
+      const amount = clpText(sale.result.amountClp);
+      expect(byRecipient('camila@example.cl').map((m) => m.parsed.subject)).toStrictEqual([
+        expect.stringContaining(`Recibimos tu retracto – compra N° ${sale.idVenta}`),
+        expect.stringContaining(`Reembolso completado – compra N° ${sale.idVenta}`),
+      ]);
+      expect(byRecipient('camila@example.cl')[0]?.parsed.text).toContain(amount);
+      const everyone = sale.result.certificates;
+      for (const [name, address] of [
+        ['Diego', 'diego@example.com'],
+        ['Rosa', 'rosa@example.cl'],
+      ] as const) {
+        const own = everyone.find((c) => c.name === name)?.number ?? '';
+        const [mail, ...more] = byRecipient(address);
+        expect(more).toHaveLength(0);
+        expect(mail?.parsed.subject).toContain(`Tu certificado ${own} fue anulado`);
+        const text = `${mail?.parsed.subject}\n${mail?.parsed.text}\n${mail?.parsed.html}`;
+        expect(text).toContain(own);
+        for (const other of everyone.filter((c) => c.number !== own)) {
+          expect(text).not.toContain(other.number);
+          expect(text).not.toContain(other.name);
+        }
+        for (const hidden of ['camila@', 'diego@', 'rosa@', amount, 'mi-compra?enlace'])
+          expect(text).not.toContain(hidden);
+      }
+      expect(mails).toHaveLength(4);
     });
 
     it('without a live access token: the catalogue’s 404 (§8), nothing withdrawn', async () => {

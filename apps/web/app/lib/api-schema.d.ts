@@ -4480,7 +4480,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is one of its travellers', a 6-digit code valid 10 minutes is e-mailed to that traveller's address. Always 202, matched or not. */
+        /** @description Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is the payer's, a 6-digit code valid 10 minutes is e-mailed to the sale's e-mail and opens the buyer's view; when it is another traveller's, to that traveller's address, opening her own trip only. At most 5 codes per sale a day (Chile). Always 202, matched or not, after the same work (the lookup and e-mail run in a job). */
         post: {
             parameters: {
                 query?: never;
@@ -4565,7 +4565,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Checks the e-mailed code (at most 5 tries per code) and answers an access token. A wrong, used or expired code, or a number and document that match nothing, are the same 400. */
+        /** @description Checks the e-mailed code (at most 5 tries per code, 10 wrong tries per sale a day) and answers an access token in the code's role (buyer or traveller). A wrong, used or expired code, a number and document that match nothing, or a sale past its daily cap, are the same 400. */
         post: {
             parameters: {
                 query?: never;
@@ -4720,6 +4720,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/access/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The browser that paid opens its purchase as the buyer, without a code: the sale's access token it was given when it started the paying attempt (the one of POST /payments). A sale not paid or a wrong token is a 400. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        idVenta: number;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseAccess"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine": {
         parameters: {
             query?: never;
@@ -4727,7 +4806,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The purchase an access token opens: plan, trip, travellers (documents masked), amounts, payment and documents. Without a live token: 404. */
+        /** @description The purchase an access token opens. The buyer's (role buyer): plan, trip, travellers (documents masked), amounts, payment and documents. A traveller's (role traveller): her own trip and certificate only. Without a live token: 404. */
         get: {
             parameters: {
                 query?: never;
@@ -4746,7 +4825,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Purchase"];
+                        "application/json": components["schemas"]["Purchase"] | components["schemas"]["TravellerPurchase"];
                     };
                 };
                 /** @description Default Response */
@@ -4793,7 +4872,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The purchase receipt PDF of the open purchase */
+        /** @description The purchase receipt PDF of the open purchase (the buyer's only) */
         get: {
             parameters: {
                 query?: never;
@@ -4806,12 +4885,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
                 };
             };
         };
@@ -4830,7 +4911,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The certificate PDF of the open purchase */
+        /** @description The certificate PDF of the open purchase, every traveller's (the buyer's only) */
         get: {
             parameters: {
                 query?: never;
@@ -4843,12 +4924,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
                 };
             };
         };
@@ -4867,7 +4950,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase: 404 */
+        /** @description One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase, or for a traveller's access not her own: 404 */
         get: {
             parameters: {
                 query?: never;
@@ -4932,6 +5015,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5025,6 +5117,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -5104,6 +5205,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6414,6 +6524,11 @@ export interface components {
             } | null;
         };
         PurchaseInput: {
+            /**
+             * @description The buyer's access: the whole purchase, its payment and every traveller
+             * @enum {string}
+             */
+            role: "buyer";
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
@@ -6490,6 +6605,46 @@ export interface components {
                 /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
                 refundRefused: boolean;
             }[];
+        };
+        TravellerPurchaseInput: {
+            /**
+             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
+             * @enum {string}
+             */
+            role: "traveller";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            testPayment: boolean;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            traveller: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                certificateVoided: boolean;
+                /** @description The public verification page of her certificate (while valid) */
+                verificationUrl: string | null;
+            };
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            generalConditionsPdfUrl: string;
         };
         DateChangePreviewInput: {
             departureDate: string;
@@ -7730,6 +7885,11 @@ export interface components {
             } | null;
         };
         Purchase: {
+            /**
+             * @description The buyer's access: the whole purchase, its payment and every traveller
+             * @enum {string}
+             */
+            role: "buyer";
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
@@ -7806,6 +7966,46 @@ export interface components {
                 /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
                 refundRefused: boolean;
             }[];
+        };
+        TravellerPurchase: {
+            /**
+             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
+             * @enum {string}
+             */
+            role: "traveller";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            testPayment: boolean;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            traveller: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                certificateVoided: boolean;
+                /** @description The public verification page of her certificate (while valid) */
+                verificationUrl: string | null;
+            };
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            generalConditionsPdfUrl: string;
         };
         DateChangePreview: {
             departureDate: string;

@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
-import { documentTypeLabel } from '@travesia/domain/ids';
+import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
+import { formatClp, formatUsd } from '@travesia/domain/money';
+import { isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -354,11 +356,26 @@ export type PurchaseLinkOf = (saleId: number) => Promise<string>;
  * Where the buyer's e-mail goes: the contact address of the quotation (the quote step's e-mail) when it was given,
  * else the first traveller's. This e-mail carries every traveller's certificate and the purchase confirmation.
  */
-async function buyerAddress(db: Database, saleId: number, data: CertificateData, travellers: { email: string }[]) {
+async function buyerAddress(db: Database, saleId: number, data: CertificateData, travellers: Traveller[]) {
+  const buyer = await saleBuyer(db, saleId, travellers);
+  return (buyer?.email || data.recipients[0] || '').toLowerCase();
+}
+
+type Traveller = { seq: number; email: string; documentType: number; documentNumber: string };
+
+/**
+ * Who bought a sale, as «Mi compra» tells the buyer from a traveller (docs/my-purchase.md): the sale's e-mail (the
+ * quote step's contact address when it was given, else the first traveller's) and the payer's document (the quote
+ * step's RUT when it was given and valid, else the first traveller's document). `travellers`: the sale's, in seq order.
+ */
+export async function saleBuyer(db: Database, saleId: number, travellers: Traveller[]) {
   const sale = await findSale(db, saleId);
   const quotation = sale ? await getQuotation(db, sale.companyId, sale.quotationId).catch(() => null) : null;
-  const address = quotation?.email?.trim() || travellers[0]?.email || data.recipients[0] || '';
-  return address.toLowerCase();
+  const first = [...travellers].sort((a, b) => a.seq - b.seq)[0];
+  const rut = quotation?.rut?.trim();
+  const email = (quotation?.email?.trim() || first?.email || '').toLowerCase();
+  if (rut && isValidRut(rut)) return { email, documentType: DocumentType.rut as number, documentNumber: rut };
+  return first ? { email, documentType: first.documentType, documentNumber: first.documentNumber } : undefined;
 }
 
 /**

@@ -1,35 +1,85 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { purchaseAccessCodes, purchaseAccessTokens, purchaseAccessVersions } from './tables.ts';
+import { enqueue } from '#app/modules/jobs/service.ts';
+import { purchaseAccessCodes, purchaseAccessLimits, purchaseAccessTokens, purchaseAccessVersions } from './tables.ts';
 
-/** Stores a new code of a sale; older unused ones die with it (only the newest code e-mailed opens the purchase). */
-export async function replaceCode(db: Database, saleId: number, codeHash: string, expiresAt: Date) {
+/** The job that tells the buyer a daily cap of «Mi compra» codes was hit; payload `{ saleId, day }`. */
+export const accessCapEmailKind = 'purchase-access-cap';
+
+/** Queues the buyer's cap e-mail in `tx`: once per sale and day, whichever cap was hit first. */
+const queueCapNotice = (tx: Database, saleId: number, day: string) =>
+  enqueue(tx, accessCapEmailKind, { saleId, day }, `purchase-access-cap:${saleId}:${day}`);
+
+/**
+ * Counts a code about to be issued for the sale on `day`, unless `cap` were issued already; at the cap, the buyer's
+ * notice is queued instead (once a day). Answers whether a code may be issued. One upsert: concurrent runs never
+ * count past the cap.
+ */
+export async function countIssuedCode(db: Database, saleId: number, day: string, cap: number): Promise<boolean> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const counted = await tx
+      .insert(purchaseAccessLimits)
+      .values({ saleId, day, codesIssued: 1 })
+      .onConflictDoUpdate({
+        target: [purchaseAccessLimits.saleId, purchaseAccessLimits.day],
+        set: { codesIssued: sql`${purchaseAccessLimits.codesIssued} + 1` },
+        setWhere: sql`${purchaseAccessLimits.codesIssued} < ${cap}`,
+      })
+      .returning({ codesIssued: purchaseAccessLimits.codesIssued });
+    if (counted.length > 0) return true;
+    await queueCapNotice(tx, saleId, day);
+    return false;
+  });
+}
+
+/** Stores a new code of a sale's holder; their older unused ones die with it (only the newest one e-mailed opens). */
+export async function replaceCode(db: Database, saleId: number, holder: string, codeHash: string, expiresAt: Date) {
   await db.transaction(async (tx) => {
     await tx
       .update(purchaseAccessCodes)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(purchaseAccessCodes.saleId, saleId), isNull(purchaseAccessCodes.usedAt)));
-    await tx.insert(purchaseAccessCodes).values({ saleId, codeHash, expiresAt });
+      .where(
+        and(
+          eq(purchaseAccessCodes.saleId, saleId),
+          eq(purchaseAccessCodes.holder, holder),
+          isNull(purchaseAccessCodes.usedAt),
+        ),
+      );
+    await tx.insert(purchaseAccessCodes).values({ saleId, holder, codeHash, expiresAt });
   });
 }
 
 /**
- * Checks a code against the sale's live one under a row lock (concurrent tries count one by one): a match uses it
- * up, a miss counts an attempt. Answers whether it matched.
+ * Checks a code against the holder's live one, under the lock of the sale's row of the day (every try of a sale,
+ * whoever's, counts one by one, also across a PostgreSQL pool): once `limits.failedTriesPerDay` wrong tries were
+ * counted that day no code opens anything; otherwise a match uses the code up, and a miss (or no live code) counts an
+ * attempt of the code and a wrong try of the sale, the one that reaches the cap queueing the buyer's notice.
+ * Answers whether it matched.
  */
 export async function consumeCode(
   db: Database,
-  saleId: number,
+  code: { saleId: number; holder: string; day: string },
   matches: (codeHash: string) => boolean,
-  maxAttempts: number,
+  limits: { maxAttempts: number; failedTriesPerDay: number },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const { saleId, holder, day } = code;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.insert(purchaseAccessLimits).values({ saleId, day }).onConflictDoNothing();
+    const [today] = await tx
+      .select({ failedTries: purchaseAccessLimits.failedTries })
+      .from(purchaseAccessLimits)
+      .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)))
+      .for('update');
+    if ((today?.failedTries ?? 0) >= limits.failedTriesPerDay) return false;
     const [live] = await tx
       .select()
       .from(purchaseAccessCodes)
       .where(
         and(
           eq(purchaseAccessCodes.saleId, saleId),
+          eq(purchaseAccessCodes.holder, holder),
           isNull(purchaseAccessCodes.usedAt),
           gt(purchaseAccessCodes.expiresAt, sql`now()`),
         ),
@@ -37,27 +87,55 @@ export async function consumeCode(
       .orderBy(desc(purchaseAccessCodes.id))
       .limit(1)
       .for('update');
-    if (!live || live.attempts >= maxAttempts) return false;
-    if (matches(live.codeHash)) {
-      await tx.update(purchaseAccessCodes).set({ usedAt: sql`now()` }).where(eq(purchaseAccessCodes.id, live.id));
+    const usable = live && live.attempts < limits.maxAttempts ? live : undefined;
+    if (usable && matches(usable.codeHash)) {
+      await tx.update(purchaseAccessCodes).set({ usedAt: sql`now()` }).where(eq(purchaseAccessCodes.id, usable.id));
       return true;
     }
-    await tx
-      .update(purchaseAccessCodes)
-      .set({ attempts: sql`${purchaseAccessCodes.attempts} + 1` })
-      .where(eq(purchaseAccessCodes.id, live.id));
+    if (usable) {
+      await tx
+        .update(purchaseAccessCodes)
+        .set({ attempts: sql`${purchaseAccessCodes.attempts} + 1` })
+        .where(eq(purchaseAccessCodes.id, usable.id));
+    }
+    const [counted] = await tx
+      .update(purchaseAccessLimits)
+      .set({ failedTries: sql`${purchaseAccessLimits.failedTries} + 1` })
+      .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)))
+      .returning({ failedTries: purchaseAccessLimits.failedTries });
+    if ((counted?.failedTries ?? 0) >= limits.failedTriesPerDay) await queueCapNotice(tx, saleId, day);
     return false;
   });
 }
 
-export async function insertToken(db: Database, saleId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(purchaseAccessTokens).values({ saleId, tokenHash, expiresAt });
+/** Marks the day's cap notice of a sale sent (the job's record; the dedupe key already makes it once a day). */
+export async function markCapNoticeSent(db: Database, saleId: number, day: string) {
+  await db
+    .update(purchaseAccessLimits)
+    .set({ capNoticeSentAt: sql`now()` })
+    .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)));
 }
 
-/** The sale a live (unexpired, unrevoked) token opens, or undefined. */
-export async function saleOfToken(db: Database, tokenHash: string): Promise<number | undefined> {
+/** The day's counts of a sale (zero when nothing was counted). */
+export async function accessCounts(db: Database, saleId: number, day: string) {
   const [row] = await db
-    .select({ saleId: purchaseAccessTokens.saleId })
+    .select()
+    .from(purchaseAccessLimits)
+    .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)));
+  return { codesIssued: row?.codesIssued ?? 0, failedTries: row?.failedTries ?? 0 };
+}
+
+export async function insertToken(db: Database, saleId: number, holder: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(purchaseAccessTokens).values({ saleId, holder, tokenHash, expiresAt });
+}
+
+/** The sale and holder a live (unexpired, unrevoked) token opens, or undefined. */
+export async function accessOfToken(
+  db: Database,
+  tokenHash: string,
+): Promise<{ saleId: number; holder: string } | undefined> {
+  const [row] = await db
+    .select({ saleId: purchaseAccessTokens.saleId, holder: purchaseAccessTokens.holder })
     .from(purchaseAccessTokens)
     .where(
       and(
@@ -66,7 +144,7 @@ export async function saleOfToken(db: Database, tokenHash: string): Promise<numb
         gt(purchaseAccessTokens.expiresAt, sql`now()`),
       ),
     );
-  return row?.saleId;
+  return row;
 }
 
 export async function revokeToken(db: Database, tokenHash: string) {

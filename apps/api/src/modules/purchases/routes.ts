@@ -2,25 +2,33 @@ import { errorMessages } from '@travesia/domain/messages';
 import { countryDestination, isoDate } from '@travesia/domain/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
 import { configuredOrigin } from '#app/lib/origins.ts';
 import { publicBaseUrl } from '#app/lib/public-origin.ts';
-import { ownCertificatePdf, travellerCertificateFileName } from '#app/modules/certificates/service.ts';
+import {
+  listCertificates,
+  ownCertificatePdf,
+  travellerCertificateFileName,
+} from '#app/modules/certificates/service.ts';
 import { ledgerSchema } from '#app/modules/payments/ledger-schema.ts';
 import type { Gateways } from '#app/modules/payments/service.ts';
 import { confirmDateChange, dateChangeHistory, previewDateChange } from './date-change.ts';
 import {
   closeAccess,
   documentTypes,
+  openPaidSale,
   openSignedLink,
+  type PurchaseAccess,
   purchaseCertificatePdf,
   purchaseView,
   receiptPdf,
   requestAccessCode,
   requireAccess,
+  requireBuyer,
   revokePurchaseAccess,
+  travellerPurchaseView,
   verifyAccessCode,
 } from './service.ts';
 import { withdraw } from './withdrawal.ts';
@@ -81,6 +89,7 @@ const destinationCountrySchema = z
 
 const purchaseSchema = z
   .object({
+    role: z.literal('buyer').describe("The buyer's access: the whole purchase, its payment and every traveller"),
     idVenta: z.number().int(),
     status: z.enum(['paid', 'withdrawing', 'withdrawn']),
     testPayment: z.boolean().describe('Paid through the test gateway: no money moved, nothing is covered'),
@@ -159,6 +168,44 @@ const purchaseSchema = z
   })
   .meta({ id: 'Purchase' });
 
+const travellerPurchaseSchema = z
+  .object({
+    role: z
+      .literal('traveller')
+      .describe("A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)"),
+    idVenta: z.number().int(),
+    status: z.enum(['paid', 'withdrawing', 'withdrawn']),
+    testPayment: z.boolean(),
+    plan: z.string(),
+    destination: z.string(),
+    destinationCountry: destinationCountrySchema,
+    modality: z.string(),
+    departureDate: z.string(),
+    returnDate: z.string(),
+    days: z.number().int(),
+    traveller: z.object({
+      name: z.string(),
+      documentType: z.string(),
+      document: z.string().describe('Partly masked: 12.***.***-5'),
+      certificate: z.string().nullable(),
+      certificateVoided: z.boolean(),
+      verificationUrl: z.string().nullable().describe('The public verification page of her certificate (while valid)'),
+    }),
+    seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
+    generalConditionsUrl: z.string(),
+    generalConditionsPdfUrl: z.string(),
+  })
+  .meta({ id: 'TravellerPurchase' });
+
+/**
+ * GET /purchases/mine's answer: the buyer's or a traveller's. Parsed by the handler (which keeps only each variant's
+ * own fields): in production the union is serialized by fast-json-stringify, which checks the variant with ajv and
+ * would refuse a field the schema does not declare instead of leaving it out.
+ */
+const purchaseAnswerSchema = z.discriminatedUnion('role', [purchaseSchema, travellerPurchaseSchema]);
+
+const buyerOnly = { 403: errorBodySchema.describe("A traveller's access: only the buyer may do this") };
+
 const bearer = z.object({
   authorization: z.string().max(200).optional().describe('Bearer {token} of POST /purchases/access/code or /link'),
 });
@@ -225,6 +272,13 @@ export function purchaseRoutes(options: {
     const { db, config } = fastify;
     const origin = configuredOrigin(config);
 
+    /** The buyer opens any certificate of the sale; a traveller only her own (current) one. */
+    const mayOpenCertificate = async (access: PurchaseAccess, certificate: string) => {
+      if (access.role === 'buyer') return true;
+      const people = await listCertificates(db, access.saleId);
+      return people.some((person) => person.seq === access.travellerSeq && person.number === certificate.toUpperCase());
+    };
+
     app.post(
       '/purchases/access',
       {
@@ -232,7 +286,7 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            "Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is one of its travellers', a 6-digit code valid 10 minutes is e-mailed to that traveller's address. Always 202, matched or not.",
+            "Asks for a one-time code: when the number names a paid sale (or one of its certificates) and the document is the payer's, a 6-digit code valid 10 minutes is e-mailed to the sale's e-mail and opens the buyer's view; when it is another traveller's, to that traveller's address, opening her own trip only. At most 5 codes per sale a day (Chile). Always 202, matched or not, after the same work (the lookup and e-mail run in a job).",
           body: accessRequest,
           response: {
             202: z.null().describe('Accepted (whether or not anything matched)'),
@@ -242,7 +296,7 @@ export function purchaseRoutes(options: {
         },
       },
       async (request, reply) => {
-        if (await requestAccessCode(db, config.companyId, request.body)) options.onEmailQueued();
+        if (await requestAccessCode(db, config.purchases, config.companyId, request.body)) options.onEmailQueued();
         return reply.code(202).send(null);
       },
     );
@@ -254,7 +308,7 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            'Checks the e-mailed code (at most 5 tries per code) and answers an access token. A wrong, used or expired code, or a number and document that match nothing, are the same 400.',
+            "Checks the e-mailed code (at most 5 tries per code, 10 wrong tries per sale a day) and answers an access token in the code's role (buyer or traveller). A wrong, used or expired code, a number and document that match nothing, or a sale past its daily cap, are the same 400.",
           body: accessRequest.extend({
             code: z
               .string()
@@ -282,32 +336,60 @@ export function purchaseRoutes(options: {
       (request) => openSignedLink(db, config.companyId, config.purchases, request.body.link),
     );
 
+    app.post(
+      '/purchases/access/sale',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.lookup },
+        schema: {
+          tags,
+          description:
+            "The browser that paid opens its purchase as the buyer, without a code: the sale's access token it was given when it started the paying attempt (the one of POST /payments). A sale not paid or a wrong token is a 400.",
+          body: z.object({ idVenta: dbId, token: z.string().trim().min(1).max(128) }),
+          response: { 200: sessionSchema, ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      (request) => openPaidSale(db, config.companyId, config.purchases, request.body),
+    );
+
     app.get(
       '/purchases/mine',
       {
         schema: {
           tags,
           description:
-            'The purchase an access token opens: plan, trip, travellers (documents masked), amounts, payment and documents. Without a live token: 404.',
+            "The purchase an access token opens. The buyer's (role buyer): plan, trip, travellers (documents masked), amounts, payment and documents. A traveller's (role traveller): her own trip and certificate only. Without a live token: 404.",
           headers: bearer,
-          response: { 200: purchaseSchema, ...errorResponses },
+          response: { 200: purchaseAnswerSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const access = await requireAccess(db, tokenOf(request));
         reply.header('Cache-Control', 'private, no-store');
-        const [view, dateChanges] = await Promise.all([purchaseView(db, saleId), dateChangeHistory({ db }, saleId)]);
-        return { ...view, dateChanges };
+        if (access.role === 'traveller') {
+          return purchaseAnswerSchema.parse(
+            await travellerPurchaseView(db, access.saleId, access.travellerSeq, origin),
+          );
+        }
+        const [view, dateChanges] = await Promise.all([
+          purchaseView(db, access.saleId),
+          dateChangeHistory({ db }, access.saleId),
+        ]);
+        return purchaseAnswerSchema.parse({ role: 'buyer' as const, ...view, dateChanges });
       },
     );
 
     app.get(
       `/purchases/mine/${receiptFileName}`,
       {
-        schema: { tags, description: 'The purchase receipt PDF of the open purchase', headers: bearer },
+        schema: {
+          tags,
+          description: "The purchase receipt PDF of the open purchase (the buyer's only)",
+          headers: bearer,
+          response: buyerOnly,
+        },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
         return sendPdf(reply, await receiptPdf(db, saleId), receiptFileName);
       },
     );
@@ -315,10 +397,15 @@ export function purchaseRoutes(options: {
     app.get(
       '/purchases/mine/certificado.pdf',
       {
-        schema: { tags, description: 'The certificate PDF of the open purchase', headers: bearer },
+        schema: {
+          tags,
+          description: "The certificate PDF of the open purchase, every traveller's (the buyer's only)",
+          headers: bearer,
+          response: buyerOnly,
+        },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
         return sendPdf(reply, await purchaseCertificatePdf(db, saleId, origin), 'certificado.pdf');
       },
     );
@@ -329,14 +416,16 @@ export function purchaseRoutes(options: {
         schema: {
           tags,
           description:
-            "One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase: 404",
+            "One traveller's certificate PDF of the open purchase (only that traveller's data); a number not of this purchase, or for a traveller's access not her own: 404",
           headers: bearer,
           params: z.object({ certificate: z.string().min(1).max(40) }),
         },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const access = await requireAccess(db, tokenOf(request));
+        const { saleId } = access;
         const { certificate } = request.params;
+        if (!(await mayOpenCertificate(access, certificate))) throw resourceNotFound();
         const pdf = await ownCertificatePdf(db, saleId, certificate, origin);
         return sendPdf(reply, pdf, travellerCertificateFileName(certificate));
       },
@@ -350,11 +439,11 @@ export function purchaseRoutes(options: {
           description:
             '«Retractarme» (derecho a retracto): until the end (midnight, Chile time) of the 10th calendar day after the purchase date and before the trip starts, cancels the open purchase — certificates voided, the whole amount refunded through the gateway that took it, a confirmation e-mailed. Idempotent: repeated or concurrent calls answer the same state and refund once. Outside the window: 409 with the reason. Without a live token: 404.',
           headers: bearer,
-          response: { 200: withdrawalSchema, ...errorResponses, 409: errorBodySchema },
+          response: { 200: withdrawalSchema, ...errorResponses, ...buyerOnly, 409: errorBodySchema },
         },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
         const { withdrew, state } = await withdraw(db, saleId);
         if (withdrew) options.onWithdrawn?.();
         reply.header('Cache-Control', 'private, no-store');
@@ -372,11 +461,11 @@ export function purchaseRoutes(options: {
             'Reprices the open purchase for new trip dates, and optionally another country of the same destination region (same plan, region and travellers, the quoter’s rules): the new price, the difference and what confirming does. Nothing is written. A country outside the region: 400 (country_outside_region); nothing changed: 400 (same_dates). After the departure date or on a purchase that cannot change: 409.',
           headers: bearer,
           body: dateChangeRequest,
-          response: { 200: dateChangePreviewSchema, ...errorResponses, 409: errorBodySchema },
+          response: { 200: dateChangePreviewSchema, ...errorResponses, ...buyerOnly, 409: errorBodySchema },
         },
       },
       async (request, reply) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
         reply.header('Cache-Control', 'private, no-store');
         return previewDateChange({ db }, saleId, request.body);
       },
@@ -392,11 +481,17 @@ export function purchaseRoutes(options: {
             'Changes the trip dates (and optionally the country inside the same destination region) of the open purchase. A higher price answers `redirectUrl`: the buyer pays the difference there and the change is applied when the gateway approves it (declined or abandoned: nothing changes). A lower or equal price is applied at once and the difference is refunded through the gateway. New certificates replace the old ones (voided) and are e-mailed.',
           headers: bearer,
           body: dateChangeRequest,
-          response: { 200: dateChangeResultSchema, ...errorResponses, 409: errorBodySchema, 429: errorBodySchema },
+          response: {
+            200: dateChangeResultSchema,
+            ...errorResponses,
+            ...buyerOnly,
+            409: errorBodySchema,
+            429: errorBodySchema,
+          },
         },
       },
       async (request) => {
-        const saleId = await requireAccess(db, tokenOf(request));
+        const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
         const base = publicBaseUrl(request, config);
         return confirmDateChange(
           {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PurchasesConfig } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import type { Mailer } from '#app/integrations/mail/mailer.ts';
+import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
@@ -18,6 +18,8 @@ import {
   listCertificates,
   paidPurchase,
   renderCertificatePdf,
+  saleBuyer,
+  travellerCertificateData,
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
@@ -32,7 +34,7 @@ import {
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
 
-/** The job that e-mails a one-time code of «Mi compra»; its payload is `{ saleId, travellerSeq }`. */
+/** The job that finds whom POST /purchases/access names and e-mails them a code; its payload is the question. */
 export const purchaseCodeEmailKind = 'purchase-access-code';
 
 export const documentTypes = ['rut', 'dni', 'passport'] as const;
@@ -46,93 +48,158 @@ export const invalidCodeMessage = 'El código no es válido o ya venció. Pide u
 export const invalidLinkMessage = 'El enlace no es válido o ya venció. Pide un código con tu número de compra.';
 export const invalidRutMessage = 'El RUT no es válido.';
 
-/** The sale a number names (a sale number is digits; a certificate number is TRV-…), and the holders it accepts. */
-async function holdersOf(db: Database, companyId: number, number: string) {
-  const trimmed = number.trim().toUpperCase();
+// ─── Who opens «Mi compra»: the buyer or one traveller ────────────────────────────────────────────────────────────
+
+/**
+ * What an access opens (docs/my-purchase.md): the buyer (the sale's e-mail and the payer's document) sees and
+ * manages the whole purchase; a traveller sees only her own trip and certificate. Stored with every code and access
+ * token as `buyer` or `traveller:{seq}`, and checked on the server by every endpoint.
+ */
+export type PurchaseAccess =
+  | { saleId: number; role: 'buyer' }
+  | { saleId: number; role: 'traveller'; travellerSeq: number };
+
+const holderKey = (access: PurchaseAccess) => (access.role === 'buyer' ? 'buyer' : `traveller:${access.travellerSeq}`);
+
+function accessOfHolder(saleId: number, holder: string): PurchaseAccess | undefined {
+  if (holder === 'buyer') return { saleId, role: 'buyer' };
+  const seq = /^traveller:(\d{1,4})$/.exec(holder)?.[1];
+  return seq ? { saleId, role: 'traveller', travellerSeq: Number(seq) } : undefined;
+}
+
+/** What only the buyer may do: a traveller's access is refused with a 403 (§8 body). */
+export const buyerOnlyMessage =
+  'Solo quien hizo la compra puede ver los pagos y el comprobante, retractarse o cambiar las fechas. Tú puedes ver tu viaje y tu certificado.';
+
+export function requireBuyer(access: PurchaseAccess): number {
+  if (access.role !== 'buyer') throw new ApiError(403, buyerOnlyMessage);
+  return access.saleId;
+}
+
+/**
+ * A typed document as the code job compares it: an HMAC keyed by the server's secret of its kind (a RUT, or a DNI or
+ * passport, which compare alike) and its cleaned characters, so the job's payload never holds the document itself.
+ */
+const documentDigest = (secret: string, rut: boolean, document: string) =>
+  createHmac('sha256', secret)
+    .update(`purchase-document:${rut ? 'rut' : 'id'}:${cleanRut(document)}`)
+    .digest('base64url');
+
+/** What a visitor asked with: the number as typed, and their document's digest. */
+type HolderQuestion = { companyId: number; number: string; rut: boolean; document: string };
+
+function questionOf(settings: PurchasesConfig, companyId: number, request: AccessRequest): HolderQuestion {
+  if (request.documentType === 'rut' && !isValidRut(request.document)) {
+    throw new ApiError(400, 'Invalid inputs supplied', [
+      { field: 'document', code: 'invalid_rut', message: invalidRutMessage },
+    ]);
+  }
+  const rut = request.documentType === 'rut';
+  return {
+    companyId,
+    number: request.number.trim().toUpperCase(),
+    rut,
+    document: documentDigest(settings.linkSecret, rut, request.document),
+  };
+}
+
+/**
+ * Whom a question names, and where their code goes: with the payer's document, the buyer (to the sale's e-mail);
+ * with a traveller's, that traveller (to her own address). A certificate number (TRV-…) names only its holder.
+ */
+async function findHolder(
+  db: Database,
+  settings: PurchasesConfig,
+  question: HolderQuestion,
+): Promise<{ access: PurchaseAccess; email: string } | undefined> {
   let saleId: number | undefined;
   let certificate: string | undefined;
-  if (/^\d{1,10}$/.test(trimmed)) {
-    const id = Number(trimmed);
+  if (/^\d{1,10}$/.test(question.number)) {
+    const id = Number(question.number);
     if (id <= 2_147_483_647) saleId = id;
   } else {
-    const found = await findCertificateByNumber(db, trimmed);
+    const found = await findCertificateByNumber(db, question.number);
     saleId = found?.saleId;
     certificate = found?.number;
   }
   if (saleId === undefined) return undefined;
   const sale = await findSale(db, saleId);
   // A withdrawn sale still opens: its buyer follows the refund there (its certificates, voided, still name the holders).
-  if (!sale || !wasPaid(sale.status) || sale.companyId !== companyId) return undefined;
+  if (!sale || !wasPaid(sale.status) || sale.companyId !== question.companyId) return undefined;
   const people = await listCertificates(db, saleId, { includeVoided: true });
-  return { saleId, people: certificate ? people.filter((person) => person.number === certificate) : people };
-}
-
-/** The traveller of the sale named by `request` whose document it gives (a RUT in any of its forms), or undefined. */
-async function matchHolder(db: Database, companyId: number, request: AccessRequest) {
-  if (request.documentType === 'rut' && !isValidRut(request.document)) {
-    throw new ApiError(400, 'Invalid inputs supplied', [
-      { field: 'document', code: 'invalid_rut', message: invalidRutMessage },
-    ]);
-  }
-  const found = await holdersOf(db, companyId, request.number);
-  if (!found) return undefined;
-  const wanted = cleanRut(request.document);
-  const wantsRut = request.documentType === 'rut';
-  const holder = found.people.find(
-    (person) => (person.documentType === DocumentType.rut) === wantsRut && cleanRut(person.documentNumber) === wanted,
-  );
-  return holder ? { saleId: found.saleId, seq: holder.seq } : undefined;
+  const buyer = await saleBuyer(db, saleId, people);
+  const given = (person: { documentType: number; documentNumber: string }) =>
+    accessTokenMatches(
+      documentDigest(settings.linkSecret, person.documentType === DocumentType.rut, person.documentNumber),
+      question.document,
+    );
+  const named = certificate ? people.filter((person) => person.number === certificate) : people;
+  const holder = named.find(given);
+  if (buyer && given(buyer) && (!certificate || holder))
+    return { access: { saleId, role: 'buyer' }, email: buyer.email };
+  if (!holder) return undefined;
+  return { access: { saleId, role: 'traveller', travellerSeq: holder.seq }, email: holder.email.toLowerCase() };
 }
 
 /**
- * POST /purchases/access: when the number and document match a paid sale's traveller, a code is e-mailed to that
- * traveller's address (through the job queue, at most one a minute per traveller). The answer never says whether
- * anything matched.
+ * POST /purchases/access: the same work whatever was asked (issue 22: the time to answer said whether a sale
+ * existed): the RUT's check digit, then one job queued with the number and the document's digest, at most one a
+ * minute for the same question. The job finds the holder, if any, and e-mails the code (purchaseCodeEmailJob).
  */
-export async function requestAccessCode(db: Database, companyId: number, request: AccessRequest): Promise<boolean> {
-  const holder = await matchHolder(db, companyId, request);
-  if (!holder) return false;
+export async function requestAccessCode(
+  db: Database,
+  settings: PurchasesConfig,
+  companyId: number,
+  request: AccessRequest,
+): Promise<boolean> {
+  const question = questionOf(settings, companyId, request);
   const minute = Math.floor(Date.now() / 60_000);
   return enqueue(
     db,
     purchaseCodeEmailKind,
-    { saleId: holder.saleId, travellerSeq: holder.seq },
-    `purchase-code:${holder.saleId}:${holder.seq}:${minute}`,
+    question,
+    `purchase-code:${sha256(`${question.number}:${question.document}`)}:${minute}`,
   );
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-const codeHash = (secret: string, saleId: number, code: string) =>
-  createHmac('sha256', secret).update(`purchase-code:${saleId}:${code}`).digest('base64url');
+const codeHash = (secret: string, access: PurchaseAccess, code: string) =>
+  createHmac('sha256', secret)
+    .update(`purchase-code:${access.saleId}:${holderKey(access)}:${code}`)
+    .digest('base64url');
 
-/** A new access token of the sale: random, stored as its hash, for `sessionTtlMs`. */
-async function openSession(db: Database, settings: PurchasesConfig, saleId: number) {
+/** A new access token of the sale for this role: random, stored as its hash, for `sessionTtlMs`. */
+async function openSession(db: Database, settings: PurchasesConfig, access: PurchaseAccess) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + settings.sessionTtlMs);
-  await repository.insertToken(db, saleId, sha256(token), expiresAt);
+  await repository.insertToken(db, access.saleId, holderKey(access), sha256(token), expiresAt);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
-/** POST /purchases/access/code: the code e-mailed for this number and document opens the purchase, once. */
+/**
+ * POST /purchases/access/code: the code e-mailed for this number and document opens the purchase once, in the role
+ * it was e-mailed for (a code asked with a traveller's document never opens the buyer's view). Past the sale's
+ * daily cap of wrong tries no code opens anything, with the same answer.
+ */
 export async function verifyAccessCode(
   db: Database,
   companyId: number,
   settings: PurchasesConfig,
   request: AccessRequest & { code: string },
 ) {
-  const holder = await matchHolder(db, companyId, request);
+  const found = await findHolder(db, settings, questionOf(settings, companyId, request));
   const opened =
-    holder !== undefined &&
+    found !== undefined &&
     (await repository.consumeCode(
       db,
-      holder.saleId,
-      (stored) => accessTokenMatches(stored, codeHash(settings.linkSecret, holder.saleId, request.code)),
-      settings.codeMaxAttempts,
+      { saleId: found.access.saleId, holder: holderKey(found.access), day: todayInChile() },
+      (stored) => accessTokenMatches(stored, codeHash(settings.linkSecret, found.access, request.code)),
+      { maxAttempts: settings.codeMaxAttempts, failedTriesPerDay: settings.failedTriesPerSalePerDay },
     ));
-  if (!holder || !opened) {
+  if (!found || !opened) {
     throw new ApiError(400, invalidCodeMessage, [{ field: 'code', code: 'invalid', message: invalidCodeMessage }]);
   }
-  return openSession(db, settings, holder.saleId);
+  return openSession(db, settings, found.access);
 }
 
 // ─── Signed links ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -147,7 +214,7 @@ export async function signedLinkToken(db: Database, settings: PurchasesConfig, s
   return `${saleId}.${version}.${expires}.${linkSignature(settings.linkSecret, saleId, version, expires)}`;
 }
 
-/** The «Mi compra» address a purchase e-mail carries. */
+/** The «Mi compra» address the buyer's purchase e-mails carry (it opens the buyer's view: never in a traveller's). */
 export async function purchaseLink(db: Database, settings: PurchasesConfig, origin: string, saleId: number) {
   return `${origin}/mi-compra?enlace=${await signedLinkToken(db, settings, saleId)}`;
 }
@@ -164,17 +231,48 @@ export async function openSignedLink(db: Database, companyId: number, settings: 
   const sale = saleId <= 2_147_483_647 ? await findSale(db, saleId) : undefined;
   if (!sale || !wasPaid(sale.status) || sale.companyId !== companyId) throw invalid();
   if ((await repository.linkVersion(db, saleId)) !== version) throw invalid();
-  return openSession(db, settings, saleId);
+  return openSession(db, settings, { saleId, role: 'buyer' });
+}
+
+/**
+ * POST /purchases/access/sale: the browser that paid opens its purchase as the buyer with the proof it already
+ * holds, the sale's access token (given only to the browser that started the paying attempt, compared in constant
+ * time). Anything else is the same 400.
+ */
+export async function openPaidSale(
+  db: Database,
+  companyId: number,
+  settings: PurchasesConfig,
+  request: { idVenta: number; token: string },
+) {
+  const sale = await findSale(db, request.idVenta);
+  if (
+    !sale ||
+    !wasPaid(sale.status) ||
+    sale.companyId !== companyId ||
+    !accessTokenMatches(sale.accessToken, request.token)
+  ) {
+    throw new ApiError(400, invalidLinkMessage, [{ field: 'token', code: 'invalid', message: invalidLinkMessage }]);
+  }
+  // After an operator's revocation only an e-mailed code opens the sale again.
+  if ((await repository.linkVersion(db, sale.id)) !== 1) {
+    throw new ApiError(400, invalidLinkMessage, [{ field: 'token', code: 'invalid', message: invalidLinkMessage }]);
+  }
+  return openSession(db, settings, { saleId: sale.id, role: 'buyer' });
 }
 
 // ─── The open purchase ────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The sale an access token opens; anything else is the catalogue's 404 (nothing says whether the sale exists). */
-export async function requireAccess(db: Database, token: string | undefined): Promise<number> {
+/**
+ * What an access token opens: the sale and the role; anything else is the catalogue's 404 (nothing says whether the
+ * sale exists).
+ */
+export async function requireAccess(db: Database, token: string | undefined): Promise<PurchaseAccess> {
   if (!token || token.length > 100) throw resourceNotFound();
-  const saleId = await repository.saleOfToken(db, sha256(token));
-  if (saleId === undefined) throw resourceNotFound();
-  return saleId;
+  const row = await repository.accessOfToken(db, sha256(token));
+  const access = row ? accessOfHolder(row.saleId, row.holder) : undefined;
+  if (!access) throw resourceNotFound();
+  return access;
 }
 
 /** «Salir»: this access token no longer opens anything. */
@@ -284,6 +382,41 @@ export async function purchaseView(db: Database, saleId: number) {
 
 export type PurchaseView = Awaited<ReturnType<typeof purchaseView>>;
 
+/**
+ * GET /purchases/mine for a traveller's access: her own trip, her own certificate and where to verify it; no other
+ * traveller, no payment, no amount, no receipt (picked field by field from the buyer's view, so nothing added to that
+ * view reaches a traveller unless it is named here).
+ */
+export async function travellerPurchaseView(db: Database, saleId: number, travellerSeq: number, origin: string) {
+  const [view, { bought }] = await Promise.all([purchaseView(db, saleId), paidPurchase(db, saleId)]);
+  const index = bought.travellers.findIndex((person) => person.seq === travellerSeq);
+  const own = view.travellers[index];
+  // Her traveller is no longer on the sale: the access opens nothing.
+  if (!own) throw resourceNotFound();
+  const live = view.status === 'paid' && own.certificate !== null && !own.certificateVoided;
+  const certificate =
+    live && own.certificate
+      ? travellerCertificateData(await certificateData(db, saleId, origin), own.certificate)
+      : undefined;
+  return {
+    role: 'traveller' as const,
+    idVenta: view.idVenta,
+    status: view.status,
+    testPayment: view.testPayment,
+    plan: view.plan,
+    destination: view.destination,
+    destinationCountry: view.destinationCountry,
+    modality: view.modality,
+    departureDate: view.departureDate,
+    returnDate: view.returnDate,
+    days: view.days,
+    traveller: { ...own, verificationUrl: certificate?.verification.url ?? null },
+    seller: view.seller,
+    generalConditionsUrl: view.generalConditionsUrl,
+    generalConditionsPdfUrl: view.generalConditionsPdfUrl,
+  };
+}
+
 /** The purchase receipt PDF: seller, what was bought, total with taxes, date and payment reference. */
 export async function receiptPdf(db: Database, saleId: number) {
   const view = await purchaseView(db, saleId);
@@ -300,40 +433,84 @@ export async function purchaseCertificatePdf(db: Database, saleId: number, origi
 // ─── The code e-mail ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The code e-mail job: makes a fresh code (older ones of the sale die) and sends it to the address of the traveller
- * whose document was given. A retried run makes another code; the newest e-mail is the one that works.
+ * The code e-mail job of POST /purchases/access: finds whom the question names (findHolder); when it names the buyer
+ * or a traveller, and the sale's daily cap of codes is not reached, makes a fresh code for that holder (their older
+ * ones die) and e-mails it to that holder's address alone. Past the cap nothing is issued and the buyer is told once
+ * (accessCapEmailJob). A retried run makes another code; the newest e-mail is the one that works.
  */
 export function purchaseCodeEmailJob(
   db: Database,
   mailer: Mailer,
   settings: PurchasesConfig,
-): JobHandler<{ saleId: number; travellerSeq: number }> {
+): JobHandler<HolderQuestion> {
   return {
-    payload: z.object({ saleId: z.number().int().positive(), travellerSeq: z.number().int().positive() }),
-    logFields: ({ saleId }) => ({ saleId }),
+    payload: z.object({
+      companyId: z.number().int().positive(),
+      number: z.string().max(40),
+      rut: z.boolean(),
+      document: z.string().max(64),
+    }),
+    logFields: () => ({}),
     errorFields: (error): LogFields => {
       const { code, causeCode } = loggableError(error);
       return { code, causeCode };
     },
-    async run({ saleId, travellerSeq }) {
-      const people = await listCertificates(db, saleId, { includeVoided: true });
-      const holder = people.find((person) => person.seq === travellerSeq);
-      if (!holder) return { sent: false };
+    async run(question) {
+      const found = await findHolder(db, settings, question);
+      if (!found) return { sent: false };
+      const { access, email } = found;
+      if (!(await repository.countIssuedCode(db, access.saleId, todayInChile(), settings.codesPerSalePerDay))) {
+        return { sent: false, saleId: access.saleId, capped: true };
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repository.replaceCode(
         db,
-        saleId,
-        codeHash(settings.linkSecret, saleId, code),
+        access.saleId,
+        holderKey(access),
+        codeHash(settings.linkSecret, access, code),
         new Date(Date.now() + settings.codeTtlMs),
       );
       const minutes = Math.round(settings.codeTtlMs / 60_000);
       await mailer.send({
-        to: [holder.email],
+        to: [email],
         subject: `Tu código para ver tu compra: ${code}`,
         text: `Hola,\n\nTu código para entrar a «Mi compra» es ${code}.\nVence en ${minutes} minutos y sirve una sola vez.\n\nSi no lo pediste, ignora este mensaje: nadie puede ver tu compra sin él.`,
         html: `<p>Hola,</p><p>Tu código para entrar a «Mi compra» es <strong style="font-size:20px;letter-spacing:3px">${code}</strong>.</p><p>Vence en ${minutes} minutos y sirve una sola vez.</p><p>Si no lo pediste, ignora este mensaje: nadie puede ver tu compra sin él.</p>`,
         attachments: [],
       });
+      return { sent: true, saleId: access.saleId, role: access.role, destination: mailer.destination };
+    },
+  };
+}
+
+export { accessCapEmailKind } from './repository.ts';
+
+/**
+ * The buyer's e-mail when a sale hit a daily cap of «Mi compra» codes (codes issued or wrong tries): sent once a day
+ * to the sale's e-mail alone. It names no traveller and no document: someone may be guessing.
+ */
+export function accessCapEmailJob(db: Database, mailer: Mailer): JobHandler<{ saleId: number; day: string }> {
+  return {
+    payload: z.object({ saleId: z.number().int().positive(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+    logFields: ({ saleId }) => ({ saleId }),
+    errorFields: mailFailureFields,
+    async run({ saleId, day }) {
+      const people = await listCertificates(db, saleId, { includeVoided: true });
+      const buyer = await saleBuyer(db, saleId, people);
+      if (!buyer?.email) return { sent: false };
+      const lines = [
+        `Hoy se pidieron o probaron demasiados códigos para entrar a «Mi compra» de tu compra N° ${saleId}.`,
+        'Por seguridad, hasta mañana no enviaremos nuevos códigos ni aceptaremos los enviados.',
+        'Si fuiste tú, puedes entrar con el enlace del correo de tu compra. Si no fuiste tú, nadie puede ver tu compra sin un código: no necesitas hacer nada, pero puedes escribirnos si tienes dudas.',
+      ];
+      await mailer.send({
+        to: [buyer.email],
+        subject: `Aviso de seguridad – compra N° ${saleId}`,
+        text: `Hola,\n\n${lines.join('\n\n')}`,
+        html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`,
+        attachments: [],
+      });
+      await repository.markCapNoticeSent(db, saleId, day);
       return { sent: true, destination: mailer.destination };
     },
   };

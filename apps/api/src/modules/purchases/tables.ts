@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sales } from '../payments/tables.ts';
 
 /** The tables the purchases module («Mi compra») owns. Only its repository reads or writes them. */
@@ -15,6 +15,8 @@ export const purchaseAccessCodes = pgTable(
       .notNull()
       .references(() => sales.id),
     codeHash: text('code_hash').notNull(),
+    /** Whom the code was e-mailed to, and so what it opens: `buyer`, or `traveller:{seq}` (docs/my-purchase.md). */
+    holder: text('holder').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the code opened the purchase, or when a newer code replaced it. */
@@ -32,6 +34,8 @@ export const purchaseAccessTokens = pgTable(
     saleId: integer('sale_id')
       .notNull()
       .references(() => sales.id),
+    /** The role the access opens: `buyer` (the whole purchase) or `traveller:{seq}` (that traveller's own trip). */
+    holder: text('holder').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,3 +54,21 @@ export const purchaseAccessVersions = pgTable('purchase_access_versions', {
   linkVersion: integer('link_version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What «Mi compra» codes a sale used up on one day (Chile's calendar): codes issued and wrong tries, each capped
+ * (purchases/service.ts, accessCaps); `capNoticeSentAt` marks the one e-mail telling the buyer a cap was hit.
+ */
+export const purchaseAccessLimits = pgTable(
+  'purchase_access_limits',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    codesIssued: integer('codes_issued').notNull().default(0),
+    failedTries: integer('failed_tries').notNull().default(0),
+    capNoticeSentAt: timestamp('cap_notice_sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.day] })],
+);

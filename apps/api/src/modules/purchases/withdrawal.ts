@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
-import { listCertificates, paidPurchase, voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
+import {
+  listCertificates,
+  paidPurchase,
+  saleBuyer,
+  voidCertificatesOfSale,
+} from '#app/modules/certificates/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
@@ -199,7 +204,11 @@ export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
   }
 }
 
-/** The withdrawal e-mails: «recibimos tu retracto» (certificates voided, refund on its way) and «reembolsado». */
+/**
+ * The withdrawal e-mails, each addressed to one person: the buyer's («recibimos tu retracto»: every certificate voided,
+ * the refund on its way; then «reembolsado») with the whole purchase; and, when it is requested, one to each other
+ * traveller naming only her own certificate, now void (no amount, no other traveller, no «Mi compra» link).
+ */
 export function withdrawalEmailJob(
   db: Database,
   mailer: Mailer,
@@ -219,6 +228,7 @@ export function withdrawalEmailJob(
         purchaseLinkOf?.(saleId),
         listSaleRefunds(db, saleId),
       ]);
+      const buyer = await saleBuyer(db, saleId, certificates);
       const withdrawal = withdrawalRefundOf(refunds);
       const byTransfer = withdrawal?.method === 'manual';
       // What the withdrawal gives back (everything left after a cheaper date change's refund), not the trip's price.
@@ -241,18 +251,40 @@ export function withdrawalEmailJob(
       // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
       lines.push(...ledgerEmailLines(ledger, null));
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
-      const recipients = [...new Set(bought.travellers.map((person) => person.email.toLowerCase()))];
-      await mailer.send({
-        to: recipients,
-        subject:
+      const buyerAddress = buyer?.email ?? '';
+      const send = (to: string, subject: string, paragraphs: string[]) =>
+        mailer.send({
+          to: [to],
+          subject,
+          text: `Hola,\n\n${paragraphs.join('\n\n')}\n\n${company.name}`,
+          html: `<p>Hola,</p>${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(company.name)}</p>`,
+          attachments: [],
+        });
+      let sent = 0;
+      if (buyerAddress) {
+        await send(
+          buyerAddress,
           stage === 'requested'
             ? `Recibimos tu retracto – compra N° ${saleId} anulada · ${company.name}`
             : `Reembolso completado – compra N° ${saleId} anulada · ${company.name}`,
-        text: `Hola,\n\n${lines.join('\n\n')}\n\n${company.name}`,
-        html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(company.name)}</p>`,
-        attachments: [],
-      });
-      return { sent: true, destination: mailer.destination };
+          lines,
+        );
+        sent += 1;
+      }
+      // The refund is the buyer's business: travellers hear only that their certificate is void.
+      if (stage === 'requested') {
+        for (const person of certificates) {
+          const address = person.email.toLowerCase();
+          if (address === buyerAddress) continue;
+          await send(address, `Tu certificado ${person.number} fue anulado – ${company.name}`, [
+            `La compra N° ${saleId} de tu asistencia en viaje (${bought.plan.label}, ${bought.trip.destination}) fue anulada por quien la hizo, dentro del plazo de retracto.`,
+            `Tu certificado ${person.number} quedó anulado y ya no otorga cobertura para este viaje.`,
+            'Si tienes dudas, habla con quien hizo la compra o escríbenos.',
+          ]);
+          sent += 1;
+        }
+      }
+      return { sent: sent > 0, recipients: sent, destination: mailer.destination };
     },
   };
 }

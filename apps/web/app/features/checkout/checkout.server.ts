@@ -42,6 +42,11 @@ export async function rememberSale(sale: SaleMemo): Promise<string> {
   return saleCookie.serialize(sale);
 }
 
+/** This browser no longer holds any sale's proof («Salir» of «Mi compra»). */
+export async function forgetSale(): Promise<string> {
+  return saleCookie.serialize('', { maxAge: 0 });
+}
+
 /** The sale this browser started, if it started one (and the cookie is intact). */
 export async function rememberedSale(request: Request): Promise<SaleMemo | null> {
   try {

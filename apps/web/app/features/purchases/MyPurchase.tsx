@@ -15,17 +15,23 @@ import {
   type PurchasePageState,
   refundText,
 } from './purchase.ts';
+import { TravellerPurchaseDetail } from './TravellerPurchase.tsx';
 
 const primaryButton =
   'w-full rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto';
-const secondaryButton =
+export const secondaryButton =
   'w-full rounded-xl border-2 border-brand-700 px-5 py-2.5 font-bold text-brand-700 hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-60 sm:w-auto';
 
-/** «Mi compra»: ask for a code, type it, then see the purchase and its documents. No account, no JavaScript needed. */
+/**
+ * «Mi compra»: ask for a code, type it, then see the purchase and its documents (the buyer), or one's own trip (a
+ * traveller). No account, no JavaScript needed.
+ */
 export function MyPurchase({ state }: { state: PurchasePageState }) {
   return (
     <div className="page-width py-10 sm:py-14">
-      {state.step === 'purchase' ? (
+      {state.step === 'traveller' ? (
+        <TravellerPurchaseDetail purchase={state.purchase} />
+      ) : state.step === 'purchase' ? (
         <PurchaseDetail
           purchase={state.purchase}
           confirmWithdrawal={state.confirmWithdrawal ?? false}
@@ -47,7 +53,7 @@ export function MyPurchase({ state }: { state: PurchasePageState }) {
   );
 }
 
-function useBusy(intent: string) {
+export function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
 }
@@ -65,7 +71,9 @@ function RequestForm({
   return (
     <>
       <p className="mt-3 text-slate-600">
-        Revisa tu compra y descarga tu comprobante y tus certificados. Te enviaremos un código al correo del titular.
+        Revisa tu compra y descarga tus documentos. Si hiciste la compra, usa tu documento: te enviaremos un código al
+        correo de la compra y verás la compra completa. Si eres otro pasajero, usa tu propio documento: te enviaremos el
+        código a tu correo y verás tu viaje y tu certificado.
       </p>
       {message ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
@@ -96,7 +104,7 @@ function RequestForm({
           ))}
         </SelectField>
         <TextField
-          label="Documento del titular"
+          label="Tu documento"
           name="document"
           defaultValue={input.document}
           error={errors.document}
@@ -126,8 +134,8 @@ function CodeForm({ input, error }: { input: AccessInput; error: string | null }
   return (
     <>
       <p className="mt-3 text-slate-600" role="status">
-        Si los datos coinciden con una compra, enviamos un código de 6 dígitos al correo del titular. Vence en 10
-        minutos.
+        Si los datos coinciden con una compra, enviamos un código de 6 dígitos al correo de quien hizo la compra o, si
+        es el documento de otro pasajero, a su propio correo. Vence en 10 minutos.
       </p>
       <Form
         method="post"
@@ -169,7 +177,7 @@ function CodeForm({ input, error }: { input: AccessInput; error: string | null }
   );
 }
 
-function Rows({ rows }: { rows: { term: string; detail: ReactNode }[] }) {
+export function Rows({ rows }: { rows: { term: string; detail: ReactNode }[] }) {
   return (
     <dl className="grid gap-2 text-sm">
       {rows.map((row) => (
@@ -182,7 +190,7 @@ function Rows({ rows }: { rows: { term: string; detail: ReactNode }[] }) {
   );
 }
 
-function Card({
+export function Card({
   id,
   title,
   className,
@@ -206,10 +214,10 @@ function Card({
   );
 }
 
-const downloadLink =
+export const downloadLink =
   'flex items-center justify-center gap-2 rounded-xl bg-accent-700 px-4 py-3 font-bold text-white shadow hover:bg-accent-800';
 
-const statusLabels: Record<Purchase['status'], string> = {
+export const statusLabels: Record<Purchase['status'], string> = {
   paid: 'Pagada',
   withdrawing: 'Retracto en proceso',
   withdrawn: 'Anulada y reembolsada',

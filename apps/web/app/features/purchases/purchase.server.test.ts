@@ -9,7 +9,7 @@ describe('«Mi compra» checks the form before asking the API', () => {
   it('says in words what is missing or wrong', () => {
     expect(accessInputErrors({ number: '', documentType: 'rut', document: '' })).toStrictEqual({
       number: 'Ingresa el N° de compra o de certificado.',
-      document: 'Ingresa el documento del titular.',
+      document: 'Ingresa tu documento.',
     });
     expect(accessInputErrors({ number: '1', documentType: 'rut', document: '12.345.678-9' })).toStrictEqual({
       document: 'El RUT no es válido.',

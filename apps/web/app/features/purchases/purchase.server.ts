@@ -4,6 +4,7 @@ import { serverApi } from '#app/lib/api.server.ts';
 import { fieldErrors, type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
 import { webConfig } from '#app/lib/config.server.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
+import { forgetSale, rememberedSale } from '../checkout/checkout.server.ts';
 import {
   type AccessInput,
   type DateChangeForm,
@@ -11,6 +12,7 @@ import {
   documentKinds,
   type Purchase,
   type PurchasePageState,
+  type TravellerPurchase,
 } from './purchase.ts';
 
 /**
@@ -38,6 +40,19 @@ const keep = (token: string, expiresAt: string) => accessCookie.serialize(token,
 const forget = () => accessCookie.serialize('', { maxAge: 0 });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Back to «Mi compra» after setting or clearing its cookie: never stored by a browser or proxy (route headers do not
+ * reach a thrown redirect), and the address it came from (an e-mailed link) sent on to nobody.
+ */
+function purchaseRedirect(cookies: string[]) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return redirect('/mi-compra', { headers });
+}
+
+/** The page of an open purchase: the buyer's whole purchase, or a traveller's own trip (the API decides which). */
+const travellerPage = (purchase: TravellerPurchase): PurchasePageState => ({ step: 'traveller', purchase });
+
 const emptyInput: AccessInput = { number: '', documentType: 'rut', document: '' };
 const requestStep = (message: string | null = null, input = emptyInput): PurchasePageState => ({
   step: 'request',
@@ -59,28 +74,45 @@ export async function loadPurchasePage(context: LoadContext, request: Request) {
   const link = new URL(request.url).searchParams.get('enlace');
   if (link !== null) {
     const opened = await api.POST('/purchases/access/link', { body: { link: link.slice(0, 200) } });
-    if (opened.data) {
-      throw redirect('/mi-compra', {
-        headers: { 'Set-Cookie': await keep(opened.data.token, opened.data.expiresAt) },
-      });
-    }
+    if (opened.data) throw purchaseRedirect([await keep(opened.data.token, opened.data.expiresAt)]);
     const message = opened.response.status === 429 ? rateLimitedMessage : linkMessage;
     return data(requestStep(opened.response.status === 400 ? linkMessage : message), {
       status: opened.response.status === 400 ? 400 : opened.response.status === 429 ? 429 : 503,
     });
   }
   const token = await accessToken(request);
-  if (!token) return data(requestStep());
-  const found = await api.GET('/purchases/mine', { params: { header: bearer(token) } });
-  if (found.data) {
+  const found = token ? await api.GET('/purchases/mine', { params: { header: bearer(token) } }) : null;
+  if (found?.data) {
+    if (found.data.role === 'traveller') return data(travellerPage(found.data));
     const back = new URL(request.url).searchParams.get('cambio');
     const notice = back === 'pagado' ? paidChangeNotice : back === 'no-pagado' ? unpaidChangeNotice : null;
     return data<PurchasePageState>({ step: 'purchase', purchase: found.data, notice });
   }
-  if (found.response.status === 404) {
-    return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
-  }
-  return data(requestStep(unavailableMessage), { status: 503 });
+  if (found && found.response.status !== 404) return data(requestStep(unavailableMessage), { status: 503 });
+  const paid = await openPaidInThisBrowser(context, request);
+  if (paid) return paid;
+  if (!found) return data(requestStep());
+  return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+}
+
+/**
+ * The browser that paid a sale is its buyer: the sale's access token it holds (the payment step's signed cookie, the
+ * proof /exito reads too) opens «Mi compra» as the buyer without a code. The purchase is shown at once with the new
+ * access cookie (no redirect: nothing to loop on). Null when this browser paid nothing, or nothing paid yet.
+ */
+async function openPaidInThisBrowser(context: LoadContext, request: Request) {
+  const sale = await rememberedSale(request);
+  if (!sale) return null;
+  const api = serverApi(context);
+  const opened = await api.POST('/purchases/access/sale', {
+    body: { idVenta: sale.idVenta, token: sale.accessToken },
+  });
+  if (!opened.data) return null;
+  const found = await api.GET('/purchases/mine', { params: { header: bearer(opened.data.token) } });
+  if (!found.data) return null;
+  const headers = { 'Set-Cookie': await keep(opened.data.token, opened.data.expiresAt) };
+  if (found.data.role === 'traveller') return data(travellerPage(found.data), { headers });
+  return data<PurchasePageState>({ step: 'purchase', purchase: found.data }, { headers });
 }
 
 function inputOf(form: FormData): AccessInput {
@@ -100,7 +132,7 @@ function inputOf(form: FormData): AccessInput {
 export function accessInputErrors(input: AccessInput): Partial<Record<keyof AccessInput, string>> {
   const errors: Partial<Record<keyof AccessInput, string>> = {};
   if (!input.number) errors.number = 'Ingresa el N° de compra o de certificado.';
-  if (!input.document) errors.document = 'Ingresa el documento del titular.';
+  if (!input.document) errors.document = 'Ingresa tu documento.';
   else if (input.documentType === 'rut' && !isValidRut(input.document)) errors.document = 'El RUT no es válido.';
   return errors;
 }
@@ -115,7 +147,8 @@ export async function purchasePageAction(context: LoadContext, request: Request)
   if (intent === 'salir') {
     const token = await accessToken(request);
     if (token) await api.DELETE('/purchases/mine/access', { params: { header: bearer(token) } });
-    throw redirect('/mi-compra', { headers: { 'Set-Cookie': await forget() } });
+    // On a shared computer «Salir» must stick: this browser also forgets the sale it paid (which would open it again).
+    throw purchaseRedirect([await forget(), await forgetSale()]);
   }
 
   if (intent === 'retracto' || intent === 'retractarme') return withdrawalAction(context, request, intent);
@@ -137,11 +170,7 @@ export async function purchasePageAction(context: LoadContext, request: Request)
       );
     }
     const checked = await api.POST('/purchases/access/code', { body: { ...input, code } });
-    if (checked.data) {
-      throw redirect('/mi-compra', {
-        headers: { 'Set-Cookie': await keep(checked.data.token, checked.data.expiresAt) },
-      });
-    }
+    if (checked.data) throw purchaseRedirect([await keep(checked.data.token, checked.data.expiresAt)]);
     const { status } = checked.response;
     const error = status === 400 ? codeMessage : status === 429 ? rateLimitedMessage : unavailableMessage;
     return data<PurchasePageState>({ step: 'code', input, error }, { status: status === 400 ? 400 : 503 });
@@ -172,6 +201,8 @@ async function withdrawalAction(context: LoadContext, request: Request, intent: 
   if (!token) return data(requestStep(expiredMessage), { status: 401 });
   const current = async (extra: { confirmWithdrawal?: boolean; withdrawalError?: string | null }, status = 200) => {
     const found = await api.GET('/purchases/mine', { params: { header: bearer(token) } });
+    // A traveller is offered no withdrawal (the API refuses it with a 403 anyway): her own page again.
+    if (found.data?.role === 'traveller') return data(travellerPage(found.data), { status: 403 });
     if (found.data) return data<PurchasePageState>({ step: 'purchase', purchase: found.data, ...extra }, { status });
     if (found.response.status === 404) {
       return data(requestStep(expiredMessage), { status: 401, headers: { 'Set-Cookie': await forget() } });
@@ -241,6 +272,9 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
     }
     return data(requestStep(unavailableMessage), { status: 503 });
   }
+  // Only the buyer changes dates (the API refuses a traveller with a 403): her own page again.
+  if (current.data.role === 'traveller') return data(travellerPage(current.data), { status: 403 });
+  const purchase = current.data;
   const failed = (status: number, error: unknown) => {
     const dateChange: DateChangeForm = { input, errors: {}, preview: null };
     for (const problem of fieldErrors(error)) {
@@ -256,7 +290,7 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
       dateChange.errors.form = status === 429 ? rateLimitedMessage : unavailableMessage;
     }
     return data<PurchasePageState>(
-      { step: 'purchase', purchase: current.data, dateChange },
+      { step: 'purchase', purchase, dateChange },
       { status: status >= 500 ? 503 : status },
     );
   };
@@ -265,7 +299,7 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
     if (!priced.data) return failed(priced.response.status, priced.error);
     return data<PurchasePageState>({
       step: 'purchase',
-      purchase: current.data,
+      purchase,
       dateChange: { input, errors: {}, preview: priced.data },
     });
   }
@@ -285,10 +319,10 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   // A document navigation: the gateway's page is not part of the storefront's client-side router.
   if (done.data.redirectUrl) throw redirectDocument(done.data.redirectUrl);
   const after = await api.GET('/purchases/mine', { params: { header: headers } });
-  const what = changedText(current.data, { ...done.data, countryId: done.data.destinationCountry?.id ?? null });
+  const what = changedText(purchase, { ...done.data, countryId: done.data.destinationCountry?.id ?? null });
   return data<PurchasePageState>({
     step: 'purchase',
-    purchase: after.data ?? current.data,
+    purchase: after.data?.role === 'buyer' ? after.data : purchase,
     notice: done.data.action === 'refund' ? refundNotice(what) : sameNotice(what),
   });
 }
@@ -313,7 +347,8 @@ export async function purchaseDocument(context: LoadContext, request: Request, n
         params: { header: bearer(token), path: { certificate: certificate ?? '' } },
         parseAs: 'arrayBuffer',
       });
-  if (answer.response.status === 404) throw redirect('/mi-compra');
+  // Not of this access (404), or the buyer's only (403, a traveller's access): back to her «Mi compra».
+  if (answer.response.status === 404 || answer.response.status === 403) throw redirect('/mi-compra');
   if (!answer.response.ok || !answer.data) throw new Response(unavailableMessage, { status: 503 });
   return new Response(answer.data as ArrayBuffer, {
     headers: {

@@ -1,7 +1,10 @@
 import { formatClp } from '@travesia/domain/money';
 import type { components } from '#app/lib/api-schema.d.ts';
 
+/** The buyer's view of «Mi compra»: the whole purchase (role buyer). */
 export type Purchase = components['schemas']['Purchase'];
+/** A traveller's view: her own trip and certificate only (role traveller; docs/my-purchase.md). */
+export type TravellerPurchase = components['schemas']['TravellerPurchase'];
 export type DocumentKind = 'rut' | 'dni' | 'passport';
 
 /** The holder's document types «Mi compra» accepts (the API's documentType). */
@@ -50,4 +53,5 @@ export type PurchasePageState =
       withdrawalError?: string | null;
       dateChange?: DateChangeForm;
       notice?: string | null;
-    };
+    }
+  | { step: 'traveller'; purchase: TravellerPurchase };
