@@ -3,7 +3,6 @@ import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
-import { formatClp, formatUsd } from '@travesia/domain/money';
 import { isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
