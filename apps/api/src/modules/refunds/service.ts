@@ -14,6 +14,8 @@ import {
   type RefundCurrency,
   type RefundRequestInput,
   type RefundStatus,
+  refundLimits,
+  refundMessages,
   refundStatuses,
   refundTransitions,
   requestNumberAlphabet,
@@ -74,6 +76,11 @@ export async function prepareDocuments(store: DocumentStore, documents: Uploaded
     const name = document.nombre ?? '';
     // Decoded once (at most 256 KB: the schema bounds the text); the checks only read these bytes.
     const content = Buffer.from(document.contenido ?? '', 'base64');
+    if (content.length > refundLimits.maxInlineFileBytes) {
+      // The schema bounds the text; a text at its bound may still decode to a few bytes more.
+      errors.push({ field: `${field}.${index}.contenido`, code: 'too_long', message: refundMessages.fileInlineTooLarge });
+      continue;
+    }
     const problem = documentFileProblem(name, content);
     if (problem) {
       errors.push({ field: `${field}.${index}`, ...problem });

@@ -143,6 +143,14 @@ export async function storeDocument(
   const fileName = checkedName.data;
   const check = new DocumentCheck(fileName);
   onCheck?.(check);
+  // pipe() does not pass a failure on: a source that fails or closes early (the visitor gone) fails the write, so
+  // the store removes what it had.
+  const sourceGone = (error?: Error) => {
+    if (!source.readableEnded) check.destroy(error ?? new Error('The upload ended before its file did'));
+  };
+  const sourceClosed = () => sourceGone();
+  source.once('error', sourceGone);
+  source.once('close', sourceClosed);
   source.pipe(check);
   try {
     const kind = await check.kind;
@@ -151,6 +159,8 @@ export async function storeDocument(
     const { size } = await store.put(storageKey, check, contentType);
     return { storageKey, fileName, contentType, size };
   } finally {
+    source.off('error', sourceGone);
+    source.off('close', sourceClosed);
     source.unpipe(check);
   }
 }
