@@ -27,6 +27,7 @@ import type { FieldError } from './errors.ts';
 import { quotationPageStamp } from './modules/quotations/service.ts';
 import {
   discardUploads,
+  isMultipartPost,
   multipartLimits,
   receiveMultipart,
   recordUploads,
@@ -161,7 +162,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
       pages.addHook('onRequest', async (request, reply) => {
         if (request.method === 'GET' || request.method === 'HEAD') return;
         // The refund pages' multipart posts are streamed (their own limits: uploadAdmission).
-        if (request.routeOptions.config.streamsUploads && request.isMultipart?.()) return;
+        if (request.routeOptions.config.streamsUploads && isMultipartPost(request)) return;
         const declared = request.headers['content-length'];
         if (declared === undefined) {
           if (request.headers['transfer-encoding'] === undefined) return;
@@ -262,12 +263,12 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
               schema: { hide: true },
               config: { streamsUploads: true },
               onRequest: async (request, reply) => {
-                if (!request.isMultipart()) return;
+                if (!isMultipartPost(request)) return;
                 return admission(request, reply);
               },
             },
             async (request, reply) => {
-              if (!request.isMultipart()) return servePage(request, reply);
+              if (!isMultipartPost(request)) return servePage(request, reply);
               const received = await receiveMultipart(request, app.documentStore, { collectFields: true });
               const form = new URLSearchParams();
               for (const [name, values] of received.fields) for (const value of values) form.append(name, value);

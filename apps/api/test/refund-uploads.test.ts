@@ -590,9 +590,11 @@ describeOnEachDatabase(
   'refund documents on an S3 store',
   (ctx) => {
     it('uploads go to the bucket, the claim names them, the CLI exports them from the bucket', async () => {
+      const before = new Set(appS3.objects.keys());
       const [token] = await tokensFor(ctx, [{ name: 'receta.png', bytes: png }]);
-      const keys = [...appS3.objects.keys()];
+      const keys = [...appS3.objects.keys()].filter((key) => !before.has(key));
       expect(keys).toHaveLength(1);
+      expect(Buffer.compare(appS3.objects.get(keys[0] ?? '')?.body ?? Buffer.alloc(0), png)).toBe(0);
       expect(keys[0]).toMatch(/^refund-documents\/[0-9a-f-]{36}$/);
       const answer = await claim(ctx, [token ?? '']);
       expect(answer.status, answer.text).toBe(204);

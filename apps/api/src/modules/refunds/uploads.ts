@@ -380,6 +380,10 @@ function countBody(request: FastifyRequest) {
   });
 }
 
+/** Whether the request says its body is a multipart form (readable before the body is: onRequest). */
+export const isMultipartPost = (request: FastifyRequest) =>
+  /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+
 // ─── Multipart ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export type ReceivedMultipart = {
