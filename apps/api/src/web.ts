@@ -252,7 +252,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         ) => {
           // Nothing of the body is read: the connection ends with the answer rather than carry the rest.
           reply.header('connection', 'close');
-          const refused = { ...refusal, retryAfterSeconds: 5 };
+          const refused = { ...refusal, retryAfterSeconds: refusal.status === 413 ? 0 : 5 };
           return servePage(request, reply, { form: new URLSearchParams(), refundUploads: { refused } });
         };
         const admission = uploadAdmission(app.uploadGate, refusedPage);

@@ -121,6 +121,7 @@ export const refundMessages = {
   fileInlineTooLarge: 'Un archivo enviado dentro del JSON puede pesar hasta 256 KB: los más grandes se suben antes (POST …/refunds/files)',
   uploadUnknown: 'Este archivo ya no está disponible (venció o ya se usó): vuelve a adjuntarlo',
   uploadOrInline: 'Indica el token de un archivo subido, o su nombre y contenido, no ambos',
+  uploadTooLarge: `Los documentos pesan más de lo permitido: hasta ${refundLimits.maxFiles} archivos de 5 MB cada uno`,
   uploadsBusy: 'Estamos recibiendo muchos documentos en este momento. Intenta de nuevo en unos segundos.',
   uploadsBusyForClient: 'Ya tienes un envío de documentos en curso. Espera a que termine e intenta de nuevo.',
   requestNumber: 'Ingresa el número de solicitud (por ejemplo R-7K3M9XQ2)',

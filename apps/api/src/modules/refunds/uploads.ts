@@ -346,9 +346,9 @@ export function uploadAdmission(
     if (declared > maxUploadRequestBytes) {
       // The visitor would send it all for nothing: the connection is closed after this answer.
       reply.header('connection', 'close');
-      throw new ApiError(413, errorMessages.unexpected, [
-        { field: 'documentos', code: 'file_too_large', message: refundMessages.fileTooLarge('') },
-      ]);
+      const message = refundMessages.uploadTooLarge;
+      if (refused) return refused(request, reply, { status: 413, message });
+      throw new ApiError(413, errorMessages.unexpected, [{ field: 'documentos', code: 'file_too_large', message }]);
     }
     const place = gate.enter(request.ip);
     if (typeof place !== 'function') {

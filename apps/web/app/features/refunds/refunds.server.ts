@@ -58,6 +58,9 @@ function refusedUploads(context: LoadContext) {
   return uploads && 'refused' in uploads ? uploads.refused : undefined;
 }
 
+const retryAfter = (seconds: number): Record<string, string> =>
+  seconds > 0 ? { 'Retry-After': String(seconds) } : {};
+
 /** The documents' own problems replace the list's «at least one» (a chosen file that was refused is not «none»). */
 const withoutListErrors = (errors: FieldError[], fileErrors: FieldError[]) =>
   fileErrors.length > 0 ? errors.filter((error) => error.field !== 'documentos') : errors;
@@ -153,7 +156,7 @@ export async function submitRefund(context: LoadContext, request: Request) {
   if (refused) {
     return data(
       { ok: false as const, errors: [], formErrors: [refused.message], values: {} as RefundFormValues },
-      { status: refused.status, headers: { 'Retry-After': String(refused.retryAfterSeconds) } },
+      { status: refused.status, headers: retryAfter(refused.retryAfterSeconds) },
     );
   }
   let form: FormData;
@@ -229,7 +232,7 @@ export async function trackingAction(context: LoadContext, request: Request) {
         errors: [],
         formErrors: [refused.message],
       },
-      { status: refused.status, headers: { 'Retry-After': String(refused.retryAfterSeconds) } },
+      { status: refused.status, headers: retryAfter(refused.retryAfterSeconds) },
     );
   }
   let form: FormData;
