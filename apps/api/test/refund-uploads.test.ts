@@ -10,6 +10,8 @@ import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig } from '#app/config.ts';
 import { refundFiles, refundRequests, refundUploads } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
@@ -19,6 +21,7 @@ import { moveDocumentsToStore } from '#app/modules/refunds/documents-migration.t
 import { refundDocuments } from '#app/modules/refunds/service.ts';
 import { sweepExpiredUploads } from '#app/modules/refunds/uploads.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
+import { mountPages } from '#app/web.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { describeOnEachDatabase, productionEnv, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
@@ -660,4 +663,108 @@ describeOnEachDatabase(
     });
   },
   { DATA_DIR: dataDir },
+);
+
+// ─── The refund pages' forms ───────────────────────────────────────────────────────────────────────────────────────
+
+describeOnEachDatabase(
+  'the refund page streams its form',
+  (ctx) => {
+    /** What the page's action got: its body (as it reads it) and the uploads the server put in its load context. */
+    const seen: { body: string; contentType: string | null; uploads: unknown; claimStatus?: number }[] = [];
+    let base: string;
+    // An app of its own, with the pages mounted (the suite's app is ready already), on the suite's database.
+    let pageApp: FastifyInstance;
+    beforeAll(async () => {
+      pageApp = await buildApp({ config: ctx.config, db: ctx.database.db });
+      await mountPages(pageApp, async (request, context) => {
+        const body = request.method === 'POST' ? await request.text() : '';
+        const entry: (typeof seen)[number] = {
+          body,
+          contentType: request.headers.get('content-type'),
+          uploads: context.refundUploads,
+        };
+        const uploads = context.refundUploads;
+        // The action claims when asked: the claim names the tokens the server gave it.
+        if (uploads && 'tokens' in uploads && new URLSearchParams(body).get('claim') === 'yes') {
+          const answer = await context.apiFetch(`http://localhost${claimUrl}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(claimBody(uploads.tokens.map((token) => ({ token })))),
+          });
+          entry.claimStatus = answer.status;
+        }
+        seen.push(entry);
+        return new Response('<p>ok</p>', { headers: { 'content-type': 'text/html' } });
+      });
+      base = await pageApp.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await pageApp?.close();
+    });
+
+    const postPage = (path: string, files: Part[], fields: Record<string, string>, client = '198.51.100.50') => {
+      const { body, contentType } = multipart(files, fields);
+      return fetch(`${base}${path}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType, 'x-forwarded-for': client },
+      });
+    };
+
+    it('files go to the store, the action reads only the fields and gets the tokens from the server', async () => {
+      const claims = await requestCount(ctx);
+      const answer = await postPage('/reembolsos.data', [{ name: 'boleta.pdf', bytes: pdfOf(1024 * 1024) }], {
+        nombreTitular: 'Ana',
+        claim: 'yes',
+      });
+      expect(answer.status).toBe(200);
+      const last = seen.at(-1);
+      expect(last?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+      expect(Object.fromEntries(new URLSearchParams(last?.body))).toStrictEqual({ nombreTitular: 'Ana', claim: 'yes' });
+      expect(last?.uploads).toStrictEqual({
+        tokens: [expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)],
+        errors: [],
+        fileCount: 1,
+      });
+      expect(last?.claimStatus).toBe(204);
+      expect(await requestCount(ctx)).toBe(claims + 1);
+    });
+
+    it("a refused file reaches the action as its field error; a post whose claim was refused keeps none of its files", async () => {
+      const before = await filesIn(dataDir);
+      await postPage('/reembolsos', [{ name: 'foto.pdf', bytes: png }], { nombreTitular: 'Ana' });
+      expect(seen.at(-1)?.uploads).toStrictEqual({
+        tokens: [],
+        errors: [{ field: 'documentos.0', code: 'invalid_file_type', message: expect.stringContaining('foto.pdf') }],
+        fileCount: 1,
+      });
+      // Stored, named by a token, but the action made no claim: gone once the page has answered.
+      await postPage('/reembolsos/seguimiento', [{ name: 'boleta.pdf', bytes: pdf }], { intent: 'upload' });
+      expect(seen.at(-1)?.uploads).toMatchObject({ tokens: [expect.any(String)], errors: [] });
+      await waitFor('the unclaimed upload discarded', async () => {
+        const rows = await ctx.database.db.select().from(refundUploads);
+        const now = await filesIn(dataDir);
+        return rows.length === 0 && now.length === before.length && now.every((name) => before.includes(name));
+      });
+    });
+
+    it('over the caps the page is told why (429 or 503), before a byte of the body is read', async () => {
+      const slow = [openOneFileUpload(base, 4096, '203.0.113.60'), openOneFileUpload(base, 4096, '203.0.113.60')];
+      for (const upload of slow) await upload.send(pdf);
+      await waitFor('two uploads in flight', async () => pageApp.uploadGate.current === 2);
+      const answer = await postPage('/reembolsos', [{ name: 'boleta.pdf', bytes: pdf }], { a: 'b' }, '203.0.113.60');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(seen.at(-1)?.uploads).toStrictEqual({
+        refused: { status: 429, message: refundMessages.uploadsBusyForClient, retryAfterSeconds: 5 },
+      });
+      expect(seen.at(-1)?.body).toBe('');
+      for (const upload of slow) {
+        upload.finish(Buffer.concat([Buffer.alloc(4096 - pdf.length, 0x20), upload.tail]));
+        expect((await upload.answer).status).toBe(201);
+      }
+    });
+  },
+  { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', UPLOADS_MAX_IN_FLIGHT_PER_CLIENT: '2' },
 );
