@@ -85,13 +85,11 @@ test.describe('refunds', () => {
     await page.screenshot({ path: 'test-results/refunds-tracking-360.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page
-      .getByLabel('Documentos', { exact: true })
-      .setInputFiles({
-        name: 'boleta-original.png',
-        mimeType: 'image/png',
-        buffer: Buffer.concat([png, Buffer.alloc(1024 * 1024)]),
-      });
+    await page.getByLabel('Documentos', { exact: true }).setInputFiles({
+      name: 'boleta-original.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([png, Buffer.alloc(1024 * 1024)]),
+    });
     await page.getByRole('button', { name: 'Enviar documentos' }).click();
     await expect(page.getByText('Recibimos tu documento. Tu solicitud volvió a revisión.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Estado: En revisión' })).toBeVisible();
@@ -135,12 +133,10 @@ test.describe('refunds without JavaScript', () => {
     pdf.copy(large);
     await page.goto('/reembolsos');
     await fillRefundForm(page, 'grande@example.cl');
-    await page
-      .getByLabel('Adjunta tus documentos')
-      .setInputFiles([
-        { name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf },
-        { name: 'escaneo.pdf', mimeType: 'application/pdf', buffer: large },
-      ]);
+    await page.getByLabel('Adjunta tus documentos').setInputFiles([
+      { name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'escaneo.pdf', mimeType: 'application/pdf', buffer: large },
+    ]);
     const requests = async () =>
       (await storefront.database.db.execute('SELECT count(*)::int AS n FROM refund_requests')) as unknown as {
         rows: { n: number }[];

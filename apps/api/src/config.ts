@@ -434,18 +434,22 @@ function documentStoreConfig(e: Environment, production: boolean, warnings: stri
   }
   if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: DOCUMENT_STORE=s3 needs S3_BUCKET');
   if (!e.S3_REGION && !e.S3_ENDPOINT) {
-    throw new ConfigError('Invalid configuration: DOCUMENT_STORE=s3 needs S3_REGION (or S3_ENDPOINT for another S3 API)');
+    throw new ConfigError(
+      'Invalid configuration: DOCUMENT_STORE=s3 needs S3_REGION (or S3_ENDPOINT for another S3 API)',
+    );
   }
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError(
-      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK\'s own credentials)',
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK's own credentials)",
     );
   }
   if (e.DOCUMENT_STORE_DIR) {
     throw new ConfigError('Invalid configuration: DOCUMENT_STORE_DIR is for DOCUMENT_STORE=local, not s3');
   }
   if (production && e.S3_ENDPOINT?.startsWith('http://')) {
-    warnings.push(`S3_ENDPOINT ${e.S3_ENDPOINT} is plain http: documents and credentials cross the network unencrypted`);
+    warnings.push(
+      `S3_ENDPOINT ${e.S3_ENDPOINT} is plain http: documents and credentials cross the network unencrypted`,
+    );
   }
   const pathStyle = e.S3_FORCE_PATH_STYLE;
   return {
@@ -453,7 +457,8 @@ function documentStoreConfig(e: Environment, production: boolean, warnings: stri
     bucket: e.S3_BUCKET,
     region: e.S3_REGION ?? 'us-east-1',
     endpoint: e.S3_ENDPOINT,
-    forcePathStyle: pathStyle === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'on', 'yes'].includes(pathStyle),
+    forcePathStyle:
+      pathStyle === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'on', 'yes'].includes(pathStyle),
     credentials:
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

@@ -49,7 +49,8 @@ export class DocumentStoreStartError extends Error {}
 /** Runs a process's main: a start-up problem is one clear line and exit code 1, not a stack trace. */
 export function runMain(name: string, main: () => Promise<void>) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof DocumentStoreStartError) console.error(`Error: ${error.message}`);
+    if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof DocumentStoreStartError)
+      console.error(`Error: ${error.message}`);
     else console.error(`Error: ${name} could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

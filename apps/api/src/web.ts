@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { FieldError } from './errors.ts';
 import { registerCompression } from './lib/compression.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import {
@@ -23,7 +24,6 @@ import {
 } from './lib/page-cache.ts';
 import { readCache } from './lib/read-cache.ts';
 import { cspNonce } from './lib/security-headers.ts';
-import type { FieldError } from './errors.ts';
 import { quotationPageStamp } from './modules/quotations/service.ts';
 import {
   discardUploads,

@@ -9,8 +9,8 @@ import { buffer } from 'node:stream/consumers';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig } from '#app/config.ts';
 import { refundFiles, refundRequests, refundUploads } from '#app/db/schema.ts';
@@ -221,8 +221,18 @@ describeOnEachDatabase(
       expect(answer.status, answer.text).toBe(201);
       const { archivos } = answer.json<{ archivos: Uploaded[] }>();
       expect(archivos).toStrictEqual([
-        { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), nombre: 'boleta.pdf', tipo: 'application/pdf', tamano: pdf.length },
-        { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), nombre: 'foto.JPG', tipo: 'image/jpeg', tamano: jpeg.length },
+        {
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          nombre: 'boleta.pdf',
+          tipo: 'application/pdf',
+          tamano: pdf.length,
+        },
+        {
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          nombre: 'foto.JPG',
+          tipo: 'image/jpeg',
+          tamano: jpeg.length,
+        },
       ]);
       // Only the tokens' hashes are kept.
       const kept = await ctx.database.db.select().from(refundUploads);
@@ -301,9 +311,21 @@ describeOnEachDatabase(
       expect(answer.status).toBe(400);
       expect(answer.json<ErrorBody>()).toMatchObject({ status: 400, detail: errorMessages.invalidInputParameters });
       expect(answer.json<ErrorBody>().errors).toStrictEqual([
-        { field: 'documentos.1', code: 'invalid_file_type', message: expect.stringContaining('«informe.pdf» es una imagen PNG') },
-        { field: 'documentos.2', code: 'invalid_file_type', message: expect.stringContaining('«programa.pdf» no es un PDF') },
-        { field: 'documentos.3', code: 'invalid_file_type', message: expect.stringContaining('«vacio.pdf» está vacío') },
+        {
+          field: 'documentos.1',
+          code: 'invalid_file_type',
+          message: expect.stringContaining('«informe.pdf» es una imagen PNG'),
+        },
+        {
+          field: 'documentos.2',
+          code: 'invalid_file_type',
+          message: expect.stringContaining('«programa.pdf» no es un PDF'),
+        },
+        {
+          field: 'documentos.3',
+          code: 'invalid_file_type',
+          message: expect.stringContaining('«vacio.pdf» está vacío'),
+        },
       ]);
       // The good first file was stored, then removed with the rest: an upload is all its files or none.
       expect(await filesIn(dataDir)).toStrictEqual(before);
@@ -369,7 +391,9 @@ describeOnEachDatabase(
         const body = pdfOf(fileBytes);
         await opened.send(body.subarray(0, 1024 * 1024));
         // The first megabyte is already being written to the store (not held in memory until the end).
-        await waitFor('a partial object', async () => (await filesIn(dataDir)).some((name) => name.endsWith('.partial')));
+        await waitFor('a partial object', async () =>
+          (await filesIn(dataDir)).some((name) => name.endsWith('.partial')),
+        );
         await opened.send(body.subarray(1024 * 1024, refundLimits.maxFileBytes + 512 * 1024));
         // Past the limit: the write is aborted and the partial object deleted, before the body is over.
         await waitFor('the partial object removed', async () => {
@@ -401,10 +425,7 @@ describeOnEachDatabase(
 
       it('uploads in flight are capped per client (429) and in all (503), in the §8 body with Retry-After; freed when done', async () => {
         // This suite: 3 in all, 2 per client (env below). Slow uploads hold their places.
-        const slow = [
-          openOneFileUpload(base, 4096, '203.0.113.1'),
-          openOneFileUpload(base, 4096, '203.0.113.1'),
-        ];
+        const slow = [openOneFileUpload(base, 4096, '203.0.113.1'), openOneFileUpload(base, 4096, '203.0.113.1')];
         for (const upload of slow) await upload.send(pdf);
         await waitFor('two uploads in flight', async () => ctx.app.uploadGate.current === 2);
         const third = openOneFileUpload(base, 4096, '203.0.113.1');
@@ -486,7 +507,11 @@ describe('the S3 document store (AWS SDK) against a fake S3 server', () => {
     const store = storeOn();
     await store.check();
     const bytes = pdfOf(300 * 1024);
-    const { size } = await store.put('refund-documents/a', Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), 'application/pdf');
+    const { size } = await store.put(
+      'refund-documents/a',
+      Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+      'application/pdf',
+    );
     expect(size).toBe(bytes.length);
     const object = s3.objects.get('travesia/refund-documents/a');
     expect(object?.contentType).toBe('application/pdf');
@@ -495,7 +520,9 @@ describe('the S3 document store (AWS SDK) against a fake S3 server', () => {
     await store.delete('refund-documents/a');
     expect(s3.objects.has('travesia/refund-documents/a')).toBe(false);
     await expect(store.get('refund-documents/a')).rejects.toBeInstanceOf(DocumentNotFoundError);
-    expect(new Set(s3.requests.map((request) => request.accessKeyId))).toStrictEqual(new Set([credentials.accessKeyId]));
+    expect(new Set(s3.requests.map((request) => request.accessKeyId))).toStrictEqual(
+      new Set([credentials.accessKeyId]),
+    );
   });
 
   it('a body larger than one part goes up in parts and arrives whole', async () => {
@@ -731,7 +758,7 @@ describeOnEachDatabase(
       expect(await requestCount(ctx)).toBe(claims + 1);
     });
 
-    it("a refused file reaches the action as its field error; a post whose claim was refused keeps none of its files", async () => {
+    it('a refused file reaches the action as its field error; a post whose claim was refused keeps none of its files', async () => {
       const before = await filesIn(dataDir);
       await postPage('/reembolsos', [{ name: 'foto.pdf', bytes: png }], { nombreTitular: 'Ana' });
       expect(seen.at(-1)?.uploads).toStrictEqual({

@@ -118,7 +118,8 @@ export const refundMessages = {
   fileNameMismatch: (name: string, kind: string, extensions: readonly string[]) =>
     `El archivo «${name}» es ${kind}: su nombre debe terminar en ${extensions.map((e) => `.${e}`).join(' o ')}`,
   fileUnreadable: (name: string) => `No pudimos leer el archivo «${name}»`,
-  fileInlineTooLarge: 'Un archivo enviado dentro del JSON puede pesar hasta 256 KB: los más grandes se suben antes (POST …/refunds/files)',
+  fileInlineTooLarge:
+    'Un archivo enviado dentro del JSON puede pesar hasta 256 KB: los más grandes se suben antes (POST …/refunds/files)',
   uploadUnknown: 'Este archivo ya no está disponible (venció o ya se usó): vuelve a adjuntarlo',
   uploadOrInline: 'Indica el token de un archivo subido, o su nombre y contenido, no ambos',
   uploadTooLarge: `Los documentos pesan más de lo permitido: hasta ${refundLimits.maxFiles} archivos de 5 MB cada uno`,
@@ -235,7 +236,9 @@ export const refundDocument = z
           fails({ code: 'invalid_format', message: 'Contenido base64 inválido' }),
         )
         .optional()
-        .describe('Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content'),
+        .describe(
+          'Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content',
+        ),
     },
     typeError(ruleMessages.required),
   )

@@ -1,6 +1,6 @@
+import { PassThrough, Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { PassThrough, Readable } from 'node:stream';
 import { checkedKey, DocumentNotFoundError, type DocumentStore } from './document-store.ts';
 
 export type S3Settings = {

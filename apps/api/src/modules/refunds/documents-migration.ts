@@ -29,7 +29,9 @@ export async function moveDocumentsToStore(db: Database, store: DocumentStore): 
     const result = await db.execute(
       sql`SELECT id, content_type, content FROM refund_files WHERE storage_key IS NULL ORDER BY id LIMIT 1`,
     );
-    const row = rowsOf(result)[0] as { id: number; content_type: string; content: Buffer | Uint8Array | null } | undefined;
+    const row = rowsOf(result)[0] as
+      | { id: number; content_type: string; content: Buffer | Uint8Array | null }
+      | undefined;
     if (!row) break;
     const key = movedDocumentKey(row.id);
     const bytes = row.content ? Buffer.from(row.content) : Buffer.alloc(0);

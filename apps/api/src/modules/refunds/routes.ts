@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundMessages } from '@travesia/domain/refunds';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
@@ -17,7 +17,7 @@ import {
   statusChangeBody,
 } from './schemas.ts';
 import { addDocuments, changeStatus, createRefund, trackRefund } from './service.ts';
-import { multipartLimits, recordUploads, receiveMultipart, sweepExpiredUploads, uploadAdmission } from './uploads.ts';
+import { multipartLimits, receiveMultipart, recordUploads, sweepExpiredUploads, uploadAdmission } from './uploads.ts';
 
 /**
  * The claim's JSON body: its fields, and its documents named by upload token or, small ones, inline (at most 256 KB

@@ -23,20 +23,14 @@ import {
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
+import type { DocumentStore } from '#app/integrations/document-store/index.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { getCompanyInfo } from '#app/modules/company/service.ts';
 import { listContacts } from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
-import type { DocumentStore } from '#app/integrations/document-store/index.ts';
 import * as repository from './repository.ts';
-import {
-  DocumentProblem,
-  discardDocuments,
-  type StoredDocument,
-  storeInlineDocument,
-  takeUploads,
-} from './uploads.ts';
+import { DocumentProblem, discardDocuments, type StoredDocument, storeInlineDocument, takeUploads } from './uploads.ts';
 
 export const refundEmailKind = 'refund-email';
 
@@ -44,7 +38,11 @@ export const refundEmailKind = 'refund-email';
 export type RefundMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
 
 /** A document as the JSON body names it: an upload's token, or a small file inline (base64). */
-export type UploadedDocument = { token?: string | undefined; nombre?: string | undefined; contenido?: string | undefined };
+export type UploadedDocument = {
+  token?: string | undefined;
+  nombre?: string | undefined;
+  contenido?: string | undefined;
+};
 
 /** `R-` and 8 characters of Crockford base32 from 40 random bits. */
 export function newRequestNumber(): string {
@@ -78,7 +76,11 @@ export async function prepareDocuments(store: DocumentStore, documents: Uploaded
     const content = Buffer.from(document.contenido ?? '', 'base64');
     if (content.length > refundLimits.maxInlineFileBytes) {
       // The schema bounds the text; a text at its bound may still decode to a few bytes more.
-      errors.push({ field: `${field}.${index}.contenido`, code: 'too_long', message: refundMessages.fileInlineTooLarge });
+      errors.push({
+        field: `${field}.${index}.contenido`,
+        code: 'too_long',
+        message: refundMessages.fileInlineTooLarge,
+      });
       continue;
     }
     const problem = documentFileProblem(name, content);

@@ -58,8 +58,7 @@ function refusedUploads(context: LoadContext) {
   return uploads && 'refused' in uploads ? uploads.refused : undefined;
 }
 
-const retryAfter = (seconds: number): Record<string, string> =>
-  seconds > 0 ? { 'Retry-After': String(seconds) } : {};
+const retryAfter = (seconds: number): Record<string, string> => (seconds > 0 ? { 'Retry-After': String(seconds) } : {});
 
 /** The documents' own problems replace the list's «at least one» (a chosen file that was refused is not «none»). */
 const withoutListErrors = (errors: FieldError[], fileErrors: FieldError[]) =>
