@@ -15,6 +15,14 @@ export async function openMigratedDatabase(
   config: Config,
   options: { log: () => FastifyBaseLogger | undefined; setup?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
+  // The document store first: one that cannot be written is a start-up error (before the database is opened), not a
+  // failed upload later.
+  const store = createDocumentStore(config.documents);
+  await store.check().catch((error: unknown) => {
+    throw new DocumentStoreStartError(
+      `Cannot use the document store (${store.location}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const database = await openDatabase(config, {
     onConnectionError: (error) => {
       // pg's socket frames say nothing the reason does not.
@@ -23,13 +31,6 @@ export async function openMigratedDatabase(
     },
   });
   try {
-    // The document store is checked first: a store that cannot be written is a start-up error, not a failed upload.
-    const store = createDocumentStore(config.documents);
-    await store.check().catch((error: unknown) => {
-      throw new DocumentStoreStartError(
-        `Cannot use the document store (${store.location}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
     await database.migrate(async (db) => {
       // Documents of before the store, still in the database, move to it once the schema allows (under the lock).
       const moved = await moveDocumentsToStore(db, store);

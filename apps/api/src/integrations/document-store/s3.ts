@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkedKey, DocumentNotFoundError, type DocumentStore } from './document-store.ts';
 
@@ -81,12 +82,15 @@ export function s3DocumentStore(settings: S3Settings): DocumentStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     async check() {
+      // A write and a delete of a probe object: the very rights the store needs (HeadBucket would need ListBucket,
+      // which a least-privilege policy on the bucket's objects does not grant).
+      const Key = objectKey(`.document-store-check/${randomUUID()}`);
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: '' }));
+        await client.send(new DeleteObjectCommand({ Bucket, Key }));
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        const reason = status ? `HTTP ${status}` : error instanceof Error ? error.message : String(error);
-        throw new Error(`The document store (${where}) cannot be used: ${reason}`);
+        throw new Error(status ? `HTTP ${status}` : error instanceof Error ? error.message : String(error));
       }
     },
   };
