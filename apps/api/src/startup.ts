@@ -15,14 +15,6 @@ export async function openMigratedDatabase(
   config: Config,
   options: { log: () => FastifyBaseLogger | undefined; setup?: (db: Database) => Promise<void> },
 ): Promise<DatabaseHandle> {
-  // The document store first: one that cannot be written is a start-up error (before the database is opened), not a
-  // failed upload later.
-  const store = createDocumentStore(config.documents);
-  await store.check().catch((error: unknown) => {
-    throw new DocumentStoreStartError(
-      `Cannot use the document store (${store.location}): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
   const database = await openDatabase(config, {
     onConnectionError: (error) => {
       // pg's socket frames say nothing the reason does not.
@@ -31,6 +23,8 @@ export async function openMigratedDatabase(
     },
   });
   try {
+    // The document store next: one that cannot be written is a start-up error, not a failed upload later.
+    const store = await checkedDocumentStore(config);
     await database.migrate(async (db) => {
       // Documents of before the store, still in the database, move to it once the schema allows (under the lock).
       const moved = await moveDocumentsToStore(db, store);
@@ -46,6 +40,17 @@ export async function openMigratedDatabase(
 
 /** The configured document store cannot be reached or written (config.ts DOCUMENT_STORE). */
 export class DocumentStoreStartError extends Error {}
+
+/** The configured document store, once it has answered a write (DocumentStoreStartError, naming it, otherwise). */
+export async function checkedDocumentStore(config: Config) {
+  const store = createDocumentStore(config.documents);
+  await store.check().catch((error: unknown) => {
+    throw new DocumentStoreStartError(
+      `Cannot use the document store (${store.location}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  return store;
+}
 
 /** Runs a process's main: a start-up problem is one clear line and exit code 1, not a stack trace. */
 export function runMain(name: string, main: () => Promise<void>) {
