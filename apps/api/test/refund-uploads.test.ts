@@ -1,27 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, sql } from 'drizzle-orm';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig } from '#app/config.ts';
+import { openPglite } from '#app/db/client.ts';
 import { refundFiles, refundRequests, refundUploads } from '#app/db/schema.ts';
+import { demoCompany } from '#app/db/seed/demo-company.ts';
+import { seedCompany } from '#app/db/seed/index.ts';
 import type { ErrorBody } from '#app/errors.ts';
-import { DocumentNotFoundError } from '#app/integrations/document-store/index.ts';
+import { createDocumentStore, DocumentNotFoundError } from '#app/integrations/document-store/index.ts';
 import { s3DocumentStore } from '#app/integrations/document-store/s3.ts';
 import { moveDocumentsToStore } from '#app/modules/refunds/documents-migration.ts';
 import { refundDocuments } from '#app/modules/refunds/service.ts';
 import { sweepExpiredUploads } from '#app/modules/refunds/uploads.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
-import { checkedDocumentStore, DocumentStoreStartError } from '#app/startup.ts';
+import { checkedDocumentStore, DocumentStoreStartError, openMigratedDatabase } from '#app/startup.ts';
 import { mountPages } from '#app/web.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { describeOnEachDatabase, productionEnv, type TestContext } from './support/harness.ts';
@@ -651,7 +657,6 @@ describeOnEachDatabase(
       } finally {
         console.log = log;
       }
-      const { readFile } = await import('node:fs/promises');
       expect(Buffer.compare(await readFile(join(folder, '1-receta.png')), png)).toBe(0);
     });
   },
@@ -809,3 +814,60 @@ describeOnEachDatabase(
   },
   { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', UPLOADS_MAX_IN_FLIGHT_PER_CLIENT: '2' },
 );
+
+describe('a store of the previous version, started again (migration 0019 and the start-up move) [pglite]', () => {
+  it('its documents, held in the bytea column, are in the document store after start-up, the column gone', async () => {
+    const storeDir = join(dataDir, 'previous-version');
+    // The previous version's schema: every migration before 0019, on an embedded database in DATA_DIR.
+    const migrations = mkdtempSync(join(tmpdir(), 'travesia-migrations-'));
+    const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+    await cp(migrationsFolder, migrations, { recursive: true });
+    const journalPath = join(migrations, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0019');
+    await writeFile(journalPath, JSON.stringify(journal));
+    const previous = await openPglite({ dataDir: storeDir });
+    await migratePglite(previous.db as unknown as PgliteDatabase, { migrationsFolder: migrations });
+    await seedCompany(previous.db, demoCompany);
+    const request = await previous.db.execute(
+      sql`INSERT INTO refund_requests (company_id, number, holder_name, document_type, document_number, document_key, email, phone, certificate_number, description, incident_date, amount, currency, bank_code, account_type, account_number)
+          VALUES (1, 'R-7K3M9XQ2', 'Ana', 1, '12.345.678-5', '123456785', 'ana@example.cl', '+56912345678', 'TRV-1', 'Consulta', '2026-11-01', 185000, 'CLP', '012', 'vista', '12345678') RETURNING id`,
+    );
+    const requestId = (request as unknown as { rows: { id: number }[] }).rows[0]?.id ?? 0;
+    for (const [name, type, bytes] of [
+      ['boleta.pdf', 'application/pdf', pdf],
+      ['receta.png', 'image/png', png],
+    ] as const) {
+      await previous.db.execute(
+        sql`INSERT INTO refund_files (request_id, file_name, content_type, size, content) VALUES (${requestId}, ${name}, ${type}, ${bytes.length}, ${bytes})`,
+      );
+    }
+    await previous.close();
+
+    // The new version starts on it, as server.ts, the worker and the CLI do.
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: storeDir });
+    const log = console.log;
+    console.log = () => {};
+    const database = await openMigratedDatabase(config, { log: () => undefined }).finally(() => {
+      console.log = log;
+    });
+    try {
+      const rows = await database.db.select().from(refundFiles);
+      expect(rows.map((row) => [row.fileName, row.storageKey])).toStrictEqual([
+        ['boleta.pdf', expect.stringMatching(/^refund-documents\/moved-\d+$/)],
+        ['receta.png', expect.stringMatching(/^refund-documents\/moved-\d+$/)],
+      ]);
+      const store = createDocumentStore(config.documents);
+      expect(Buffer.compare(await buffer(await store.get(rows[0]?.storageKey ?? '')), pdf)).toBe(0);
+      expect(Buffer.compare(await buffer(await store.get(rows[1]?.storageKey ?? '')), png)).toBe(0);
+      const columns = await database.db.execute(
+        sql`SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = 'refund_files' AND column_name IN ('content', 'storage_key')`,
+      );
+      expect((columns as unknown as { rows: unknown[] }).rows).toStrictEqual([
+        { column_name: 'storage_key', is_nullable: 'NO' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
