@@ -65,9 +65,12 @@ test.describe('refunds', () => {
     await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Ana María Pérez');
     await expectNoViolations(page, '/reembolsos with errors');
 
+    // 2 MB: more than a form's action may read whole, so it is streamed (apps/api/src/web.ts refundPagePaths).
+    const scan = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    pdf.copy(scan);
     await page
       .getByLabel('Adjunta tus documentos')
-      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf });
+      .setInputFiles({ name: 'boleta.pdf', mimeType: 'application/pdf', buffer: scan });
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByRole('heading', { name: 'Recibimos tu solicitud' })).toBeVisible();
     const number = (await page.locator('strong').filter({ hasText: /^R-/ }).textContent()) ?? '';
@@ -102,9 +105,11 @@ test.describe('refunds', () => {
     await page.screenshot({ path: 'test-results/refunds-tracking-360.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page
-      .getByLabel('Documentos', { exact: true })
-      .setInputFiles({ name: 'boleta-original.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Documentos', { exact: true }).setInputFiles({
+      name: 'boleta-original.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([png, Buffer.alloc(1024 * 1024)]),
+    });
     await page.getByRole('button', { name: 'Enviar documentos' }).click();
     await expect(page.getByText('Recibimos tu documento. Tu solicitud volvió a revisión.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Estado: En revisión' })).toBeVisible();
@@ -142,6 +147,31 @@ test.describe('refunds without JavaScript', () => {
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByRole('heading', { name: 'Recibimos tu solicitud' })).toBeVisible();
     await expect(page.locator('strong').filter({ hasText: /^R-[0-9A-Z]{8}$/ })).toBeVisible();
+  });
+
+  test('a document over 5 MB is refused as it streams: the message beside the file input, the fields kept', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    const claim = await coveredClaim(request);
+    const large = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    pdf.copy(large);
+    await page.goto('/reembolsos');
+    await fillRefundForm(page, 'grande@example.cl', claim);
+    await page.getByLabel('Adjunta tus documentos').setInputFiles([
+      { name: 'boleta.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'escaneo.pdf', mimeType: 'application/pdf', buffer: large },
+    ]);
+    const requests = async () =>
+      (await storefront.database.db.execute('SELECT count(*)::int AS n FROM refund_requests')) as unknown as {
+        rows: { n: number }[];
+      };
+    const before = (await requests()).rows[0]?.n;
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('El archivo «escaneo.pdf» pesa más de 5 MB')).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico del titular')).toHaveValue('grande@example.cl');
+    expect((await requests()).rows[0]?.n).toBe(before);
   });
 
   test('DNI and Pasaporte are separate options; a passport is checked as the passenger form checks it', async ({

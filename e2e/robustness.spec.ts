@@ -208,11 +208,22 @@ test.describe('an API outage', () => {
 
 test.describe('bodies larger than any form', () => {
   // Page actions read a body whole into memory: the storefront refuses a larger one before reading it.
-  test('a post declaring more than the refund form can carry → 413, nothing read', async ({ storefront }) => {
+  test('a post declaring more than a form can carry → 413, nothing read', async ({ storefront }) => {
     const { storefrontBodyLimitBytes } = await import('../apps/api/src/web.ts');
-    const status = await rawPost(storefront.baseURL, '/reembolsos', {
+    const status = await rawPost(storefront.baseURL, '/contacto', {
       'content-type': 'multipart/form-data; boundary=x',
       'content-length': String(storefrontBodyLimitBytes + 1),
+    });
+    expect(status).toBe(413);
+  });
+
+  test('the refund form streams its documents, but a post declaring more than 5 of 5 MB → 413, nothing read', async ({
+    storefront,
+  }) => {
+    const { maxUploadRequestBytes } = await import('../apps/api/src/modules/refunds/uploads.ts');
+    const status = await rawPost(storefront.baseURL, '/reembolsos', {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(maxUploadRequestBytes + 1),
     });
     expect(status).toBe(413);
   });

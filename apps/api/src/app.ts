@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
+import type { DocumentStore } from './integrations/document-store/index.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
@@ -50,6 +51,7 @@ import { planRoutes } from './modules/plans/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
+import { UploadGate } from './modules/refunds/uploads.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createBackgroundWork } from './worker.ts';
 
@@ -64,6 +66,10 @@ export const apiPrefix = '/api';
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Where visitors' documents are kept (DOCUMENT_STORE: a local directory or an S3-compatible bucket). */
+    documentStore: DocumentStore;
+    /** The caps on document uploads in flight, shared by the API's upload route and the refund pages' forms. */
+    uploadGate: UploadGate;
     /** Runs the due jobs of the queue now (one run at a time); resolves with how many were done. */
     runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
@@ -121,6 +127,8 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   app.decorate('config', config);
   const integrations = createIntegrations(config, db);
   app.decorate('mailer', integrations.mailer);
+  app.decorate('documentStore', integrations.documentStore);
+  app.decorate('uploadGate', new UploadGate(config.uploads.maxInFlight, config.uploads.maxInFlightPerClient));
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
   const work = createBackgroundWork({

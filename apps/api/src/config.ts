@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/legacy-redirects.ts';
 import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
@@ -242,6 +243,30 @@ const environmentSchema = z.object({
   REFUNDS_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   /** Enables the admin API (refund status changes) for whoever sends it as a Bearer token; unset: the admin API is off (404). */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  /** Where visitors' documents (refund claims) are kept: `local` (files under DOCUMENT_STORE_DIR) or `s3` (S3_*). */
+  DOCUMENT_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).optional(),
+  /** The local store's directory; unset: DATA_DIR/documents. */
+  DOCUMENT_STORE_DIR: z.string().trim().min(1).optional(),
+  /** The bucket of DOCUMENT_STORE=s3. */
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  /** The S3 region; unset with S3_ENDPOINT: us-east-1 (what MinIO and most S3-compatible stores take). */
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Another S3 API than AWS's (MinIO, Ceph, R2…): its base URL. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Path-style URLs (host/bucket/key), which MinIO and most self-hosted stores need; default: on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).optional(),
+  /** Both or neither; neither: the AWS SDK's own chain (AWS_* variables, an instance's or a task's role). */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Prepended to every object key, so one bucket may serve several stores (e.g. `travesia/`). */
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9/_.-]*$/, 'may hold only letters, digits, /, _, . and -')
+    .optional(),
+  /** Document uploads being received at once by this process; more answer 503 with Retry-After. */
+  UPLOADS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Document uploads one client (its address, as the rate limits see it) may have in flight; more answer 429. */
+  UPLOADS_MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(2),
   /** Background work (job queue, payment sweeper) in this web process (inline, the default) or not at all (off). */
   WORKER: z.enum(['inline', 'off']).optional(),
   /** How often the worker runs the due jobs (certificate e-mails…). */
@@ -338,6 +363,10 @@ export type Config = {
   worker: WorkerConfig;
   features: FeatureFlags;
   refunds: RefundsConfig;
+  /** Where visitors' documents are kept (integrations/document-store). */
+  documents: DocumentStoreConfig;
+  /** How many document uploads may be received at once (modules/refunds/uploads.ts). */
+  uploads: UploadsConfig;
   purchases: PurchasesConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
@@ -376,6 +405,87 @@ export const recaptchaTestKeys = {
 } as const;
 
 export type RecaptchaConfig = { siteKey: string; secretKey: string; verifyUrl: string };
+/** The document store: a local directory, or an S3-compatible bucket (docs/document-store.md). */
+export type DocumentStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      keyPrefix: string;
+    };
+
+/** Caps on uploads being received (per process), and how long an upload's token may be named by a claim. */
+export type UploadsConfig = { maxInFlight: number; maxInFlightPerClient: number; tokenTtlMs: number };
+
+const s3Variables = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_KEY_PREFIX',
+] as const;
+
+/**
+ * DOCUMENT_STORE and its variables, checked so that no store starts on a configuration other than the one meant: S3
+ * variables without DOCUMENT_STORE=s3 (a forgotten line) refuse to start rather than keep documents on local disk.
+ */
+function documentStoreConfig(e: Environment, production: boolean, warnings: string[]): DocumentStoreConfig {
+  const kind = e.DOCUMENT_STORE ?? 'local';
+  if (kind === 'local') {
+    const stray = s3Variables.filter((name) => e[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${stray.join(', ')} set but DOCUMENT_STORE is not s3: set DOCUMENT_STORE=s3 to keep documents in that bucket, or remove them`,
+      );
+    }
+    if (production && e.DOCUMENT_STORE === undefined && e.DATABASE_URL) {
+      warnings.push(
+        "Refund documents are kept on this machine's disk (DOCUMENT_STORE unset: local). Several instances need a shared store: DOCUMENT_STORE=s3 (docs/document-store.md), or DOCUMENT_STORE=local on a shared disk",
+      );
+    }
+    return { kind, dir: e.DOCUMENT_STORE_DIR ?? join(e.DATA_DIR, 'documents') };
+  }
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: DOCUMENT_STORE=s3 needs S3_BUCKET');
+  if (!e.S3_REGION && !e.S3_ENDPOINT) {
+    throw new ConfigError(
+      'Invalid configuration: DOCUMENT_STORE=s3 needs S3_REGION (or S3_ENDPOINT for another S3 API)',
+    );
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK's own credentials)",
+    );
+  }
+  if (e.DOCUMENT_STORE_DIR) {
+    throw new ConfigError('Invalid configuration: DOCUMENT_STORE_DIR is for DOCUMENT_STORE=local, not s3');
+  }
+  if (production && e.S3_ENDPOINT?.startsWith('http://')) {
+    warnings.push(
+      `S3_ENDPOINT ${e.S3_ENDPOINT} is plain http: documents and credentials cross the network unencrypted`,
+    );
+  }
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle:
+      pathStyle === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'on', 'yes'].includes(pathStyle),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    keyPrefix: e.S3_KEY_PREFIX ?? '',
+  };
+}
+
 /** Refund requests: where the company is told of them, and the operator's secret for the admin API. */
 export type RefundsConfig = { notifyEmail: string | undefined; adminToken: string | undefined };
 
@@ -457,6 +567,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
   const { worker, warnings } = workerConfig(e);
+  const documents = documentStoreConfig(e, production, warnings);
   return {
     env: e.NODE_ENV,
     deployment,
@@ -519,6 +630,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       localTagManagerScript: e.FEATURE_LOCAL_TAG_MANAGER_SCRIPT,
     },
     refunds: { notifyEmail: e.REFUNDS_NOTIFY_EMAIL, adminToken: e.ADMIN_TOKEN },
+    documents,
+    uploads: {
+      maxInFlight: e.UPLOADS_MAX_IN_FLIGHT,
+      maxInFlightPerClient: e.UPLOADS_MAX_IN_FLIGHT_PER_CLIENT,
+      tokenTtlMs: 60 * 60 * 1000,
+    },
     purchases: {
       // A production deployment always has COOKIE_SECRET (checked above), so it never signs with the public value.
       linkSecret: e.PURCHASE_LINK_SECRET ?? e.COOKIE_SECRET ?? developmentPurchaseLinkSecret,

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The §8 message answered with a 400 when this route's input fails validation. */
     invalidInputDetail?: string;
+    /** The route streams its multipart body itself (the refund pages' documents): the pages' body limit is not its. */
+    streamsUploads?: boolean;
   }
 }
 

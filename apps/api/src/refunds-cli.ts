@@ -1,6 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { formatClp } from '@travesia/domain/money';
 import { documentKinds, type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
@@ -9,6 +11,7 @@ import { pino } from 'pino';
 import { type Config, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
+import { createDocumentStore } from './integrations/document-store/index.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/origins.ts';
 import { printable } from './lib/terminal-text.ts';
@@ -218,12 +221,13 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
     }
     if (!command || !number || !third) throw new Error('unreachable: checked above');
     if (command === 'files') {
-      const files = await refundDocuments(database.db, number);
+      // The bytes come from the document store (DOCUMENT_STORE), streamed to each file.
+      const files = await refundDocuments(database.db, createDocumentStore(config.documents), number);
       await mkdir(third, { recursive: true });
       for (const [index, file] of files.entries()) {
         const path = join(third, exportName(index + 1, file.fileName, file.contentType));
-        await writeFile(path, file.content);
-        console.log(printable(`${path} (${file.contentType}, ${file.content.length} bytes)`));
+        await pipeline(await file.open(), createWriteStream(path));
+        console.log(printable(`${path} (${file.contentType}, ${file.size} bytes)`));
       }
       return 0;
     }

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
 import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
+import { createDocumentStore } from './integrations/document-store/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
+import { moveDocumentsToStore } from './modules/refunds/documents-migration.ts';
 
 /**
  * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the
@@ -21,7 +23,14 @@ export async function openMigratedDatabase(
     },
   });
   try {
-    await database.migrate(options.setup);
+    // The document store next: one that cannot be written is a start-up error, not a failed upload later.
+    const store = await checkedDocumentStore(config);
+    await database.migrate(async (db) => {
+      // Documents of before the store, still in the database, move to it once the schema allows (under the lock).
+      const moved = await moveDocumentsToStore(db, store);
+      if (moved > 0) console.log(`Moved ${moved} refund document(s) from the database to the ${store.location}.`);
+      await options.setup?.(db);
+    });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -29,10 +38,25 @@ export async function openMigratedDatabase(
   return database;
 }
 
+/** The configured document store cannot be reached or written (config.ts DOCUMENT_STORE). */
+export class DocumentStoreStartError extends Error {}
+
+/** The configured document store, once it has answered a write (DocumentStoreStartError, naming it, otherwise). */
+export async function checkedDocumentStore(config: Config) {
+  const store = createDocumentStore(config.documents);
+  await store.check().catch((error: unknown) => {
+    throw new DocumentStoreStartError(
+      `Cannot use the document store (${store.location}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  return store;
+}
+
 /** Runs a process's main: a start-up problem is one clear line and exit code 1, not a stack trace. */
 export function runMain(name: string, main: () => Promise<void>) {
   main().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseStartError) console.error(`Error: ${error.message}`);
+    if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof DocumentStoreStartError)
+      console.error(`Error: ${error.message}`);
     else console.error(`Error: ${name} could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { refundLimits } from '@travesia/domain/refunds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { FieldError } from './errors.ts';
 import { registerCompression } from './lib/compression.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import {
@@ -24,19 +25,51 @@ import {
 import { readCache } from './lib/read-cache.ts';
 import { cspNonce } from './lib/security-headers.ts';
 import { quotationPageStamp } from './modules/quotations/service.ts';
+import {
+  discardUploads,
+  isMultipartPost,
+  multipartLimits,
+  receiveMultipart,
+  recordUploads,
+  uploadAdmission,
+} from './modules/refunds/uploads.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = {
   apiFetch: typeof fetch;
   /** The nonce of this page's Content-Security-Policy, for the inline scripts React Router renders (entry.server). */
   cspNonce: string;
+  /**
+   * The documents of a refund page's multipart post, already streamed to the document store by the route in front
+   * of the page (refundPagePaths): their upload tokens and the problems found, or why none were read (the caps).
+   * Set only by the server, never from the visitor's body, so the action may trust it.
+   */
+  refundUploads?: RefundPageUploads;
 };
 
+export type RefundPageUploads =
+  | { tokens: string[]; errors: FieldError[]; fileCount: number }
+  | { refused: { status: number; message: string; retryAfterSeconds: number } };
+
 /**
- * The largest body a storefront form may post: the refund form with all its documents, plus room for its fields.
- * React Router's actions read a body whole into memory, so anything larger is refused before it is read.
+ * The largest body a storefront form may post through its page's action, which React Router reads whole into memory:
+ * anything larger is refused before it is read. Documents never come this way: the refund pages' multipart posts are
+ * streamed by a route of their own (refundPagePaths), so no form needs more than its text fields.
  */
-export const storefrontBodyLimitBytes = refundLimits.maxFiles * refundLimits.maxFileBytes + 2 * 1024 * 1024;
+export const storefrontBodyLimitBytes = 256 * 1024;
+
+/**
+ * The pages whose forms carry documents (the refund claim, the missing documents of its tracking), and the paths of
+ * their actions as React Router's single fetch posts them with JavaScript (`.data`). A multipart post to one of them
+ * is streamed here: files to the document store as they arrive (checked as they pass), fields collected; the page's
+ * action then gets the fields as a small form and the tokens through its load context.
+ */
+export const refundPagePaths = [
+  '/reembolsos',
+  '/reembolsos.data',
+  '/reembolsos/seguimiento',
+  '/reembolsos/seguimiento.data',
+] as const;
 
 export function storefrontBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
@@ -128,6 +161,8 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
       // always send Content-Length for a form), is refused before a byte of it is read.
       pages.addHook('onRequest', async (request, reply) => {
         if (request.method === 'GET' || request.method === 'HEAD') return;
+        // The refund pages' multipart posts are streamed (their own limits: uploadAdmission).
+        if (request.routeOptions.config.streamsUploads && isMultipartPost(request)) return;
         const declared = request.headers['content-length'];
         if (declared === undefined) {
           if (request.headers['transfer-encoding'] === undefined) return;
@@ -140,7 +175,15 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
       // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
       pages.removeAllContentTypeParsers();
       pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      pages.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      /**
+       * Renders the page of `request` (kept whole when it may be: lib/page-cache.ts). `form`: the body the page's
+       * action reads instead of the visitor's (a streamed post's text fields), with what the load context adds.
+       */
+      const servePage = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        streamed?: { form: URLSearchParams; refundUploads: RefundPageUploads },
+      ) => {
         const client = request.raw.socket.remoteAddress;
         // The API sees the page's own peer and the page's X-Forwarded-For, so it believes forwarded headers exactly
         // when it would for the page: behind a trusted proxy each visitor is counted as itself by the rate limits.
@@ -151,12 +194,17 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
             inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
           );
         const api = apiFor();
-        const context: StorefrontLoadContext = { apiFetch: api.fetch, cspNonce: nonce };
-        const render = () => handleRequest(fetchRequestOf(request, reply), context);
+        const context: StorefrontLoadContext = {
+          apiFetch: api.fetch,
+          cspNonce: nonce,
+          ...(streamed ? { refundUploads: streamed.refundUploads } : {}),
+        };
+        const render = () =>
+          handleRequest(fetchRequestOf(request, reply, streamed ? { form: streamed.form } : {}), context);
         const cacheKey = pageCache.enabled
           ? pageCacheKey(request.raw.method, request.raw.url, request.headers.cookie)
           : undefined;
-        if (!cacheKey) return sendFetchResponse(reply, await render());
+        if (!cacheKey || streamed) return sendFetchResponse(reply, await render());
 
         // Read before the render: a clear or a write to the quotation while it renders leaves the page stale-marked.
         const renderedIn = pageCache.generation();
@@ -192,7 +240,62 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         const result = await renderToKeep(cacheKey.key, stamp, renderedIn, render, nonce, api.failed);
         if (result instanceof Response) return sendFetchResponse(reply, result);
         return sendKeptPage(request, reply, result, nonce);
+      };
+
+      // The refund pages' document forms, streamed (refundPagePaths); any other post to them goes to the page as is.
+      await pages.register(async (uploads) => {
+        await uploads.register(fastifyMultipart, { limits: multipartLimits, throwFileSizeLimit: false });
+        const refusedPage = async (
+          request: FastifyRequest,
+          reply: FastifyReply,
+          refusal: { status: number; message: string },
+        ) => {
+          // Nothing of the body is read: the connection ends with the answer rather than carry the rest.
+          reply.header('connection', 'close');
+          const refused = { ...refusal, retryAfterSeconds: refusal.status === 413 ? 0 : 5 };
+          return servePage(request, reply, { form: new URLSearchParams(), refundUploads: { refused } });
+        };
+        const admission = uploadAdmission(app.uploadGate, refusedPage);
+        for (const path of refundPagePaths) {
+          uploads.post(
+            path,
+            {
+              schema: { hide: true },
+              config: { streamsUploads: true },
+              onRequest: async (request, reply) => {
+                if (!isMultipartPost(request)) return;
+                return admission(request, reply);
+              },
+            },
+            async (request, reply) => {
+              if (!isMultipartPost(request)) return servePage(request, reply);
+              const received = await receiveMultipart(request, app.documentStore, { collectFields: true });
+              const form = new URLSearchParams();
+              for (const [name, values] of received.fields) for (const value of values) form.append(name, value);
+              const uploaded = await recordUploads(
+                app.db,
+                app.config.companyId,
+                received.documents,
+                app.config.uploads.tokenTtlMs,
+              );
+              const tokens = uploaded.map((upload) => upload.token);
+              try {
+                return await servePage(request, reply, {
+                  form,
+                  refundUploads: { tokens, errors: received.errors, fileCount: received.fileCount },
+                });
+              } finally {
+                // The action has run: whatever its claim did not take (a refused claim) is not kept.
+                await discardUploads(app.db, app.documentStore, tokens).catch((error: unknown) => {
+                  request.log.warn({ error: loggableError(error) }, 'unclaimed page uploads not discarded');
+                });
+              }
+            },
+          );
+        }
       });
+
+      pages.all('/*', { schema: { hide: true } }, async (request, reply) => servePage(request, reply));
     });
   });
 }
@@ -243,7 +346,7 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: Cached
 function fetchRequestOf(
   request: FastifyRequest,
   reply: FastifyReply,
-  { abortWithVisitor = true }: { abortWithVisitor?: boolean } = {},
+  { abortWithVisitor = true, form }: { abortWithVisitor?: boolean; form?: URLSearchParams } = {},
 ): Request {
   const raw = request.raw;
   const controller = new AbortController();
@@ -262,6 +365,13 @@ function fetchRequestOf(
   }
   const method = raw.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (form) {
+    // The visitor's body was read already (streamed): the action reads these fields instead.
+    headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    return new Request(url, { method, headers, signal: controller.signal, body: form });
+  }
   return new Request(url, {
     method,
     headers,

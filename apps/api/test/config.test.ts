@@ -73,6 +73,7 @@ describe('loadConfig', () => {
         certificateSearch: { max: 10, timeWindow: 60_000 },
         emailSend: { max: 5, timeWindow: 60_000 },
         formSubmit: { max: 5, timeWindow: 60_000 },
+        documentUpload: { max: 10, timeWindow: 60_000 },
         lookup: { max: 20, timeWindow: 60_000 },
         paymentStart: { max: 10, timeWindow: 60_000 },
         discountCode: { max: 10, timeWindow: 60_000 },
@@ -115,6 +116,8 @@ describe('loadConfig', () => {
       worker: { mode: 'inline', jobsIntervalMs: 5_000, paymentSweepIntervalMs: 5_000 },
       features: specDefaultFeatures,
       refunds: { notifyEmail: undefined, adminToken: undefined },
+      documents: { kind: 'local', dir: 'data/documents' },
+      uploads: { maxInFlight: 8, maxInFlightPerClient: 2, tokenTtlMs: 60 * 60 * 1000 },
       purchases: {
         linkSecret: developmentPurchaseLinkSecret,
         linkTtlMs: 30 * 24 * 60 * 60 * 1000,

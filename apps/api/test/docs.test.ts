@@ -39,6 +39,8 @@ const specPaths: [string, string][] = [
   // Not in spec §7: what the contact form needs from the server (the reCAPTCHA site key).
   ['get', '/companies/{companyId}/contact-forms/settings'],
   ['post', '/companies/{companyId}/refunds'],
+  // Issue 22: the claim's documents are uploaded first, streamed (docs/document-store.md).
+  ['post', '/companies/{companyId}/refunds/files'],
   ['get', '/companies/{companyId}/refunds/{number}'],
   ['post', '/companies/{companyId}/refunds/{number}/documents'],
   ['post', '/admin/refunds/{number}/status'],

@@ -239,6 +239,8 @@ function templates(s: Seeded): Template[] {
     },
     { method: 'GET', route: '/legal/condiciones-generales.pdf' },
     { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody(s.certificate) },
+    // The upload route takes multipart; any other body (JSON, forms, mutated) must be a 4xx.
+    { method: 'POST', route: '/companies/:companyId/refunds/files', params: company, body: { documentos: [] } },
     {
       method: 'GET',
       route: '/companies/:companyId/refunds/:number',

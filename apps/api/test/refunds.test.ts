@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { DocumentType } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
@@ -162,7 +165,15 @@ async function created(ctx: TestContext, body = validBody()): Promise<string> {
   return String(answer.headers['x-refund-number']);
 }
 
-const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: adminToken, WORKER: 'off' };
+/** The local document store of these suites (DATA_DIR/documents), removed after them. */
+const dataDir = mkdtempSync(join(tmpdir(), 'refunds-test-'));
+const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: adminToken, WORKER: 'off', DATA_DIR: dataDir };
+
+/** The documents of a request as the operator's export reads them: from the document store. */
+async function storedDocuments(ctx: TestContext, number: string) {
+  const files = await refundDocuments(ctx.database.db, ctx.app.documentStore, number);
+  return Promise.all(files.map(async (file) => ({ ...file, content: await buffer(await file.open()) })));
+}
 let smtp: FakeSmtp;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
@@ -170,6 +181,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await smtp?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 const mailsAbout = (number: string) => smtp.received.filter((m) => m.parsed.subject?.includes(number));
 
@@ -199,7 +211,7 @@ describeOnEachDatabase(
           ],
         }),
       );
-      const files = await refundDocuments(ctx.database.db, number);
+      const files = await storedDocuments(ctx, number);
       expect(files.map((f) => [f.fileName, f.contentType])).toStrictEqual([
         ['boleta.pdf', 'application/pdf'],
         ['foto.JPG', 'image/jpeg'],
@@ -361,34 +373,36 @@ describeOnEachDatabase(
       );
     });
 
-    it('a file over 5 MB is refused (file_too_large, naming it); nothing is stored', async () => {
+    it('a file sent inline (base64 in the JSON) over 256 KB is refused, pointing to the upload; nothing is stored', async () => {
       const requests = await requestCount(ctx);
-      const big = Buffer.alloc(refundLimits.maxFileBytes + 1, 0x20);
+      const big = Buffer.alloc(refundLimits.maxInlineFileBytes + 1, 0x20);
       pdf.copy(big);
       const answer = await postRefund(ctx, validBody({ documentos: [{ nombre: 'grande.pdf', contenido: b64(big) }] }));
       const errors = expectBadRequest(answer, errorMessages.invalidInputParameters, url);
       expect(errors).toStrictEqual([
-        { field: 'documentos.0', code: 'file_too_large', message: expect.stringContaining('grande.pdf') },
+        { field: 'documentos.0.contenido', code: 'too_long', message: expect.stringContaining('refunds/files') },
       ]);
       expect(await requestCount(ctx)).toBe(requests);
     });
 
-    it('the body limit is raised for this route only: two files of 5 MB are stored; five would fit', async () => {
-      expect(refundBodyLimit).toBeGreaterThan(refundLimits.maxFiles * Math.ceil(refundLimits.maxFileBytes / 3) * 4);
-      const full = Buffer.alloc(refundLimits.maxFileBytes, 0x20);
+    it('the JSON body stays small (1 MiB: a claim names its uploads): inline files of 256 KB are stored, a larger body is 413', async () => {
+      expect(refundBodyLimit).toBe(1024 * 1024);
+      const full = Buffer.alloc(refundLimits.maxInlineFileBytes, 0x20);
       pdf.copy(full);
       const documentos = Array.from({ length: 2 }, (_, i) => ({ nombre: `anexo${i}.pdf`, contenido: b64(full) }));
       const number = await created(ctx, validBody({ documentos }));
-      const stored = await refundDocuments(ctx.database.db, number);
-      expect(stored.map((f) => f.content.length)).toStrictEqual([refundLimits.maxFileBytes, refundLimits.maxFileBytes]);
+      const stored = await storedDocuments(ctx, number);
+      expect(stored.map((f) => f.content.length)).toStrictEqual([
+        refundLimits.maxInlineFileBytes,
+        refundLimits.maxInlineFileBytes,
+      ]);
       expect(Buffer.compare(stored[1]?.content ?? Buffer.alloc(0), full)).toBe(0);
-      // Another JSON route keeps Fastify's 1 MB default.
-      const other = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/companies/1/subscriptions',
-        payload: { email: 'a@example.cl', relleno: 'x'.repeat(1_100_000) },
-      });
-      expect(other.status).toBe(413);
+      // Four inline files of 256 KB are more than 1 MiB of base64: refused before the body is parsed.
+      const tooMuch = Array.from({ length: 4 }, (_, i) => ({ nombre: `anexo${i}.pdf`, contenido: b64(full) }));
+      const requests = await requestCount(ctx);
+      const answer = await postRefund(ctx, validBody({ documentos: tooMuch }));
+      expect(answer.status).toBe(413);
+      expect(await requestCount(ctx)).toBe(requests);
     });
 
     it('the holder gets the number and how to track it; the company its refunds address with the details', async () => {
@@ -470,7 +484,7 @@ describeOnEachDatabase(
       ]);
       expect(added.status, added.text).toBe(200);
       expect(added.json()).toMatchObject({ estado: 'en_revision', documentosFaltantes: null });
-      const files = await refundDocuments(ctx.database.db, number);
+      const files = await storedDocuments(ctx, number);
       expect(files.map((f) => f.fileName)).toStrictEqual(['boleta.pdf', 'receta.png', 'boleta-original.jpg']);
       expect(Buffer.compare(files[2]?.content ?? Buffer.alloc(0), jpeg)).toBe(0);
       await ctx.app.runJobs();
@@ -587,20 +601,30 @@ describeOnEachDatabase(
       const [row] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.number, number));
       // Names stored before they were checked: the CLI must not write them under those extensions.
       const batch = Buffer.from('%PDF-1.4\r\n@echo off\r\n');
+      const stored = async (key: string, bytes: Buffer, contentType: string) => {
+        await ctx.app.documentStore.put(key, Readable.from([bytes]), contentType);
+        return key;
+      };
       await ctx.database.db.insert(refundFiles).values([
         {
           requestId: row?.id ?? 0,
           fileName: '../../boleta.bat',
           contentType: 'application/pdf',
-          content: batch,
+          storageKey: await stored(`refund-documents/cli-${number}-1`, batch, 'application/pdf'),
           size: batch.length,
         },
-        { requestId: row?.id ?? 0, fileName: 'receta.hta', contentType: 'image/png', content: png, size: png.length },
+        {
+          requestId: row?.id ?? 0,
+          fileName: 'receta.hta',
+          contentType: 'image/png',
+          storageKey: await stored(`refund-documents/cli-${number}-2`, png, 'image/png'),
+          size: png.length,
+        },
         {
           requestId: row?.id ?? 0,
           fileName: 'sin-extension',
           contentType: 'image/jpeg',
-          content: jpeg,
+          storageKey: await stored(`refund-documents/cli-${number}-3`, jpeg, 'image/jpeg'),
           size: jpeg.length,
         },
       ]);
@@ -709,7 +733,7 @@ describeOnEachDatabase(
         holderName: 'Ana[2J María Pérez',
         description: 'Me caí en Madrid.\nPagué la consulta.]0;owned',
       });
-      const files = await refundDocuments(ctx.database.db, number);
+      const files = await refundDocuments(ctx.database.db, ctx.app.documentStore, number);
       expect(files.map((file) => file.fileName)).toStrictEqual(['bo[31mleta .pdf']);
       await ctx.app.runJobs();
       const company = mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'));
@@ -725,9 +749,10 @@ describeOnEachDatabase(
         requestId: row?.id ?? 0,
         fileName: 'boleta\u001b[2J\u001b]0;pwned\u0007\n\u202efdp.pdf',
         contentType: 'application/pdf',
-        content: pdf,
+        storageKey: `refund-documents/escaped-${number}`,
         size: pdf.length,
       });
+      await ctx.app.documentStore.put(`refund-documents/escaped-${number}`, Readable.from([pdf]), 'application/pdf');
       const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
       const printed: string[] = [];
       const log = console.log;

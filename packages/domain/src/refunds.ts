@@ -76,10 +76,21 @@ export const refundLimits = {
   /** Supporting documents: at least one, at most this many, each at most this many bytes. */
   maxFiles: 5,
   maxFileBytes: 5 * 1024 * 1024,
+  /**
+   * A document sent inside the JSON body (base64) instead of uploaded first: small ones only, so a claim's body stays
+   * small (its body limit is 1 MiB). Larger ones are uploaded (`POST …/refunds/files`) and named by their token.
+   */
+  maxInlineFileBytes: 256 * 1024,
 } as const;
 
 /** The longest base64 text of one document of {@link refundLimits.maxFileBytes} bytes. */
 export const maxFileBase64Length = Math.ceil(refundLimits.maxFileBytes / 3) * 4;
+
+/** The longest base64 text of a document sent inside the JSON body ({@link refundLimits.maxInlineFileBytes}). */
+export const maxInlineBase64Length = Math.ceil(refundLimits.maxInlineFileBytes / 3) * 4;
+
+/** An upload's token, as `POST …/refunds/files` answers it: 32 random bytes in base64url. */
+export const uploadTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 // ─── Messages ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -107,6 +118,13 @@ export const refundMessages = {
   fileNameMismatch: (name: string, kind: string, extensions: readonly string[]) =>
     `El archivo «${name}» es ${kind}: su nombre debe terminar en ${extensions.map((e) => `.${e}`).join(' o ')}`,
   fileUnreadable: (name: string) => `No pudimos leer el archivo «${name}»`,
+  fileInlineTooLarge:
+    'Un archivo enviado dentro del JSON puede pesar hasta 256 KB: los más grandes se suben antes (POST …/refunds/files)',
+  uploadUnknown: 'Este archivo ya no está disponible (venció o ya se usó): vuelve a adjuntarlo',
+  uploadOrInline: 'Indica el token de un archivo subido, o su nombre y contenido, no ambos',
+  uploadTooLarge: `Los documentos pesan más de lo permitido: hasta ${refundLimits.maxFiles} archivos de 5 MB cada uno`,
+  uploadsBusy: 'Estamos recibiendo muchos documentos en este momento. Intenta de nuevo en unos segundos.',
+  uploadsBusyForClient: 'Ya tienes un envío de documentos en curso. Espera a que termine e intenta de nuevo.',
   requestNumber: 'Ingresa el número de solicitud (por ejemplo R-7K3M9XQ2)',
   /** The same for an unknown number and for a document that is not its holder's: nothing tells which. */
   certificateNotHeld:
@@ -198,24 +216,56 @@ export function amountProblem(amount: number, currency: RefundCurrency): Rule | 
   return null;
 }
 
-/** One supporting document as the JSON body carries it: its file name and its bytes in base64. */
-export const refundDocument = z.object(
-  {
-    nombre: text(refundLimits.fileName).describe(
-      'The file name, as the visitor chose it (its extension is checked against its content)',
-    ),
-    contenido: z
-      .string(typeError(ruleMessages.notText))
-      .min(1, { error: ruleMessages.required, abort: true })
-      .max(maxFileBase64Length, { error: rm.fileTooLargeUnnamed, abort: true })
-      .refine(
-        (value) => base64Pattern.test(value),
-        fails({ code: 'invalid_format', message: 'Contenido base64 inválido' }),
-      )
-      .describe('The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content'),
-  },
-  typeError(ruleMessages.required),
+/** The file name of a supporting document, as the visitor chose it (its extension is checked against its content). */
+export const refundDocumentName = text(refundLimits.fileName).describe(
+  'The file name, as the visitor chose it (its extension is checked against its content)',
 );
+
+/**
+ * One supporting document as the JSON body names it: `{ token }`, a document uploaded first (`POST …/refunds/files`,
+ * streamed to the document store), or `{ nombre, contenido }`, a small one (at most 256 KB) in base64.
+ */
+export const refundDocument = z
+  .object(
+    {
+      token: z
+        .string(typeError(ruleMessages.notText))
+        .refine((value) => uploadTokenPattern.test(value), fails({ code: 'invalid_format', message: rm.uploadUnknown }))
+        .optional()
+        .describe('The token `POST …/refunds/files` answered for the file: once, within the hour, by this company'),
+      nombre: refundDocumentName.optional(),
+      contenido: z
+        .string(typeError(ruleMessages.notText))
+        .min(1, { error: ruleMessages.required, abort: true })
+        .max(maxInlineBase64Length, { error: rm.fileInlineTooLarge, abort: true })
+        .refine(
+          (value) => base64Pattern.test(value),
+          fails({ code: 'invalid_format', message: 'Contenido base64 inválido' }),
+        )
+        .optional()
+        .describe(
+          'Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content',
+        ),
+    },
+    typeError(ruleMessages.required),
+  )
+  .superRefine((value, ctx) => {
+    const missing = (field: 'nombre' | 'contenido') =>
+      ctx.addIssue({ code: 'custom', path: [field], message: ruleMessages.required, params: { code: 'required' } });
+    if (value.token !== undefined) {
+      if (value.nombre !== undefined || value.contenido !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['token'],
+          message: rm.uploadOrInline,
+          params: { code: 'invalid_format' },
+        });
+      }
+      return;
+    }
+    if (value.nombre === undefined) missing('nombre');
+    if (value.contenido === undefined) missing('contenido');
+  });
 
 export const refundDocuments = z
   .array(refundDocument, typeError(rm.documentsRequired, rm.documentsRequired))

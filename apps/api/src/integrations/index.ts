@@ -2,12 +2,18 @@ import { join } from 'node:path';
 import type { Config } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { type CaptchaVerifier, recaptchaVerifier } from './captcha/recaptcha.ts';
+import { createDocumentStore, type DocumentStore } from './document-store/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { sandboxGateway, sandboxGatewayId } from './payments/sandbox.ts';
 import { webpayGateway } from './payments/webpay.ts';
 
-export type Integrations = { mailer: Mailer; gateways: Map<string, PaymentGateway>; captcha: CaptchaVerifier };
+export type Integrations = {
+  mailer: Mailer;
+  gateways: Map<string, PaymentGateway>;
+  captcha: CaptchaVerifier;
+  documentStore: DocumentStore;
+};
 
 /** The integrations the configuration chooses, shared by the web process and the worker. */
 export function createIntegrations(config: Config, db: Database): Integrations {
@@ -15,5 +21,10 @@ export function createIntegrations(config: Config, db: Database): Integrations {
   const gateways = new Map<string, PaymentGateway>([['webpay', webpayGateway(config.webpay)]]);
   // The test gateway approves without money: never next to Webpay's production environment.
   if (config.payments.sandboxEnabled) gateways.set(sandboxGatewayId, sandboxGateway(db));
-  return { mailer, gateways, captcha: recaptchaVerifier(config.recaptcha) };
+  return {
+    mailer,
+    gateways,
+    captcha: recaptchaVerifier(config.recaptcha),
+    documentStore: createDocumentStore(config.documents),
+  };
 }

@@ -29,6 +29,8 @@ export const defaultRateLimits = {
   emailSend: { max: 5, timeWindow: minute },
   /** Forms that store a request for a person to read (contact, refunds) or add to a list (newsletter). */
   formSubmit: { max: 5, timeWindow: minute },
+  /** Uploads of documents (refund claims): each one writes up to 25 MB to the document store. */
+  documentUpload: { max: 10, timeWindow: minute },
   /** Look-ups by a number and a document (refund tracking, certificate verification). */
   lookup: { max: 20, timeWindow: minute },
   /** Starting a payment: each one opens a transaction at a gateway. */

@@ -4131,6 +4131,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/refunds/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Uploads a refund claim's documents before the claim (multipart/form-data, field `documentos`, 1 to 5 files of at most 5 MB): each is streamed to the document store as it arrives, its type checked by its first bytes (PDF, JPG or PNG, and a name whose extension says the same) and its size as it passes. A bad file is a 400 whose field error (`documentos.{i}`) names it, and none of the files is kept. The answer gives a token per file for the claim (`documentos: [{ token }]`): it serves once, for an hour, for this company only. Uploads in flight are capped: per client (429) and for the whole store (503), both with Retry-After. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundUploads"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{companyId}/refunds": {
         parameters: {
             query?: never;
@@ -4140,7 +4232,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each `{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. The claim must name a paid, valid certificate (or its sale, `idVenta`) whose traveller has `numeroDocumento`, for an incident day within its cover: else a 400 `certificate_not_found` (on both fields: the same for an unknown number and a wrong document), `certificate_void` or `outside_cover`. */
+        /** @description A refund request (spec §7: JSON body; 204). Its 1 to 5 supporting documents are named in `documentos`, each `{ token }` of a file uploaded first (`POST …/refunds/files`), or, for a small file (at most 256 KB), `{ nombre, contenido }` with its bytes in base64; PDF, JPG or PNG as their content says (magic bytes), not their name. A bad file, or a token unknown, expired, already used or of another company, is a 400 whose field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource (`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. The claim must name a paid, valid certificate (or its sale, `idVenta`) whose traveller has `numeroDocumento`, for an incident day within its cover: else a 400 `certificate_not_found` (on both fields: the same for an unknown number and a wrong document), `certificate_void` or `outside_cover`. */
         post: {
             parameters: {
                 query?: never;
@@ -4306,7 +4398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Adds the missing documents (same form and rules as in the request) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking. */
+        /** @description Adds the missing documents (named as in the request: upload tokens, or small files inline) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking. */
         post: {
             parameters: {
                 query: {
@@ -6778,18 +6870,22 @@ export interface components {
             tipoCuenta: "corriente" | "vista" | "ahorro";
             numeroCuenta: string;
             documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
                 /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre: string;
-                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
-                contenido: string;
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
             }[];
         };
         RefundDocumentsInput: {
             documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
                 /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre: string;
-                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
-                contenido: string;
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
             }[];
         };
         RefundTrackingInput: {
@@ -6818,6 +6914,16 @@ export interface components {
                 tipo: string;
                 tamano: number;
                 fecha: string;
+            }[];
+        };
+        RefundUploadsInput: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
             }[];
         };
         CertificateLinkInput: {
@@ -8143,18 +8249,22 @@ export interface components {
             tipoCuenta: "corriente" | "vista" | "ahorro";
             numeroCuenta: string;
             documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
                 /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre: string;
-                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
-                contenido: string;
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
             }[];
         };
         RefundDocuments: {
             documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
                 /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre: string;
-                /** @description The bytes of the file in base64 (at most 5 MB decoded); PDF, JPG or PNG by content */
-                contenido: string;
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
             }[];
         };
         RefundTracking: {
@@ -8183,6 +8293,16 @@ export interface components {
                 tipo: string;
                 tamano: number;
                 fecha: string;
+            }[];
+        };
+        RefundUploads: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
             }[];
         };
         CertificateLink: {

@@ -4,7 +4,8 @@ import { refundFiles, refundRequests } from './tables.ts';
 
 export type RefundRow = typeof refundRequests.$inferSelect;
 export type NewRefund = typeof refundRequests.$inferInsert;
-export type StoredFile = { fileName: string; contentType: string; content: Buffer };
+/** A document of a request: what it is, and where its bytes are in the document store. */
+export type StoredFile = { fileName: string; contentType: string; size: number; storageKey: string };
 
 /**
  * Stores a request and its files in one transaction: both are there, or neither is. A request number that is taken
@@ -13,14 +14,15 @@ export type StoredFile = { fileName: string; contentType: string; content: Buffe
 export async function insertRequestWithFiles(
   db: Database,
   request: NewRefund,
-  files: StoredFile[],
+  /** The request's documents, found in the same transaction (uploads are taken there: modules/refunds/uploads.ts). */
+  filesFor: (tx: Database) => Promise<StoredFile[]>,
   /** More work of the same transaction (queuing the e-mails). */
   alsoInTransaction: (tx: Database, row: RefundRow) => Promise<void>,
 ): Promise<RefundRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(refundRequests).values(request).returning();
     if (!row) throw new Error('The refund request was not stored');
-    await insertFiles(tx, row.id, files);
+    await insertFiles(tx, row.id, await filesFor(tx));
     await alsoInTransaction(tx, row);
     return row;
   });
@@ -33,7 +35,7 @@ export async function findRequestById(db: Database, id: number): Promise<RefundR
 
 async function insertFiles(tx: Database, requestId: number, files: StoredFile[]) {
   if (files.length === 0) return;
-  await tx.insert(refundFiles).values(files.map((file) => ({ requestId, ...file, size: file.content.length })));
+  await tx.insert(refundFiles).values(files.map((file) => ({ requestId, ...file })));
 }
 
 export async function findRequest(db: Database, companyId: number, number: string): Promise<RefundRow | undefined> {
@@ -82,9 +84,15 @@ export async function listFiles(db: Database, requestId: number) {
     .orderBy(asc(refundFiles.id));
 }
 
-export async function readFileContents(db: Database, requestId: number) {
+/** The request's documents with where their bytes are (the operator's export reads them from the store). */
+export async function listStoredFiles(db: Database, requestId: number) {
   return db
-    .select({ fileName: refundFiles.fileName, contentType: refundFiles.contentType, content: refundFiles.content })
+    .select({
+      fileName: refundFiles.fileName,
+      contentType: refundFiles.contentType,
+      size: refundFiles.size,
+      storageKey: refundFiles.storageKey,
+    })
     .from(refundFiles)
     .where(eq(refundFiles.requestId, requestId))
     .orderBy(asc(refundFiles.id));

@@ -1,9 +1,12 @@
-import { maxFileBase64Length, refundLimits } from '@travesia/domain/refunds';
+import fastifyMultipart from '@fastify/multipart';
+import { errorMessages } from '@travesia/domain/messages';
+import { refundMessages } from '@travesia/domain/refunds';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '#app/errors.ts';
+import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/admin-token.ts';
+import { loggableError } from '#app/lib/loggable-error.ts';
 import {
   addDocumentsBody,
   adminParams,
@@ -14,14 +17,81 @@ import {
   statusChangeBody,
 } from './schemas.ts';
 import { addDocuments, changeStatus, createRefund, trackRefund } from './service.ts';
+import { multipartLimits, receiveMultipart, recordUploads, sweepExpiredUploads, uploadAdmission } from './uploads.ts';
 
-/** Room for the most documents allowed in base64 plus the other fields: raised for these routes only. */
-export const refundBodyLimit = refundLimits.maxFiles * maxFileBase64Length + 64 * 1024;
+/**
+ * The claim's JSON body: its fields, and its documents named by upload token or, small ones, inline (at most 256 KB
+ * each in base64): 1 MiB is room for all of that. Larger documents are uploaded first, streamed (`…/refunds/files`).
+ */
+export const refundBodyLimit = 1024 * 1024;
+
+const uploadAnswer = z
+  .object({
+    archivos: z.array(
+      z.object({
+        token: z.string().describe('Names this file in the claim (`documentos: [{ token }]`): once, within the hour'),
+        nombre: z.string(),
+        tipo: z.string().describe('The type found in the content: application/pdf, image/png or image/jpeg'),
+        tamano: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'RefundUploads' });
 
 export function refundRoutes(options: { onEmailQueued: () => void }) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
-    const { db, config } = fastify;
+    const { db, config, documentStore, uploadGate } = fastify;
+    await fastify.register(fastifyMultipart, { limits: multipartLimits, throwFileSizeLimit: false });
+
+    app.post(
+      '/companies/:companyId/refunds/files',
+      {
+        onRequest: uploadAdmission(uploadGate),
+        config: { rateLimit: config.rateLimits.documentUpload },
+        schema: {
+          tags: ['refunds'],
+          consumes: ['multipart/form-data'],
+          description: [
+            "Uploads a refund claim's documents before the claim (multipart/form-data, field `documentos`, 1 to 5",
+            'files of at most 5 MB): each is streamed to the document store as it arrives, its type checked by its first',
+            'bytes (PDF, JPG or PNG, and a name whose extension says the same) and its size as it passes. A bad file is a',
+            '400 whose field error (`documentos.{i}`) names it, and none of the files is kept. The answer gives a token per',
+            'file for the claim (`documentos: [{ token }]`): it serves once, for an hour, for this company only. Uploads',
+            'in flight are capped: per client (429) and for the whole store (503), both with Retry-After.',
+          ].join(' '),
+          params: refundParams.pick({ companyId: true }),
+          response: {
+            201: uploadAnswer,
+            ...errorResponses,
+            413: errorBodySchema,
+            429: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { companyId } = request.params;
+        if (!request.isMultipart()) {
+          throw new ApiError(400, errorMessages.invalidInputParameters, [
+            { field: 'documentos', code: 'required', message: refundMessages.documentsRequired },
+          ]);
+        }
+        const received = await receiveMultipart(request, documentStore);
+        if (received.errors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, received.errors);
+        if (received.documents.length === 0) {
+          throw new ApiError(400, errorMessages.invalidInputParameters, [
+            { field: 'documentos', code: 'required', message: refundMessages.documentsRequired },
+          ]);
+        }
+        const archivos = await recordUploads(db, companyId, received.documents, config.uploads.tokenTtlMs);
+        request.log.info({ companyId, files: archivos.length }, 'refund documents uploaded');
+        sweepExpiredUploads(db, documentStore).catch((error: unknown) =>
+          request.log.warn({ error: loggableError(error) }, 'expired uploads not swept'),
+        );
+        return reply.code(201).send({ archivos });
+      },
+    );
 
     app.post(
       '/companies/:companyId/refunds',
@@ -31,10 +101,11 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
         schema: {
           tags: ['refunds'],
           description: [
-            'A refund request (spec §7: JSON body; 204). The supporting documents travel in the same JSON body, each',
-            '`{ nombre, contenido }` with the bytes in base64: 1 to 5 files of at most 5 MB each, PDF, JPG or PNG as',
-            'their content says (magic bytes), not their name; a bad file is a 400 whose field error (`documentos.{i}`)',
-            'names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the',
+            'A refund request (spec §7: JSON body; 204). Its 1 to 5 supporting documents are named in `documentos`, each',
+            '`{ token }` of a file uploaded first (`POST …/refunds/files`), or, for a small file (at most 256 KB),',
+            '`{ nombre, contenido }` with its bytes in base64; PDF, JPG or PNG as their content says (magic bytes), not',
+            'their name. A bad file, or a token unknown, expired, already used or of another company, is a 400 whose',
+            'field error (`documentos.{i}`) names it, and nothing is stored. The answer carries the request number the visitor tracks it with in the',
             'header `X-Refund-Number` (e.g. `R-7K3M9XQ2`), and `Location` names the tracking resource',
             '(`GET …/refunds/{number}?document=`). The holder and the company are e-mailed. The claim must name a paid,',
             'valid certificate (or its sale, `idVenta`) whose traveller has `numeroDocumento`, for an incident day within',
@@ -53,7 +124,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
       },
       async (request, reply) => {
         const { companyId } = request.params;
-        const number = await createRefund(db, companyId, request.body);
+        const number = await createRefund(db, documentStore, companyId, request.body);
         request.log.info({ companyId }, 'refund request stored');
         options.onEmailQueued();
         return reply
@@ -91,7 +162,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
         schema: {
           tags: ['refunds'],
           description:
-            'Adds the missing documents (same form and rules as in the request) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking.',
+            'Adds the missing documents (named as in the request: upload tokens, or small files inline) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking.',
           params: refundParams,
           querystring: documentQuery,
           body: addDocumentsBody,
@@ -100,7 +171,14 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
       },
       async (request) => {
         const { companyId, number } = request.params;
-        const tracking = await addDocuments(db, companyId, number, request.query.document, request.body.documentos);
+        const tracking = await addDocuments(
+          db,
+          documentStore,
+          companyId,
+          number,
+          request.query.document,
+          request.body.documentos,
+        );
         options.onEmailQueued();
         return tracking;
       },

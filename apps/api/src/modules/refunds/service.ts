@@ -7,16 +7,16 @@ import {
   amountProblem,
   bankName,
   claimProblems,
-  detectDocumentKind,
   documentFileProblem,
   documentKey,
-  documentKinds,
   formatRefundAmount,
   holderDocumentTypes,
   normaliseRequestNumber,
   type RefundCurrency,
   type RefundRequestInput,
   type RefundStatus,
+  refundLimits,
+  refundMessages,
   refundStatuses,
   refundTransitions,
   requestNumberAlphabet,
@@ -24,6 +24,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
+import type { DocumentStore } from '#app/integrations/document-store/index.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { heldCertificate } from '#app/modules/certificates/service.ts';
@@ -31,13 +32,19 @@ import { getCompanyInfo } from '#app/modules/company/service.ts';
 import { listContacts } from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import * as repository from './repository.ts';
+import { DocumentProblem, discardDocuments, type StoredDocument, storeInlineDocument, takeUploads } from './uploads.ts';
 
 export const refundEmailKind = 'refund-email';
 
 /** Where the e-mails of refund requests point and go: the store's public origin, the company's address (config). */
 export type RefundMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
 
-export type UploadedDocument = { nombre: string; contenido: string };
+/** A document as the JSON body names it: an upload's token, or a small file inline (base64). */
+export type UploadedDocument = {
+  token?: string | undefined;
+  nombre?: string | undefined;
+  contenido?: string | undefined;
+};
 
 /** `R-` and 8 characters of Crockford base32 from 40 random bits. */
 export function newRequestNumber(): string {
@@ -53,25 +60,68 @@ export function newRequestNumber(): string {
 }
 
 /**
- * Decodes the documents and checks each by its content: a bad one is a field error naming the file
- * (`documentos.{i}`). Answers the files ready to store, or throws the 400 with every problem found.
+ * The documents of a claim: the inline ones (small, base64) decoded, checked by their content and stored; the
+ * uploaded ones left for `takeDocuments` to take in the claim's transaction. A bad inline file is a field error
+ * naming it (`documentos.{i}`): the 400 lists every problem found, and nothing is left stored.
  */
-export function decodeDocuments(documents: UploadedDocument[], field = 'documentos'): repository.StoredFile[] {
+export async function prepareDocuments(store: DocumentStore, documents: UploadedDocument[], field = 'documentos') {
   const errors: FieldError[] = [];
-  const files: repository.StoredFile[] = [];
-  documents.forEach((document, index) => {
-    // Decoded once; the checks only read these bytes and this same Buffer is stored (no further copy).
-    const content = Buffer.from(document.contenido, 'base64');
-    const problem = documentFileProblem(document.nombre, content);
+  const inline = new Map<number, StoredDocument>();
+  const tokens: { index: number; token: string }[] = [];
+  for (const [index, document] of documents.entries()) {
+    if (document.token !== undefined) {
+      tokens.push({ index, token: document.token });
+      continue;
+    }
+    const name = document.nombre ?? '';
+    // Decoded once (at most 256 KB: the schema bounds the text); the checks only read these bytes.
+    const content = Buffer.from(document.contenido ?? '', 'base64');
+    if (content.length > refundLimits.maxInlineFileBytes) {
+      // The schema bounds the text; a text at its bound may still decode to a few bytes more.
+      errors.push({
+        field: `${field}.${index}.contenido`,
+        code: 'too_long',
+        message: refundMessages.fileInlineTooLarge,
+      });
+      continue;
+    }
+    const problem = documentFileProblem(name, content);
     if (problem) {
       errors.push({ field: `${field}.${index}`, ...problem });
-      return;
+      continue;
     }
-    const kind = detectDocumentKind(content);
-    if (kind) files.push({ fileName: document.nombre, contentType: documentKinds[kind].mime, content });
-  });
-  if (errors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, errors);
-  return files;
+    try {
+      inline.set(index, await storeInlineDocument(store, name, content));
+    } catch (error) {
+      if (!(error instanceof DocumentProblem)) {
+        await discardDocuments(store, [...inline.values()]);
+        throw error;
+      }
+      errors.push({ field: `${field}.${index}`, ...error.rule });
+    }
+  }
+  if (errors.length > 0) {
+    await discardDocuments(store, [...inline.values()]);
+    throw new ApiError(400, errorMessages.invalidInputParameters, errors);
+  }
+  return {
+    inline,
+    tokens,
+    count: documents.length,
+    /** In the claim's transaction: the uploads taken, with the inline ones, in the order the body named them. */
+    async take(tx: Database, companyId: number): Promise<repository.StoredFile[]> {
+      const { taken, errors: tokenErrors } = await takeUploads(tx, companyId, tokens);
+      if (tokenErrors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, tokenErrors);
+      const files: repository.StoredFile[] = [];
+      for (let index = 0; index < documents.length; index += 1) {
+        const file = inline.get(index) ?? taken.get(index);
+        if (file) files.push(file);
+      }
+      return files;
+    },
+    /** After a failed claim: the inline files stored for it go (the uploads' rows were rolled back and stay). */
+    discard: () => discardDocuments(store, [...inline.values()]),
+  };
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -85,12 +135,18 @@ const isUniqueViolation = (error: unknown): boolean => {
  * Stores a refund request with its documents and queues the two e-mails (to the holder with the number and how to
  * track it, to the company with the details), all in one transaction: a bad file stores nothing. Answers the number.
  */
-export async function createRefund(db: Database, companyId: number, input: RefundRequestInput): Promise<string> {
+export async function createRefund(
+  db: Database,
+  store: DocumentStore,
+  companyId: number,
+  input: RefundRequestInput,
+): Promise<string> {
   // A claim stands on a real, paid, valid certificate of the holder whose document it gives, for a day it covers.
+  // Checked before any upload token is taken, so a refused claim can be sent again with the same files.
   const held = await heldCertificate(db, companyId, input.numeroCertificado, input.numeroDocumento);
   const claimErrors = claimProblems(input, held);
   if (claimErrors.length > 0) throw new ApiError(400, errorMessages.invalidInputParameters, claimErrors);
-  const files = decodeDocuments(input.documentos);
+  const documents = await prepareDocuments(store, input.documentos);
   const values = {
     companyId,
     holderName: input.nombreTitular,
@@ -111,7 +167,8 @@ export async function createRefund(db: Database, companyId: number, input: Refun
   for (let attempt = 1; ; attempt += 1) {
     const number = newRequestNumber();
     try {
-      await repository.insertRequestWithFiles(db, { ...values, number }, files, async (tx, row) => {
+      const filesFor = (tx: Database) => documents.take(tx, companyId);
+      await repository.insertRequestWithFiles(db, { ...values, number }, filesFor, async (tx, row) => {
         await enqueue(
           tx,
           refundEmailKind,
@@ -128,6 +185,7 @@ export async function createRefund(db: Database, companyId: number, input: Refun
       return number;
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error)) continue;
+      await documents.discard();
       throw error;
     }
   }
@@ -186,13 +244,31 @@ async function presentTracking(db: Database, row: repository.RefundRow) {
  */
 export async function addDocuments(
   db: Database,
+  store: DocumentStore,
   companyId: number,
   number: string,
   document: string,
   documents: UploadedDocument[],
 ) {
   const row = await requireTracked(db, companyId, number, document);
-  const files = decodeDocuments(documents);
+  const prepared = await prepareDocuments(store, documents);
+  try {
+    await addPreparedDocuments(db, companyId, row, prepared);
+  } catch (error) {
+    await prepared.discard();
+    throw error;
+  }
+  const updated = await repository.findRequest(db, companyId, row.number);
+  if (!updated) throw resourceNotFound();
+  return presentTracking(db, updated);
+}
+
+async function addPreparedDocuments(
+  db: Database,
+  companyId: number,
+  row: repository.RefundRow,
+  prepared: Awaited<ReturnType<typeof prepareDocuments>>,
+) {
   await db.transaction(async (tx) => {
     const locked = await repository.lockRequest(tx, row.id);
     if (locked?.status !== 'faltan_documentos') {
@@ -204,6 +280,7 @@ export async function addDocuments(
         },
       ]);
     }
+    const files = await prepared.take(tx, companyId);
     await repository.insertFiles(tx, row.id, files);
     await repository.updateStatus(tx, row.id, {
       status: 'en_revision',
@@ -213,9 +290,6 @@ export async function addDocuments(
     });
     await enqueue(tx, refundEmailKind, { requestId: row.id, message: 'documents-added', count: files.length });
   });
-  const updated = await repository.findRequest(db, companyId, row.number);
-  if (!updated) throw resourceNotFound();
-  return presentTracking(db, updated);
 }
 
 export type StatusChange = { status: RefundStatus; amount?: number; reason?: string; missing?: string };
@@ -274,12 +348,16 @@ export async function changeStatus(db: Database, number: string, change: StatusC
   });
 }
 
-/** The stored documents of a request, bytes included (the operator's export; tests read them back). */
-export async function refundDocuments(db: Database, number: string) {
+/**
+ * The documents of a request with a reader of each one's bytes from the document store (the operator's export;
+ * tests read them back).
+ */
+export async function refundDocuments(db: Database, store: DocumentStore, number: string) {
   const normalised = normaliseRequestNumber(number);
   const row = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
   if (!row) throw resourceNotFound();
-  return repository.readFileContents(db, row.id);
+  const files = await repository.listStoredFiles(db, row.id);
+  return files.map((file) => ({ ...file, open: () => store.get(file.storageKey) }));
 }
 
 // ─── E-mails ───────────────────────────────────────────────────────────────────────────────────────────────────────

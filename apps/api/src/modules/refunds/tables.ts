@@ -1,14 +1,7 @@
-import { customType, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 
 /** The tables the refunds module owns. Only its repository reads or writes them (references from other tables aside). */
-
-/** PostgreSQL bytea, read back as a Buffer whatever the driver hands over (node-postgres a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** A refund request (issue 9): the holder's claim, the account to pay it to, and where it stands. */
 export const refundRequests = pgTable(
@@ -49,7 +42,11 @@ export const refundRequests = pgTable(
   (t) => [index('refund_requests_company').on(t.companyId)],
 );
 
-/** The supporting documents of a request, kept in the database so every instance reads them (REFUND_FILES_STORE=postgres). */
+/**
+ * The supporting documents of a request: what they are here, their bytes in the document store under `storageKey`
+ * (integrations/document-store). Rows of before the store had their bytes in a `content` column, moved to the store
+ * at start-up (documents-migration.ts).
+ */
 export const refundFiles = pgTable(
   'refund_files',
   {
@@ -61,8 +58,31 @@ export const refundFiles = pgTable(
     /** The type found in the content (application/pdf, image/png, image/jpeg), never the one the name suggests. */
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refund_files_request').on(t.requestId)],
+);
+
+/**
+ * Documents uploaded (`POST …/refunds/files`, or the refund pages' forms) and not yet named by a claim. The visitor
+ * holds the token; only its SHA-256 is kept. A claim takes an upload by deleting its row (so a token serves once);
+ * one nobody claimed by `expiresAt` is deleted with its bytes.
+ */
+export const refundUploads = pgTable(
+  'refund_uploads',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('refund_uploads_expires').on(t.expiresAt)],
 );

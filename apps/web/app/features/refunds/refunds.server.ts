@@ -20,7 +20,49 @@ import type { components } from '#app/lib/api-schema.d.ts';
 
 export type RefundTracking = components['schemas']['RefundTracking'];
 type RefundBody = components['schemas']['RefundRequest'];
-type UploadedDocument = { nombre: string; contenido: string };
+type UploadedDocument = { nombre: string; contenido: string } | { token: string };
+
+/**
+ * The documents of this post, already streamed to the document store by the server's route in front of the refund
+ * pages (apps/api/src/web.ts refundPagePaths): their upload tokens and the problems found, or why none were read.
+ * Set by the server in the load context, never read from the visitor's body.
+ */
+type RefundPageUploads =
+  | { tokens: string[]; errors: FieldError[]; fileCount: number }
+  | { refused: { status: number; message: string; retryAfterSeconds: number } };
+
+const pageUploadsOf = (context: LoadContext) =>
+  (context as { refundUploads?: RefundPageUploads } | undefined)?.refundUploads;
+
+/**
+ * The documents the action names in its call: the streamed uploads' tokens, or (a page served without that route, as
+ * in development) the chosen files inline, checked here by the domain's rule too.
+ */
+async function documentsOf(context: LoadContext, form: FormData) {
+  const uploads = pageUploadsOf(context);
+  if (uploads && !('refused' in uploads)) {
+    return {
+      documents: uploads.tokens.map((token) => ({ token })) as UploadedDocument[],
+      errors: uploads.errors,
+      fileCount: uploads.fileCount,
+    };
+  }
+  const files = chosenFiles(form, 'documentos');
+  const encoded = await encodeFiles(files, 'documentos');
+  return { ...encoded, fileCount: files.length };
+}
+
+/** A post the server did not read for the caps on uploads in flight: 429 or 503, and when to try again. */
+function refusedUploads(context: LoadContext) {
+  const uploads = pageUploadsOf(context);
+  return uploads && 'refused' in uploads ? uploads.refused : undefined;
+}
+
+const retryAfter = (seconds: number): Record<string, string> => (seconds > 0 ? { 'Retry-After': String(seconds) } : {});
+
+/** The documents' own problems replace the list's «at least one» (a chosen file that was refused is not «none»). */
+const withoutListErrors = (errors: FieldError[], fileErrors: FieldError[]) =>
+  fileErrors.length > 0 ? errors.filter((error) => error.field !== 'documentos') : errors;
 
 /** The text fields of the form, as the API names them (the form's inputs carry these names). */
 const textFields = [
@@ -109,6 +151,13 @@ function failed(errors: FieldError[], values: RefundFormValues, status = 400) {
  * number the API gave (X-Refund-Number), or the field errors to show beside the fields.
  */
 export async function submitRefund(context: LoadContext, request: Request) {
+  const refused = refusedUploads(context);
+  if (refused) {
+    return data(
+      { ok: false as const, errors: [], formErrors: [refused.message], values: {} as RefundFormValues },
+      { status: refused.status, headers: retryAfter(refused.retryAfterSeconds) },
+    );
+  }
   let form: FormData;
   try {
     form = await request.formData();
@@ -120,8 +169,7 @@ export async function submitRefund(context: LoadContext, request: Request) {
     const value = form.get(name);
     values[name] = typeof value === 'string' ? value : '';
   }
-  const files = chosenFiles(form, 'documentos');
-  const encoded = await encodeFiles(files, 'documentos');
+  const encoded = await documentsOf(context, form);
   const body = {
     ...values,
     tipoDocumento: values.tipoDocumento ? Number(values.tipoDocumento) : undefined,
@@ -129,7 +177,10 @@ export async function submitRefund(context: LoadContext, request: Request) {
     documentos: encoded.documents,
   };
   const checked = refundRequestSchema.safeParse(body);
-  const errors = [...(checked.success ? [] : fieldErrorsOf(checked.error.issues, body)), ...encoded.errors];
+  const errors = [
+    ...withoutListErrors(checked.success ? [] : fieldErrorsOf(checked.error.issues, body), encoded.errors),
+    ...encoded.errors,
+  ];
   if (errors.length > 0 || !checked.success) return failed(errors, values);
 
   const answer = await serverApi(context).POST('/companies/{companyId}/refunds', {
@@ -170,6 +221,19 @@ export function loadTracking(request: Request): TrackingData {
  * `intent=upload` adds the missing documents, then shows the status again.
  */
 export async function trackingAction(context: LoadContext, request: Request) {
+  const refused = refusedUploads(context);
+  if (refused) {
+    return data(
+      {
+        state: 'failed' as const,
+        numero: '',
+        documento: '',
+        errors: [],
+        formErrors: [refused.message],
+      },
+      { status: refused.status, headers: retryAfter(refused.retryAfterSeconds) },
+    );
+  }
   let form: FormData;
   try {
     form = await request.formData();
@@ -201,11 +265,13 @@ export async function trackingAction(context: LoadContext, request: Request) {
   };
 
   if (form.get('intent') === 'upload') {
-    const files = chosenFiles(form, 'documentos');
-    const encoded = await encodeFiles(files, 'documentos');
+    const encoded = await documentsOf(context, form);
     const checked = refundDocuments.safeParse(encoded.documents);
     const errors = [
-      ...(checked.success ? [] : fieldErrorsOf(checked.error.issues, encoded.documents, 'documentos')),
+      ...withoutListErrors(
+        checked.success ? [] : fieldErrorsOf(checked.error.issues, encoded.documents, 'documentos'),
+        encoded.errors,
+      ),
       ...encoded.errors,
     ].map((e) => ({ ...e, field: 'documentos' }));
     if (errors.length > 0) {
@@ -221,7 +287,13 @@ export async function trackingAction(context: LoadContext, request: Request) {
       const current = await lookup();
       return fail(outcome.failure, outcome.status, current.ok ? current.data : undefined);
     }
-    return { state: 'found' as const, numero: normalised, documento, tracking: outcome.data, uploaded: files.length };
+    return {
+      state: 'found' as const,
+      numero: normalised,
+      documento,
+      tracking: outcome.data,
+      uploaded: encoded.fileCount,
+    };
   }
 
   const outcome = await lookup();
