@@ -123,6 +123,8 @@ describe('loadConfig', () => {
         linkTtlMs: 30 * 24 * 60 * 60 * 1000,
         sessionTtlMs: 30 * 60 * 1000,
         codeTtlMs: 10 * 60 * 1000,
+        codesPerSalePerDay: 5,
+        failedTriesPerSalePerDay: 10,
         codeMaxAttempts: 5,
       },
       warnings: [],

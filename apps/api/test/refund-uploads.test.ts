@@ -32,6 +32,7 @@ import { mountPages } from '#app/web.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { describeOnEachDatabase, productionEnv, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
+import { coveredSale } from './support/refund-claims.ts';
 import { inDays } from './support/trips.ts';
 
 /**
@@ -95,6 +96,15 @@ async function tokensFor(ctx: TestContext, files: Part[]): Promise<string[]> {
   return answer.json<{ archivos: Uploaded[] }>().archivos.map((file) => file.token);
 }
 
+/** The certificate every claim of these suites stands on (a paid sale covering today), made by useCoveredSale. */
+let coveredCertificate = '';
+
+function useCoveredSale(ctx: TestContext) {
+  beforeAll(async () => {
+    coveredCertificate = (await coveredSale(ctx)).certificates[0] ?? '';
+  });
+}
+
 function claimBody(documentos: object[]) {
   return {
     nombreTitular: 'Ana María Pérez',
@@ -102,9 +112,9 @@ function claimBody(documentos: object[]) {
     numeroDocumento: '12.345.678-5',
     email: 'ana.perez@example.cl',
     telefono: '+56 9 1234 5678',
-    numeroCertificado: 'TRV-2026-000123',
+    numeroCertificado: coveredCertificate,
     descripcion: 'Me atendieron en una clínica de Madrid y pagué la consulta.',
-    fechaIncidente: inDays(-10),
+    fechaIncidente: inDays(0),
     monto: 185000,
     moneda: 'CLP',
     banco: '012',
@@ -220,6 +230,7 @@ afterAll(async () => {
 describeOnEachDatabase(
   'refund document uploads',
   (ctx) => {
+    useCoveredSale(ctx);
     it('each file is streamed to the store and answered with a token; the claim names them and they read back byte-identical', async () => {
       const answer = await upload(ctx, [
         { name: 'boleta.pdf', bytes: pdf },
@@ -639,6 +650,7 @@ afterAll(async () => {
 describeOnEachDatabase(
   'refund documents on an S3 store',
   (ctx) => {
+    useCoveredSale(ctx);
     it('uploads go to the bucket, the claim names them, the CLI exports them from the bucket', async () => {
       const before = new Set(appS3.objects.keys());
       const [token] = await tokensFor(ctx, [{ name: 'receta.png', bytes: png }]);
@@ -668,6 +680,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'documents kept in the database before the store',
   (ctx) => {
+    useCoveredSale(ctx);
     it('move to the store at start-up, the bytea column goes, and the CLI exports them from the store', async () => {
       const [token] = await tokensFor(ctx, [{ name: 'nueva.pdf', bytes: pdf }]);
       const number = String((await claim(ctx, [token ?? ''])).headers['x-refund-number']);
@@ -716,6 +729,7 @@ describeOnEachDatabase(
 describeOnEachDatabase(
   'the refund page streams its form',
   (ctx) => {
+    useCoveredSale(ctx);
     /** What the page's action got: its body (as it reads it) and the uploads the server put in its load context. */
     const seen: { body: string; contentType: string | null; uploads: unknown; claimStatus?: number }[] = [];
     let base: string;

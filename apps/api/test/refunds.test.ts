@@ -18,10 +18,7 @@ import { refundBodyLimit } from '#app/modules/refunds/routes.ts';
 import { refundDocuments } from '#app/modules/refunds/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import {
-  decideOnSandbox,
-  followReturn,
   passengersBody,
-  paymentResult,
   postInvoiceDetails,
   putPassengers,
   referencePlanId,
@@ -29,6 +26,7 @@ import {
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError } from './support/http.ts';
+import { type CoveredSale, coverDays, coveredSale } from './support/refund-claims.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { createQuotation, inDays, tripDates } from './support/trips.ts';
 
@@ -49,22 +47,8 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
  * AR30111222 second), on a trip that started today, so today is a day of its cover; and one whose second traveller
  * has a passport (PA1234567). Made by {@link useCoveredSales} in each suite.
  */
-type CoveredSale = { saleId: number; certificates: string[] };
 let covered: CoveredSale = { saleId: 0, certificates: [] };
 let withPassport: CoveredSale = { saleId: 0, certificates: [] };
-const coverDays = 10;
-
-/** A sale paid in the sandbox, leaving today for {@link coverDays} days, with these travellers. */
-async function coveredSale(ctx: TestContext, passengers = passengersBody()): Promise<CoveredSale> {
-  const quotationId = await createQuotation(ctx, { planId: referencePlanId, ...tripDates(coverDays, 0) });
-  expect((await putPassengers(ctx, quotationId, passengers)).status).toBe(204);
-  expect((await postInvoiceDetails(ctx, quotationId)).status).toBe(204);
-  const payment = await startPayment(ctx, quotationId);
-  await followReturn(ctx, await decideOnSandbox(ctx, payment.redirectUrl, 'approve'));
-  const result = await paymentResult(ctx, payment);
-  expect(result.resultTransaction).toBe('AUTHORIZED');
-  return { saleId: payment.idVenta, certificates: result.certificates.map((c) => c.number) };
-}
 
 function useCoveredSales(ctx: TestContext) {
   beforeAll(async () => {

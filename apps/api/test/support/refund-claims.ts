@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import {
+  decideOnSandbox,
+  followReturn,
+  passengersBody,
+  paymentResult,
+  postInvoiceDetails,
+  putPassengers,
+  referencePlanId,
+  startPayment,
+} from './checkout.ts';
+import type { TestContext } from './harness.ts';
+import { createQuotation, tripDates } from './trips.ts';
+
+/**
+ * A paid sale a refund claim can stand on (issue 22: a paid, valid certificate of the document given, for a day it
+ * covers): the reference travellers (Camila's RUT 12.345.678-5 first, Diego's DNI AR30111222 second) unless others
+ * are given, on a trip that started today, so today is a day of its cover.
+ */
+export type CoveredSale = { saleId: number; certificates: string[] };
+
+/** How many days the covered sale's trip lasts, from today. */
+export const coverDays = 10;
+
+/** A sale paid in the sandbox, leaving today for {@link coverDays} days, with these travellers. */
+export async function coveredSale(ctx: TestContext, passengers = passengersBody()): Promise<CoveredSale> {
+  const quotationId = await createQuotation(ctx, { planId: referencePlanId, ...tripDates(coverDays, 0) });
+  expect((await putPassengers(ctx, quotationId, passengers)).status).toBe(204);
+  expect((await postInvoiceDetails(ctx, quotationId)).status).toBe(204);
+  const payment = await startPayment(ctx, quotationId);
+  await followReturn(ctx, await decideOnSandbox(ctx, payment.redirectUrl, 'approve'));
+  const result = await paymentResult(ctx, payment);
+  expect(result.resultTransaction).toBe('AUTHORIZED');
+  return { saleId: payment.idVenta, certificates: result.certificates.map((c) => c.number) };
+}
