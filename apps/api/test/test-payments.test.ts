@@ -94,6 +94,32 @@ async function saleRow(ctx: TestContext, saleId: number) {
   return row;
 }
 
+/** GET /payment-gateways as the payment step asks it: each gateway's id and whether it takes test payments. */
+async function listedGateways(ctx: TestContext) {
+  const listed = await get(ctx.app, '/api/companies/1/payment-gateways');
+  expect(listed.status, listed.text).toBe(200);
+  return Object.fromEntries(
+    listed
+      .json<{ id: string; name: string; testMode: boolean }[]>()
+      .map((g) => [g.id, { name: g.name, testMode: g.testMode }]),
+  );
+}
+
+/** A Webpay attempt whose card the double declines, back at /error. */
+async function declinedOnWebpay(ctx: TestContext, double: FakeWebpay, quotationId?: string) {
+  const payment = await startPayment(ctx, quotationId ?? (await readyToPay(ctx)), 'webpay');
+  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
+  double.onCommit = (tx) => ({ status: 200, body: failedBody(tx) });
+  const declined = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/return/webpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token_ws: token }).toString(),
+  });
+  expect(declined.headers.location).toBe(failureUrl(payment));
+  return payment;
+}
+
 /** A quotation paid through Webpay: started, approved at the double (its default commit), back to /exito. */
 async function paidThroughWebpay(ctx: TestContext, quotationId?: string, double = webpay) {
   const id = quotationId ?? (await readyToPay(ctx));
@@ -170,6 +196,14 @@ describeOnEachDatabase(
       expect(attached).toContain('PAGO DE PRUEBA');
     });
 
+    it("the payment step's gateway list marks the sandbox as a test gateway and Webpay on the store's own credentials as a real one", async () => {
+      expect(ctx.config.webpay.testMode).toBe(false);
+      expect(await listedGateways(ctx)).toStrictEqual({
+        sandbox: { name: 'Pago de prueba', testMode: true },
+        webpay: { name: 'Webpay Plus', testMode: false },
+      });
+    });
+
     it('a sale paid through Webpay has none of those marks: plain PDF and e-mail, testPayment false, test_payment false', async () => {
       const payment = await paidThroughWebpay(ctx);
       await expectNoTestMarks(ctx, payment);
@@ -187,16 +221,7 @@ describeOnEachDatabase(
 
     it('and the other way round: a declined Webpay attempt, then paid in the sandbox, is a test payment', async () => {
       const quotationId = await readyToPay(ctx);
-      const real = await startPayment(ctx, quotationId, 'webpay');
-      const token = new URL(real.redirectUrl).searchParams.get('token_ws') ?? '';
-      webpay.onCommit = (tx) => ({ status: 200, body: failedBody(tx) });
-      const declined = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/payments/return/webpay',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ token_ws: token }).toString(),
-      });
-      expect(declined.headers.location).toBe(failureUrl(real));
+      const real = await declinedOnWebpay(ctx, webpay, quotationId);
       expect((await paymentResult(ctx, real)).testPayment).toBe(false);
 
       const sandbox = await startPayment(ctx, quotationId, 'sandbox');
@@ -230,6 +255,22 @@ describeOnEachDatabase(
   (ctx) => {
     drainJobsAfterAll(ctx);
     afterEach(() => integration.reset());
+
+    it("the payment step's gateway list says Webpay takes test payments, as the sandbox (its name unchanged)", async () => {
+      expect(await listedGateways(ctx)).toStrictEqual({
+        sandbox: { name: 'Pago de prueba', testMode: true },
+        webpay: { name: 'Webpay Plus', testMode: true },
+      });
+    });
+
+    it('a declined card on the integration environment: its result is a test payment (the failure page says so)', async () => {
+      const payment = await declinedOnWebpay(ctx, integration);
+      expect(await paymentResult(ctx, payment)).toMatchObject({
+        resultTransaction: 'DECLINED',
+        gateway: 'webpay',
+        testPayment: true,
+      });
+    });
 
     it('the payment result, the sale, the certificate PDF, its e-mail, «Mi compra» and the receipt all say SIN VALOR — PAGO DE PRUEBA', async () => {
       expect(ctx.config.webpay.testMode).toBe(true);

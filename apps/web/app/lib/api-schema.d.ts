@@ -5669,6 +5669,8 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
@@ -6042,7 +6044,7 @@ export interface components {
                 name: string;
                 lastName: string;
             }[];
-            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
         };
         SaleRefundInput: {
@@ -6417,7 +6419,7 @@ export interface components {
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
             plan: string;
@@ -6984,6 +6986,8 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
@@ -7358,7 +7362,7 @@ export interface components {
                 name: string;
                 lastName: string;
             }[];
-            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
         };
         SaleRefund: {
@@ -7733,7 +7737,7 @@ export interface components {
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
             plan: string;
