@@ -120,8 +120,8 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
                       <span id={`gateway-${gateway.id}-test`} className="text-sm text-amber-900">
                         <span className="mr-1 inline-block rounded-md bg-amber-100 px-1.5 py-0.5 font-semibold ring-1 ring-amber-700">
                           {testModeNote.badge}
+                          <span className="sr-only">.</span>
                         </span>
-                        <span className="sr-only">. </span>
                         {testModeNote.detail}
                       </span>
                     </span>
