@@ -41,7 +41,7 @@ let webpay: FakeWebpay;
 let integration: FakeWebpay;
 useTemporaryDataDir(env);
 useTemporaryDataDir(integrationEnv);
-const { mailsOfSale } = useFakeSmtp(env);
+const { mailsOfSale, mailsTo } = useFakeSmtp(env);
 // The Webpay doubles must listen before the suites' beforeAll reads WEBPAY_ENVIRONMENT.
 beforeAll(async () => {
   webpay = await startFakeWebpay(ownCredentials);
@@ -209,6 +209,15 @@ describeOnEachDatabase(
       await expectNoTestMarks(ctx, payment);
     });
 
+    it("a real sale's withdrawal e-mails carry no test mark", async () => {
+      const payment = await paidThroughWebpay(ctx);
+      for (const text of await withdrawalMailTexts(ctx, payment.idVenta)) {
+        expect(text).toContain('Compra anulada');
+        expect(text).not.toContain('SIN VALOR');
+        expect(text).not.toMatch(/prueba/i);
+      }
+    });
+
     it('a buyer who first tried the sandbox (declined) and then paid through Webpay gets an unmarked sale: the mark follows the paying gateway', async () => {
       const quotationId = await readyToPay(ctx);
       const trial = await startPayment(ctx, quotationId, 'sandbox');
@@ -248,6 +257,32 @@ async function myPurchase(ctx: TestContext, saleId: number) {
   const receipt = await ctx.app.inject({ method: 'GET', url: '/api/purchases/mine/comprobante.pdf', headers });
   expect(receipt.statusCode).toBe(200);
   return { testPayment: view.json<{ testPayment: boolean }>().testPayment, receipt: pdfText(receipt.rawPayload) };
+}
+
+/**
+ * The buyer withdraws from a sale in «Mi compra»; once its refund is given back, the texts of both withdrawal e-mails
+ * («Recibimos tu retracto», «Reembolso completado») the first traveller received.
+ */
+async function withdrawalMailTexts(ctx: TestContext, saleId: number) {
+  const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, saleId);
+  const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+  expect(opened.status, opened.text).toBe(200);
+  const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+  const withdrawn = await call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers });
+  expect(withdrawn.status, withdrawn.text).toBe(200);
+  const about = () =>
+    mailsTo(travellers[0]?.email ?? '').filter((m) => m.parsed.subject?.includes(`compra N° ${saleId} anulada`));
+  for (let round = 0; round < 50 && about().length < 2; round += 1) {
+    await ctx.app.sweepPayments();
+    await ctx.app.runJobs();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const mails = about();
+  expect(mails.map((m) => m.parsed.subject?.split(' – ')[0]).sort()).toStrictEqual([
+    'Recibimos tu retracto',
+    'Reembolso completado',
+  ]);
+  return mails.map((m) => m.parsed.text ?? '');
 }
 
 describeOnEachDatabase(
@@ -294,6 +329,13 @@ describeOnEachDatabase(
       expect(purchase.testPayment).toBe(true);
       expect(purchase.receipt).toContain('SIN VALOR');
       expect(purchase.receipt).toContain('PAGO DE PRUEBA');
+    });
+
+    it('its withdrawal e-mails (refund requested, refund done) open with SIN VALOR — PAGO DE PRUEBA', async () => {
+      const payment = await paidThroughWebpay(ctx, undefined, integration);
+      for (const text of await withdrawalMailTexts(ctx, payment.idVenta)) {
+        expect(text).toMatch(/^Hola,\s+SIN VALOR — PAGO DE PRUEBA: esta compra se pagó con un pago de prueba/);
+      }
     });
   },
   integrationEnv,

@@ -5,6 +5,7 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { listCertificates, paidPurchase, voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
+import { testPaymentStamp } from '#app/modules/certificates/test-payment.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
@@ -199,6 +200,9 @@ export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
   }
 }
 
+/** The first line of a test sale's withdrawal e-mails: neither its payment nor its refund moved real money. */
+export const withdrawalTestNotice = `${testPaymentStamp}: esta compra se pagó con un pago de prueba; no se cobró ni se devuelve dinero real.`;
+
 /** The withdrawal e-mails: «recibimos tu retracto» (certificates voided, refund on its way) and «reembolsado». */
 export function withdrawalEmailJob(
   db: Database,
@@ -238,6 +242,8 @@ export function withdrawalEmailJob(
                 : `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Devolvimos ${amount} al mismo medio de pago.`,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
+      // A test sale (the sandbox, Webpay's integration environment) says so first, as its certificate e-mail does.
+      if (sale.testPayment) lines.unshift(withdrawalTestNotice);
       // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
       lines.push(...ledgerEmailLines(ledger, null));
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
