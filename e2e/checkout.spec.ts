@@ -84,6 +84,13 @@ test.describe('checkout, payment and certificate', () => {
     await expect(gateways.first()).toHaveAccessibleName('Webpay Plus');
     await expect(gateways.last()).toHaveAccessibleName('Pago de prueba (sin cargo real)');
     await expect(testGateway).not.toBeChecked();
+    // This store runs Webpay on Transbank's integration environment: its option says, beside its name, that it takes
+    // test payments (issue 22), as the sandbox's does.
+    // (The badge is a box of its own: accessible-name rules put a space around its text.)
+    await expect(gateways.first()).toHaveAccessibleDescription(
+      /^Pago de prueba ?\. Ambiente de integración de Transbank: no se cobra dinero real\.$/,
+    );
+    await expect(page.getByText('Ambiente de integración de Transbank: no se cobra dinero real.')).toBeVisible();
     // The general conditions, next to the withdrawal notice and the consent boxes, open as a real PDF.
     const conditions = page.getByRole('link', { name: /^Condiciones generales \(PDF\)/ });
     await expect(conditions).toBeVisible();
@@ -200,6 +207,10 @@ test.describe('checkout, payment and certificate', () => {
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
     await page.waitForURL(/\/error\?venta=\d+&transaccion=\d+/);
     await expect(page.getByText('Tu banco rechazó el pago')).toBeVisible();
+    // A test attempt's failure says it was one, as its success page would.
+    await expect(page.getByRole('note')).toHaveText(
+      'Pago de prueba: este intento se hizo en un ambiente de prueba; no se cobra dinero real.',
+    );
 
     // «Intentar nuevamente» goes back to pay, and this time it works.
     await page.getByRole('link', { name: 'Intentar nuevamente' }).click();

@@ -215,7 +215,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       });
       await api.register(healthRoutes);
       await api.register(companyRoutes);
-      await api.register(catalogRoutes);
+      await api.register(catalogRoutes, { gateways: integrations.gateways });
       await api.register(contentRoutes);
       await api.register(subscriptionRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(

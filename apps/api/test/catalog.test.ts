@@ -143,10 +143,12 @@ describeOnEachDatabase('catalog', (ctx) => {
     expect(body.map(({ idProducto, idPassangerType }) => ({ idProducto, idPassangerType }))).toStrictEqual(expected);
   });
 
-  it('GET /payment-gateways answers the enabled gateways as { id, name, logo, url }', async () => {
+  it('GET /payment-gateways answers the enabled gateways as { id, name, logo, url, testMode }', async () => {
     const answer = await get(ctx.app, '/api/companies/1/payment-gateways');
     expect(answer.status).toBe(200);
-    expect(answer.json()).toStrictEqual(demoCompany.paymentGateways);
+    // The tests' store runs Webpay on Transbank's integration environment (the default): both take test payments.
+    expect(ctx.config.webpay.testMode).toBe(true);
+    expect(answer.json()).toStrictEqual(demoCompany.paymentGateways.map((gateway) => ({ ...gateway, testMode: true })));
   });
 });
 

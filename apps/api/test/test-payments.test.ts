@@ -41,7 +41,7 @@ let webpay: FakeWebpay;
 let integration: FakeWebpay;
 useTemporaryDataDir(env);
 useTemporaryDataDir(integrationEnv);
-const { mailsOfSale } = useFakeSmtp(env);
+const { mailsOfSale, mailsTo } = useFakeSmtp(env);
 // The Webpay doubles must listen before the suites' beforeAll reads WEBPAY_ENVIRONMENT.
 beforeAll(async () => {
   webpay = await startFakeWebpay(ownCredentials);
@@ -92,6 +92,32 @@ async function saleRow(ctx: TestContext, saleId: number) {
   const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, saleId));
   if (!row) throw new Error(`sale ${saleId} not found`);
   return row;
+}
+
+/** GET /payment-gateways as the payment step asks it: each gateway's id and whether it takes test payments. */
+async function listedGateways(ctx: TestContext) {
+  const listed = await get(ctx.app, '/api/companies/1/payment-gateways');
+  expect(listed.status, listed.text).toBe(200);
+  return Object.fromEntries(
+    listed
+      .json<{ id: string; name: string; testMode: boolean }[]>()
+      .map((g) => [g.id, { name: g.name, testMode: g.testMode }]),
+  );
+}
+
+/** A Webpay attempt whose card the double declines, back at /error. */
+async function declinedOnWebpay(ctx: TestContext, double: FakeWebpay, quotationId?: string) {
+  const payment = await startPayment(ctx, quotationId ?? (await readyToPay(ctx)), 'webpay');
+  const token = new URL(payment.redirectUrl).searchParams.get('token_ws') ?? '';
+  double.onCommit = (tx) => ({ status: 200, body: failedBody(tx) });
+  const declined = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/payments/return/webpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token_ws: token }).toString(),
+  });
+  expect(declined.headers.location).toBe(failureUrl(payment));
+  return payment;
 }
 
 /** A quotation paid through Webpay: started, approved at the double (its default commit), back to /exito. */
@@ -170,9 +196,26 @@ describeOnEachDatabase(
       expect(attached).toContain('PAGO DE PRUEBA');
     });
 
+    it("the payment step's gateway list marks the sandbox as a test gateway and Webpay on the store's own credentials as a real one", async () => {
+      expect(ctx.config.webpay.testMode).toBe(false);
+      expect(await listedGateways(ctx)).toStrictEqual({
+        sandbox: { name: 'Pago de prueba', testMode: true },
+        webpay: { name: 'Webpay Plus', testMode: false },
+      });
+    });
+
     it('a sale paid through Webpay has none of those marks: plain PDF and e-mail, testPayment false, test_payment false', async () => {
       const payment = await paidThroughWebpay(ctx);
       await expectNoTestMarks(ctx, payment);
+    });
+
+    it("a real sale's withdrawal e-mails carry no test mark", async () => {
+      const payment = await paidThroughWebpay(ctx);
+      for (const text of await withdrawalMailTexts(ctx, payment.idVenta)) {
+        expect(text).toContain('Compra anulada');
+        expect(text).not.toContain('SIN VALOR');
+        expect(text).not.toMatch(/prueba/i);
+      }
     });
 
     it('a buyer who first tried the sandbox (declined) and then paid through Webpay gets an unmarked sale: the mark follows the paying gateway', async () => {
@@ -187,16 +230,7 @@ describeOnEachDatabase(
 
     it('and the other way round: a declined Webpay attempt, then paid in the sandbox, is a test payment', async () => {
       const quotationId = await readyToPay(ctx);
-      const real = await startPayment(ctx, quotationId, 'webpay');
-      const token = new URL(real.redirectUrl).searchParams.get('token_ws') ?? '';
-      webpay.onCommit = (tx) => ({ status: 200, body: failedBody(tx) });
-      const declined = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/payments/return/webpay',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ token_ws: token }).toString(),
-      });
-      expect(declined.headers.location).toBe(failureUrl(real));
+      const real = await declinedOnWebpay(ctx, webpay, quotationId);
       expect((await paymentResult(ctx, real)).testPayment).toBe(false);
 
       const sandbox = await startPayment(ctx, quotationId, 'sandbox');
@@ -225,11 +259,53 @@ async function myPurchase(ctx: TestContext, saleId: number) {
   return { testPayment: view.json<{ testPayment: boolean }>().testPayment, receipt: pdfText(receipt.rawPayload) };
 }
 
+/**
+ * The buyer withdraws from a sale in «Mi compra»; once its refund is given back, the texts of both withdrawal e-mails
+ * («Recibimos tu retracto», «Reembolso completado») the first traveller received.
+ */
+async function withdrawalMailTexts(ctx: TestContext, saleId: number) {
+  const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, saleId);
+  const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+  expect(opened.status, opened.text).toBe(200);
+  const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+  const withdrawn = await call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers });
+  expect(withdrawn.status, withdrawn.text).toBe(200);
+  const about = () =>
+    mailsTo(travellers[0]?.email ?? '').filter((m) => m.parsed.subject?.includes(`compra N° ${saleId} anulada`));
+  for (let round = 0; round < 50 && about().length < 2; round += 1) {
+    await ctx.app.sweepPayments();
+    await ctx.app.runJobs();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const mails = about();
+  expect(mails.map((m) => m.parsed.subject?.split(' – ')[0]).sort()).toStrictEqual([
+    'Recibimos tu retracto',
+    'Reembolso completado',
+  ]);
+  return mails.map((m) => m.parsed.text ?? '');
+}
+
 describeOnEachDatabase(
   "Webpay's integration environment (Transbank's public credentials) takes test payments, marked as the sandbox's",
   (ctx) => {
     drainJobsAfterAll(ctx);
     afterEach(() => integration.reset());
+
+    it("the payment step's gateway list says Webpay takes test payments, as the sandbox (its name unchanged)", async () => {
+      expect(await listedGateways(ctx)).toStrictEqual({
+        sandbox: { name: 'Pago de prueba', testMode: true },
+        webpay: { name: 'Webpay Plus', testMode: true },
+      });
+    });
+
+    it('a declined card on the integration environment: its result is a test payment (the failure page says so)', async () => {
+      const payment = await declinedOnWebpay(ctx, integration);
+      expect(await paymentResult(ctx, payment)).toMatchObject({
+        resultTransaction: 'DECLINED',
+        gateway: 'webpay',
+        testPayment: true,
+      });
+    });
 
     it('the payment result, the sale, the certificate PDF, its e-mail, «Mi compra» and the receipt all say SIN VALOR — PAGO DE PRUEBA', async () => {
       expect(ctx.config.webpay.testMode).toBe(true);
@@ -253,6 +329,13 @@ describeOnEachDatabase(
       expect(purchase.testPayment).toBe(true);
       expect(purchase.receipt).toContain('SIN VALOR');
       expect(purchase.receipt).toContain('PAGO DE PRUEBA');
+    });
+
+    it('its withdrawal e-mails (refund requested, refund done) open with SIN VALOR — PAGO DE PRUEBA', async () => {
+      const payment = await paidThroughWebpay(ctx, undefined, integration);
+      for (const text of await withdrawalMailTexts(ctx, payment.idVenta)) {
+        expect(text).toMatch(/^Hola,\s+SIN VALOR — PAGO DE PRUEBA: esta compra se pagó con un pago de prueba/);
+      }
     });
   },
   integrationEnv,

@@ -5871,6 +5871,8 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
@@ -6244,7 +6246,7 @@ export interface components {
                 name: string;
                 lastName: string;
             }[];
-            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
         };
         SaleRefundInput: {
@@ -6624,7 +6626,7 @@ export interface components {
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
             plan: string;
@@ -7245,6 +7247,8 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
@@ -7619,7 +7623,7 @@ export interface components {
                 name: string;
                 lastName: string;
             }[];
-            /** @description Paid through the test gateway: no money moved and the certificate has no value */
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
         };
         SaleRefund: {
@@ -7999,7 +8003,7 @@ export interface components {
             idVenta: number;
             /** @enum {string} */
             status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid through the test gateway: no money moved, nothing is covered */
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
             testPayment: boolean;
             paidAt: string;
             plan: string;

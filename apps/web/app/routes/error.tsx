@@ -37,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pa
     successUrl: successUrl(ids),
     idVenta: result.idVenta,
     amountClp: result.amountClp,
+    testPayment: result.testPayment,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
+import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
 import {
   countrySchema,
@@ -17,7 +18,10 @@ import * as catalog from './service.ts';
 
 const tags = ['catalog'];
 
-export async function catalogRoutes(fastify: FastifyInstance) {
+/** `gateways`: the payment gateways this store runs; each says whether it takes test payments. */
+export type CatalogOptions = { gateways: ReadonlyMap<string, Pick<PaymentGateway, 'testMode'>> };
+
+export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOptions) {
   const app = typed(fastify);
   const { db } = fastify;
 
@@ -96,8 +100,12 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const gateways = await catalog.listPaymentGateways(db, request.params.companyId);
-      // The test gateway is offered only where it runs (never next to Webpay's production environment).
-      return gateways.filter((gateway) => gateway.id !== 'sandbox' || fastify.config.payments.sandboxEnabled);
+      // The test gateway is offered only where it runs (never next to Webpay's production environment). Each says
+      // whether it takes test payments, so that the payment step labels Webpay's integration environment as it
+      // labels the sandbox (issue 22: a test payment says so on every page it appears on).
+      return gateways
+        .filter((gateway) => gateway.id !== 'sandbox' || fastify.config.payments.sandboxEnabled)
+        .map((gateway) => ({ ...gateway, testMode: options.gateways.get(gateway.id)?.testMode === true }));
     },
   );
 

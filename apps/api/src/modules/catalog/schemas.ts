@@ -37,7 +37,17 @@ export const passengerTypeProductSchema = z
   .meta({ id: 'PassengerTypeProduct' });
 
 export const paymentGatewaySchema = z
-  .object({ id: z.string(), name: z.string(), logo: z.string(), url: z.string() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    logo: z.string(),
+    url: z.string(),
+    testMode: z
+      .boolean()
+      .describe(
+        "A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials)",
+      ),
+  })
   .meta({ id: 'PaymentGateway' });
 
 export type Modality = z.infer<typeof modalitySchema>;

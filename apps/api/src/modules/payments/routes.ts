@@ -113,7 +113,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
       },
       async (request) => {
         const { idTransaction, idVenta } = request.params;
-        const result = await paymentResult(db, idTransaction, idVenta, request.query.token);
+        const result = await paymentResult(db, idTransaction, idVenta, request.query.token, deps.gateways);
         return {
           ...result,
           resultTransaction: result.resultTransaction as z.infer<typeof paymentResultSchema>['resultTransaction'],

@@ -56,7 +56,11 @@ export const paymentResultSchema = z
     certificates: z
       .array(z.object({ number: z.string(), name: z.string(), lastName: z.string() }))
       .describe("Only with the sale's access token (?token=); empty otherwise"),
-    testPayment: z.boolean().describe('Paid through the test gateway: no money moved and the certificate has no value'),
+    testPayment: z
+      .boolean()
+      .describe(
+        "An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value",
+      ),
   })
   .meta({ id: 'PaymentResult' });
 

@@ -495,7 +495,13 @@ const resultTexts: Record<string, string> = {
  * GET /companies/{idTransaction}/payment-result/{idVenta}. The two random ids tell the outcome; who travels and
  * the quotation behind the sale (the key to its personal data) only with the sale's access token.
  */
-export async function paymentResult(db: Database, paymentId: number, saleId: number, token: string | undefined) {
+export async function paymentResult(
+  db: Database,
+  paymentId: number,
+  saleId: number,
+  token: string | undefined,
+  gateways: PaymentDeps['gateways'],
+) {
   const payment = await repository.findPayment(db, paymentId);
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
   const sale = await repository.findSaleOfQuotationBySaleId(db, saleId);
@@ -523,8 +529,11 @@ export async function paymentResult(db: Database, paymentId: number, saleId: num
     cardLastDigits: granted ? payment.cardLastDigits : null,
     certificates: certificates.map((c) => ({ number: c.number, name: c.firstName, lastName: c.lastName })),
     // Of this attempt: a real attempt of a sale later paid in the sandbox was not a test payment; the attempt that
-    // paid is one when the sale was paid on a test gateway (the sandbox, Webpay's integration environment).
-    testPayment: payment.gateway === sandboxGatewayId || (payment.status === 'authorized' && sale.testPayment),
+    // paid is one when the sale was paid on a test gateway (the sandbox, Webpay's integration environment); one that
+    // did not pay is one when its gateway takes test payments (a declined card on Webpay's integration environment).
+    testPayment:
+      payment.gateway === sandboxGatewayId ||
+      (payment.status === 'authorized' ? sale.testPayment : gateways.get(payment.gateway)?.testMode === true),
   };
 }
 

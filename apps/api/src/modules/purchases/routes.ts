@@ -92,7 +92,11 @@ const purchaseSchema = z
     role: z.literal('buyer').describe("The buyer's access: the whole purchase, its payment and every traveller"),
     idVenta: z.number().int(),
     status: z.enum(['paid', 'withdrawing', 'withdrawn']),
-    testPayment: z.boolean().describe('Paid through the test gateway: no money moved, nothing is covered'),
+    testPayment: z
+      .boolean()
+      .describe(
+        "Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered",
+      ),
     paidAt: z.string(),
     plan: z.string(),
     destination: z.string(),

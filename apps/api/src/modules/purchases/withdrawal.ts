@@ -10,6 +10,7 @@ import {
   saleBuyer,
   voidCertificatesOfSale,
 } from '#app/modules/certificates/service.ts';
+import { testPaymentStamp } from '#app/modules/certificates/test-payment.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
@@ -204,6 +205,9 @@ export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
   }
 }
 
+/** The first line of a test sale's withdrawal e-mails: neither its payment nor its refund moved real money. */
+export const withdrawalTestNotice = `${testPaymentStamp}: esta compra se pagó con un pago de prueba; no se cobró ni se devuelve dinero real.`;
+
 /**
  * The withdrawal e-mails, each addressed to one person: the buyer's («recibimos tu retracto»: every certificate voided,
  * the refund on its way; then «reembolsado») with the whole purchase; and, when it is requested, one to each other
@@ -248,6 +252,8 @@ export function withdrawalEmailJob(
                 : `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Devolvimos ${amount} al mismo medio de pago.`,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
+      // A test sale (the sandbox, Webpay's integration environment) says so first, as its certificate e-mail does.
+      if (sale.testPayment) lines.unshift(withdrawalTestNotice);
       // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
       lines.push(...ledgerEmailLines(ledger, null));
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
@@ -277,6 +283,7 @@ export function withdrawalEmailJob(
           const address = person.email.toLowerCase();
           if (address === buyerAddress) continue;
           await send(address, `Tu certificado ${person.number} fue anulado – ${company.name}`, [
+            ...(sale.testPayment ? [withdrawalTestNotice] : []),
             `La compra N° ${saleId} de tu asistencia en viaje (${bought.plan.label}, ${bought.trip.destination}) fue anulada por quien la hizo, dentro del plazo de retracto.`,
             `Tu certificado ${person.number} quedó anulado y ya no otorga cobertura para este viaje.`,
             'Si tienes dudas, habla con quien hizo la compra o escríbenos.',

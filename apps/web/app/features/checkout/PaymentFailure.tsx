@@ -15,7 +15,13 @@ export type PaymentFailureData =
       successUrl: string;
       idVenta: number;
       amountClp: number;
+      /** An attempt on a test gateway (the sandbox, Webpay's integration environment): said on the page. */
+      testPayment: boolean;
     };
+
+/** What a failed test attempt adds: the visitor is on a test store, where no money moves either way. */
+export const failedTestPaymentNote =
+  'Pago de prueba: este intento se hizo en un ambiente de prueba; no se cobra dinero real.';
 
 const reasons: Record<Status, { title: string; detail: string }> = {
   DECLINED: {
@@ -64,6 +70,14 @@ export function PaymentFailure({ data }: { data: PaymentFailureData }) {
               <path d="M12 7v6M12 16.2v.3" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
             </svg>
           </span>
+          {data.state === 'result' && data.testPayment ? (
+            <p
+              className="mx-auto mb-4 max-w-lg rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-900 ring-1 ring-amber-700"
+              role="note"
+            >
+              {failedTestPaymentNote}
+            </p>
+          ) : null}
           <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">No pudimos completar tu pago</h1>
           {reason ? (
             <>

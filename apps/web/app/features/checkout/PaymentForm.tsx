@@ -10,6 +10,16 @@ export type PaymentGateway = components['schemas']['PaymentGateway'];
 
 /** Whatever the company calls its test gateway, the visitor is told it is not a real payment. */
 const testGatewayLabel = 'Pago de prueba (sin cargo real)';
+/**
+ * A real gateway running in test mode (Webpay on Transbank's integration environment) keeps its name and says, next
+ * to it, that it takes no real money: a test payment says so wherever it appears (issue 22).
+ */
+export const testModeNote = {
+  badge: 'Pago de prueba',
+  detail: 'Ambiente de integración de Transbank: no se cobra dinero real.',
+} as const;
+
+const isRealInTestMode = (gateway: PaymentGateway) => gateway.testMode && gateway.id !== testGatewayId;
 
 /** Why the payment could not start, each message with the way to fix it when there is one. */
 export type PaymentActionResult = {
@@ -88,12 +98,32 @@ export function PaymentForm({ gateways, totalClp, instalmentOptions, blocked, ac
                     name="gatewayId"
                     value={gateway.id}
                     onChange={() => setNotChosen(false)}
+                    // In test mode the option is still named as the gateway; the note is its description.
+                    {...(isRealInTestMode(gateway)
+                      ? {
+                          'aria-labelledby': `gateway-${gateway.id}-name`,
+                          'aria-describedby': `gateway-${gateway.id}-test`,
+                        }
+                      : {})}
                     className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
                   />
                   <img src={gateway.logo} alt="" width={96} height={36} className="h-9 w-24 shrink-0 object-contain" />
                   {gateway.id === testGatewayId ? (
                     <span className="min-w-0 rounded-md bg-amber-100 px-2 py-1 font-semibold text-amber-900 ring-1 ring-amber-700">
                       {testGatewayLabel}
+                    </span>
+                  ) : isRealInTestMode(gateway) ? (
+                    <span className="grid min-w-0 justify-items-start gap-1">
+                      <span id={`gateway-${gateway.id}-name`} className="font-semibold text-slate-900">
+                        {gateway.name}
+                      </span>
+                      <span id={`gateway-${gateway.id}-test`} className="text-sm text-amber-900">
+                        <span className="mr-1 inline-block rounded-md bg-amber-100 px-1.5 py-0.5 font-semibold ring-1 ring-amber-700">
+                          {testModeNote.badge}
+                          <span className="sr-only">.</span>
+                        </span>
+                        {testModeNote.detail}
+                      </span>
                     </span>
                   ) : (
                     <span className="min-w-0 font-semibold text-slate-900">{gateway.name}</span>
