@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  chileDateOf,
   chileDayStart,
   fixedReturnDate,
   parseIsoDate,
@@ -46,6 +47,12 @@ describe('trip dates', () => {
   it("knows Chile's calendar day, which is behind UTC late in the evening", () => {
     // 02:30 UTC on 23 Nov is 23:30 on 22 Nov in Santiago (UTC−3 in summer)
     expect(todayInChile(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
+  });
+
+  it('dates an instant as Chile saw it: a purchase paid at 23:30 in Santiago prints that day, not the UTC one', () => {
+    expect(chileDateOf('2026-11-28T02:30:00.000Z')).toBe('2026-11-27');
+    expect(chileDateOf('2026-11-28T03:00:00.000Z')).toBe('2026-11-28');
+    expect(chileDateOf(new Date('2026-07-01T03:59:59.999Z'))).toBe('2026-06-30');
   });
 
   it('turns the day at midnight in Santiago to the millisecond, however it is asked (a remembered day is per minute)', () => {

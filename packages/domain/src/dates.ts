@@ -64,6 +64,11 @@ export function todayInChile(now: Date = new Date()): string {
   return day;
 }
 
+/** The calendar date in Chile (YYYY-MM-DD) of an instant: the day a document prints for a payment or a change. */
+export function chileDateOf(instant: string | Date): string {
+  return todayInChile(new Date(instant));
+}
+
 /**
  * The first instant of a calendar day in Chile (America/Santiago): its midnight, or 01:00 on the day clocks go
  * forward at midnight (September), and the second midnight's end on the day they go back (April: 23:00–24:00 of the

@@ -1,3 +1,4 @@
+import { chileDateOf } from '@travesia/domain/dates';
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import type { Database } from '#app/db/client.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
@@ -201,14 +202,7 @@ const sum = (entries: { amountClp: number }[]) => entries.reduce((total, entry) 
 
 /** «dd-mm-aaaa» of an instant, in Chile's time (what every document prints). */
 export function chileDate(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Santiago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}-${part('month')}-${part('year')}`;
+  return chileDateOf(iso).split('-').reverse().join('-');
 }
 
 /** Whether the documents may say «Total pagado»: nothing was ever given back or asked back, so the total is the net. */

@@ -1,3 +1,4 @@
+import { chileDateOf } from '@travesia/domain/dates';
 import { phoneHref } from '@travesia/domain/links';
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -190,6 +191,32 @@ export function Rows({ rows }: { rows: { term: string; detail: ReactNode }[] }) 
   );
 }
 
+/** What a buyer's and a traveller's view both show of the trip: the «Tu viaje» card. */
+export function TripCard({
+  trip,
+}: {
+  trip: Pick<
+    Purchase,
+    'plan' | 'destination' | 'destinationCountry' | 'modality' | 'departureDate' | 'returnDate' | 'days' | 'status'
+  >;
+}) {
+  return (
+    <Card id="mi-compra-viaje" title="Tu viaje">
+      <Rows
+        rows={[
+          { term: 'Plan', detail: trip.plan },
+          { term: 'Destino', detail: trip.destination },
+          ...(trip.destinationCountry ? [{ term: 'País de destino', detail: trip.destinationCountry.label }] : []),
+          { term: 'Modalidad', detail: trip.modality },
+          { term: 'Vigencia', detail: `${formatDay(trip.departureDate)} al ${formatDay(trip.returnDate)}` },
+          { term: 'Días', detail: String(trip.days) },
+          { term: 'Estado', detail: statusLabels[trip.status] },
+        ]}
+      />
+    </Card>
+  );
+}
+
 export function Card({
   id,
   title,
@@ -259,7 +286,7 @@ function PurchaseDetail({
         <div>
           <h1 className="text-3xl font-extrabold text-brand-700 sm:text-4xl">Mi compra</h1>
           <p className="mt-2 text-slate-600">
-            Venta N° {purchase.idVenta} · pagada el {formatDay(purchase.paidAt)}
+            Venta N° {purchase.idVenta} · pagada el {formatDay(chileDateOf(purchase.paidAt))}
           </p>
         </div>
         <Form method="post">
@@ -285,24 +312,7 @@ function PurchaseDetail({
         </p>
       ) : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <Card id="mi-compra-viaje" title="Tu viaje">
-          <Rows
-            rows={[
-              { term: 'Plan', detail: purchase.plan },
-              { term: 'Destino', detail: purchase.destination },
-              ...(purchase.destinationCountry
-                ? [{ term: 'País de destino', detail: purchase.destinationCountry.label }]
-                : []),
-              { term: 'Modalidad', detail: purchase.modality },
-              {
-                term: 'Vigencia',
-                detail: `${formatDay(purchase.departureDate)} al ${formatDay(purchase.returnDate)}`,
-              },
-              { term: 'Días', detail: String(purchase.days) },
-              { term: 'Estado', detail: statusLabels[purchase.status] },
-            ]}
-          />
-        </Card>
+        <TripCard trip={purchase} />
         <Card id="mi-compra-pago" title="Tu pago">
           <PaymentLedger ledger={purchase.ledger} status={purchase.status} amountUsd={purchase.amountUsd} />
         </Card>
@@ -527,8 +537,8 @@ function DateChangeCard({ purchase, form }: { purchase: Purchase; form: DateChan
         <ul className="mb-4 grid gap-2 text-sm text-slate-700">
           {purchase.dateChanges.map((change) => (
             <li key={change.appliedAt}>
-              Cambiado el {formatDay(change.appliedAt)}: antes del {formatDay(change.previousDepartureDate)} al{' '}
-              {formatDay(change.previousReturnDate)}
+              Cambiado el {formatDay(chileDateOf(change.appliedAt))}: antes del{' '}
+              {formatDay(change.previousDepartureDate)} al {formatDay(change.previousReturnDate)}
               {change.destinationCountry !== change.previousDestinationCountry
                 ? ` · país de destino: ${change.previousDestinationCountry ?? 'sin especificar'} → ${change.destinationCountry ?? 'sin especificar'}`
                 : ''}

@@ -1,20 +1,13 @@
+import { chileDateOf } from '@travesia/domain/dates';
 import { formatClp, formatUsd } from '@travesia/domain/money';
+import { formatDay } from '#app/lib/format.ts';
 import type { Purchase } from './purchase.ts';
 
 type Ledger = Purchase['ledger'];
 type Entry = Ledger['entries'][number];
 
 /** «dd-mm-aaaa» of an instant, in Chile's time (the same text on the server and in the browser). */
-function chileDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Santiago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}-${part('month')}-${part('year')}`;
-}
+const chileDay = (iso: string) => formatDay(chileDateOf(iso));
 
 /** A payment adds, a refund takes away: «$183.825», «-$20.000». */
 const signed = (entry: Entry) =>

@@ -1,7 +1,6 @@
 import { Form } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
-import { formatDay } from '#app/lib/format.ts';
-import { Card, downloadLink, Rows, secondaryButton, statusLabels, useBusy } from './MyPurchase.tsx';
+import { Card, downloadLink, Rows, secondaryButton, TripCard, useBusy } from './MyPurchase.tsx';
 import type { TravellerPurchase } from './purchase.ts';
 
 const textLink = 'font-semibold text-brand-700 underline underline-offset-4';
@@ -44,24 +43,7 @@ export function TravellerPurchaseDetail({ purchase }: { purchase: TravellerPurch
         </p>
       ) : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <Card id="mi-compra-viaje" title="Tu viaje">
-          <Rows
-            rows={[
-              { term: 'Plan', detail: purchase.plan },
-              { term: 'Destino', detail: purchase.destination },
-              ...(purchase.destinationCountry
-                ? [{ term: 'País de destino', detail: purchase.destinationCountry.label }]
-                : []),
-              { term: 'Modalidad', detail: purchase.modality },
-              {
-                term: 'Vigencia',
-                detail: `${formatDay(purchase.departureDate)} al ${formatDay(purchase.returnDate)}`,
-              },
-              { term: 'Días', detail: String(purchase.days) },
-              { term: 'Estado', detail: statusLabels[purchase.status] },
-            ]}
-          />
-        </Card>
+        <TripCard trip={purchase} />
         <Card id="mi-compra-certificado" title="Tu certificado">
           <Rows
             rows={[
