@@ -88,6 +88,10 @@ export async function startServer(kind: DatabaseKind): Promise<BenchServer> {
     // Production refuses Google's test keys; the bench never submits the contact form.
     RECAPTCHA_SITE_KEY: 'bench-site-key-never-used',
     RECAPTCHA_SECRET_KEY: 'bench-secret-key-never-used',
+    // Production names its Webpay (issue 22); the bench never pays, so these reach no gateway.
+    WEBPAY_ENVIRONMENT: 'production',
+    WEBPAY_COMMERCE_CODE: '597000000001',
+    WEBPAY_API_KEY: 'bench-webpay-api-key-never-used',
     RATE_LIMIT_FACTOR: '100000',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,

@@ -10,7 +10,7 @@ import { databaseUnavailable } from '#app/db/unavailable.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { type Outcome, type Sent, sendRequest, whatIsWrong } from './support/answers.ts';
 import { givenConsents, invoiceBody, passengersBody, referencePlanId } from './support/checkout.ts';
-import { databaseKinds } from './support/harness.ts';
+import { databaseKinds, stagingWebpay } from './support/harness.ts';
 import { isRunning, type ProcessRequestBody, type Started, startProcess, stopProcess } from './support/processes.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody } from './support/trips.ts';
@@ -123,6 +123,7 @@ if (databaseKinds.includes('postgres')) {
         COOKIE_SECRET: 'outage-test-cookie-secret-of-32-chars',
         RECAPTCHA_SITE_KEY: 'production-site-key',
         RECAPTCHA_SECRET_KEY: 'production-secret-key',
+        ...stagingWebpay,
         PAYMENTS_SANDBOX: 'true',
         HOST: '127.0.0.1',
         DATABASE_URL: viaProxy.toString(),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Outcome, type Sent, sendRequest, whatIsWrong } from './support/answers.ts';
 import { type Balancer, startBalancer } from './support/balancer.ts';
 import { givenConsents, invoiceBody, passengersBody, referencePlanId, travellers } from './support/checkout.ts';
+import { stagingWebpay } from './support/harness.ts';
 import { isRunning, type ProcessRequestBody, type Started, startProcess, stopProcess } from './support/processes.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
@@ -87,6 +88,7 @@ describe.skipIf(!enabled)('three instances behind a load balancer, one PostgreSQ
       COOKIE_SECRET: 'scale-out-test-cookie-secret-32-chars',
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      ...stagingWebpay,
       PAYMENTS_SANDBOX: 'true',
       HOST: '127.0.0.1',
       DATABASE_URL: viaProxy.toString(),

@@ -80,6 +80,12 @@ export const productionWebpay = {
   WEBPAY_API_KEY: 'a-production-webpay-api-key',
 } as const;
 
+/**
+ * A staging deployment's Webpay: Transbank's integration environment with credentials of its own, so its payments
+ * are test payments and the sandbox may run beside it (a production Webpay refuses the sandbox).
+ */
+export const stagingWebpay = { ...productionWebpay, WEBPAY_ENVIRONMENT: 'integration' } as const;
+
 /** The least a production deployment needs (config.ts refuses to start without each of these). */
 export const productionEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
