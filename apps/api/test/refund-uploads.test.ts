@@ -361,6 +361,25 @@ describeOnEachDatabase(
       expect(none.json<ErrorBody>().errors[0]).toMatchObject({ field: 'documentos', code: 'required' });
     });
 
+    it('a multipart body the parser cannot read (no boundary, an empty one, none in the body) is a 400 in the §8 body, never a 500', async () => {
+      const bodies = [
+        { contentType: 'multipart/form-data', payload: 'x' },
+        { contentType: 'multipart/form-data; boundary=', payload: 'x' },
+        { contentType: 'multipart/form-data; boundary=zz', payload: 'garbage without any boundary' },
+      ];
+      for (const { contentType, payload } of bodies) {
+        const answer = await call(ctx.app, {
+          method: 'POST',
+          url: filesUrl,
+          payload,
+          headers: { 'content-type': contentType },
+          remoteAddress: '192.0.2.77',
+        });
+        expect(answer.status, `${contentType}: ${answer.text}`).toBe(400);
+        expect(answer.json<ErrorBody>()).toMatchObject({ status: 400, errors: [{ field: expect.any(String) }] });
+      }
+    });
+
     it('a body declaring more than five documents can carry is refused before it is read (413)', async () => {
       const answer = await call(ctx.app, {
         method: 'POST',

@@ -1,10 +1,11 @@
 CREATE TABLE "purchase_access_limits" (
 	"sale_id" integer NOT NULL,
+	"holder" text NOT NULL,
 	"day" date NOT NULL,
 	"codes_issued" integer DEFAULT 0 NOT NULL,
 	"failed_tries" integer DEFAULT 0 NOT NULL,
 	"cap_notice_sent_at" timestamp with time zone,
-	CONSTRAINT "purchase_access_limits_sale_id_day_pk" PRIMARY KEY("sale_id","day")
+	CONSTRAINT "purchase_access_limits_sale_id_holder_day_pk" PRIMARY KEY("sale_id","holder","day")
 );
 --> statement-breakpoint
 -- Codes and accesses made before roles were any traveller's and opened the whole purchase: none stays usable.

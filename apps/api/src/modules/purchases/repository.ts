@@ -6,23 +6,35 @@ import { purchaseAccessCodes, purchaseAccessLimits, purchaseAccessTokens, purcha
 /** The job that tells the buyer a daily cap of «Mi compra» codes was hit; payload `{ saleId, day }`. */
 export const accessCapEmailKind = 'purchase-access-cap';
 
+const limitsRow = (saleId: number, holder: string, day: string) =>
+  and(
+    eq(purchaseAccessLimits.saleId, saleId),
+    eq(purchaseAccessLimits.holder, holder),
+    eq(purchaseAccessLimits.day, day),
+  );
+
 /** Queues the buyer's cap e-mail in `tx`: once per sale and day, whichever cap was hit first. */
 const queueCapNotice = (tx: Database, saleId: number, day: string) =>
   enqueue(tx, accessCapEmailKind, { saleId, day }, `purchase-access-cap:${saleId}:${day}`);
 
 /**
- * Counts a code about to be issued for the sale on `day`, unless `cap` were issued already; at the cap, the buyer's
+ * Counts a code about to be issued for the sale's holder on `day`, unless `cap` were issued to them already; at the cap, the buyer's
  * notice is queued instead (once a day). Answers whether a code may be issued. One upsert: concurrent runs never
  * count past the cap.
  */
-export async function countIssuedCode(db: Database, saleId: number, day: string, cap: number): Promise<boolean> {
+export async function countIssuedCode(
+  db: Database,
+  code: { saleId: number; holder: string; day: string },
+  cap: number,
+): Promise<boolean> {
+  const { saleId, holder, day } = code;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const counted = await tx
       .insert(purchaseAccessLimits)
-      .values({ saleId, day, codesIssued: 1 })
+      .values({ saleId, holder, day, codesIssued: 1 })
       .onConflictDoUpdate({
-        target: [purchaseAccessLimits.saleId, purchaseAccessLimits.day],
+        target: [purchaseAccessLimits.saleId, purchaseAccessLimits.holder, purchaseAccessLimits.day],
         set: { codesIssued: sql`${purchaseAccessLimits.codesIssued} + 1` },
         setWhere: sql`${purchaseAccessLimits.codesIssued} < ${cap}`,
       })
@@ -51,10 +63,11 @@ export async function replaceCode(db: Database, saleId: number, holder: string, 
 }
 
 /**
- * Checks a code against the holder's live one, under the lock of the sale's row of the day (every try of a sale,
- * whoever's, counts one by one, also across a PostgreSQL pool): once `limits.failedTriesPerDay` wrong tries were
- * counted that day no code opens anything; otherwise a match uses the code up, and a miss (or no live code) counts an
- * attempt of the code and a wrong try of the sale, the one that reaches the cap queueing the buyer's notice.
+ * Checks a code against the holder's live one, under the lock of the holder's row of the day (every try counts one by
+ * one, also across a PostgreSQL pool): once `limits.failedTriesPerDay` wrong tries of this holder were counted that
+ * day no code of theirs opens anything; otherwise a match uses the code up, and a miss (or no live code) counts an
+ * attempt of the code and a wrong try of the holder, the one that reaches the cap queueing the buyer's notice. Each
+ * holder has a bucket of her own: a traveller's tries (or anyone's with her document) never lock the buyer out.
  * Answers whether it matched.
  */
 export async function consumeCode(
@@ -66,11 +79,11 @@ export async function consumeCode(
   const { saleId, holder, day } = code;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    await tx.insert(purchaseAccessLimits).values({ saleId, day }).onConflictDoNothing();
+    await tx.insert(purchaseAccessLimits).values({ saleId, holder, day }).onConflictDoNothing();
     const [today] = await tx
       .select({ failedTries: purchaseAccessLimits.failedTries })
       .from(purchaseAccessLimits)
-      .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)))
+      .where(limitsRow(saleId, holder, day))
       .for('update');
     if ((today?.failedTries ?? 0) >= limits.failedTriesPerDay) return false;
     const [live] = await tx
@@ -101,7 +114,7 @@ export async function consumeCode(
     const [counted] = await tx
       .update(purchaseAccessLimits)
       .set({ failedTries: sql`${purchaseAccessLimits.failedTries} + 1` })
-      .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)))
+      .where(limitsRow(saleId, holder, day))
       .returning({ failedTries: purchaseAccessLimits.failedTries });
     if ((counted?.failedTries ?? 0) >= limits.failedTriesPerDay) await queueCapNotice(tx, saleId, day);
     return false;
@@ -114,15 +127,6 @@ export async function markCapNoticeSent(db: Database, saleId: number, day: strin
     .update(purchaseAccessLimits)
     .set({ capNoticeSentAt: sql`now()` })
     .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)));
-}
-
-/** The day's counts of a sale (zero when nothing was counted). */
-export async function accessCounts(db: Database, saleId: number, day: string) {
-  const [row] = await db
-    .select()
-    .from(purchaseAccessLimits)
-    .where(and(eq(purchaseAccessLimits.saleId, saleId), eq(purchaseAccessLimits.day, day)));
-  return { codesIssued: row?.codesIssued ?? 0, failedTries: row?.failedTries ?? 0 };
 }
 
 export async function insertToken(db: Database, saleId: number, holder: string, tokenHash: string, expiresAt: Date) {

@@ -459,7 +459,8 @@ export function purchaseCodeEmailJob(
       const found = await findHolder(db, settings, question);
       if (!found) return { sent: false };
       const { access, email } = found;
-      if (!(await repository.countIssuedCode(db, access.saleId, todayInChile(), settings.codesPerSalePerDay))) {
+      const today = { saleId: access.saleId, holder: holderKey(access), day: todayInChile() };
+      if (!(await repository.countIssuedCode(db, today, settings.codesPerSalePerDay))) {
         return { sent: false, saleId: access.saleId, capped: true };
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -56,7 +56,8 @@ export const purchaseAccessVersions = pgTable('purchase_access_versions', {
 });
 
 /**
- * What «Mi compra» codes a sale used up on one day (Chile's calendar): codes issued and wrong tries, each capped
+ * What «Mi compra» codes each holder of a sale used up on one day (Chile's calendar): codes issued and wrong tries,
+ * each capped per holder, so a traveller (or whoever has her document) cannot lock the buyer out
  * (purchases/service.ts, accessCaps); `capNoticeSentAt` marks the one e-mail telling the buyer a cap was hit.
  */
 export const purchaseAccessLimits = pgTable(
@@ -65,10 +66,12 @@ export const purchaseAccessLimits = pgTable(
     saleId: integer('sale_id')
       .notNull()
       .references(() => sales.id),
+    /** Whose codes these are ('buyer' or 'traveller:{seq}'): a traveller's tries never use up the buyer's. */
+    holder: text('holder').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     codesIssued: integer('codes_issued').notNull().default(0),
     failedTries: integer('failed_tries').notNull().default(0),
     capNoticeSentAt: timestamp('cap_notice_sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.saleId, t.day] })],
+  (t) => [primaryKey({ columns: [t.saleId, t.holder, t.day] })],
 );

@@ -488,7 +488,11 @@ function multipartError(error: unknown): unknown {
       { field: 'body', code: 'invalid_body', message: 'El formulario no se pudo leer' },
     ]);
   }
-  if (error instanceof Error && /Unexpected end of (multipart|form)|Malformed/i.test(error.message)) {
+  // Busboy's own parse errors carry no code: a truncated body, a malformed part, a content type without its boundary.
+  if (
+    error instanceof Error &&
+    /Unexpected end of (multipart|form)|Malformed|^Multipart: |Boundary not found/i.test(error.message)
+  ) {
     return new ApiError(400, errorMessages.invalidInputParameters, [
       { field: 'body', code: 'invalid_body', message: 'El formulario no se pudo leer' },
     ]);
