@@ -10,6 +10,7 @@ import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { receiptTotalText } from '#app/modules/purchases/receipt-pdf.ts';
 import {
   buyerOnlyMessage,
+  codeRefusalFloorMs,
   invalidCodeMessage,
   invalidLinkMessage,
   purchaseCodeEmailKind,
@@ -665,6 +666,26 @@ describeOnEachDatabase(
       await forgetCodeRequests(ctx);
       await opened(await checkCode(ctx, { number, ...camila, code: await codeFor(ctx, number) }));
       expect((await limitsOf(ctx, sale.idVenta))?.codesIssued).toBe(1);
+    });
+
+    it('a refused code takes the same floor of time whether the sale is unknown, the document wrong or the code wrong', async () => {
+      const sale = await paidSale(ctx);
+      const number = String(sale.idVenta);
+      await codeFor(ctx, number);
+      const cases = {
+        unknownSale: { number: '987654', ...camila, code: '123456' },
+        wrongDocument: { number, documentType: 'rut', document: '15.123.456-9', code: '123456' },
+        wrongCode: { number, ...camila, code: '000000' },
+      };
+      for (const [name, body] of Object.entries(cases)) {
+        const started = performance.now();
+        const answer = await checkCode(ctx, body);
+        const took = performance.now() - started;
+        expect(answer.status, name).toBe(400);
+        expect(answer.json(), name).toMatchObject({ detail: invalidCodeMessage });
+        // The floor hides the work's spread (one query for an unknown sale, a locked transaction for a known one).
+        expect(took, name).toBeGreaterThanOrEqual(codeRefusalFloorMs - 1);
+      }
     });
 
     it("a traveller's 10 wrong tries lock only her own codes: the buyer's right code still opens the sale", async () => {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
 import { cleanRut, formatRut, isValidRut } from '@travesia/domain/rut';
@@ -44,6 +45,9 @@ export type AccessDocumentType = (typeof documentTypes)[number];
 export type AccessRequest = { number: string; documentType: AccessDocumentType; document: string };
 
 /** The one answer to a code or link that does not open a purchase, whatever the reason (nothing tells which). */
+/** The least time a refused code takes to answer, whatever was refused (far above the work's spread). */
+export const codeRefusalFloorMs = 150;
+
 export const invalidCodeMessage = 'El código no es válido o ya venció. Pide uno nuevo.';
 export const invalidLinkMessage = 'El enlace no es válido o ya venció. Pide un código con tu número de compra.';
 export const invalidRutMessage = 'El RUT no es válido.';
@@ -187,6 +191,7 @@ export async function verifyAccessCode(
   settings: PurchasesConfig,
   request: AccessRequest & { code: string },
 ) {
+  const started = performance.now();
   const found = await findHolder(db, settings, questionOf(settings, companyId, request));
   const opened =
     found !== undefined &&
@@ -197,6 +202,9 @@ export async function verifyAccessCode(
       { maxAttempts: settings.codeMaxAttempts, failedTriesPerDay: settings.failedTriesPerSalePerDay },
     ));
   if (!found || !opened) {
+    // An unknown sale is one query, a known one with a wrong code a locked transaction: every refusal waits until
+    // the same floor, so its time says nothing of whether the sale or the document exists (issue 22).
+    await sleep(Math.max(0, codeRefusalFloorMs - (performance.now() - started)));
     throw new ApiError(400, invalidCodeMessage, [{ field: 'code', code: 'invalid', message: invalidCodeMessage }]);
   }
   return openSession(db, settings, found.access);
