@@ -16,6 +16,14 @@ export const viewports = [
  * naming the rule and the elements involved. No rule is disabled and no element excluded.
  */
 export async function expectNoViolations(page: Page, state: string) {
+  // Colours read mid-transition are neither state's (a focused button fading in read 4.49:1): let them settle first.
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const report = violations.map(
     (violation) =>
