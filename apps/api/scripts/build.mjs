@@ -18,7 +18,7 @@ await build({
   outdir: new URL('dist', root).pathname,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   // Shared code goes to chunks beside the entries (dist/, so paths from import.meta.url hold), and start.js's
   // import of the server stays a real, later import: it sets NODE_ENV before React is first loaded.
