@@ -53,6 +53,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { refundRoutes } from './modules/refunds/routes.ts';
 import { UploadGate } from './modules/refunds/uploads.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
 
 export type BuildAppOptions = {
@@ -101,6 +102,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     // Errors Fastify meets before routing (a path it cannot percent-decode, a path parameter over its 100 characters)
     // otherwise leave in Fastify's own body: they are bad input, answered in the §8 body like any other (issue #11).
     frameworkErrors: answerFrameworkError,
+    genReqId: requestIdOf,
   });
   // A graceful stop closes idle connections at once, but Node leaves a keep-alive connection that was busy when the
   // stop began open after its answer, until the keep-alive timeout (72 s): the process would not exit in time. While
@@ -125,6 +127,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   // (createCacheInvalidation has logged it and keeps trying).
   if (config.redis.url) await cacheInvalidation.subscribed(2_500);
   app.decorate('config', config);
+  registerObservability(app);
   const integrations = createIntegrations(config, db);
   app.decorate('mailer', integrations.mailer);
   app.decorate('documentStore', integrations.documentStore);
@@ -274,10 +277,11 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
     const message =
       code === 'too_long' ? 'A path parameter is too long' : 'The path is not valid percent-encoded UTF-8';
     const errors: FieldError[] = [{ field: 'path', code, message }];
-    return reply.code(400).send(errorBody(400, errorMessages.invalidInputParameters, instance, errors));
+    const body = errorBody(400, errorMessages.invalidInputParameters, instance, errors);
+    return reply.code(400).send(withRequestId(request, reply, body));
   }
   request.log.error({ error: loggableError(error) }, 'unhandled framework error');
-  return reply.code(500).send(errorBody(500, errorMessages.internal, instance));
+  return reply.code(500).send(withRequestId(request, reply, errorBody(500, errorMessages.internal, instance)));
 }
 
 /** What a 503 tells clients to wait before trying again, in seconds: about what the pool needs to reconnect. */

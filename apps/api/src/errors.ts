@@ -25,6 +25,10 @@ export const errorBodySchema = z
     detail: z.string(),
     instance: z.string(),
     errors: z.array(fieldErrorSchema),
+    requestId: z
+      .string()
+      .optional()
+      .describe("This request's id, as in its X-Request-Id header and the server's log lines: quote it to support"),
   })
   .meta({ id: 'ErrorBody' });
 

@@ -33,6 +33,8 @@ import {
   recordUploads,
   uploadAdmission,
 } from './modules/refunds/uploads.ts';
+import { requestIdHeader } from './observability/request-id.ts';
+import { signalCache } from './observability/signals.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = {
@@ -191,7 +193,12 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
         const nonce = cspNonce(reply.raw);
         const apiFor = () =>
           noticingFailures(
-            inProcessFetch(app, client, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor),
+            inProcessFetch(
+              app,
+              client,
+              Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor,
+              request.id,
+            ),
           );
         const api = apiFor();
         const context: StorefrontLoadContext = {
@@ -214,6 +221,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
           if (stamp === undefined) return sendFetchResponse(reply, await render());
         }
         const found = pageCache.get(cacheKey.key, stamp);
+        signalCache('page', found !== undefined);
         if (found) {
           // Past its lifetime: this visitor gets it still, and one render replaces it in the background.
           if (!found.fresh && !pageCache.pending(cacheKey.key)) {
@@ -423,10 +431,13 @@ export function inProcessFetch(
   app: FastifyInstance,
   remoteAddress?: string,
   forwardedFor?: string | null,
+  /** The page's request id: the API's log lines of the calls a page makes carry the page's id (observability/). */
+  requestId?: string,
 ): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     if (forwardedFor && !request.headers.has('x-forwarded-for')) request.headers.set('x-forwarded-for', forwardedFor);
+    if (requestId) request.headers.set(requestIdHeader, requestId);
     const url = new URL(request.url);
     // In-process answers stay plain: nothing to save on a hop without a socket, and the loaders read the bytes.
     request.headers.delete('accept-encoding');

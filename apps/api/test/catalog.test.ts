@@ -2,7 +2,7 @@ import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages
 import { expect, it } from 'vitest';
 import { demoCompany } from '#app/db/seed/demo-company.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
-import { expectBadRequest, expectError, get } from './support/http.ts';
+import { anyRequestId, expectBadRequest, expectError, get } from './support/http.ts';
 
 type Labelled = { id: number; label: string };
 
@@ -186,6 +186,7 @@ describeOnEachDatabase('exchange rate', (ctx) => {
       detail,
       instance: url,
       errors: [{ field: 'amount', code: 'required', message: detail }],
+      requestId: anyRequestId,
     });
   });
 

@@ -16,7 +16,7 @@ import {
 } from './support/certificates.ts';
 import { passengersBody, putPassengers, travellers } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { call, expectBadRequest, get } from './support/http.ts';
+import { anyRequestId, call, expectBadRequest, get } from './support/http.ts';
 import { useFakeSmtp } from './support/smtp.ts';
 import { createQuotation, tripDates } from './support/trips.ts';
 
@@ -266,6 +266,7 @@ describeOnEachDatabase(
         detail: errorMessages.tooManyRequests,
         instance: '/api/certificates',
         errors: [],
+        requestId: anyRequestId,
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await searchCertificates(ctx, 'otra.vez@example.cl', '198.51.100.20')).status).toBe(200);

@@ -6,7 +6,7 @@ import { recaptchaTestKeys } from '#app/config.ts';
 import { contactRequests, jobs } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { call, expectError } from './support/http.ts';
+import { anyRequestId, call, expectError } from './support/http.ts';
 import { passingToken, useFakeSiteverify } from './support/siteverify.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 
@@ -136,6 +136,7 @@ describeOnEachDatabase(
           detail: errorMessages.invalidInputParameters,
           instance: path,
           errors: [{ field, code, message }],
+          requestId: anyRequestId,
         });
         expect(siteverify.current.requests.length).toBe(asked);
         expect(await storedRequests(ctx)).toHaveLength(stored);
@@ -168,6 +169,7 @@ describeOnEachDatabase(
         detail: errorMessages.invalidInputParameters,
         instance: path,
         errors: [{ field: 'idSubject', code: 'not_available', message: 'Seleccione un asunto' }],
+        requestId: anyRequestId,
       });
       expect(siteverify.current.requests.length).toBe(asked);
     });
@@ -184,6 +186,7 @@ describeOnEachDatabase(
         detail,
         instance: path,
         errors: [{ field: 'reCaptchaToken', code: 'required', message: detail }],
+        requestId: anyRequestId,
       });
       expect(await storedRequests(ctx)).toHaveLength(stored);
     });
@@ -201,6 +204,7 @@ describeOnEachDatabase(
         detail: errorMessages.invalidInputParameters,
         instance: path,
         errors: [{ field: 'reCaptchaToken', code: 'captcha_failed', message: r.reCaptchaFailed }],
+        requestId: anyRequestId,
       });
       expect(await storedRequests(ctx)).toHaveLength(stored);
       expect(await contactJobs(ctx)).toHaveLength(queued);

@@ -2,7 +2,7 @@ import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages
 import { expect, it } from 'vitest';
 import { demoCompany } from '#app/db/seed/demo-company.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
-import { expectBadRequest, get } from './support/http.ts';
+import { anyRequestId, expectBadRequest, get } from './support/http.ts';
 
 /** A seeded contact as the wire carries it (spec §7: e-mails wrapped as `{ email }`). */
 const onTheWire = (contact: (typeof demoCompany.contacts)[number]) => ({
@@ -98,6 +98,7 @@ describeOnEachDatabase('content', (ctx) => {
       detail,
       instance: url,
       errors: [{ field: 'isEmergencyOrSaleContact', code: 'required', message: detail }],
+      requestId: anyRequestId,
     });
   });
 

@@ -6,6 +6,7 @@ import { loadConfig } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { databaseKinds, describeOnEachDatabase, openTestDatabase } from './support/harness.ts';
 import {
+  anyRequestId,
   call,
   companyGetPaths,
   expectBadRequest,
@@ -34,6 +35,7 @@ async function expectInternalErrors(app: FastifyInstance) {
       detail: 'Internal error',
       instance: pathOf(request.url),
       errors: [],
+      requestId: anyRequestId,
     });
   }
 }
@@ -66,6 +68,7 @@ describeOnEachDatabase('error bodies', (ctx) => {
       detail,
       instance: pathOf(url),
       errors: [{ field: 'companyId', code: 'required', message: detail }],
+      requestId: anyRequestId,
     });
   });
 
@@ -91,7 +94,13 @@ describeOnEachDatabase('error bodies', (ctx) => {
       expect(answer.status, url).toBeGreaterThanOrEqual(400);
       expect(answer.status, url).toBeLessThan(500);
       expectNoInternals(answer.text);
-      expect(Object.keys(answer.json<object>()).sort(), url).toStrictEqual(['detail', 'errors', 'instance', 'status']);
+      expect(Object.keys(answer.json<object>()).sort(), url).toStrictEqual([
+        'detail',
+        'errors',
+        'instance',
+        'requestId',
+        'status',
+      ]);
     }
   });
 

@@ -810,7 +810,7 @@ async function expectWellAnswered(ctx: TestContext, built: Built): Promise<void>
   expect(String(response.headers['content-type']), where).toMatch(/^application\/json/);
   expectNoInternals(response.body);
   const answer = JSON.parse(response.body) as ErrorBody;
-  expect(Object.keys(answer).sort(), where).toStrictEqual(['detail', 'errors', 'instance', 'status']);
+  expect(Object.keys(answer).sort(), where).toStrictEqual(['detail', 'errors', 'instance', 'requestId', 'status']);
   expect(answer.status, where).toBe(status);
   expect(answer.instance, where).toBe(built.instance);
   expect(typeof answer.detail === 'string' && answer.detail.length > 0, where).toBe(true);

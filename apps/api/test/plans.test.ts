@@ -5,7 +5,7 @@ import { products } from '#app/db/schema.ts';
 import { demoPlans } from '#app/db/seed/demo-plans.ts';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from '#app/modules/plans/schemas.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { expectBadRequest, expectError, get } from './support/http.ts';
+import { anyRequestId, expectBadRequest, expectError, get } from './support/http.ts';
 import {
   annualDates,
   createQuotation,
@@ -656,6 +656,7 @@ describeOnEachDatabase('plan search: invalid requests', (ctx) => {
         detail,
         instance: url,
         errors: [{ field: name, code: 'required', message: detail }],
+        requestId: anyRequestId,
       });
     },
   );

@@ -28,7 +28,7 @@ import {
   useTemporaryDataDir,
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { type Answer, call } from './support/http.ts';
+import { type Answer, anyRequestId, call } from './support/http.ts';
 import { pdfStrings } from './support/pdf-text.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 
@@ -200,6 +200,7 @@ describeOnEachDatabase(
           detail: invalidCodeMessage,
           instance: '/api/purchases/access/code',
           errors: [{ field: 'code', code: 'invalid', message: invalidCodeMessage }],
+          requestId: anyRequestId,
         });
       }
     });
@@ -415,7 +416,13 @@ describeOnEachDatabase(
 );
 
 /** The 403 a traveller's access gets for what only the buyer may do (§8 body). */
-const buyerOnly = (instance: string) => ({ status: 403, detail: buyerOnlyMessage, instance, errors: [] });
+const buyerOnly = (instance: string) => ({
+  status: 403,
+  detail: buyerOnlyMessage,
+  instance,
+  errors: [],
+  requestId: anyRequestId,
+});
 
 describeOnEachDatabase(
   '«Mi compra»: the buyer sees and manages the whole purchase; a traveller only her own trip',

@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { companies, quotationPassengers, quotations, sales } from '#app/db/schema.ts';
 import type { Quotation } from '#app/modules/quotations/schemas.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { call, expectBadRequest, expectError, get } from './support/http.ts';
+import { anyRequestId, call, expectBadRequest, expectError, get } from './support/http.ts';
 import {
   annualDates,
   createQuotation,
@@ -348,6 +348,7 @@ describeOnEachDatabase('quotations: update', (ctx) => {
         detail: errorMessages.invalidQuotationId,
         instance: url,
         errors: [{ field: 'quotationId', code: 'invalid_format', message: expect.any(String) }],
+        requestId: anyRequestId,
       });
     }
   });
@@ -434,6 +435,7 @@ describeOnEachDatabase('quotations: redirect to the comparator', (ctx) => {
       detail,
       instance: '/api/companies/1/quotation-redirect',
       errors: [{ field: 'quotationId', code: 'required', message: detail }],
+      requestId: anyRequestId,
     });
   });
 

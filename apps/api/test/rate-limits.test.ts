@@ -10,7 +10,7 @@ import { defaultRateLimits } from '#app/lib/rate-limit.ts';
 import { inProcessFetch } from '#app/web.ts';
 import { givenConsents, readyToPay, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
-import { call } from './support/http.ts';
+import { anyRequestId, call } from './support/http.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
 import { quotationBody, searchParams, searchUrl } from './support/trips.ts';
 
@@ -40,6 +40,7 @@ describeOnEachDatabase(
         detail: errorMessages.tooManyRequests,
         instance: url,
         errors: [],
+        requestId: anyRequestId,
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       const stored = await ctx.database.db.select({ email: subscriptions.email }).from(subscriptions);
@@ -99,6 +100,7 @@ const tooMany = (instance: string) => ({
   detail: errorMessages.tooManyRequests,
   instance,
   errors: [],
+  requestId: anyRequestId,
 });
 
 describeOnEachDatabase(

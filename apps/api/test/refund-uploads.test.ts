@@ -31,7 +31,7 @@ import { checkedDocumentStore, DocumentStoreStartError, openMigratedDatabase } f
 import { mountPages } from '#app/web.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { describeOnEachDatabase, productionEnv, type TestContext } from './support/harness.ts';
-import { call } from './support/http.ts';
+import { anyRequestId, call } from './support/http.ts';
 import { coveredSale } from './support/refund-claims.ts';
 import { inDays } from './support/trips.ts';
 
@@ -481,6 +481,7 @@ describeOnEachDatabase(
           detail: errorMessages.tooManyRequests,
           instance: filesUrl,
           errors: [{ field: 'documentos', code: 'invalid', message: refundMessages.uploadsBusyForClient }],
+          requestId: anyRequestId,
         });
         const other = openOneFileUpload(base, 4096, '203.0.113.2');
         await other.send(pdf);
@@ -493,6 +494,7 @@ describeOnEachDatabase(
           detail: errorMessages.unexpected,
           instance: filesUrl,
           errors: [{ field: 'documentos', code: 'invalid', message: refundMessages.uploadsBusy }],
+          requestId: anyRequestId,
         });
         for (const upload of [...slow, other]) {
           upload.finish(Buffer.concat([Buffer.alloc(4096 - pdf.length, 0x20), upload.tail]));

@@ -430,9 +430,11 @@ describeOnEachDatabase(
       expect(wrong.status).toBe(404);
       expect(unknown.status).toBe(404);
       expect(wrong.json<ErrorBody>().detail).toBe(errorMessages.resourceNotFound);
-      expect({ ...wrong.json<ErrorBody>(), instance: '' }).toStrictEqual({
+      // The same answer but for the request's own id.
+      expect({ ...wrong.json<ErrorBody>(), instance: '', requestId: '' }).toStrictEqual({
         ...unknown.json<ErrorBody>(),
         instance: '',
+        requestId: '',
       });
       const missing = await call(ctx.app, { method: 'GET', url: `${url}/${number}` });
       expect(missing.status).toBe(400);

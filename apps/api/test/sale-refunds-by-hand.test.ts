@@ -8,7 +8,7 @@ import { runRefundsCli } from '#app/refunds-cli.ts';
 import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { type Answer, call, expectError } from './support/http.ts';
+import { type Answer, anyRequestId, call, expectError } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { tripDates } from './support/trips.ts';
 
@@ -180,6 +180,7 @@ describeOnEachDatabase(
         detail: refundNotHeld,
         instance: `/api/admin/sale-refunds/${refund.id}/manual`,
         errors: [{ field: 'id', code: 'refund_not_held', message: refundNotHeld }],
+        requestId: anyRequestId,
       });
       expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', method: null, heldAt: null });
 
@@ -247,6 +248,7 @@ describeOnEachDatabase(
         detail: refundInProgress,
         instance: `/api/admin/sale-refunds/${refund.id}/hold`,
         errors: [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }],
+        requestId: anyRequestId,
       });
       const busy = await markByHand(ctx, refund.id, { reference: 'TRF-2' });
       expect(busy.status).toBe(409);
@@ -255,6 +257,7 @@ describeOnEachDatabase(
         detail: refundInProgress,
         instance: `/api/admin/sale-refunds/${refund.id}/manual`,
         errors: [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }],
+        requestId: anyRequestId,
       });
       await sweeping;
       expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', claimedUntil: null, heldAt: null });
@@ -501,6 +504,7 @@ describeOnEachDatabase(
         detail: gatewayUnavailable,
         instance: `/api/admin/sale-refunds/${refund.id}/hold`,
         errors: [{ field: 'id', code: 'gateway_unavailable', message: gatewayUnavailable }],
+        requestId: anyRequestId,
       });
       expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ status: 'pending', heldAt: null, heldBy: null });
       await dueNow(ctx, saleId);

@@ -8,7 +8,7 @@ import { withdrawalRefusals } from '#app/modules/purchases/withdrawal.ts';
 import { clpText, drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { type Answer, call, expectError, get } from './support/http.ts';
+import { type Answer, anyRequestId, call, expectError, get } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 
 /**
@@ -178,6 +178,7 @@ describeOnEachDatabase(
         detail: withdrawalRefusals.window_expired,
         instance: '/api/purchases/mine/withdrawal',
         errors: [{ field: 'idVenta', code: 'withdrawal_window_expired', message: withdrawalRefusals.window_expired }],
+        requestId: anyRequestId,
       });
       expect(await saleStatus(ctx, sale.idVenta)).toBe('paid');
       expect(await refundsOf(ctx, sale.idVenta)).toHaveLength(0);

@@ -1,4 +1,5 @@
 import type { Database } from '#app/db/client.ts';
+import { signalCache } from '#app/observability/signals.ts';
 import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
@@ -70,7 +71,9 @@ function createReadCache(ttlMs: number): ReadCache {
   return {
     async answer<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const found = answers.get(key);
-      if (found && found.expiresAt > Date.now()) {
+      const hit = found !== undefined && found.expiresAt > Date.now();
+      signalCache('answer', hit);
+      if (hit) {
         touch(answers, key, found);
         return found.value as Promise<T>;
       }
@@ -87,7 +90,9 @@ function createReadCache(ttlMs: number): ReadCache {
     },
     keptAnswer<T>(key: string): T | undefined {
       const found = answers.get(key);
-      if (!found || found.expiresAt <= Date.now()) return undefined;
+      const hit = found !== undefined && found.expiresAt > Date.now();
+      signalCache('answer', hit);
+      if (!hit) return undefined;
       touch(answers, key, found);
       return found.settled as T;
     },
@@ -95,7 +100,9 @@ function createReadCache(ttlMs: number): ReadCache {
     get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const now = Date.now();
       const found = entries.get(key);
-      if (found && found.expiresAt > now) return found.value as Promise<T>;
+      const hit = found !== undefined && found.expiresAt > now;
+      signalCache('catalogue', hit);
+      if (hit) return found.value as Promise<T>;
       // A drizzle query is a lazy thenable that runs again each time it is awaited: adopt it once, as a promise.
       const value = Promise.resolve().then(load);
       if (ttlMs > 0) {

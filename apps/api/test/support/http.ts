@@ -2,6 +2,7 @@ import { fieldErrorCodes } from '@travesia/domain/field-errors';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { ErrorBody } from '#app/errors.ts';
+import { requestIdPattern } from '#app/observability/request-id.ts';
 
 export type Answer = {
   status: number;
@@ -36,11 +37,16 @@ export async function call(app: FastifyInstance, options: InjectOptions | string
 
 export const get = (app: FastifyInstance, url: string) => call(app, { method: 'GET', url });
 
-/** Asserts the spec §8 error body exactly, with its `errors` list empty. */
+/** The request id every §8 body carries (observability/request-id.ts), as it is in the X-Request-Id header. */
+export const anyRequestId = expect.stringMatching(requestIdPattern);
+
+/** Asserts the spec §8 error body exactly, with its `errors` list empty, and its request id that of the answer. */
 export function expectError(answer: Answer, status: number, detail: string, instance: string): void {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
-  expect(answer.json<ErrorBody>()).toStrictEqual({ status, detail, instance, errors: [] });
+  const requestId = answer.headers['x-request-id'];
+  expect(requestId).toMatch(requestIdPattern);
+  expect(answer.json<ErrorBody>()).toStrictEqual({ status, detail, instance, errors: [], requestId });
 }
 
 /**
@@ -50,8 +56,8 @@ export function expectError(answer: Answer, status: number, detail: string, inst
 export function expectBadRequest(answer: Answer, detail: string, instance: string): ErrorBody['errors'] {
   expect(answer.status).toBe(400);
   const body = answer.json<ErrorBody>();
-  expect(Object.keys(body).sort()).toStrictEqual(['detail', 'errors', 'instance', 'status']);
-  expect(body).toMatchObject({ status: 400, detail, instance });
+  expect(Object.keys(body).sort()).toStrictEqual(['detail', 'errors', 'instance', 'requestId', 'status']);
+  expect(body).toMatchObject({ status: 400, detail, instance, requestId: answer.headers['x-request-id'] });
   expect(body.errors.length).toBeGreaterThan(0);
   for (const error of body.errors) {
     expect(error).toStrictEqual({ field: expect.any(String), code: expect.any(String), message: expect.any(String) });

@@ -5635,6 +5635,8 @@ export interface components {
             detail: string;
             instance: string;
             errors: components["schemas"]["FieldErrorInput"][];
+            /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
+            requestId?: string;
         };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
@@ -7009,6 +7011,8 @@ export interface components {
             detail: string;
             instance: string;
             errors: components["schemas"]["FieldError"][];
+            /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
+            requestId?: string;
         };
         PassengersBody: {
             shareEmergencyContact: boolean;

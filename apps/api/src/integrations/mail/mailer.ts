@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { signalMail } from '#app/observability/signals.ts';
 
 export type OutgoingEmail = {
   /** A stable Message-ID (`<…@domain>`) when the same e-mail may be handed over more than once. */
@@ -63,6 +64,24 @@ function onFirstUse(make: (nodemailer: Nodemailer) => Transporter): () => Promis
  * written as an .eml file under DATA_DIR/outbox, which any mail client opens.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
+  const mailer = createTransportMailer(options);
+  return {
+    ...mailer,
+    // Each send, sent or failed, is counted by the metrics (observability/signals.ts).
+    async send(email) {
+      try {
+        const sent = await mailer.send(email);
+        signalMail({ ok: true });
+        return sent;
+      } catch (error) {
+        signalMail({ ok: false });
+        throw error;
+      }
+    },
+  };
+}
+
+function createTransportMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   const toMessage = (email: OutgoingEmail) => ({
     ...(email.messageId ? { messageId: email.messageId } : {}),
     from: options.from,
