@@ -52,7 +52,48 @@ export function isTransbankIntegrationCredential(commerceCode: string, apiKey: s
 }
 const integrationApiKeys = new Set<string>([transbankIntegration.apiKey, 'cxxXQgGD9vrVe4M41FIt']);
 
+const otlpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
+const otlpProtocol = z
+  .enum(['http/protobuf', 'http/json', 'grpc'], { error: 'must be http/protobuf, http/json or grpc' })
+  .optional();
+
+/**
+ * OpenTelemetry tracing (observability/tracing.ts), by the standard OTEL_* variables. Off by default: on when an
+ * exporter or an OTLP endpoint is named (the SDK itself reads the rest: headers, sampler, batch sizes…).
+ */
+const tracingEnvironmentSchema = z.object({
+  OTEL_SDK_DISABLED: flag(false),
+  OTEL_TRACES_EXPORTER: z
+    .enum(['otlp', 'console', 'none'], { error: 'must be otlp, console or none (the exporters this build carries)' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
+});
+
+/** Whether traces are exported, and under which service name (OTEL_SERVICE_NAME, else the process's own). */
+export type TracingConfig = { enabled: boolean; serviceName: string | undefined };
+
+function tracingOf(e: z.output<typeof tracingEnvironmentSchema>): TracingConfig {
+  const named =
+    e.OTEL_TRACES_EXPORTER ?? (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || e.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
+  return { enabled: !e.OTEL_SDK_DISABLED && named !== 'none', serviceName: e.OTEL_SERVICE_NAME };
+}
+
+/**
+ * The tracing settings alone, read before anything else is loaded (start.ts: instrumentation must come first). A
+ * bad value throws the same one-line ConfigError loadConfig would.
+ */
+export function loadTracingConfig(source: NodeJS.ProcessEnv = process.env): TracingConfig {
+  const parsed = tracingEnvironmentSchema.safeParse(source);
+  if (!parsed.success) throw configErrorOf(parsed.error);
+  return tracingOf(parsed.data);
+}
+
 const environmentSchema = z.object({
+  ...tracingEnvironmentSchema.shape,
   /** The runtime mode libraries read (React's production build); without DEPLOYMENT, production also means a real store. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Whether this is a real store (strict checks: secrets, own keys, no test gateway by default) or a local one. */
@@ -368,6 +409,8 @@ export type Config = {
   /** How many document uploads may be received at once (modules/refunds/uploads.ts). */
   uploads: UploadsConfig;
   purchases: PurchasesConfig;
+  /** OpenTelemetry tracing by the OTEL_* variables: off unless an exporter or endpoint is named. */
+  tracing: TracingConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
 };
@@ -509,13 +552,15 @@ export const developmentPurchaseLinkSecret = 'travesia-development-purchase-link
 
 export class ConfigError extends Error {}
 
+function configErrorOf(error: z.ZodError): ConfigError {
+  const problems = error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+  return new ConfigError(`Invalid configuration: ${problems}`);
+}
+
 /** Parses the environment once; a bad value stops start-up with a one-line message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
+  if (!parsed.success) throw configErrorOf(parsed.error);
   const e = parsed.data;
   const deployment: Deployment = e.DEPLOYMENT ?? (e.NODE_ENV === 'production' ? 'production' : 'local');
   const production = deployment === 'production';
@@ -646,6 +691,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codesPerSalePerDay: 5,
       failedTriesPerSalePerDay: 10,
     },
+    tracing: tracingOf(e),
     warnings,
   };
 }

@@ -5,6 +5,7 @@ import { databaseUnavailable } from './db/unavailable.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { moveDocumentsToStore } from './modules/refunds/documents-migration.ts';
+import { stopTracing } from './observability/tracing.ts';
 
 /**
  * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the
@@ -72,13 +73,15 @@ export function closeOnSignal(log: FastifyBaseLogger, close: () => Promise<void>
     if (closing) return;
     closing = true;
     log.info(`${signal} received, closing`);
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ error: loggableError(error) }, 'closing failed');
-        process.exit(1);
-      },
-    );
+    close()
+      .then(stopTracing)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ error: loggableError(error) }, 'closing failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -40,6 +40,23 @@ export const get = (app: FastifyInstance, url: string) => call(app, { method: 'G
 /** The request id every §8 body carries (observability/request-id.ts), as it is in the X-Request-Id header. */
 export const anyRequestId = expect.stringMatching(requestIdPattern);
 
+/**
+ * The answer's text without its own request id (`"requestId":"…"` of a §8 body, the id of its X-Request-Id header):
+ * what must be the same byte for byte across two requests, which never share an id.
+ */
+export function textWithoutRequestId(answer: Answer): string {
+  return answer.text.replace(`,"requestId":"${String(answer.headers['x-request-id'])}"`, '');
+}
+
+/** The answer's JSON without the request id of a §8 body (which is checked to be the answer's own). */
+export function jsonWithoutRequestId(answer: Answer): unknown {
+  const body = answer.json();
+  if (typeof body !== 'object' || body === null || !('requestId' in body)) return body;
+  const { requestId, ...rest } = body as { requestId: unknown };
+  expect(requestId).toBe(answer.headers['x-request-id']);
+  return rest;
+}
+
 /** Asserts the spec §8 error body exactly, with its `errors` list empty, and its request id that of the answer. */
 export function expectError(answer: Answer, status: number, detail: string, instance: string): void {
   expect(answer.status).toBe(status);
