@@ -181,10 +181,14 @@ async function documentationFiles(): Promise<string[]> {
   return [join(repositoryRoot, 'README.md'), join(repositoryRoot, 'SECURITY.md'), ...docs];
 }
 
+/** Fenced blocks hold examples, not headings or links; inline code holds no links either. */
+const withoutFences = (markdown: string) => markdown.replace(/^```[\s\S]*?^```/gm, '');
+const withoutCode = (markdown: string) => withoutFences(markdown).replace(/`[^`\n]*`/g, '');
+
 /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
 function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
-  for (const [, heading] of withoutCode(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+  for (const [, heading] of withoutFences(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
     const slug = (heading ?? '')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
@@ -196,13 +200,11 @@ function headingAnchors(markdown: string): Set<string> {
   return anchors;
 }
 
-/** Fenced blocks and inline code hold examples, not links. */
-const withoutCode = (markdown: string) => markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
-
-const exists = (path: string) => stat(path).then(
-  () => true,
-  () => false,
-);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('Relative links in README.md, SECURITY.md and docs/', () => {
   it('every relative link names a file or folder that exists, and every #anchor a heading of its page', async () => {
