@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { expect, it } from 'vitest';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { call, get } from './support/http.ts';
 
@@ -165,5 +167,61 @@ describeOnEachDatabase('OpenAPI document', (ctx) => {
       committed,
       'apps/web/openapi.json is stale, so the web app’s typed client is too: run `npm run gen:api` and commit the result',
     ).toStrictEqual(await served());
+  });
+});
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** README.md, SECURITY.md and every Markdown file under docs/: the pages a newcomer follows links through. */
+async function documentationFiles(): Promise<string[]> {
+  const entries = await readdir(join(repositoryRoot, 'docs'), { recursive: true, withFileTypes: true });
+  const docs = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => join(entry.parentPath, entry.name));
+  return [join(repositoryRoot, 'README.md'), join(repositoryRoot, 'SECURITY.md'), ...docs];
+}
+
+/** Fenced blocks hold examples, not headings or links; inline code holds no links either. */
+const withoutFences = (markdown: string) => markdown.replace(/^```[\s\S]*?^```/gm, '');
+const withoutCode = (markdown: string) => withoutFences(markdown).replace(/`[^`\n]*`/g, '');
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const [, heading] of withoutFences(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const slug = (heading ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let anchor = slug;
+    for (let repeat = 1; anchors.has(anchor); repeat += 1) anchor = `${slug}-${repeat}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+describe('Relative links in README.md, SECURITY.md and docs/', () => {
+  it('every relative link names a file or folder that exists, and every #anchor a heading of its page', async () => {
+    const broken: string[] = [];
+    for (const file of await documentationFiles()) {
+      const markdown = await readFile(file, 'utf8');
+      for (const [, target] of withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)) {
+        if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+        const [path = '', anchor] = target.split('#', 2);
+        const resolved = path ? join(dirname(file), decodeURIComponent(path)) : file;
+        const where = `${relative(repositoryRoot, file)}: ${target}`;
+        if (!(await exists(resolved))) broken.push(`${where} (no such file)`);
+        else if (anchor && resolved.endsWith('.md')) {
+          if (!headingAnchors(await readFile(resolved, 'utf8')).has(anchor)) broken.push(`${where} (no such heading)`);
+        }
+      }
+    }
+    expect(broken, 'broken relative links in the documentation').toStrictEqual([]);
   });
 });

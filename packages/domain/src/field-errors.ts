@@ -3,7 +3,7 @@
  * machine `code` (stable: clients branch on it) beside the Spanish `message` (for people: it may be reworded).
  */
 
-/** Every code a field error can carry, with what it means (the OpenAPI document and the README list them). */
+/** Every code a field error can carry, with what it means (the OpenAPI document and docs/api.md list them). */
 export const fieldErrorCodes = {
   required: 'Missing or blank (also a missing query parameter, and a list that needs at least one item)',
   too_long: 'Longer than the field allows',
