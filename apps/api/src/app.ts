@@ -23,18 +23,18 @@ import { ApiError, errorBody, type FieldError } from './errors.ts';
 import type { DocumentStore } from './integrations/document-store/index.ts';
 import { createIntegrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
-import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
-import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { apiSyncCompressionBytes, registerCompression } from './lib/compression.ts';
-import { cachePolicy } from './lib/http-cache.ts';
-import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
+import { type CacheInvalidation, createCacheInvalidation } from './lib/cache/cache-invalidation.ts';
+import { withReadCache } from './lib/cache/read-cache.ts';
+import { apiSyncCompressionBytes, registerCompression } from './lib/http/compression.ts';
+import { cachePolicy } from './lib/http/http-cache.ts';
+import { registerLegacyRedirects } from './lib/http/legacy-redirects.ts';
+import { nulFieldErrors } from './lib/http/nul-guard.ts';
+import { registerRateLimits } from './lib/http/rate-limit.ts';
+import { responseSerializerCompiler } from './lib/http/response-serializer.ts';
+import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { nulFieldErrors } from './lib/nul-guard.ts';
-import { configuredOrigin } from './lib/origins.ts';
-import { registerRateLimits } from './lib/rate-limit.ts';
-import { withReadCache } from './lib/read-cache.ts';
-import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { configuredOrigin } from './lib/security/origins.ts';
+import { cacheAdminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -144,7 +144,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
   app.decorate('sweepPayments', work.sweepPayments);
   app.addHook('onClose', () => work.close());
   app.setValidatorCompiler(validatorCompiler);
-  // Answers validated against their schema outside production mode; in it, only serialized (lib/response-serializer.ts).
+  // Answers validated against their schema outside production mode; in it, only serialized (lib/http/response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
   app.setErrorHandler(answerError);
 
@@ -190,7 +190,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
 
   await app.register(
     async (api) => {
-      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are, kept ones (a plan
+      // Brotli or gzip, as the client asks (lib/http/compression.ts); small answers leave as they are, kept ones (a plan
       // search answer) are compressed once.
       await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
       // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body

@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
-import { createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { configuredOrigin } from './lib/origins.ts';
-import { withReadCache } from './lib/read-cache.ts';
+import { createCacheInvalidation } from './lib/cache/cache-invalidation.ts';
+import { withReadCache } from './lib/cache/read-cache.ts';
+import { configuredOrigin } from './lib/security/origins.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
 

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
-import { keptBody } from '#app/lib/compression.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
-import { dropLeastRecentlyUsed, touch } from '#app/lib/lru.ts';
-import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
-import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
+import { dropLeastRecentlyUsed, touch } from '#app/lib/cache/lru.ts';
+import { maxAnswers, readCache } from '#app/lib/cache/read-cache.ts';
+import { keptBody } from '#app/lib/http/compression.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
+import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
@@ -156,7 +156,7 @@ export async function planRoutes(fastify: FastifyInstance) {
         const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputParameters);
         // The route's own response serializer (validating in tests, fast in production), as Fastify would use it;
         // kept as bytes, so a kept answer is not encoded to UTF-8 (nor its length counted) again on every send.
-        // Marked as kept, its Brotli and gzip copies are made once too (lib/compression.ts).
+        // Marked as kept, its Brotli and gzip copies are made once too (lib/http/compression.ts).
         return keptBody(
           Buffer.from(reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string),
         );

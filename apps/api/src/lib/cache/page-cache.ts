@@ -138,7 +138,7 @@ export async function compressedBodies(html: string): Promise<Record<PageEncodin
 }
 
 /**
- * The encoding to send as @fastify/compress would choose it (lib/compression.ts): Brotli or gzip by the client's
+ * The encoding to send as @fastify/compress would choose it (lib/http/compression.ts): Brotli or gzip by the client's
  * preference (q-values; on a tie Brotli), `*` and `x-gzip` read as gzip, identity when neither is accepted.
  */
 export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
@@ -211,7 +211,7 @@ export type PageCache = {
 export function createPageCache(catalogTtlMs: number): PageCache {
   const ttl = pageLifetimeMs(catalogTtlMs);
   const grace = staleGraceMs(catalogTtlMs);
-  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
+  // Least recently used first (lib/cache/lru.ts): each hit puts its entry back at the end.
   const pages = new Map<string, CachedPage>();
   const renders = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
   let generation = 0;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { adminOnly } from './admin-token.ts';
-import type { CacheInvalidation } from './cache-invalidation.ts';
+import type { CacheInvalidation } from '#app/lib/cache/cache-invalidation.ts';
+import { adminOnly } from '#app/lib/security/admin-token.ts';
 
 /** The operator's invalidation hook over HTTP: after changing the catalogue in the database, without waiting. */
 export function cacheAdminRoutes(invalidation: CacheInvalidation) {

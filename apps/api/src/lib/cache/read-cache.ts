@@ -10,7 +10,7 @@ import { dropLeastRecentlyUsed, touch } from './lru.ts';
  * Each app gets its own handle and cache (`withReadCache`, called by buildApp with CATALOG_CACHE_TTL_MS), so two
  * apps built in one process with different settings neither share entries nor each other's time to live. With
  * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live, or at
- * once after the invalidation hook (lib/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
+ * once after the invalidation hook (lib/cache/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
  *
  * Keys start with what they hold and the company (`document:1:footer`, `modalities:1`, `products:1:2`…), so a
  * scope (a key prefix) clears a part of the cache; no scope clears all of it.
@@ -38,7 +38,7 @@ export type ReadCache = {
   clear(scope?: string): void;
   /**
    * Calls `listener` on every clear, after the entries are gone: what is derived from catalogue reads outside this
-   * cache (the rendered pages of lib/page-cache.ts) is dropped with them, by the same hook. Returns the unsubscribe.
+   * cache (the rendered pages of lib/cache/page-cache.ts) is dropped with them, by the same hook. Returns the unsubscribe.
    */
   onClear(listener: (scope: string | undefined) => void): () => void;
 };
@@ -62,7 +62,7 @@ const caches = new WeakMap<Database, ReadCache>();
 
 function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
-  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
+  // Least recently used first (lib/cache/lru.ts): each hit puts its entry back at the end.
   const answers = new Map<string, Answer>();
   const answerTtl = answerTtlMs(ttlMs);
   const clearListeners = new Set<(scope: string | undefined) => void>();
