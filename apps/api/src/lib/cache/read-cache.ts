@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '#app/db/client.ts';
-import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * Catalogue reads (the company, its documents, modalities, passenger types, countries, contacts…) change only
@@ -62,18 +62,15 @@ const caches = new WeakMap<Database, ReadCache>();
 
 function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
-  // Least recently used first (lib/cache/lru.ts): each hit puts its entry back at the end.
-  const answers = new Map<string, Answer>();
+  // Bounded, least recently used dropped first (lru-cache: a hit makes its entry the most recently used).
+  const answers = new LRUCache<string, Answer>({ max: maxAnswers });
   const answerTtl = answerTtlMs(ttlMs);
   const clearListeners = new Set<(scope: string | undefined) => void>();
   let generation = 0;
   return {
     async answer<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const found = answers.get(key);
-      if (found && found.expiresAt > Date.now()) {
-        touch(answers, key, found);
-        return found.value as Promise<T>;
-      }
+      if (found && found.expiresAt > Date.now()) return found.value as Promise<T>;
       if (found) answers.delete(key);
       const startedIn = generation;
       // Awaited before it is kept: a trip the catalogue refuses throws here and never becomes a key.
@@ -81,14 +78,12 @@ function createReadCache(ttlMs: number): ReadCache {
       // A clear during the computation may have dropped what it read: such an answer is served once, not kept.
       if (answerTtl > 0 && startedIn === generation) {
         answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value), settled: value });
-        dropLeastRecentlyUsed(answers, maxAnswers);
       }
       return value;
     },
     keptAnswer<T>(key: string): T | undefined {
       const found = answers.get(key);
       if (!found || found.expiresAt <= Date.now()) return undefined;
-      touch(answers, key, found);
       return found.settled as T;
     },
     answerCount: () => answers.size,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { dropLeastRecentlyUsed, touch } from '../cache/lru.ts';
+import { LRUCache } from 'lru-cache';
 import { keptBody } from './compression.ts';
 
 /**
@@ -59,12 +59,11 @@ type PublicAnswer = { text: string; body: Buffer; etag: string };
  * them. Everything reused is derived from those very bytes, so a changed answer simply replaces it.
  */
 export function cachePolicy() {
-  const remembered = new Map<string, PublicAnswer>();
+  const remembered = new LRUCache<string, PublicAnswer>({ max: rememberedPublicAnswers });
   const sameAsLast = (key: string, text: string): PublicAnswer => {
     const last = remembered.get(key);
     const answer = last?.text === text ? last : { text, body: keptBody(Buffer.from(text)), etag: weakEtag(text) };
-    touch(remembered, key, answer);
-    dropLeastRecentlyUsed(remembered, rememberedPublicAnswers);
+    remembered.set(key, answer);
     return answer;
   };
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>

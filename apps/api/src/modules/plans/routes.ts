@@ -2,11 +2,11 @@ import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { tripFields } from '@travesia/domain/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
-import { dropLeastRecentlyUsed, touch } from '#app/lib/cache/lru.ts';
 import { maxAnswers, readCache } from '#app/lib/cache/read-cache.ts';
 import { keptBody } from '#app/lib/http/compression.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
@@ -93,7 +93,7 @@ const maxKeptUrlLength = 1_024;
  * answer the read cache dropped (lifetime, invalidation, its own bound) is simply a miss.
  */
 function keptSearchUrls() {
-  const urls = new Map<string, { key: string; today: string }>();
+  const urls = new LRUCache<string, { key: string; today: string }>({ max: maxAnswers });
   return {
     keyOf(url: string): string | undefined {
       const found = urls.get(url);
@@ -102,13 +102,11 @@ function keptSearchUrls() {
         urls.delete(url);
         return undefined;
       }
-      touch(urls, url, found);
       return found.key;
     },
     remember(url: string, key: string, today: string) {
       if (url.length > maxKeptUrlLength) return;
-      touch(urls, url, { key, today });
-      dropLeastRecentlyUsed(urls, maxAnswers);
+      urls.set(url, { key, today });
     },
   };
 }
