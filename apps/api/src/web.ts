@@ -20,7 +20,6 @@ import {
   pageEncoding,
   storablePage,
 } from './lib/cache/page-cache.ts';
-import { readCache } from './lib/cache/read-cache.ts';
 import { registerCompression } from './lib/http/compression.ts';
 import { cspNonce } from './lib/http/security-headers.ts';
 import { loggableError } from './lib/loggable-error.ts';
@@ -115,7 +114,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
   const pageCache = createPageCache(app.config.catalogCacheTtlMs);
   const quotationStamp = batchedReads((quotationId) => quotationPageStamp(app.db, app.config.companyId, quotationId));
   // The read cache's clears are the invalidation hook's (this instance, and every instance through Redis).
-  const stopListening = readCache(app.db).onClear(() => pageCache.clear());
+  const stopListening = app.readCache.onClear(() => pageCache.clear());
   app.addHook('onClose', async () => stopListening());
 
   /**

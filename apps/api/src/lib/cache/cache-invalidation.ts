@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '#app/db/client.ts';
 import { redactedRedisUrl, redisClient, redisConnectionOptions } from '#app/lib/redis.ts';
-import { readCache } from './read-cache.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /**
  * The read cache's explicit invalidation hook (issue #10). `invalidate()` clears this process's catalogue cache at
@@ -24,7 +23,8 @@ export type CacheInvalidation = {
 type Log = { info(message: string): void; warn(message: string): void };
 
 export type CacheInvalidationOptions = {
-  db: Database;
+  /** The cache cleared here, and on every message from another instance. */
+  readCache: ReadCache;
   redis: { url: string | undefined; channel: string };
   log: Log;
 };
@@ -42,11 +42,11 @@ const parseMessage = (text: string): Message | undefined => {
 };
 
 export async function createCacheInvalidation({
-  db,
+  readCache,
   redis,
   log,
 }: CacheInvalidationOptions): Promise<CacheInvalidation> {
-  const clearHere = (scope?: string | null) => readCache(db).clear(scope ?? undefined);
+  const clearHere = (scope?: string | null) => readCache.clear(scope ?? undefined);
   if (!redis.url) {
     return {
       async invalidate(scope) {

@@ -7,8 +7,10 @@ import type { Database } from '#app/db/client.ts';
  * here per database handle for a short while: the answer of the first request is shared by every request within
  * the handle's time to live, concurrent ones included (they await the same promise). A failed read is not kept.
  *
- * Each app gets its own handle and cache (`withReadCache`, called by buildApp with CATALOG_CACHE_TTL_MS), so two
- * apps built in one process with different settings neither share entries nor each other's time to live. With
+ * Each app makes its own cache (`createReadCache` with CATALOG_CACHE_TTL_MS: buildApp, worker-main.ts), decorates
+ * itself with it (`app.readCache`) and hands the modules a database handle that carries it by name
+ * (`databaseWithReadCache`: `db.readCache`), so two apps built in one process with different settings neither share
+ * entries nor each other's time to live. With
  * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live, or at
  * once after the invalidation hook (lib/cache/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
  *
@@ -55,12 +57,8 @@ export const answerTtlMs = (ttlMs: number) => Math.min(ttlMs, 5_000);
 type Entry = { expiresAt: number; value: Promise<unknown> };
 type Answer = Entry & { settled: unknown };
 
-/** How long a handle nobody configured keeps a read (a script or a test calling a service directly). */
-const defaultTtlMs = 60_000;
-
-const caches = new WeakMap<Database, ReadCache>();
-
-function createReadCache(ttlMs: number): ReadCache {
+/** A read cache whose catalogue entries live `ttlMs` (0 reads the database every time). */
+export function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
   // Bounded, least recently used dropped first (lru-cache: a hit makes its entry the most recently used).
   const answers = new LRUCache<string, Answer>({ max: maxAnswers });
@@ -117,22 +115,22 @@ function createReadCache(ttlMs: number): ReadCache {
   };
 }
 
+/** A database handle that carries the read cache its catalogue reads go through. */
+export type DatabaseWithReadCache = Database & { readonly readCache: ReadCache };
+
 /**
- * A handle on the same connections as `db` with a catalogue cache of its own, kept for `ttlMs` (0 reads the
- * database every time). The handle shares everything else with `db` (it is `db` seen through a new object), so the
- * services that receive it query, and open transactions, exactly as with `db`.
+ * A handle on the same connections as `db` that carries `cache` as `readCache`. It is `db` seen through a new object
+ * (its prototype is `db`), so the services that receive it query, and open transactions, exactly as with `db`, while
+ * `db` itself, which other apps may share, is left untouched.
  */
-export function withReadCache(db: Database, ttlMs: number): Database {
-  const scoped = Object.create(db) as Database;
-  caches.set(scoped, createReadCache(ttlMs));
-  return scoped;
+export function databaseWithReadCache(db: Database, cache: ReadCache): DatabaseWithReadCache {
+  return Object.assign(Object.create(db) as Database, { readCache: cache });
 }
 
+/** Reads the database every time: the cache of a handle made without one (a script, a transaction, a test's service call). */
+const noReadCache = createReadCache(0);
+
+/** The read cache `db` carries (see `databaseWithReadCache`); none, for a handle made without one. */
 export function readCache(db: Database): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createReadCache(defaultTtlMs);
-    caches.set(db, cache);
-  }
-  return cache;
+  return 'readCache' in db ? (db as DatabaseWithReadCache).readCache : noReadCache;
 }
