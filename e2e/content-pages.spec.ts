@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { companyDocuments, faqEntries } from '../apps/api/src/db/schema.ts';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
-import { readCache } from '../apps/api/src/lib/read-cache.ts';
+import { readCache } from '../apps/api/src/lib/cache/read-cache.ts';
 import { carousel } from '../apps/web/app/features/content/carousel-settings.ts';
 import { expect, type Storefront, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';

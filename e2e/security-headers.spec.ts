@@ -5,10 +5,10 @@ import { expect, test } from './support/fixtures.ts';
 import { homeHeading, waitForHydration } from './support/shell.ts';
 
 /**
- * The Content-Security-Policy in a real browser (apps/api/src/lib/security-headers.ts): the store's own scripts,
+ * The Content-Security-Policy in a real browser (apps/api/src/lib/http/security-headers.ts): the store's own scripts,
  * the company's marketing snippets and the reCAPTCHA loader run under it, across the pages and a whole sandbox
  * payment, without one violation; a script injected into a page does not run. Rendered pages carry a nonce per
- * answer; the pages kept whole (home, FAQ, comparator: apps/api/src/lib/page-cache.ts, decision 013) carry the
+ * answer; the pages kept whole (home, FAQ, comparator: apps/api/src/lib/cache/page-cache.ts, decision 013) carry the
  * hashes of their own inline scripts instead.
  */
 

@@ -21,20 +21,21 @@ import type { Database } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
 import { ApiError, errorBody, type FieldError } from './errors.ts';
 import type { DocumentStore } from './integrations/document-store/index.ts';
-import { createIntegrations } from './integrations/index.ts';
+import { createIntegrations, type Integrations } from './integrations/index.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
-import { cacheAdminRoutes } from './lib/cache-admin-routes.ts';
-import { type CacheInvalidation, createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { apiSyncCompressionBytes, registerCompression } from './lib/compression.ts';
-import { cachePolicy } from './lib/http-cache.ts';
-import { registerLegacyRedirects } from './lib/legacy-redirects.ts';
+import { type CacheInvalidation, createCacheInvalidation } from './lib/cache/cache-invalidation.ts';
+import { createReadCache, databaseWithReadCache, type ReadCache } from './lib/cache/read-cache.ts';
+import { apiSyncCompressionBytes, registerCompression } from './lib/http/compression.ts';
+import { cachePolicy } from './lib/http/http-cache.ts';
+import { registerLegacyRedirects } from './lib/http/legacy-redirects.ts';
+import { nulFieldErrors } from './lib/http/nul-guard.ts';
+import { registerRateLimits } from './lib/http/rate-limit.ts';
+import { responseSerializerCompiler } from './lib/http/response-serializer.ts';
+import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { nulFieldErrors } from './lib/nul-guard.ts';
-import { configuredOrigin } from './lib/origins.ts';
-import { registerRateLimits } from './lib/rate-limit.ts';
-import { withReadCache } from './lib/read-cache.ts';
-import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { configuredOrigin } from './lib/security/origins.ts';
+import { registerBackgroundWork, Work } from './lib/work.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -66,6 +67,8 @@ export const apiPrefix = '/api';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The outside services (mail, payment gateways, captcha, document store), made once from the configuration. */
+    integrations: Integrations;
     mailer: Mailer;
     /** Where visitors' documents are kept (DOCUMENT_STORE: a local directory or an S3-compatible bucket). */
     documentStore: DocumentStore;
@@ -75,8 +78,12 @@ declare module 'fastify' {
     runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
     sweepPayments: () => Promise<number>;
+    /** This app's catalogue read cache (CATALOG_CACHE_TTL_MS), the one `app.db` carries (lib/cache/read-cache.ts). */
+    readCache: ReadCache;
     /** The read cache's invalidation hook: this instance, and every instance when REDIS_URL is set. */
     invalidateReadCache: CacheInvalidation['invalidate'];
+    /** The events and services the modules reach each other through (lib/work.ts). */
+    work: Work;
   }
 }
 
@@ -89,7 +96,7 @@ export function invalidateReadCache(app: FastifyInstance, scope?: string) {
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
-export async function buildApp({ config, db: sharedDb, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -104,9 +111,31 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     frameworkErrors: answerFrameworkError,
     genReqId: requestIdOf,
   });
-  // A graceful stop closes idle connections at once, but Node leaves a keep-alive connection that was busy when the
-  // stop began open after its answer, until the keep-alive timeout (72 s): the process would not exit in time. While
-  // closing, every answer says `Connection: close`, so its connection ends with it (a balancer then uses another).
+  closeConnectionsWhenClosing(app);
+  await registerServices(app, config, db);
+  app.setValidatorCompiler(validatorCompiler);
+  // Answers validated against their schema outside production mode; in it, only serialized (lib/http/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
+  app.setErrorHandler(answerError);
+  logEachRequest(app);
+  await registerOpenApi(app);
+  await registerSecurityHeaders(app, config);
+  await registerRateLimits(app, { redisUrl: config.redis.url, keyPrefix: config.redis.rateLimitPrefix, log: app.log });
+  // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
+  registerLegacyRedirects(app, config.legacyRedirects);
+  await app.register(apiRoutes, { prefix: apiPrefix });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? '/'));
+  });
+  return app;
+}
+
+/**
+ * A graceful stop closes idle connections at once, but Node leaves a keep-alive connection that was busy when the
+ * stop began open after its answer, until the keep-alive timeout (72 s): the process would not exit in time. While
+ * closing, every answer says `Connection: close`, so its connection ends with it (a balancer then uses another).
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance) {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -116,25 +145,34 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     if (closing) reply.header('connection', 'close');
     return payload;
   });
-  // This app's own catalogue cache, with this app's time to live: another app built in the same process (with
-  // other settings, even on the same database handle) keeps its own.
-  const db = withReadCache(sharedDb, config.catalogCacheTtlMs);
+}
+
+/**
+ * What the modules use besides their requests, as decorators: the configuration, the database handle with this
+ * app's own read cache (another app built in the same process, even on the same handle, keeps its own), the cache's
+ * invalidation hook, the integrations (mail, documents, upload caps) and `app.work` with the background work on it.
+ */
+async function registerServices(app: FastifyInstance, config: Config, sharedDb: Database) {
+  const readCache = createReadCache(config.catalogCacheTtlMs);
+  const db = databaseWithReadCache(sharedDb, readCache);
+  app.decorate('config', config);
   app.decorate('db', db);
-  const cacheInvalidation = await createCacheInvalidation({ db, redis: config.redis, log: app.log });
+  app.decorate('readCache', readCache);
+  const cacheInvalidation = await createCacheInvalidation({ readCache, redis: config.redis, log: app.log });
   app.decorate('invalidateReadCache', cacheInvalidation.invalidate);
   app.addHook('onClose', () => cacheInvalidation.close());
   // A reachable Redis is listened to before the first request; an unreachable one does not hold the start-up
   // (createCacheInvalidation has logged it and keeps trying).
   if (config.redis.url) await cacheInvalidation.subscribed(2_500);
-  app.decorate('config', config);
   registerObservability(app);
   const integrations = createIntegrations(config, db);
+  app.decorate('integrations', integrations);
   app.decorate('mailer', integrations.mailer);
   app.decorate('documentStore', integrations.documentStore);
   app.decorate('uploadGate', new UploadGate(config.uploads.maxInFlight, config.uploads.maxInFlightPerClient));
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
-  const work = createBackgroundWork({
+  const background = createBackgroundWork({
     db,
     integrations,
     log: app.log,
@@ -143,16 +181,17 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
     purchases: config.purchases,
   });
-  app.decorate('runJobs', work.runJobs);
-  app.decorate('sweepPayments', work.sweepPayments);
-  app.addHook('onClose', () => work.close());
-  app.setValidatorCompiler(validatorCompiler);
-  // Answers validated against their schema outside production mode; in it, only serialized (lib/response-serializer.ts).
-  app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
-  app.setErrorHandler(answerError);
+  const work = new Work();
+  registerBackgroundWork(work, background);
+  app.decorate('work', work);
+  app.decorate('runJobs', background.runJobs);
+  app.decorate('sweepPayments', background.sweepPayments);
+  app.addHook('onClose', () => background.close());
+}
 
-  // One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
-  // paths carry quotation and sale ids, query strings e-mails or RUTs.
+/** One log line per request, naming the route's pattern (`/api/quotations/:companyId/:quotationId`), never the path:
+ * paths carry quotation and sale ids, query strings e-mails or RUTs. */
+function logEachRequest(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -164,7 +203,9 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       'request',
     );
   });
+}
 
+async function registerOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -182,91 +223,66 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
     await registerCompression(docs);
     await docs.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs/ui` });
   });
-  await registerSecurityHeaders(app, config);
-  await registerRateLimits(app, {
-    redisUrl: config.redis.url,
-    keyPrefix: config.redis.rateLimitPrefix,
-    log: app.log,
+}
+
+/** Every route under /api, with the hooks all of them share; each module's routes get what they use from `app`. */
+async function apiRoutes(api: FastifyInstance) {
+  const { db, integrations } = api;
+  const { gateways, captcha, mailer } = integrations;
+  const { hooks } = api.work;
+  // Brotli or gzip, as the client asks (lib/http/compression.ts); small answers leave as they are, kept ones (a plan
+  // search answer) are compressed once.
+  await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
+  // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
+  // string with it is the route's 400 (with the field named), before validation and long before the database.
+  api.addHook('preValidation', async (request) => {
+    // The catch-all's `*` is just the rest of an unknown path: that is a 404 whatever it holds.
+    if (request.routeOptions.url === `${apiPrefix}/*`) return;
+    const fieldErrors = nulFieldErrors(request);
+    if (fieldErrors.length === 0) return;
+    const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
+    throw new ApiError(400, detail, fieldErrors);
   });
-  // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
-  registerLegacyRedirects(app, config.legacyRedirects);
-
-  await app.register(
-    async (api) => {
-      // Brotli or gzip, as the client asks (lib/compression.ts); small answers leave as they are, kept ones (a plan
-      // search answer) are compressed once.
-      await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
-      // One guard for every API route: PostgreSQL text cannot hold U+0000, so a path parameter, query value or body
-      // string with it is the route's 400 (with the field named), before validation and long before the database.
-      api.addHook('preValidation', async (request) => {
-        // The catch-all's `*` is just the rest of an unknown path: that is a 404 whatever it holds.
-        if (request.routeOptions.url === `${apiPrefix}/*`) return;
-        const fieldErrors = nulFieldErrors(request);
-        if (fieldErrors.length === 0) return;
-        const detail = request.routeOptions.config.invalidInputDetail ?? errorMessages.invalidInputParameters;
-        throw new ApiError(400, detail, fieldErrors);
-      });
-      // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
-      // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
-      const cachePolicyOf = cachePolicy();
-      api.addHook('onSend', async (request, reply, payload) => cachePolicyOf(request, reply, payload));
-      // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
-      // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
-      api.addHook('preHandler', async (request) => {
-        if (!request.routeOptions.url?.includes(':companyId')) return;
-        await requireCompany(db, (request.params as { companyId: number }).companyId);
-      });
-      await api.register(healthRoutes);
-      await api.register(companyRoutes);
-      await api.register(catalogRoutes, { gateways: integrations.gateways });
-      await api.register(contentRoutes);
-      await api.register(subscriptionRoutes({ onEmailQueued: work.nudgeJobs }));
-      await api.register(
-        contactRoutes({ captcha: integrations.captcha, mailer: integrations.mailer, onEmailQueued: work.nudgeJobs }),
-      );
-      await api.register(quotationRoutes);
-      await api.register(planRoutes);
-      await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));
-      await api.register(saleRefundAdminRoutes({ refundByHand: work.refundByHand, holdRefund: work.holdRefund }));
-      await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
-      await api.register(passengerRoutes);
-      await api.register(invoiceRoutes);
-      await api.register(blogRoutes);
-      await api.register(legalRoutes);
-      await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
-      await api.register(
-        purchaseRoutes({
-          onEmailQueued: work.nudgeJobs,
-          onWithdrawn: () => {
-            work.nudgeJobs();
-            work.nudgeRefunds();
-          },
-          gateways: integrations.gateways,
-          onPaid: work.nudgeJobs,
-          nudgeRefunds: work.nudgeRefunds,
-        }),
-      );
-      await api.register(cacheAdminRoutes(cacheInvalidation));
-
-      // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
-      api.get('/docs', { schema: { hide: true } }, (request, reply) => {
-        if (request.headers.accept?.includes('text/html')) return reply.redirect(`${apiPrefix}/docs/ui/`);
-        return reply.send(app.swagger());
-      });
-
-      // Any other /api path: the catalogue's 404 body, never the storefront's HTML.
-      api.all('/*', { schema: { hide: true } }, async () => {
-        throw new ApiError(404, errorMessages.resourceNotFound);
-      });
-    },
-    { prefix: apiPrefix },
-  );
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? '/'));
+  // API answers carry quotations, travellers and sales: no browser or proxy may keep one unless its route says so
+  // (its own Cache-Control, or `config: publicCatalogue` for public catalogue data: a minute, with an ETag).
+  const cachePolicyOf = cachePolicy();
+  api.addHook('onSend', async (request, reply, payload) => cachePolicyOf(request, reply, payload));
+  // The company of every call whose path names one (`/companies/:companyId/…`, `/quotations/:companyId/…`,
+  // `/:companyId/plans…`) is checked once, here: an unknown one is the §8 404 «Company not found».
+  api.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.url?.includes(':companyId')) return;
+    await requireCompany(db, (request.params as { companyId: number }).companyId);
   });
 
-  return app;
+  await api.register(healthRoutes);
+  await api.register(companyRoutes);
+  await api.register(catalogRoutes, { gateways });
+  await api.register(contentRoutes);
+  await api.register(subscriptionRoutes(hooks));
+  await api.register(contactRoutes({ ...hooks, captcha, mailer }));
+  await api.register(quotationRoutes);
+  await api.register(planRoutes);
+  await api.register(paymentRoutes({ ...hooks, db, gateways }));
+  await api.register(saleRefundAdminRoutes(hooks));
+  await api.register(certificateRoutes(hooks));
+  await api.register(passengerRoutes);
+  await api.register(invoiceRoutes);
+  await api.register(blogRoutes);
+  await api.register(legalRoutes);
+  await api.register(refundRoutes(hooks));
+  await api.register(purchaseRoutes({ ...hooks, gateways }));
+  await api.register(adminRoutes);
+
+  // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
+  api.get('/docs', { schema: { hide: true } }, (request, reply) => {
+    if (request.headers.accept?.includes('text/html')) return reply.redirect(`${apiPrefix}/docs/ui/`);
+    return reply.send(api.swagger());
+  });
+
+  // Any other /api path: the catalogue's 404 body, never the storefront's HTML.
+  api.all('/*', { schema: { hide: true } }, async () => {
+    throw new ApiError(404, errorMessages.resourceNotFound);
+  });
 }
 
 /** Fastify's errors before a route is chosen: FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH (bad input), else 500. */

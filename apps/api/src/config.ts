@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/legacy-redirects.ts';
-import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/origins.ts';
-import { type RateLimits, scaledRateLimits } from './lib/rate-limit.ts';
+import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/http/legacy-redirects.ts';
+import { type RateLimits, scaledRateLimits } from './lib/http/rate-limit.ts';
+import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/security/origins.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
 const flag = (defaultValue: boolean) =>
@@ -241,7 +241,7 @@ const environmentSchema = z.object({
   REDIS_RATE_LIMIT_PREFIX: z.string().trim().min(1).max(200).default('travesia:rate-limit:'),
   /** Validate every API answer against its schema before sending (on outside production); `false` only serializes. */
   RESPONSE_VALIDATION: z.enum(['true', 'false']).optional(),
-  /** Multiplies every per-client rate limit (lib/rate-limit.ts): 2 doubles them; tests raise it. */
+  /** Multiplies every per-client rate limit (lib/http/rate-limit.ts): 2 doubles them; tests raise it. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
   /** Signs the storefront's cookies (the buyer's proof of a sale); required in production, 32+ characters. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -365,7 +365,7 @@ export type Config = {
   env: Environment['NODE_ENV'];
   deployment: Deployment;
   catalogCacheTtlMs: number;
-  /** Where read-cache invalidations are published and heard (lib/cache-invalidation.ts); no url: this process only. */
+  /** Where read-cache invalidations are published and heard (lib/cache/cache-invalidation.ts); no url: this process only. */
   redis: { url: string | undefined; channel: string; rateLimitPrefix: string };
   /** Answers checked against their zod schema on the way out (tests, development), or only serialized (production). */
   responseValidation: boolean;

@@ -13,8 +13,8 @@ import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
 import { createIntegrations } from './integrations/index.ts';
-import { configuredOrigin } from './lib/origins.ts';
-import { printable } from './lib/terminal-text.ts';
+import { configuredOrigin } from './lib/security/origins.ts';
+import { printable } from './lib/security/terminal-text.ts';
 import {
   listStuckSaleRefunds,
   releaseSaleRefund,

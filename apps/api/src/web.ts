@@ -9,8 +9,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { FieldError } from './errors.ts';
-import { registerCompression } from './lib/compression.ts';
-import { loggableError } from './lib/loggable-error.ts';
 import {
   batchedReads,
   type CachedPage,
@@ -21,9 +19,10 @@ import {
   pageCacheKey,
   pageEncoding,
   storablePage,
-} from './lib/page-cache.ts';
-import { readCache } from './lib/read-cache.ts';
-import { cspNonce } from './lib/security-headers.ts';
+} from './lib/cache/page-cache.ts';
+import { registerCompression } from './lib/http/compression.ts';
+import { cspNonce } from './lib/http/security-headers.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { quotationPageStamp } from './modules/quotations/service.ts';
 import {
   discardUploads,
@@ -111,13 +110,13 @@ export type PageHandler = (request: Request, context: StorefrontLoadContext) => 
 
 /**
  * The pages (every path the API and the static files leave) rendered by `handleRequest`, home, the FAQ and the
- * comparator kept whole for a few seconds (lib/page-cache.ts), and the files of `clientDir` when given.
+ * comparator kept whole for a few seconds (lib/cache/page-cache.ts), and the files of `clientDir` when given.
  */
 export async function mountPages(app: FastifyInstance, handleRequest: PageHandler, clientDir?: string): Promise<void> {
   const pageCache = createPageCache(app.config.catalogCacheTtlMs);
   const quotationStamp = batchedReads((quotationId) => quotationPageStamp(app.db, app.config.companyId, quotationId));
   // The read cache's clears are the invalidation hook's (this instance, and every instance through Redis).
-  const stopListening = readCache(app.db).onClear(() => pageCache.clear());
+  const stopListening = app.readCache.onClear(() => pageCache.clear());
   app.addHook('onClose', async () => stopListening());
 
   /**
@@ -178,7 +177,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
       pages.removeAllContentTypeParsers();
       pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       /**
-       * Renders the page of `request` (kept whole when it may be: lib/page-cache.ts). `form`: the body the page's
+       * Renders the page of `request` (kept whole when it may be: lib/cache/page-cache.ts). `form`: the body the page's
        * action reads instead of the visitor's (a streamed post's text fields), with what the load context adds.
        */
       const servePage = async (
@@ -322,7 +321,7 @@ async function registerStaticFiles(web: FastifyInstance, clientDir: string): Pro
     setHeaders(reply, path) {
       const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
       reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
-      // Logos and images are shown by e-mail clients and partner sites too (lib/security-headers.ts).
+      // Logos and images are shown by e-mail clients and partner sites too (lib/http/security-headers.ts).
       reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
@@ -348,7 +347,7 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: Cached
 /**
  * The visitor's request as the Fetch API `Request` React Router handles, built as its own Node adapter builds it
  * (@react-router/node's request listener): the URL from the Host header (React Router only reads its path and
- * query; absolute URLs come from configuration, lib/origins.ts), the body streamed as it arrives, aborted when the
+ * query; absolute URLs come from configuration, lib/security/origins.ts), the body streamed as it arrives, aborted when the
  * visitor goes away.
  */
 function fetchRequestOf(
@@ -410,7 +409,7 @@ function sendFetchResponse(reply: FastifyReply, response: Response): FastifyRepl
  */
 /**
  * `fetcher`, remembering whether any answer was a failure (5xx, 429) or never came: a render that met one is not kept
- * for other visitors (lib/page-cache.ts).
+ * for other visitors (lib/cache/page-cache.ts).
  */
 export function noticingFailures(fetcher: typeof fetch): { fetch: typeof fetch; failed: () => boolean } {
   let failed = false;

@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createIntegrations } from './integrations/index.ts';
-import { createCacheInvalidation } from './lib/cache-invalidation.ts';
-import { configuredOrigin } from './lib/origins.ts';
-import { withReadCache } from './lib/read-cache.ts';
+import { createCacheInvalidation } from './lib/cache/cache-invalidation.ts';
+import { createReadCache, databaseWithReadCache } from './lib/cache/read-cache.ts';
+import { configuredOrigin } from './lib/security/origins.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
 
@@ -22,9 +22,10 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openMigratedDatabase(config, { log: () => log });
   for (const warning of config.warnings) log.warn(warning);
-  const db = withReadCache(database.db, config.catalogCacheTtlMs);
+  const readCache = createReadCache(config.catalogCacheTtlMs);
+  const db = databaseWithReadCache(database.db, readCache);
   // The worker's e-mails and certificates read the catalogue too: they hear the web processes' invalidations.
-  const cacheInvalidation = await createCacheInvalidation({ db, redis: config.redis, log });
+  const cacheInvalidation = await createCacheInvalidation({ readCache, redis: config.redis, log });
   const integrations = createIntegrations(config, db);
   const work = createBackgroundWork({
     db,

@@ -58,7 +58,7 @@ export function createBackgroundWork(options: {
   log: FastifyBaseLogger;
   /** Whether nudges run the jobs in this process (off in a web process with WORKER=off: the workers take them). */
   nudges: boolean;
-  /** The store's configured origin (lib/origins.ts configuredOrigin): certificate PDFs link their verification page there. */
+  /** The store's configured origin (lib/security/origins.ts configuredOrigin): certificate PDFs link their verification page there. */
   origin: string;
   /** Where refund e-mails point (the public origin) and the company's address for them. */
   refundMail?: RefundMailSettings;

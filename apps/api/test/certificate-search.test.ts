@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AddressObject } from 'mailparser';
 import { expect, it, vi } from 'vitest';
 import { certificateSearchKeys, travellers as travellerRows } from '#app/db/schema.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { downloadToken, downloadTokenTtlMs, maskEmail } from '#app/modules/certificates/service.ts';
 import {
   type FoundCertificate,

@@ -5,7 +5,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { certificateVerifications, sales } from '#app/db/schema.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { schengenCountryCodes } from '#app/modules/certificates/schengen.ts';
 import { verifyCertificate } from '#app/modules/certificates/service.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';

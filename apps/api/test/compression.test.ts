@@ -1,13 +1,13 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { compressionSettings, compressionThresholdBytes, keptBody } from '#app/lib/compression.ts';
+import { compressionSettings, compressionThresholdBytes, keptBody } from '#app/lib/http/compression.ts';
 import { drainJobsAfterAll, paidSale, pathAndQuery, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { inDays } from './support/trips.ts';
 
 /**
- * API answers leave Brotli- or gzip-compressed as the client's Accept-Encoding asks (lib/compression.ts), say so in
+ * API answers leave Brotli- or gzip-compressed as the client's Accept-Encoding asks (lib/http/compression.ts), say so in
  * Vary, decode to exactly the plain answer, and stay plain when not asked, when small or when not text.
  * The server-rendered pages and the precompressed assets are checked with the built storefront in
  * e2e/serving.spec.ts.

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recaptchaTestKeys } from '#app/config.ts';
 import { contactRequests, jobs } from '#app/db/schema.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { anyRequestId, call, expectError } from './support/http.ts';
 import { passingToken, useFakeSiteverify } from './support/siteverify.ts';

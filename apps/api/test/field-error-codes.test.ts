@@ -6,7 +6,7 @@ import { ageMismatch, alreadyPaid, ruleMessages } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { payments, sales } from '#app/db/schema.ts';
-import { nulCharacterMessage } from '#app/lib/nul-guard.ts';
+import { nulCharacterMessage } from '#app/lib/http/nul-guard.ts';
 import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import {
   givenConsents,

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { companyDocuments } from '#app/db/schema.ts';
-import { publicCacheControl } from '#app/lib/http-cache.ts';
+import { publicCacheControl } from '#app/lib/http/http-cache.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 
 /**
  * Public catalogue answers (no personal data, the same for every visitor) are cacheable for a minute with an ETag,
- * and a conditional GET that sends the ETag back is a bodiless 304 (lib/http-cache.ts). Answers with personal data
+ * and a conditional GET that sends the ETag back is a bodiless 304 (lib/http/http-cache.ts). Answers with personal data
  * stay no-store (cache-control.test.ts).
  */
 

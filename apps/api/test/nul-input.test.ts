@@ -2,7 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quotations } from '#app/db/schema.ts';
-import { fieldsWithNul, nulCharacterMessage } from '#app/lib/nul-guard.ts';
+import { fieldsWithNul, nulCharacterMessage } from '#app/lib/http/nul-guard.ts';
 import { passengersBody, putPassengers } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, expectError, get } from './support/http.ts';

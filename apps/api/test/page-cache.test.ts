@@ -21,7 +21,7 @@ import {
   pageLifetimeMs,
   staleGraceMs,
   storablePage,
-} from '#app/lib/page-cache.ts';
+} from '#app/lib/cache/page-cache.ts';
 import { mountPages, type PageHandler, storefrontBuildExists } from '#app/web.ts';
 import {
   decideOnSandbox,
@@ -35,7 +35,7 @@ import { databaseKinds, openTestDatabase, type TestContext } from './support/har
 import { createQuotation, putQuotation, quotationBody, tripDates } from './support/trips.ts';
 
 /**
- * Issue #10: home, the FAQ and a quotation's comparator rendered once and kept whole (apps/api/src/lib/page-cache.ts,
+ * Issue #10: home, the FAQ and a quotation's comparator rendered once and kept whole (apps/api/src/lib/cache/page-cache.ts,
  * docs/decisions/013-cached-pages-hash-based-csp.md), with the storefront's real build (built here if missing) and
  * its real loaders. Every render is counted, so a test sees whether an answer was rendered or kept.
  */

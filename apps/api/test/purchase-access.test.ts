@@ -6,7 +6,7 @@ import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { openPglite } from '#app/db/client.ts';
 import { jobs, purchaseAccessCodes, purchaseAccessLimits } from '#app/db/schema.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { receiptTotalText } from '#app/modules/purchases/receipt-pdf.ts';
 import {
   buyerOnlyMessage,

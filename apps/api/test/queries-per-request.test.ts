@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import { call, expectError, get } from './support/http.ts';
 import { quotationBody, searchParams, searchUrl, tripDates } from './support/trips.ts';
 

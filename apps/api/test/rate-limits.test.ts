@@ -6,7 +6,7 @@ import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
 import { subscriptions } from '#app/db/schema.ts';
-import { defaultRateLimits } from '#app/lib/rate-limit.ts';
+import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { inProcessFetch } from '#app/web.ts';
 import { givenConsents, readyToPay, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase } from './support/harness.ts';

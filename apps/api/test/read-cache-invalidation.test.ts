@@ -8,7 +8,7 @@ import { buildApp, invalidateReadCache } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
 import { companyDocuments, productRates } from '#app/db/schema.ts';
-import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
+import { maxAnswers, readCache } from '#app/lib/cache/read-cache.ts';
 import { call, get } from './support/http.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
 import { searchParams, searchUrl, tripDates } from './support/trips.ts';

@@ -7,7 +7,7 @@ import { loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite } from '#app/db/client.ts';
 import { errorBodySchema } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { fastSerializerOf } from '#app/lib/response-serializer.ts';
+import { fastSerializerOf } from '#app/lib/http/response-serializer.ts';
 import { websiteParametersSchema } from '#app/modules/company/routes.ts';
 import { comparatorPlanSchema, listingPlanSchema, previewPlanSchema } from '#app/modules/plans/schemas.ts';
 import { call, companyGetPaths, get, jsonWithoutRequestId } from './support/http.ts';

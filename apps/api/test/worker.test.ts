@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createIntegrations } from '#app/integrations/index.ts';
-import { configuredOrigin } from '#app/lib/origins.ts';
+import { configuredOrigin } from '#app/lib/security/origins.ts';
 import { createBackgroundWork, startWorker } from '#app/worker.ts';
 import {
   countEmails,

@@ -20,7 +20,7 @@ const textExtensions = new Set([
   '.webmanifest',
   '.map',
 ]);
-/** Same floor as the per-request compression (apps/api/src/lib/compression.ts). */
+/** Same floor as the per-request compression (apps/api/src/lib/http/compression.ts). */
 const minimumBytes = 1024;
 
 async function* filesUnder(dir) {

@@ -5,7 +5,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Given by the API process that serves the storefront: reaches the API in-process. */
     apiFetch?: typeof fetch;
-    /** This page's Content-Security-Policy nonce (apps/api/src/lib/security-headers.ts), for entry.server.tsx. */
+    /** This page's Content-Security-Policy nonce (apps/api/src/lib/http/security-headers.ts), for entry.server.tsx. */
     cspNonce?: string;
   }
 }

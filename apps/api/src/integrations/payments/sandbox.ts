@@ -49,7 +49,7 @@ export function sandboxGateway(db: Database): PaymentGateway {
       const token = `sbx_${randomBytes(16).toString('hex')}`;
       await ledger.insert(db, { token, buyOrder, sessionId, amountClp, returnUrl });
       // The page lives on this API, at the origin the payer comes back to: the return URL is built from
-      // configuration only (PUBLIC_URL or an allowed Host; see lib/origins.ts), never from what a request says.
+      // configuration only (PUBLIC_URL or an allowed Host; see lib/security/origins.ts), never from what a request says.
       return { redirectUrl: `${new URL(returnUrl).origin}${sandboxPagePath(token)}`, externalId: token };
     },
     async confirm(externalId, params) {

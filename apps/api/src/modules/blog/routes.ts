@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
-import { publicBaseUrl } from '#app/lib/public-origin.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
+import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
 import { blogListQuerySchema, blogPostListSchema, blogPostParams, blogPostSchema } from './schemas.ts';
 import * as blog from './service.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import {
   countrySchema,
   destinationSchema,

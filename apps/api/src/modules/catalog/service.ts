@@ -1,7 +1,7 @@
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import { listProductIdsOfCompany } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Modality } from './schemas.ts';
@@ -11,7 +11,7 @@ export async function listOrigins(db: Database, companyId: number) {
 }
 
 /*
- * Catalogue reads go through the read cache (lib/read-cache.ts). The company itself is checked once per request by
+ * Catalogue reads go through the read cache (lib/cache/read-cache.ts). The company itself is checked once per request by
  * the route-level hook in app.ts, not here.
  */
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
-import { accessTokenQuery } from '#app/lib/access-token.ts';
-import { configuredOrigin } from '#app/lib/origins.ts';
+import { accessTokenQuery } from '#app/lib/security/access-token.ts';
+import { configuredOrigin } from '#app/lib/security/origins.ts';
 import {
   certificateFileName,
   certificateLink,

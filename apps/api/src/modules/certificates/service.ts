@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
-import { accessTokenMatches } from '#app/lib/access-token.ts';
+import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany, requireDocument } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';

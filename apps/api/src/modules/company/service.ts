@@ -1,6 +1,6 @@
 import type { Database } from '#app/db/client.ts';
 import { companyNotFound, resourceNotFound } from '#app/errors.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import { findCompany, findDocument } from './repository.ts';
 import type { CompanyDocumentKind, CompanyDocuments } from './schemas.ts';
 

@@ -6,7 +6,7 @@ import { errorBody, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { CaptchaUnavailableError, type CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { contactFormQuerySchema, contactFormSettingsSchema } from './schemas.ts';
 import { submitContactForm } from './service.ts';
 

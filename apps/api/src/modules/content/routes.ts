@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { contactInfoSchema, contactSchema, faqCategorySchema, subjectSchema } from './schemas.ts';
 import * as content from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '#app/db/client.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import * as repository from './repository.ts';
 
 /** FAQ grouped by category, categories in the order of their first question (spec §3 FAQ). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { legalPageParams, legalPageSchema } from './schemas.ts';
 import * as legal from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import { getSeller } from '#app/modules/company/service.ts';
 import * as repository from './repository.ts';
 import { type LegalPageSlug, legalPageSlugs } from './schemas.ts';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
-import { accessTokenQuery } from '#app/lib/access-token.ts';
-import { adminOnly } from '#app/lib/admin-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
-import { publicBaseUrl } from '#app/lib/public-origin.ts';
+import { accessTokenQuery } from '#app/lib/security/access-token.ts';
+import { adminOnly } from '#app/lib/security/admin-token.ts';
+import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
 import * as repository from './repository.ts';
 import {
   type holdSaleRefund,

@@ -19,8 +19,8 @@ import {
 } from '#app/integrations/payments/gateway.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { webpayTimeoutMs } from '#app/integrations/payments/webpay.ts';
-import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import {
   issueCertificates,

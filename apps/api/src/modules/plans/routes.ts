@@ -2,15 +2,15 @@ import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { tripFields } from '@travesia/domain/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, dbId, typed } from '#app/http.ts';
-import { keptBody } from '#app/lib/compression.ts';
-import { publicCatalogue } from '#app/lib/http-cache.ts';
-import { dropLeastRecentlyUsed, touch } from '#app/lib/lru.ts';
-import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
-import { maxAnswers, readCache } from '#app/lib/read-cache.ts';
+import { maxAnswers, readCache } from '#app/lib/cache/read-cache.ts';
+import { keptBody } from '#app/lib/http/compression.ts';
+import { publicCatalogue } from '#app/lib/http/http-cache.ts';
+import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
@@ -93,7 +93,7 @@ const maxKeptUrlLength = 1_024;
  * answer the read cache dropped (lifetime, invalidation, its own bound) is simply a miss.
  */
 function keptSearchUrls() {
-  const urls = new Map<string, { key: string; today: string }>();
+  const urls = new LRUCache<string, { key: string; today: string }>({ max: maxAnswers });
   return {
     keyOf(url: string): string | undefined {
       const found = urls.get(url);
@@ -102,13 +102,11 @@ function keptSearchUrls() {
         urls.delete(url);
         return undefined;
       }
-      touch(urls, url, found);
       return found.key;
     },
     remember(url: string, key: string, today: string) {
       if (url.length > maxKeptUrlLength) return;
-      touch(urls, url, { key, today });
-      dropLeastRecentlyUsed(urls, maxAnswers);
+      urls.set(url, { key, today });
     },
   };
 }
@@ -156,7 +154,7 @@ export async function planRoutes(fastify: FastifyInstance) {
         const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputParameters);
         // The route's own response serializer (validating in tests, fast in production), as Fastify would use it;
         // kept as bytes, so a kept answer is not encoded to UTF-8 (nor its length counted) again on every send.
-        // Marked as kept, its Brotli and gzip copies are made once too (lib/compression.ts).
+        // Marked as kept, its Brotli and gzip copies are made once too (lib/http/compression.ts).
         return keptBody(
           Buffer.from(reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string),
         );

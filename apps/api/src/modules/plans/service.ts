@@ -3,7 +3,7 @@ import { convertUsdToClp } from '@travesia/domain/exchange';
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { type PlanPrice, type PricingInput, pricePerPassengerType, priceTrip } from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
-import { readCache } from '#app/lib/read-cache.ts';
+import { readCache } from '#app/lib/cache/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import * as repository from './repository.ts';
 import { checkTrip, type Trip } from './trip.ts';

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
-import { adminOnly } from '#app/lib/admin-token.ts';
-import { configuredOrigin } from '#app/lib/origins.ts';
-import { publicBaseUrl } from '#app/lib/public-origin.ts';
+import { adminOnly } from '#app/lib/security/admin-token.ts';
+import { configuredOrigin } from '#app/lib/security/origins.ts';
+import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
 import {
   listCertificates,
   ownCertificatePdf,

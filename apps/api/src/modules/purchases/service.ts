@@ -9,8 +9,8 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
-import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
 import {
   certificateData,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, quotationIdMessage, typed } from '#app/http.ts';
-import { discountCodeRateLimit } from '#app/lib/rate-limit.ts';
+import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import { quotationInputSchema, quotationSchema } from './schemas.ts';
 import * as quotations from './service.ts';
 

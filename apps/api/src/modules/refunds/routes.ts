@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { adminOnly } from '#app/lib/admin-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
+import { adminOnly } from '#app/lib/security/admin-token.ts';
 import {
   addDocumentsBody,
   adminParams,

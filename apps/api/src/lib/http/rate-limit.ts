@@ -2,8 +2,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { ApiError } from '../errors.ts';
-import { redactedRedisUrl, redisClient, redisConnectionOptions } from './cache-invalidation.ts';
+import { ApiError } from '#app/errors.ts';
+import { redactedRedisUrl, redisClient, redisConnectionOptions } from '#app/lib/redis.ts';
 
 /**
  * Per-client limits for the calls anyone can make at no cost to themselves but at a cost to us or to a third

@@ -1,6 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '#app/db/client.ts';
 import { signalCache } from '#app/observability/signals.ts';
-import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * Catalogue reads (the company, its documents, modalities, passenger types, countries, contacts…) change only
@@ -8,10 +8,12 @@ import { dropLeastRecentlyUsed, touch } from './lru.ts';
  * here per database handle for a short while: the answer of the first request is shared by every request within
  * the handle's time to live, concurrent ones included (they await the same promise). A failed read is not kept.
  *
- * Each app gets its own handle and cache (`withReadCache`, called by buildApp with CATALOG_CACHE_TTL_MS), so two
- * apps built in one process with different settings neither share entries nor each other's time to live. With
+ * Each app makes its own cache (`createReadCache` with CATALOG_CACHE_TTL_MS: buildApp, worker-main.ts), decorates
+ * itself with it (`app.readCache`) and hands the modules a database handle that carries it by name
+ * (`databaseWithReadCache`: `db.readCache`), so two apps built in one process with different settings neither share
+ * entries nor each other's time to live. With
  * several instances each keeps its own copy, so a catalogue change shows everywhere within the time to live, or at
- * once after the invalidation hook (lib/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
+ * once after the invalidation hook (lib/cache/cache-invalidation.ts: this process, and every instance when REDIS_URL is set).
  *
  * Keys start with what they hold and the company (`document:1:footer`, `modalities:1`, `products:1:2`…), so a
  * scope (a key prefix) clears a part of the cache; no scope clears all of it.
@@ -39,7 +41,7 @@ export type ReadCache = {
   clear(scope?: string): void;
   /**
    * Calls `listener` on every clear, after the entries are gone: what is derived from catalogue reads outside this
-   * cache (the rendered pages of lib/page-cache.ts) is dropped with them, by the same hook. Returns the unsubscribe.
+   * cache (the rendered pages of lib/cache/page-cache.ts) is dropped with them, by the same hook. Returns the unsubscribe.
    */
   onClear(listener: (scope: string | undefined) => void): () => void;
 };
@@ -56,15 +58,11 @@ export const answerTtlMs = (ttlMs: number) => Math.min(ttlMs, 5_000);
 type Entry = { expiresAt: number; value: Promise<unknown> };
 type Answer = Entry & { settled: unknown };
 
-/** How long a handle nobody configured keeps a read (a script or a test calling a service directly). */
-const defaultTtlMs = 60_000;
-
-const caches = new WeakMap<Database, ReadCache>();
-
-function createReadCache(ttlMs: number): ReadCache {
+/** A read cache whose catalogue entries live `ttlMs` (0 reads the database every time). */
+export function createReadCache(ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>();
-  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
-  const answers = new Map<string, Answer>();
+  // Bounded, least recently used dropped first (lru-cache: a hit makes its entry the most recently used).
+  const answers = new LRUCache<string, Answer>({ max: maxAnswers });
   const answerTtl = answerTtlMs(ttlMs);
   const clearListeners = new Set<(scope: string | undefined) => void>();
   let generation = 0;
@@ -73,10 +71,7 @@ function createReadCache(ttlMs: number): ReadCache {
       const found = answers.get(key);
       const hit = found !== undefined && found.expiresAt > Date.now();
       signalCache('answer', hit);
-      if (hit) {
-        touch(answers, key, found);
-        return found.value as Promise<T>;
-      }
+      if (hit) return found.value as Promise<T>;
       if (found) answers.delete(key);
       const startedIn = generation;
       // Awaited before it is kept: a trip the catalogue refuses throws here and never becomes a key.
@@ -84,7 +79,6 @@ function createReadCache(ttlMs: number): ReadCache {
       // A clear during the computation may have dropped what it read: such an answer is served once, not kept.
       if (answerTtl > 0 && startedIn === generation) {
         answers.set(key, { expiresAt: Date.now() + answerTtl, value: Promise.resolve(value), settled: value });
-        dropLeastRecentlyUsed(answers, maxAnswers);
       }
       return value;
     },
@@ -93,7 +87,6 @@ function createReadCache(ttlMs: number): ReadCache {
       const hit = found !== undefined && found.expiresAt > Date.now();
       signalCache('answer', hit);
       if (!hit) return undefined;
-      touch(answers, key, found);
       return found.settled as T;
     },
     answerCount: () => answers.size,
@@ -129,22 +122,22 @@ function createReadCache(ttlMs: number): ReadCache {
   };
 }
 
+/** A database handle that carries the read cache its catalogue reads go through. */
+export type DatabaseWithReadCache = Database & { readonly readCache: ReadCache };
+
 /**
- * A handle on the same connections as `db` with a catalogue cache of its own, kept for `ttlMs` (0 reads the
- * database every time). The handle shares everything else with `db` (it is `db` seen through a new object), so the
- * services that receive it query, and open transactions, exactly as with `db`.
+ * A handle on the same connections as `db` that carries `cache` as `readCache`. It is `db` seen through a new object
+ * (its prototype is `db`), so the services that receive it query, and open transactions, exactly as with `db`, while
+ * `db` itself, which other apps may share, is left untouched.
  */
-export function withReadCache(db: Database, ttlMs: number): Database {
-  const scoped = Object.create(db) as Database;
-  caches.set(scoped, createReadCache(ttlMs));
-  return scoped;
+export function databaseWithReadCache(db: Database, cache: ReadCache): DatabaseWithReadCache {
+  return Object.assign(Object.create(db) as Database, { readCache: cache });
 }
 
+/** Reads the database every time: the cache of a handle made without one (a script, a transaction, a test's service call). */
+const noReadCache = createReadCache(0);
+
+/** The read cache `db` carries (see `databaseWithReadCache`); none, for a handle made without one. */
 export function readCache(db: Database): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createReadCache(defaultTtlMs);
-    caches.set(db, cache);
-  }
-  return cache;
+  return 'readCache' in db ? (db as DatabaseWithReadCache).readCache : noReadCache;
 }

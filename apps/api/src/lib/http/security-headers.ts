@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { Config } from '../config.ts';
-import { webpayBaseUrl } from '../integrations/payments/webpay.ts';
+import type { Config } from '#app/config.ts';
+import { webpayBaseUrl } from '#app/integrations/payments/webpay.ts';
 
 /** The OpenAPI viewer's page loads its own scripts by URL, without a nonce: it keeps a host-based policy. */
 const docsViewerPath = '/api/docs/ui';

@@ -21,7 +21,7 @@ export const compressionThresholdBytes = 1024;
 const brotliQuality = 5;
 
 /**
- * Bodies a cache keeps whole and sends again and again (a plan search answer, lib/read-cache.ts `answer`): each is
+ * Bodies a cache keeps whole and sends again and again (a plan search answer, lib/cache/read-cache.ts `answer`): each is
  * compressed once per encoding, on the first request that asks for it, and that copy is sent to every later one.
  * Known by identity: only a Buffer handed to {@link keptBody} (which its owner never changes) is remembered, and
  * its copies go with it when the cache drops it.

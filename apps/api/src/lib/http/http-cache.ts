@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { keptBody } from './compression.ts';
-import { dropLeastRecentlyUsed, touch } from './lru.ts';
 
 /**
  * HTTP caching of the API's answers. Most carry quotations, travellers, billing data or sales and leave with
@@ -55,16 +55,15 @@ type PublicAnswer = { text: string; body: Buffer; etag: string };
  * A public catalogue answer is the same bytes request after request, yet its ETag (a SHA-1 of ~10 KB) and its
  * Brotli copy were made again each time. The last answer of each path and query (at most
  * {@link rememberedPublicAnswers}, least recently used dropped) is remembered with its ETag, as a kept body
- * (lib/compression.ts: compressed once per encoding); an answer whose text is exactly the remembered one reuses
+ * (lib/http/compression.ts: compressed once per encoding); an answer whose text is exactly the remembered one reuses
  * them. Everything reused is derived from those very bytes, so a changed answer simply replaces it.
  */
 export function cachePolicy() {
-  const remembered = new Map<string, PublicAnswer>();
+  const remembered = new LRUCache<string, PublicAnswer>({ max: rememberedPublicAnswers });
   const sameAsLast = (key: string, text: string): PublicAnswer => {
     const last = remembered.get(key);
     const answer = last?.text === text ? last : { text, body: keptBody(Buffer.from(text)), etag: weakEtag(text) };
-    touch(remembered, key, answer);
-    dropLeastRecentlyUsed(remembered, rememberedPublicAnswers);
+    remembered.set(key, answer);
     return answer;
   };
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>

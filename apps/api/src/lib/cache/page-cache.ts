@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { todayInChile } from '@travesia/domain/dates';
-import { dropLeastRecentlyUsed, touch } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Rendered pages kept whole (issue #10, docs/decisions/013-cached-pages-hash-based-csp.md). Home (`/`), the FAQ
@@ -138,7 +138,7 @@ export async function compressedBodies(html: string): Promise<Record<PageEncodin
 }
 
 /**
- * The encoding to send as @fastify/compress would choose it (lib/compression.ts): Brotli or gzip by the client's
+ * The encoding to send as @fastify/compress would choose it (lib/http/compression.ts): Brotli or gzip by the client's
  * preference (q-values; on a tie Brotli), `*` and `x-gzip` read as gzip, identity when neither is accepted.
  */
 export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
@@ -211,8 +211,8 @@ export type PageCache = {
 export function createPageCache(catalogTtlMs: number): PageCache {
   const ttl = pageLifetimeMs(catalogTtlMs);
   const grace = staleGraceMs(catalogTtlMs);
-  // Least recently used first (lib/lru.ts): each hit puts its entry back at the end.
-  const pages = new Map<string, CachedPage>();
+  // Bounded, least recently used dropped first (lru-cache: a hit makes its entry the most recently used).
+  const pages = new LRUCache<string, CachedPage>({ max: maxPages });
   const renders = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
   let generation = 0;
   return {
@@ -225,15 +225,13 @@ export function createPageCache(catalogTtlMs: number): PageCache {
         pages.delete(key);
         return undefined;
       }
-      touch(pages, key, page);
       return { page, fresh: page.expiresAt > now };
     },
     set(key, page, renderedIn) {
       const kept = { ...page, expiresAt: Date.now() + ttl };
       // A clear while it rendered may have dropped what it read: served once, not kept.
       if (ttl <= 0 || renderedIn !== generation) return kept;
-      touch(pages, key, kept);
-      dropLeastRecentlyUsed(pages, maxPages);
+      pages.set(key, kept);
       return kept;
     },
     generation: () => generation,

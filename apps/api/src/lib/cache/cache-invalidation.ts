@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis, RedisOptions } from 'ioredis';
-import type { Database } from '#app/db/client.ts';
-import { readCache } from './read-cache.ts';
+import { redactedRedisUrl, redisClient, redisConnectionOptions } from '#app/lib/redis.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /**
  * The read cache's explicit invalidation hook (issue #10). `invalidate()` clears this process's catalogue cache at
@@ -24,7 +23,8 @@ export type CacheInvalidation = {
 type Log = { info(message: string): void; warn(message: string): void };
 
 export type CacheInvalidationOptions = {
-  db: Database;
+  /** The cache cleared here, and on every message from another instance. */
+  readCache: ReadCache;
   redis: { url: string | undefined; channel: string };
   log: Log;
 };
@@ -41,46 +41,12 @@ const parseMessage = (text: string): Message | undefined => {
   }
 };
 
-/** The Redis URL without its password, for log lines. */
-export function redactedRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL';
-  }
-}
-
-/**
- * How every Redis connection of the API is made (read-cache invalidations, shared rate-limit counters): connected by
- * the caller, fails a command at once while disconnected instead of queuing it, and retries for as long as the
- * process lives.
- */
-export const redisConnectionOptions: RedisOptions = {
-  lazyConnect: true,
-  connectTimeout: 2_000,
-  // A command while disconnected fails at once instead of waiting in a queue: the caller is told and falls back.
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 1,
-  // Retried for as long as the process lives, at most every 5 s.
-  retryStrategy: (attempt) => Math.min(attempt * 250, 5_000),
-};
-
-/**
- * The Redis client class, loaded on first use: a store without REDIS_URL never loads ioredis (issue #10's memory).
- */
-export async function redisClient(url: string, options: RedisOptions): Promise<Redis> {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, options);
-}
-
 export async function createCacheInvalidation({
-  db,
+  readCache,
   redis,
   log,
 }: CacheInvalidationOptions): Promise<CacheInvalidation> {
-  const clearHere = (scope?: string | null) => readCache(db).clear(scope ?? undefined);
+  const clearHere = (scope?: string | null) => readCache.clear(scope ?? undefined);
   if (!redis.url) {
     return {
       async invalidate(scope) {
