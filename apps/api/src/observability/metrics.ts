@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '#app/db/client.ts';
-import { adminOnly } from '#app/lib/admin-token.ts';
+import { adminOnly } from '#app/lib/security/admin-token.ts';
 import { type CacheSignal, cacheChannel, type MailSignal, mailChannel } from './signals.ts';
 
 export const metricsPath = '/api/metrics';
