@@ -3,7 +3,7 @@ import { maxPassengers } from '@travesia/domain/limits';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { useShellModals } from '#app/components/shell-modals-context.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { fromChileanDate } from '#app/lib/dates.ts';
 import { passengerFieldPrefix } from './fields.ts';
