@@ -1,6 +1,6 @@
 import { TextField } from '#app/components/fields.tsx';
+import type { ContactValues } from './passengers-fields.ts';
 import type { ErrorOf, PassengersFormHandle } from './passengers-form.ts';
-import type { ContactValues } from './passengers-schema.ts';
 
 type ContactErrors = {
   firstName?: { message?: string };

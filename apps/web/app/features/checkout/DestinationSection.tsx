@@ -1,6 +1,6 @@
 import { FormSection, SelectField } from '#app/components/fields.tsx';
+import type { Country, PassengersValues } from './passengers-fields.ts';
 import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
-import type { Country, PassengersValues } from './passengers-schema.ts';
 
 /** «Destino del viaje»: the destination country, among the quotation region's. */
 export function DestinationSection({

@@ -1,12 +1,12 @@
 import { SelectField, TextField } from '#app/components/fields.tsx';
-import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
 import {
   documentTypeFor,
   documentTypes,
   nationalities,
   type PassengersValues,
   tidyDocument,
-} from './passengers-schema.ts';
+} from './passengers-fields.ts';
+import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
 
 /**
  * A passenger's nationality, document type and number (cells of the passenger's grid). A document not typed yet

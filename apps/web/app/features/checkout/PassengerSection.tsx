@@ -4,9 +4,9 @@ import { DateField } from '#app/components/DateField.tsx';
 import { FormSection, SelectField, TextField } from '#app/components/fields.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import { PassengerDocumentFields } from './PassengerDocumentFields.tsx';
+import type { PassengerSlot, PassengersValues } from './passengers-fields.ts';
+import { genders } from './passengers-fields.ts';
 import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
-import type { PassengerSlot, PassengersValues } from './passengers-schema.ts';
-import { genders } from './passengers-schema.ts';
 
 /** DateField (the quoter's) marks an invalid date with aria-invalid only: give it the other fields' red border. */
 const invalidDateClass =

@@ -1,15 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { todayInChile } from '@travesia/domain/dates';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
 import { DestinationSection } from './DestinationSection.tsx';
 import { EmergencyContactSection } from './EmergencyContactSection.tsx';
 import { PassengerSection } from './PassengerSection.tsx';
-import { type Country, type PassengerSlot, type PassengersValues, passengersSchema } from './passengers-schema.ts';
+import type { Country, PassengerSlot, PassengersValues } from './passengers-fields.ts';
 import type { PassengersFailure } from './passengers-step.server.ts';
 import { useSubmissionErrors } from './posted-form.ts';
 import { TermsAndContinue } from './TermsAndContinue.tsx';
+
+/**
+ * The form's rules (zod and the domain's, ~45 kB gzip with react-hook-form's zod resolver) are fetched when the
+ * visitor first focuses or presses something in the form, not with the page: evaluating them was most of the purchase
+ * step's blocking time at 4× CPU (docs/performance-web.md). A check before they arrive waits for them.
+ */
+const loadRules = () => import('./passengers-rules.ts');
+const preloadRules = () => void loadRules().catch(() => undefined);
 
 type Props = {
   slots: PassengerSlot[];
@@ -27,7 +34,13 @@ type Props = {
  */
 export function PassengersForm({ slots, countries, departureDate, initialValues, actionResult }: Props) {
   const today = todayInChile();
-  const schema = useMemo(() => passengersSchema(slots, departureDate), [slots, departureDate]);
+  const resolver = useMemo<Resolver<PassengersValues>>(() => {
+    let checks: Resolver<PassengersValues> | undefined;
+    return async (values, context, options) => {
+      checks ??= (await loadRules()).passengersResolver(slots, departureDate);
+      return checks(values, context, options);
+    };
+  }, [slots, departureDate]);
   const submit = useSubmit();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -36,7 +49,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
   const [start] = useState(() => actionResult?.values ?? initialValues);
 
   const form = useForm<PassengersValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: start,
     mode: 'onTouched',
   });
@@ -64,6 +77,8 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
       method="post"
       noValidate
       onSubmit={handleSubmit(onValid)}
+      onFocus={preloadRules}
+      onPointerDown={preloadRules}
       className="grid gap-5"
       aria-label="Datos de los pasajeros"
     >

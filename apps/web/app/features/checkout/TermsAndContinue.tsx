@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckboxField, ContinueButton, FormErrors } from '#app/components/fields.tsx';
+import type { PassengersValues } from './passengers-fields.ts';
 import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
-import type { PassengersValues } from './passengers-schema.ts';
 import type { PassengersFailure } from './passengers-step.server.ts';
 
 /** The terms to accept, the form's own errors and «Continuar a facturación». */

@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
-import type { PassengersValues } from './passengers-schema.ts';
+import type { PassengersValues } from './passengers-fields.ts';
 
 /** The passengers form's react-hook-form handle, passed to each of its sections. */
 export type PassengersFormHandle = UseFormReturn<PassengersValues>;
