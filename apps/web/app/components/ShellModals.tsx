@@ -1,12 +1,9 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { ShellModalsContext } from './shell-modals-context.ts';
 
 // The modals (Radix dialog, ~15 KB gzip) are fetched on their first opening, not with every page.
 const HelpModal = lazy(() => import('./HelpModal.tsx').then((module) => ({ default: module.HelpModal })));
 const UpgradeModal = lazy(() => import('./UpgradeModal.tsx').then((module) => ({ default: module.UpgradeModal })));
-
-type ShellModals = { openHelp: () => void; openUpgrade: () => void };
-
-const ShellModalsContext = createContext<ShellModals | null>(null);
 
 /** The shell's two modals, openable from anywhere (nav button, quoter's covid option…). */
 export function ShellModalsProvider({ children }: { children: ReactNode }) {
@@ -38,10 +35,4 @@ export function ShellModalsProvider({ children }: { children: ReactNode }) {
       </Suspense>
     </ShellModalsContext.Provider>
   );
-}
-
-export function useShellModals(): ShellModals {
-  const value = useContext(ShellModalsContext);
-  if (!value) throw new Error('useShellModals() outside ShellModalsProvider');
-  return value;
 }

@@ -1,4 +1,4 @@
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { useShellModals } from '#app/components/shell-modals-context.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useWebsite } from '#app/lib/website.ts';
 

@@ -1,5 +1,5 @@
-import { FormErrors, TrackingLookup, TrackingResult } from '#app/features/refunds/RefundTracking.tsx';
-import { loadTracking, trackingAction } from '#app/features/refunds/refunds.server.ts';
+import { FormErrors, TrackingLookup, TrackingResult } from '#app/features/claims/ClaimTracking.tsx';
+import { loadTracking, trackingAction } from '#app/features/claims/claims.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/reembolsos-seguimiento';
 
@@ -16,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return trackingAction(context, request);
 }
 
-export default function RefundTrackingPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ClaimTrackingPage({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData ?? loaderData;
   const documento = 'documento' in shown ? shown.documento : '';
   const failure = shown.state === 'failed' ? shown : undefined;

@@ -1,6 +1,6 @@
 import { Notice } from '#app/components/Notice.tsx';
-import { RefundForm } from '#app/features/refunds/RefundForm.tsx';
-import { submitRefund } from '#app/features/refunds/refunds.server.ts';
+import { ClaimForm } from '#app/features/claims/ClaimForm.tsx';
+import { submitClaim } from '#app/features/claims/claims.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/reembolsos';
 
@@ -14,10 +14,10 @@ export const meta = () => [
 ];
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return submitRefund(context, request);
+  return submitClaim(context, request);
 }
 
-export default function Refunds({ actionData }: Route.ComponentProps) {
+export default function Claims({ actionData }: Route.ComponentProps) {
   if (actionData?.ok) {
     return (
       <Notice
@@ -44,7 +44,7 @@ export default function Refunds({ actionData }: Route.ComponentProps) {
         Completa el formulario y adjunta los documentos de respaldo. Te responderemos por correo y podrás seguir el
         estado de tu solicitud con su número.
       </p>
-      <RefundForm errors={failure?.errors} formErrors={failure?.formErrors} values={failure?.values} />
+      <ClaimForm errors={failure?.errors} formErrors={failure?.formErrors} values={failure?.values} />
     </div>
   );
 }

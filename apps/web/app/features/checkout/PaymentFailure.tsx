@@ -1,6 +1,6 @@
 import { formatClp } from '@travesia/domain/money';
 import { Link } from 'react-router';
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { useShellModals } from '#app/components/shell-modals-context.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 
 type Status = components['schemas']['PaymentResult']['resultTransaction'];

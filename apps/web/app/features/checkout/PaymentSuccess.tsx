@@ -1,6 +1,6 @@
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { Link, useFetcher } from 'react-router';
-import { useShellModals } from '#app/components/ShellModals.tsx';
+import { useShellModals } from '#app/components/shell-modals-context.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { formatDay } from '#app/lib/format.ts';
 import { generalConditionsPdfUrl, instalmentsLabel, travellerCertificateUrl } from './format.ts';

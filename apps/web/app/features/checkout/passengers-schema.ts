@@ -15,7 +15,6 @@ import {
   reportRule,
   travellerDocument,
 } from '@travesia/domain/rules';
-import { formatRut, isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { fromChileanDate } from '#app/lib/dates.ts';
@@ -23,58 +22,23 @@ import { postedCheckbox, postedText } from './posted-form.ts';
 
 export type PassengersBody = components['schemas']['PassengersBody'];
 export type SavedPassengers = components['schemas']['Passengers'];
-export type Country = components['schemas']['Country'];
 
-/** One traveller's place in the form: a passenger of the quotation, with its age band. */
-export type PassengerSlot = { passengerTypeId: number; ageFrom: number; ageTo: number };
+import {
+  type ContactValues,
+  type Country,
+  documentTypeFor,
+  documentTypes,
+  genders,
+  nationalities,
+  type PassengerSlot,
+  type PassengersValues,
+  type PassengerValues,
+  tidyDocument,
+} from './passengers-fields.ts';
 
-export type ContactValues = { firstName: string; lastName: string; phone: string };
-
-export type PassengerValues = {
-  firstName: string;
-  lastName: string;
-  /** '' until chosen, then F, M or X. */
-  gender: string;
-  /** ISO date, '' or the raw text typed (DateField). */
-  birthDate: string;
-  /** A `Nationality` id as the select holds it. */
-  nationality: string;
-  /** `type`: a `DocumentType` id as the select holds it. */
-  document: { type: string; id: string };
-  email: string;
-  phone: string;
-  emergencyContact: ContactValues;
-};
-
-export type PassengersValues = {
-  passengers: PassengerValues[];
-  shareEmergencyContact: boolean;
-  emergencyContact: ContactValues;
-  countryDestination: string;
-  acceptTerms: boolean;
-};
-
-export const nationalities = [
-  { id: String(Nationality.chile), label: 'Chile' },
-  { id: String(Nationality.other), label: 'Otro' },
-] as const;
-
-export const documentTypes = [
-  { id: String(DocumentType.rut), label: 'RUT' },
-  { id: String(DocumentType.dni), label: 'DNI' },
-  { id: String(DocumentType.passport), label: 'Pasaporte' },
-] as const;
-
-/** The document a nationality implies by default: a RUT for Chileans, a DNI for everyone else. */
-export function documentTypeFor(nationalityId: string): string {
-  return String(nationalityId === String(Nationality.chile) ? DocumentType.rut : DocumentType.dni);
-}
-
-export const genders = [
-  { id: 'F', label: 'Femenino' },
-  { id: 'M', label: 'Masculino' },
-  { id: 'X', label: 'Otro' },
-] as const;
+// The form's values and choices live in passengers-fields.ts (the page loads them without these rules).
+export type { ContactValues, Country, PassengerSlot, PassengersValues, PassengerValues };
+export { documentTypeFor, documentTypes, genders, nationalities, tidyDocument };
 
 /** The one rule of this form the API has no field for. */
 export const termsMessage = 'Debes aceptar los términos y condiciones';
@@ -216,13 +180,6 @@ const trimContact = (contact: ContactValues) => ({
   lastName: contact.lastName.trim(),
   phone: contact.phone.trim(),
 });
-
-/** A RUT as Chileans write it (12.345.678-5); anything else as typed. */
-export function tidyDocument(type: string, id: string): string {
-  const text = id.trim();
-  if (type !== String(DocumentType.rut) || !isValidRut(text)) return text;
-  return formatRut(text, 'both');
-}
 
 /** The checked form as the API's body (PUT /quotations/{id}/passangers). */
 export function toPassengersBody(values: PassengersValues): PassengersBody {

@@ -1,7 +1,10 @@
 import { Form } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
-import { Card, downloadLink, Rows, secondaryButton, TripCard, useBusy } from './MyPurchase.tsx';
+import { Card, Rows } from './Card.tsx';
 import type { TravellerPurchase } from './purchase.ts';
+import { downloadLink, secondaryButton } from './styles.ts';
+import { TripCard } from './TripCard.tsx';
+import { useBusy } from './useBusy.ts';
 
 const textLink = 'font-semibold text-brand-700 underline underline-offset-4';
 

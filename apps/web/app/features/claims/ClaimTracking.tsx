@@ -3,9 +3,9 @@ import { Form, useNavigation } from 'react-router';
 import { FormErrors, FormSection, TextField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import type { FieldError } from '#app/lib/api-answer.server.ts';
+import { errorOf } from './ClaimForm.tsx';
+import type { ClaimTracking } from './claims.server.ts';
 import { FileField } from './FileField.tsx';
-import { errorOf } from './RefundForm.tsx';
-import type { RefundTracking } from './refunds.server.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',
@@ -58,7 +58,7 @@ export function TrackingLookup({
 }
 
 /** What the status means for the holder, in words. */
-function statusDetail(tracking: RefundTracking) {
+function statusDetail(tracking: ClaimTracking) {
   const money = (amount: number) => formatRefundAmount(amount, tracking.moneda);
   switch (tracking.estado) {
     case 'recibida':
@@ -86,7 +86,7 @@ export function TrackingResult({
   errors = [],
   uploaded,
 }: {
-  tracking: RefundTracking;
+  tracking: ClaimTracking;
   numero: string;
   documento: string;
   errors?: FieldError[];

@@ -18,21 +18,21 @@ import {
 } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 
-export type RefundTracking = components['schemas']['RefundTracking'];
-type RefundBody = components['schemas']['RefundRequest'];
+export type ClaimTracking = components['schemas']['RefundTracking'];
+type ClaimBody = components['schemas']['RefundRequest'];
 type UploadedDocument = { nombre: string; contenido: string } | { token: string };
 
 /**
- * The documents of this post, already streamed to the document store by the server's route in front of the refund
+ * The documents of this post, already streamed to the document store by the server's route in front of the claim
  * pages (apps/api/src/web.ts refundPagePaths): their upload tokens and the problems found, or why none were read.
  * Set by the server in the load context, never read from the visitor's body.
  */
-type RefundPageUploads =
+type ClaimPageUploads =
   | { tokens: string[]; errors: FieldError[]; fileCount: number }
   | { refused: { status: number; message: string; retryAfterSeconds: number } };
 
 const pageUploadsOf = (context: LoadContext) =>
-  (context as { refundUploads?: RefundPageUploads } | undefined)?.refundUploads;
+  (context as { refundUploads?: ClaimPageUploads } | undefined)?.refundUploads;
 
 /**
  * The documents the action names in its call: the streamed uploads' tokens, or (a page served without that route, as
@@ -81,12 +81,12 @@ const textFields = [
   'numeroCuenta',
 ] as const;
 
-export type RefundFormValues = Partial<Record<(typeof textFields)[number], string>>;
+export type ClaimFormValues = Partial<Record<(typeof textFields)[number], string>>;
 
 /** A failed form's answer with the status the API gave (formFailure's, keeping this form's own fields). */
 const formFailure = <T>(value: T, status: number) => data(value, { status });
 
-export type RefundActionData = { ok: true; number: string } | (FormFailure & { ok: false; values: RefundFormValues });
+export type ClaimActionData = { ok: true; number: string } | (FormFailure & { ok: false; values: ClaimFormValues });
 
 /**
  * An amount as people type it in Chile: `185.000`, `$185.000`, `85,50`, `85.50` (USD). Anything that is not a
@@ -124,7 +124,7 @@ async function encodeFiles(files: File[], field: string) {
 /** Every file error shows beside the file input: `documentos.2` → `documentos`. */
 const toFormField = (apiField: string) => apiField.split('.')[0] ?? apiField;
 
-function failed(errors: FieldError[], values: RefundFormValues, status = 400) {
+function failed(errors: FieldError[], values: ClaimFormValues, status = 400) {
   const seen = new Set<string>();
   const byField = errors
     .map((error) => ({ ...error, field: toFormField(error.field) }))
@@ -146,15 +146,15 @@ function failed(errors: FieldError[], values: RefundFormValues, status = 400) {
 }
 
 /**
- * The refund form's action (a multipart post, with or without JavaScript): checks it with the domain's rules, turns
+ * The claim form's action (a multipart post, with or without JavaScript): checks it with the domain's rules, turns
  * it into the JSON body of `POST /companies/{companyId}/refunds` (documents in base64) and answers the request
  * number the API gave (X-Refund-Number), or the field errors to show beside the fields.
  */
-export async function submitRefund(context: LoadContext, request: Request) {
+export async function submitClaim(context: LoadContext, request: Request) {
   const refused = refusedUploads(context);
   if (refused) {
     return data(
-      { ok: false as const, errors: [], formErrors: [refused.message], values: {} as RefundFormValues },
+      { ok: false as const, errors: [], formErrors: [refused.message], values: {} as ClaimFormValues },
       { status: refused.status, headers: retryAfter(refused.retryAfterSeconds) },
     );
   }
@@ -164,7 +164,7 @@ export async function submitRefund(context: LoadContext, request: Request) {
   } catch {
     return failed([], {}, 400);
   }
-  const values: RefundFormValues = {};
+  const values: ClaimFormValues = {};
   for (const name of textFields) {
     const value = form.get(name);
     values[name] = typeof value === 'string' ? value : '';
@@ -185,7 +185,7 @@ export async function submitRefund(context: LoadContext, request: Request) {
 
   const answer = await serverApi(context).POST('/companies/{companyId}/refunds', {
     params: { path: { companyId: configuredCompanyId() } },
-    body: body as RefundBody,
+    body: body as ClaimBody,
   });
   const outcome = formOutcome(answer);
   if (!outcome.ok) {
@@ -204,8 +204,8 @@ function failedSplit(failure: FormFailure): FormFailure {
 
 export type TrackingData =
   | { state: 'form'; numero: string }
-  | { state: 'found'; numero: string; documento: string; tracking: RefundTracking; uploaded?: number }
-  | (FormFailure & { state: 'failed'; numero: string; documento: string; tracking?: RefundTracking });
+  | { state: 'found'; numero: string; documento: string; tracking: ClaimTracking; uploaded?: number }
+  | (FormFailure & { state: 'failed'; numero: string; documento: string; tracking?: ClaimTracking });
 
 const notFoundMessage =
   'No encontramos una solicitud con ese número y documento. Revisa ambos datos (el documento es el del titular).';
@@ -242,7 +242,7 @@ export async function trackingAction(context: LoadContext, request: Request) {
   }
   const numero = String(form.get('numero') ?? '').trim();
   const documento = String(form.get('documento') ?? '').trim();
-  const fail = (failure: FormFailure, status: number, tracking?: RefundTracking) =>
+  const fail = (failure: FormFailure, status: number, tracking?: ClaimTracking) =>
     formFailure({ state: 'failed' as const, numero, documento, ...failure, ...(tracking ? { tracking } : {}) }, status);
   const missing: FieldError[] = [];
   const normalised = normaliseRequestNumber(numero);

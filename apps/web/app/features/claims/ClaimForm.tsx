@@ -23,10 +23,10 @@ export function errorOf(errors: FieldError[], field: string): string | undefined
 }
 
 /**
- * The refund request: a plain multipart form that the route's action turns into the API call, so it works without
- * JavaScript. Field errors come from the domain's rules (the action) or the API, by field.
+ * The expense claim («solicitud de reembolso»): a plain multipart form that the route's action turns into the API
+ * call, so it works without JavaScript. Field errors come from the domain's rules (the action) or the API, by field.
  */
-export function RefundForm({
+export function ClaimForm({
   errors: answered = noErrors,
   formErrors = [],
   values = {},

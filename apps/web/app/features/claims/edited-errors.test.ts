@@ -10,7 +10,7 @@ const rut = { field: 'numeroDocumento', code: 'invalid_rut', message: 'RUT invá
 const file = { field: 'documentos.1', code: 'invalid_file_type', message: 'El archivo «x.pdf»…' };
 const amount = { field: 'monto', code: 'out_of_range', message: 'Ingresa un monto mayor que cero' };
 
-describe('a refund form error goes as soon as its field is edited', () => {
+describe('a claim form error goes as soon as its field is edited', () => {
   it('untouched, every error of the answer stands', () => {
     expect(standingErrors([...notFound, amount], new Set())).toStrictEqual([...notFound, amount]);
   });

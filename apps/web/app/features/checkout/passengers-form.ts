@@ -1,0 +1,8 @@
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { PassengersValues } from './passengers-fields.ts';
+
+/** The passengers form's react-hook-form handle, passed to each of its sections. */
+export type PassengersFormHandle = UseFormReturn<PassengersValues>;
+export type PassengersErrors = FieldErrors<PassengersValues>;
+/** The error to show for a field: the server's for that field while it stands, else the form's own. */
+export type ErrorOf = (field: string, client: string | undefined) => string | undefined;
