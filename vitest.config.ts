@@ -10,8 +10,11 @@ const apiSerialFiles = [
   'test/start-mode.test.ts',
 ];
 
-/** How many API files run at once: they wait on the database server about as much as they compute. */
-const apiWorkers = Number(process.env.API_TEST_WORKERS ?? 3);
+/**
+ * How many API files run at once: one per core of the 2-core CI machine. More overlaps the files' waits on the
+ * database server, but stretches the heaviest tests (pool races, property runs) towards their 60 s timeout.
+ */
+const apiWorkers = Number(process.env.API_TEST_WORKERS ?? 2);
 
 const apiTest = {
   root: 'apps/api',
