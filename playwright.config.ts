@@ -1,11 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys in Debian's Chromium (never a downloaded browser). Each worker starts the production server
-// code in-process on its own fresh database (see e2e/support/fixtures.ts), so tests can check what was stored.
+// code in-process on its own copy of the seeded database (e2e/support/global-setup.ts dumps it once,
+// e2e/support/fixtures.ts loads it), so tests can check what was stored. Two workers share the files; a file's
+// tests run in order on one worker.
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  globalSetup: './e2e/support/global-setup.ts',
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

@@ -1,8 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure domain units, the storefront's units (form schemas, sorting, dates, colours),
-// and the API integration suite (app.inject against PGlite,
-// and against PostgreSQL too when TEST_DATABASE_URL is set).
+/** The API suite's files that spawn processes (start.ts, server.ts, worker.ts) or time work under load. */
+const apiSerialFiles = [
+  'test/concurrent-start.test.ts',
+  'test/config.test.ts',
+  'test/database-outage.test.ts',
+  'test/refund-uploads-load.test.ts',
+  'test/scale-out.test.ts',
+  'test/start-mode.test.ts',
+];
+
+/**
+ * How many API files run at once: one per core of the 2-core CI machine. More overlaps the files' waits on the
+ * database server, but stretches the heaviest tests (pool races, property runs) towards their 60 s timeout.
+ */
+const apiWorkers = Number(process.env.API_TEST_WORKERS ?? 2);
+
+const apiTest = {
+  root: 'apps/api',
+  include: ['test/**/*.test.ts'],
+  globalSetup: ['test/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+// One runner, five projects: pure domain units, the storefront's units (form schemas, sorting, dates, colours),
+// and the API integration suite (app.inject against PGlite, and against PostgreSQL too when TEST_DATABASE_URL is
+// set) in two projects: `api`, its files in parallel, then `api-serial`, one file at a time (docs/testing.md).
 export default defineConfig({
   test: {
     projects: [
@@ -27,14 +51,25 @@ export default defineConfig({
         },
       },
       {
+        // The API files that share nothing but the database server run side by side, each suite on its own copy of
+        // the template database (test/support/global-setup.ts); Redis keys and channels are random per suite and
+        // every listener takes a free port.
         test: {
+          ...apiTest,
           name: 'api',
-          root: 'apps/api',
-          include: ['test/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: apiSerialFiles,
+          maxWorkers: apiWorkers,
+        },
+      },
+      {
+        // Files that start real server or worker processes, or measure load, run alone after the others: their
+        // children need the CPU they are timed against.
+        test: {
+          ...apiTest,
+          name: 'api-serial',
+          include: apiSerialFiles,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,14 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts';
-import { demoCompany } from '../../apps/api/src/db/seed/demo-company.ts';
-import { seedCompany } from '../../apps/api/src/db/seed/index.ts';
 import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
 import { type FakeSiteverify, startFakeSiteverify } from '../../apps/api/test/support/siteverify.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../apps/api/test/support/smtp.ts';
+import { seededStoreDumpVariable } from './global-setup.ts';
 import { routeFakeRecaptcha } from './recaptcha.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
@@ -24,8 +24,9 @@ export type Storefront = {
 
 /**
  * The storefront as `npm start` serves it (same app, same SSR build), on an in-memory database holding the
- * demo company, started once per worker, sending e-mail to an SMTP server on loopback. Tests read
- * `storefront.database` to check what a page stored and `storefront.smtp.received` for what was mailed.
+ * demo company (loaded from the dump support/global-setup.ts made), started once per worker, sending e-mail to an
+ * SMTP server on loopback. Tests read `storefront.database` to check what a page stored and
+ * `storefront.smtp.received` for what was mailed.
  * reCAPTCHA never reaches Google: every page gets a stand-in api.js (support/recaptcha.ts) and the server verifies
  * tokens with a siteverify on loopback, through the same HTTP code path as in production.
  */
@@ -38,9 +39,9 @@ export const test = base.extend<object, { storefront: Storefront }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       if (!storefrontBuildExists(webBuildDir)) throw new Error('No storefront build: run `npm run build` first');
-      const database = await openPglite({});
-      await database.migrate();
-      await seedCompany(database.db, demoCompany);
+      const dumpPath = process.env[seededStoreDumpVariable];
+      if (!dumpPath) throw new Error('No seeded store: playwright.config.ts runs support/global-setup.ts first');
+      const database = await openPglite({ loadDataDir: new Blob([await readFile(dumpPath)]) });
       const smtp = await startFakeSmtp();
       const siteverify = await startFakeSiteverify();
       const config = loadConfig({

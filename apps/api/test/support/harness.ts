@@ -1,19 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { type Config, loadConfig } from '#app/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '#app/db/client.ts';
-import { demoCompany } from '#app/db/seed/demo-company.ts';
-import { seedCompany } from '#app/db/seed/index.ts';
+import { adminQuery } from './postgres-admin.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, migrated database holding the demo company, private to the calling suite. */
+/**
+ * A fresh, migrated database holding the demo company, private to the calling suite: a copy of the one global-setup.ts
+ * built for this run (PGlite: its dumped data directory; PostgreSQL: its template database).
+ */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('seededPgliteDump'));
@@ -21,24 +22,17 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `travesia_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  // Unique across the files running at once (each in its own worker process) and across runs sharing the server.
+  const name = `travesia_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('seededPostgresTemplate')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
-  await database.migrate();
-  await seedCompany(database.db, demoCompany);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
