@@ -4,6 +4,7 @@ import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
+import * as plans from '#app/modules/plans/service.ts';
 import {
   countrySchema,
   destinationSchema,
@@ -89,7 +90,7 @@ export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOp
         response: { 200: z.array(passengerTypeProductSchema), ...errorResponses },
       },
     },
-    (request) => catalog.listPassengerTypeProducts(db, request.params.companyId),
+    (request) => plans.listPassengerTypeProducts(db, request.params.companyId),
   );
 
   app.get(

@@ -46,15 +46,6 @@ export type Gateways = Map<string, PaymentGateway>;
 
 export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { wasPaid, wasWithdrawn } from './tables.ts';
-export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
-
-/** The built-in test gateway's ledger (integrations/payments/sandbox.ts keeps its transactions here). */
-export const sandboxLedger = {
-  insert: repository.insertSandboxTransaction,
-  find: repository.findSandboxTransaction,
-  commit: repository.commitSandboxTransaction,
-  refund: repository.refundSandboxTransaction,
-};
 
 /** A sale by id (any status), for the modules that issue and send its documents. */
 export const findSale = repository.findSaleOfQuotationBySaleId;
