@@ -54,6 +54,7 @@ import { refundRoutes } from './modules/refunds/routes.ts';
 import { UploadGate } from './modules/refunds/uploads.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createBackgroundWork } from './worker.ts';
+import { lockPurchase, purchaseHooks, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -221,12 +222,14 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(
         contactRoutes({ captcha: integrations.captcha, mailer: integrations.mailer, onEmailQueued: work.nudgeJobs }),
       );
-      await api.register(quotationRoutes);
-      await api.register(planRoutes);
-      await api.register(paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs }));
+      await api.register(quotationRoutes, { lockPurchase });
+      await api.register(planRoutes, { tripOfQuotation });
+      await api.register(
+        paymentRoutes({ db, gateways: integrations.gateways, onPaid: work.nudgeJobs, hooks: purchaseHooks }),
+      );
       await api.register(saleRefundAdminRoutes({ refundByHand: work.refundByHand, holdRefund: work.holdRefund }));
       await api.register(certificateRoutes({ onEmailQueued: work.nudgeJobs }));
-      await api.register(passengerRoutes);
+      await api.register(passengerRoutes, { lockPurchase });
       await api.register(invoiceRoutes);
       await api.register(blogRoutes);
       await api.register(legalRoutes);
@@ -240,6 +243,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
           },
           gateways: integrations.gateways,
           onPaid: work.nudgeJobs,
+          hooks: purchaseHooks,
           nudgeRefunds: work.nudgeRefunds,
         }),
       );

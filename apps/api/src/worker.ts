@@ -23,6 +23,7 @@ import {
 import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
 import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
+import { purchaseHooks } from './workflows/purchase.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -96,7 +97,13 @@ export function createBackgroundWork(options: {
   return {
     runJobs,
     async sweepPayments() {
-      const settled = await sweepStaleClaims({ db, gateways: integrations.gateways, log, onPaid: nudgeJobs });
+      const settled = await sweepStaleClaims({
+        db,
+        gateways: integrations.gateways,
+        log,
+        onPaid: nudgeJobs,
+        hooks: purchaseHooks,
+      });
       return settled + (await processDueSaleRefunds(refundDeps));
     },
     nudgeRefunds() {

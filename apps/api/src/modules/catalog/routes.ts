@@ -4,14 +4,12 @@ import { errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import { publicCatalogue } from '#app/lib/http-cache.ts';
-import * as plans from '#app/modules/plans/service.ts';
 import {
   countrySchema,
   destinationSchema,
   exchangeRateSchema,
   modalitySchema,
   originSchema,
-  passengerTypeProductSchema,
   passengerTypeSchema,
   paymentGatewaySchema,
 } from './schemas.ts';
@@ -78,19 +76,6 @@ export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOp
       schema: { tags, params: companyParams, response: { 200: z.array(passengerTypeSchema), ...errorResponses } },
     },
     (request) => catalog.listPassengerTypes(db, request.params.companyId),
-  );
-
-  app.get(
-    '/companies/:companyId/passanger-type-product',
-    {
-      config: publicCatalogue,
-      schema: {
-        tags,
-        params: companyParams,
-        response: { 200: z.array(passengerTypeProductSchema), ...errorResponses },
-      },
-    },
-    (request) => plans.listPassengerTypeProducts(db, request.params.companyId),
   );
 
   app.get(

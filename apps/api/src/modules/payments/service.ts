@@ -22,22 +22,16 @@ import { webpayTimeoutMs } from '#app/integrations/payments/webpay.ts';
 import { accessTokenMatches } from '#app/lib/access-token.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import {
-  issueCertificates,
-  listCertificates,
-  queueAutomaticCertificateEmail,
-  replaceCertificates,
-} from '#app/modules/certificates/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
+import { changedAfterStartDetail, confirmingMessage } from '#app/modules/quotations/purchase-lock.ts';
 import {
   getQuotationOfAnyCompany,
   quotationVersion,
   recordDateChange,
   tripOfQuotation,
 } from '#app/modules/quotations/service.ts';
-import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
 import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './tables.ts';
@@ -70,13 +64,42 @@ export async function lockSaleOfPurchase(tx: Database, saleId: number) {
   return repository.lockSale(tx, saleId);
 }
 
+/**
+ * The steps of a purchase that belong to other modules, run by this module at its moments inside its own
+ * transactions: the purchase workflow (workflows/purchase.ts) supplies them, so payments never imports the modules
+ * that act on a paid sale (certificates).
+ */
+export type PurchaseHooks = {
+  /** The sale was just marked paid (purchase and sale locks held, same transaction): issue what it bought. */
+  salePaid: (tx: Database, sale: repository.SaleRow) => Promise<void>;
+  /** A date change was applied to a paid sale and its quotation (same transaction): its documents follow. */
+  dateChangeApplied: (tx: Database, sale: repository.SaleRow, change: DateChangeRow) => Promise<void>;
+  /** The certificates of a sale, as the payment result lists them. */
+  certificatesOf: (db: Database, saleId: number) => Promise<{ number: string; firstName: string; lastName: string }[]>;
+};
+
 export type PaymentDeps = {
   db: Database;
   gateways: Gateways;
   log: FastifyBaseLogger;
   /** Called after a sale becomes paid (the e-mail worker is nudged). */
   onPaid: (saleId: number) => void;
+  hooks: PurchaseHooks;
 };
+
+/**
+ * The sale becomes paid with what its paying attempt bought, and the hooks issue what it bought, in the caller's
+ * transaction (purchase lock and sale lock held): both or neither.
+ */
+export async function markSalePaid(
+  tx: Database,
+  sale: repository.SaleRow,
+  bought: Parameters<typeof repository.markSalePaid>[2],
+  hooks: Pick<PurchaseHooks, 'salePaid'>,
+) {
+  await repository.markSalePaid(tx, sale, bought);
+  await hooks.salePaid(tx, sale);
+}
 
 const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
 
@@ -382,7 +405,7 @@ async function recordGatewayAnswer(
         if (!change || !locked) return;
         if (payable) {
           if (await repository.settleDateChange(tx, change.id, 'applied')) {
-            await applyDateChange(tx, locked, change);
+            await applyDateChange(tx, deps.hooks, locked, change);
             paidSaleId = locked.id;
           }
         } else await repository.settleDateChange(tx, change.id, 'cancelled');
@@ -397,13 +420,12 @@ async function recordGatewayAnswer(
       }
       if (!(await recordAttempt())) return;
       if (status !== 'authorized' || !locked) return;
-      await repository.markSalePaid(tx, locked, {
-        purchase: payment.purchase,
-        testPayment: gateway.testMode === true,
-        accessToken: payment.accessToken,
-      });
-      await issueCertificates(tx, locked, Number(todayInChile().slice(0, 4)));
-      await queueAutomaticCertificateEmail(tx, locked.id);
+      await markSalePaid(
+        tx,
+        locked,
+        { purchase: payment.purchase, testPayment: gateway.testMode === true, accessToken: payment.accessToken },
+        deps.hooks,
+      );
       paidSaleId = locked.id;
     });
   } catch (error) {
@@ -492,6 +514,7 @@ export async function paymentResult(
   saleId: number,
   token: string | undefined,
   gateways: PaymentDeps['gateways'],
+  certificatesOf: PurchaseHooks['certificatesOf'],
 ) {
   const payment = await repository.findPayment(db, paymentId);
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
@@ -499,7 +522,7 @@ export async function paymentResult(
   if (!sale) throw resourceNotFound();
   // The attempt's own token (the browser that started it, e.g. to retry a declined one) or the paid sale's.
   const granted = accessTokenMatches(payment.accessToken, token) || accessTokenMatches(sale.accessToken, token);
-  const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  const certificates = granted && payment.status === 'authorized' ? await certificatesOf(db, saleId) : [];
   const terms = paymentTerms(payment);
   return {
     idTransaction: payment.id,
@@ -580,14 +603,19 @@ export async function destinationCountryOfSnapshot(
  * Applies a settled date change inside its transaction (purchase lock and sale lock held): the sale's snapshot and
  * total, the quotation's dates, and the certificates (old ones voided, new ones issued and e-mailed).
  */
-async function applyDateChange(tx: Database, sale: repository.SaleRow, change: DateChangeRow) {
+async function applyDateChange(
+  tx: Database,
+  hooks: Pick<PurchaseHooks, 'dateChangeApplied'>,
+  sale: repository.SaleRow,
+  change: DateChangeRow,
+) {
   await repository.applyDateChangeToSale(tx, change);
   await recordDateChange(tx, sale.quotationId, {
     departureDate: change.departureDate,
     returnDate: change.returnDate,
     ...(change.destinationCountry ? { countryDestinationId: change.destinationCountry.id } : {}),
   });
-  await replaceCertificates(tx, sale, change.id, Number(todayInChile().slice(0, 4)));
+  await hooks.dateChangeApplied(tx, sale, change);
 }
 
 /** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
@@ -609,7 +637,7 @@ export type DateChangeRecorded =
  * sale refund of the difference requested (processDueSaleRefunds then asks the gateway).
  */
 export async function recordDateChangeRequest(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'hooks'>,
   request: DateChangeRequest,
 ): Promise<DateChangeRecorded> {
   return deps.db.transaction(async (txn) => {
@@ -664,7 +692,7 @@ export async function recordDateChangeRequest(
       return { change, payment, sale: locked };
     }
     const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
-    await applyDateChange(tx, locked, change);
+    await applyDateChange(tx, deps.hooks, locked, change);
     // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers),
     // drawn from the newest payments first (a dearer change's difference before the purchase).
     if (differenceClp < 0) {
