@@ -646,7 +646,7 @@ export async function recordDateChangeRequest(
     if (!sale) return { refused: 'not_paid' as const };
     const state = await repository.lockPurchaseOfSaleState(tx, sale);
     const locked = await repository.lockSale(tx, sale.id);
-    if (!locked || locked.status !== 'paid' || !locked.purchase) return { refused: 'not_paid' as const };
+    if (locked?.status !== 'paid' || !locked.purchase) return { refused: 'not_paid' as const };
     if (state?.confirming) return { refused: 'confirming' as const };
     const trip = locked.purchase.trip;
     if (todayInChile() >= trip.departureDate) return { refused: 'trip_started' as const };
