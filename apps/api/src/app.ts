@@ -38,6 +38,8 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { claimRoutes } from './modules/claims/routes.ts';
+import { UploadGate } from './modules/claims/uploads.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -50,8 +52,6 @@ import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.
 import { planRoutes } from './modules/plans/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
-import { refundRoutes } from './modules/refunds/routes.ts';
-import { UploadGate } from './modules/refunds/uploads.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { createBackgroundWork } from './worker.ts';
 import { lockPurchase, purchaseHooks, tripOfQuotation } from './workflows/purchase.ts';
@@ -233,7 +233,7 @@ export async function buildApp({ config, db: sharedDb, logger = false }: BuildAp
       await api.register(invoiceRoutes);
       await api.register(blogRoutes);
       await api.register(legalRoutes);
-      await api.register(refundRoutes({ onEmailQueued: work.nudgeJobs }));
+      await api.register(claimRoutes({ onEmailQueued: work.nudgeJobs }));
       await api.register(
         purchaseRoutes({
           onEmailQueued: work.nudgeJobs,

@@ -365,7 +365,7 @@ export type Config = {
   refunds: RefundsConfig;
   /** Where visitors' documents are kept (integrations/document-store). */
   documents: DocumentStoreConfig;
-  /** How many document uploads may be received at once (modules/refunds/uploads.ts). */
+  /** How many document uploads may be received at once (modules/claims/uploads.ts). */
   uploads: UploadsConfig;
   purchases: PurchasesConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */

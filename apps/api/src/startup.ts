@@ -4,7 +4,7 @@ import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } 
 import { databaseUnavailable } from './db/unavailable.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { moveDocumentsToStore } from './modules/refunds/documents-migration.ts';
+import { moveDocumentsToStore } from './modules/claims/documents-migration.ts';
 
 /**
  * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the

@@ -24,7 +24,6 @@ import {
 } from './lib/page-cache.ts';
 import { readCache } from './lib/read-cache.ts';
 import { cspNonce } from './lib/security-headers.ts';
-import { quotationPageStamp } from './modules/quotations/service.ts';
 import {
   discardUploads,
   isMultipartPost,
@@ -32,7 +31,8 @@ import {
   receiveMultipart,
   recordUploads,
   uploadAdmission,
-} from './modules/refunds/uploads.ts';
+} from './modules/claims/uploads.ts';
+import { quotationPageStamp } from './modules/quotations/service.ts';
 
 /** What the storefront's loaders receive: a fetch that reaches this API in-process (no loopback hop). */
 export type StorefrontLoadContext = {
