@@ -112,28 +112,62 @@ const startRefusals = {
   confirming: { code: 'payment_confirming', message: confirmingMessage },
 } as const satisfies Record<string, Rule>;
 
+type StartInput = {
+  quotationId: string;
+  gatewayId: string;
+  consents?: { dataProcessing: boolean; marketing: boolean } | undefined;
+  returnUrl: (gatewayId: string) => string;
+};
+
 /**
  * POST /payments: prices the quotation's chosen plan on the server, records the sale (one per quotation) and a
  * payment attempt, and asks the gateway where to send the payer. The browser never says how much.
  */
 export async function startPayment(
   deps: PaymentDeps,
-  input: {
-    quotationId: string;
-    gatewayId: string;
-    consents?: { dataProcessing: boolean; marketing: boolean } | undefined;
-    returnUrl: (gatewayId: string) => string;
-  },
+  input: StartInput,
 ): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string }> {
   const { db } = deps;
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
   const pricedVersion = await quotationVersion(db, input.quotationId);
+  const { quotation, gateway, travellers } = await payableQuotation(deps, input);
+  const { plan, purchase, version } = await pricedPurchase(db, quotation, travellers, input, pricedVersion);
+  // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
+  const opened = await repository.openAttempt(db, {
+    quotationId: quotation.id,
+    pricedVersion: version,
+    sale: {
+      companyId: quotation.company,
+      productId: plan.product.id,
+      amountUsdCents: plan.price.totalCents,
+      amountClp: plan.price.totalClp,
+    },
+    gateway: gateway.id,
+    purchase,
+  });
+  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
+  const { sale, payment } = opened;
+  const started = await askGatewayToStart(deps, gateway, payment, input.returnUrl);
+  deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
+  return {
+    redirectUrl: started.redirectUrl,
+    idVenta: sale.id,
+    idTransaction: payment.id,
+    accessToken: payment.accessToken,
+  };
+}
+
+/**
+ * The start's first step: the quotation can be paid now (not paid yet, a plan chosen, exactly the quoted
+ * travellers, billing data, consent, a gateway the company offers), or a 400 with every problem found.
+ */
+async function payableQuotation(deps: PaymentDeps, input: StartInput) {
+  const { db } = deps;
   const quotation = await getQuotationOfAnyCompany(db, input.quotationId);
-  const companyId = quotation.company;
   const [travellers, invoice, companyGateways, existingSale] = await Promise.all([
     listTravellers(db, quotation.id),
     findInvoiceDetails(db, quotation.id),
-    catalog.listPaymentGateways(db, companyId),
+    catalog.listPaymentGateways(db, quotation.company),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
   if (wasPaid(existingSale?.status)) throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
@@ -141,26 +175,7 @@ export async function startPayment(
   if (quotation.planId === null) {
     problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
   }
-  // The travellers saved must be exactly the quoted ones by age band (the trip may have changed since).
-  const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
-  const countsOfTravellers = new Map<number, number>();
-  for (const person of travellers) {
-    countsOfTravellers.set(person.passengerTypeId, (countsOfTravellers.get(person.passengerTypeId) ?? 0) + 1);
-  }
-  const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
-  if (travellers.length === 0) {
-    problems.push({
-      field: 'quotationId',
-      code: 'passengers_missing',
-      message: 'Completa los datos de los pasajeros antes de pagar',
-    });
-  } else if (quoted.join() !== saved.join()) {
-    problems.push({
-      field: 'quotationId',
-      code: 'passengers_mismatch',
-      message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
-    });
-  }
+  problems.push(...travellerProblems(quotation, travellers));
   if (!invoice) {
     problems.push({
       field: 'quotationId',
@@ -176,7 +191,50 @@ export async function startPayment(
     problems.push({ field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' });
   }
   if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
+  return { quotation: { ...quotation, planId: quotation.planId }, gateway, travellers };
+}
 
+type QuotationToPay = Awaited<ReturnType<typeof getQuotationOfAnyCompany>>;
+type TravellerToPay = Awaited<ReturnType<typeof listTravellers>>[number];
+
+/** The travellers saved must be exactly the quoted ones by age band (the trip may have changed since). */
+function travellerProblems(quotation: QuotationToPay, travellers: TravellerToPay[]): FieldError[] {
+  const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
+  const countsOfTravellers = new Map<number, number>();
+  for (const person of travellers) {
+    countsOfTravellers.set(person.passengerTypeId, (countsOfTravellers.get(person.passengerTypeId) ?? 0) + 1);
+  }
+  const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
+  if (travellers.length === 0) {
+    return [
+      {
+        field: 'quotationId',
+        code: 'passengers_missing',
+        message: 'Completa los datos de los pasajeros antes de pagar',
+      },
+    ];
+  }
+  if (quoted.join() !== saved.join()) {
+    return [
+      {
+        field: 'quotationId',
+        code: 'passengers_mismatch',
+        message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
+      },
+    ];
+  }
+  return [];
+}
+
+/** The start's second step: the chosen plan priced on the server and the purchase as it will be frozen (snapshot). */
+async function pricedPurchase(
+  db: Database,
+  quotation: QuotationToPay & { planId: number },
+  travellers: TravellerToPay[],
+  input: StartInput,
+  pricedVersion: number | undefined,
+) {
+  const companyId = quotation.company;
   const trip = await tripOfQuotation(db, companyId, quotation.id);
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
@@ -226,49 +284,40 @@ export async function startPayment(
       marketing: input.consents?.marketing === true,
     },
   };
+  return { plan, purchase, version: pricedVersion };
+}
 
-  // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
-  const opened = await repository.openAttempt(db, {
-    quotationId: quotation.id,
-    pricedVersion,
-    sale: {
-      companyId,
-      productId: plan.product.id,
-      amountUsdCents: plan.price.totalCents,
-      amountClp: plan.price.totalClp,
-    },
-    gateway: gateway.id,
-    purchase,
-  });
-  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
-  const { sale, payment } = opened;
+/**
+ * The start's last step: the gateway says where to send the payer. A gateway failure fails the attempt (502); an
+ * attempt voided meanwhile because the trip changed is refused: never send the payer to pay for it.
+ */
+async function askGatewayToStart(
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  payment: repository.PaymentRow,
+  returnUrl: (gatewayId: string) => string,
+) {
   let started: { redirectUrl: string; externalId: string };
   try {
     started = await gateway.start({
       buyOrder: payment.buyOrder,
       sessionId: payment.sessionId,
       amountClp: payment.amountClp,
-      returnUrl: input.returnUrl(gateway.id),
+      returnUrl: returnUrl(gateway.id),
     });
-    await repository.setPaymentExternalId(db, payment.id, started.externalId);
+    await repository.setPaymentExternalId(deps.db, payment.id, started.externalId);
   } catch (error) {
     // The payer reads this detail (payment-result): words of ours, never the error's message (it may quote SQL).
-    await repository.failPaymentStart(db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    await repository.failPaymentStart(deps.db, payment.id, 'No se pudo iniciar el pago con la pasarela');
     deps.log.error({ paymentId: payment.id, gateway: gateway.id, error: loggableError(error) }, 'gateway start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
-  // Voided while the gateway was asked because the trip changed: never send the payer to pay for it. (An attempt
-  // superseded by a newer one of the same trip, a double click, still answers: the browser follows the last.)
-  if ((await repository.findPayment(db, payment.id))?.detail === changedAfterStartDetail) {
+  // (An attempt superseded by a newer one of the same trip, a double click, still answers: the browser follows the
+  // last.)
+  if ((await repository.findPayment(deps.db, payment.id))?.detail === changedAfterStartDetail) {
     throw invalid([{ field: 'quotationId', ...startRefusals.changed }]);
   }
-  deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
-  return {
-    redirectUrl: started.redirectUrl,
-    idVenta: sale.id,
-    idTransaction: payment.id,
-    accessToken: payment.accessToken,
-  };
+  return started;
 }
 
 /**
