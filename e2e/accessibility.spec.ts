@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
 import { currentVerificationCode } from '../apps/api/src/modules/certificates/repository.ts';
-import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
+import { changeStatus } from '../apps/api/src/modules/claims/service.ts';
 import { expectNoViolations, viewports } from './support/axe.ts';
 import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';

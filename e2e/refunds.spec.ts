@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { refundMessages } from '@travesia/domain/refunds';
-import { changeStatus } from '../apps/api/src/modules/refunds/service.ts';
+import { changeStatus } from '../apps/api/src/modules/claims/service.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { coveredClaim } from './support/refunds.ts';

@@ -220,7 +220,7 @@ test.describe('bodies larger than any form', () => {
   test('the refund form streams its documents, but a post declaring more than 5 of 5 MB → 413, nothing read', async ({
     storefront,
   }) => {
-    const { maxUploadRequestBytes } = await import('../apps/api/src/modules/refunds/uploads.ts');
+    const { maxUploadRequestBytes } = await import('../apps/api/src/modules/claims/uploads.ts');
     const status = await rawPost(storefront.baseURL, '/reembolsos', {
       'content-type': 'multipart/form-data; boundary=x',
       'content-length': String(maxUploadRequestBytes + 1),

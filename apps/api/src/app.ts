@@ -39,6 +39,8 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { claimRoutes } from './modules/claims/routes.ts';
+import { UploadGate } from './modules/claims/uploads.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -51,11 +53,10 @@ import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.
 import { planRoutes } from './modules/plans/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
-import { refundRoutes } from './modules/refunds/routes.ts';
-import { UploadGate } from './modules/refunds/uploads.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
+import { lockPurchase, purchaseHooks, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -260,17 +261,17 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(contentRoutes);
   await api.register(subscriptionRoutes(hooks));
   await api.register(contactRoutes({ ...hooks, captcha, mailer }));
-  await api.register(quotationRoutes);
-  await api.register(planRoutes);
-  await api.register(paymentRoutes({ ...hooks, db, gateways }));
+  await api.register(quotationRoutes, { lockPurchase });
+  await api.register(planRoutes, { tripOfQuotation });
+  await api.register(paymentRoutes({ ...hooks, db, gateways, hooks: purchaseHooks }));
   await api.register(saleRefundAdminRoutes(hooks));
   await api.register(certificateRoutes(hooks));
-  await api.register(passengerRoutes);
+  await api.register(passengerRoutes, { lockPurchase });
   await api.register(invoiceRoutes);
   await api.register(blogRoutes);
   await api.register(legalRoutes);
-  await api.register(refundRoutes(hooks));
-  await api.register(purchaseRoutes({ ...hooks, gateways }));
+  await api.register(claimRoutes(hooks));
+  await api.register(purchaseRoutes({ ...hooks, gateways, hooks: purchaseHooks }));
   await api.register(adminRoutes);
 
   // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.

@@ -406,7 +406,7 @@ export type Config = {
   refunds: RefundsConfig;
   /** Where visitors' documents are kept (integrations/document-store). */
   documents: DocumentStoreConfig;
-  /** How many document uploads may be received at once (modules/refunds/uploads.ts). */
+  /** How many document uploads may be received at once (modules/claims/uploads.ts). */
   uploads: UploadsConfig;
   purchases: PurchasesConfig;
   /** OpenTelemetry tracing by the OTEL_* variables: off unless an exporter or endpoint is named. */

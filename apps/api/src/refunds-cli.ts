@@ -15,6 +15,7 @@ import { createDocumentStore } from './integrations/document-store/index.ts';
 import { createIntegrations } from './integrations/index.ts';
 import { configuredOrigin } from './lib/security/origins.ts';
 import { printable } from './lib/security/terminal-text.ts';
+import { changeStatus, claimDocuments } from './modules/claims/service.ts';
 import {
   listStuckSaleRefunds,
   releaseSaleRefund,
@@ -24,7 +25,6 @@ import {
   stuckAfterAttempts,
   transferReferenceMaxLength,
 } from './modules/payments/sale-refunds.ts';
-import { changeStatus, refundDocuments } from './modules/refunds/service.ts';
 import { openMigratedDatabase } from './startup.ts';
 import { createBackgroundWork } from './worker.ts';
 
@@ -222,7 +222,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
     if (!command || !number || !third) throw new Error('unreachable: checked above');
     if (command === 'files') {
       // The bytes come from the document store (DOCUMENT_STORE), streamed to each file.
-      const files = await refundDocuments(database.db, createDocumentStore(config.documents), number);
+      const files = await claimDocuments(database.db, createDocumentStore(config.documents), number);
       await mkdir(third, { recursive: true });
       for (const [index, file] of files.entries()) {
         const path = join(third, exportName(index + 1, file.fileName, file.contentType));

@@ -4,7 +4,7 @@ import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } 
 import { databaseUnavailable } from './db/unavailable.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { moveDocumentsToStore } from './modules/refunds/documents-migration.ts';
+import { moveDocumentsToStore } from './modules/claims/documents-migration.ts';
 import { stopTracing } from './observability/tracing.ts';
 
 /**

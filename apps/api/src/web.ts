@@ -23,7 +23,6 @@ import {
 import { registerCompression } from './lib/http/compression.ts';
 import { cspNonce } from './lib/http/security-headers.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { quotationPageStamp } from './modules/quotations/service.ts';
 import {
   discardUploads,
   isMultipartPost,
@@ -31,7 +30,8 @@ import {
   receiveMultipart,
   recordUploads,
   uploadAdmission,
-} from './modules/refunds/uploads.ts';
+} from './modules/claims/uploads.ts';
+import { quotationPageStamp } from './modules/quotations/service.ts';
 import { requestIdHeader } from './observability/request-id.ts';
 import { signalCache } from './observability/signals.ts';
 

@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
+import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import {
@@ -21,8 +22,8 @@ import {
   purchaseLink,
 } from './modules/purchases/service.ts';
 import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
-import { type RefundMailSettings, refundEmailJob, refundEmailKind } from './modules/refunds/service.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
+import { purchaseHooks } from './workflows/purchase.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -61,7 +62,7 @@ export function createBackgroundWork(options: {
   /** The store's configured origin (lib/security/origins.ts configuredOrigin): certificate PDFs link their verification page there. */
   origin: string;
   /** Where refund e-mails point (the public origin) and the company's address for them. */
-  refundMail?: RefundMailSettings;
+  refundMail?: ClaimMailSettings;
   /** «Mi compra»: the link secret and lifetimes (the certificate e-mail carries a signed link; codes are e-mailed). */
   purchases?: PurchasesConfig;
 }): BackgroundWork {
@@ -75,7 +76,7 @@ export function createBackgroundWork(options: {
   queue.register(accessCapEmailKind, accessCapEmailJob(db, integrations.mailer));
   queue.register(withdrawalEmailKind, withdrawalEmailJob(db, integrations.mailer, linkOf));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
-  queue.register(refundEmailKind, refundEmailJob(db, integrations.mailer, options.refundMail ?? {}));
+  queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
@@ -96,7 +97,13 @@ export function createBackgroundWork(options: {
   return {
     runJobs,
     async sweepPayments() {
-      const settled = await sweepStaleClaims({ db, gateways: integrations.gateways, log, onPaid: nudgeJobs });
+      const settled = await sweepStaleClaims({
+        db,
+        gateways: integrations.gateways,
+        log,
+        onPaid: nudgeJobs,
+        hooks: purchaseHooks,
+      });
       return settled + (await processDueSaleRefunds(refundDeps));
     },
     nudgeRefunds() {

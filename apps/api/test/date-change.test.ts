@@ -284,6 +284,7 @@ describeOnEachDatabase(
         .where(and(eq(payments.saleId, sale.idVenta), eq(payments.status, 'authorized')))
         .orderBy(payments.createdAt);
       expect(paid).toHaveLength(2);
+      const paidTotalClp = paid.reduce((total, payment) => total + payment.amountClp, 0);
 
       const withdrawn = await withdraw(ctx, sale.token);
       expect(withdrawn.status, withdrawn.text).toBe(200);
@@ -303,7 +304,7 @@ describeOnEachDatabase(
         after.json<{ status: string; withdrawal: { refund: { status: string; amountClp: number } } }>(),
       ).toMatchObject({
         status: 'withdrawn',
-        withdrawal: { refund: { status: 'refunded', amountClp: paid[0]!.amountClp + paid[1]!.amountClp } },
+        withdrawal: { refund: { status: 'refunded', amountClp: paidTotalClp } },
       });
       for (const payment of paid) {
         const [ledger] = await ctx.database.db

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { payments, sales } from '#app/db/schema.ts';
 import { nulCharacterMessage } from '#app/lib/http/nul-guard.ts';
-import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
+import { confirmingMessage } from '#app/modules/quotations/purchase-lock.ts';
 import {
   givenConsents,
   passengersBody,

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { quotations, sales, travellers } from '#app/db/schema.ts';
 import { quotationIdMessage } from '#app/http.ts';
-import { replaceTravellers } from '#app/modules/passengers/repository.ts';
 import { passengerMessages as pm } from '#app/modules/passengers/schemas.ts';
-import { listTravellers } from '#app/modules/passengers/service.ts';
+import { listTravellers, replaceTravellers } from '#app/modules/passengers/service.ts';
+import { lockPurchase } from '#app/workflows/purchase.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError, get } from './support/http.ts';
 import { createQuotation, readQuotation } from './support/trips.ts';
@@ -612,6 +612,7 @@ describeOnEachDatabase('passengers: a rejected write changes nothing', (ctx) => 
     await expect(
       replaceTravellers(
         ctx.database.db,
+        lockPurchase,
         id,
         {
           shareEmergencyContact: true,
@@ -655,6 +656,7 @@ describeOnEachDatabase('passengers: after payment', (ctx) => {
     await insertSale(ctx, id, 'paid');
     const outcome = await replaceTravellers(
       ctx.database.db,
+      lockPurchase,
       id,
       {
         shareEmergencyContact: false,

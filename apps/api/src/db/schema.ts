@@ -5,6 +5,7 @@
 export * from '../modules/blog/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/certificates/tables.ts';
+export * from '../modules/claims/tables.ts';
 export * from '../modules/company/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/content/tables.ts';
@@ -16,5 +17,4 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
-export * from '../modules/refunds/tables.ts';
 export * from '../modules/subscriptions/tables.ts';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
+import { sandboxLedger } from '#app/modules/payments/sandbox-ledger.ts';
 import { type CaptchaVerifier, recaptchaVerifier } from './captcha/recaptcha.ts';
 import { createDocumentStore, type DocumentStore } from './document-store/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -20,7 +21,7 @@ export function createIntegrations(config: Config, db: Database): Integrations {
   const mailer = createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
   const gateways = new Map<string, PaymentGateway>([['webpay', webpayGateway(config.webpay)]]);
   // The test gateway approves without money: never next to Webpay's production environment.
-  if (config.payments.sandboxEnabled) gateways.set(sandboxGatewayId, sandboxGateway(db));
+  if (config.payments.sandboxEnabled) gateways.set(sandboxGatewayId, sandboxGateway(db, sandboxLedger));
   return {
     mailer,
     gateways,

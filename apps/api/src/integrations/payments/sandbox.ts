@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '#app/db/client.ts';
-import { sandboxLedger as ledger, type SandboxTransaction } from '#app/modules/payments/service.ts';
+import type { SandboxLedger, SandboxTransaction } from '#app/modules/payments/sandbox-ledger.ts';
 import { type ConfirmResult, classifyReturn, emptyResult, type PaymentGateway } from './gateway.ts';
 
 /** Webpay's payment type codes for interest-free instalments (chile-facts). */
@@ -41,7 +41,7 @@ function outcomeOf(row: SandboxRow, token: string): ConfirmResult {
  * approves (1–6 instalments), declines or abandons, after which the browser returns exactly as from Webpay. Its
  * ledger is the payments module's sandbox_transactions table, read and written through that module's service.
  */
-export function sandboxGateway(db: Database): PaymentGateway {
+export function sandboxGateway(db: Database, ledger: SandboxLedger): PaymentGateway {
   return {
     id: sandboxGatewayId,
     testMode: true,

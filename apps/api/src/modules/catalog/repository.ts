@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
 import {
   countries,
@@ -8,7 +8,6 @@ import {
   exchangeRates,
   modalities,
   origins,
-  passengerTypeProducts,
   passengerTypes,
   paymentGateways,
 } from './tables.ts';
@@ -87,20 +86,6 @@ export function listPassengerTypes(db: Database, companyId: number) {
     .from(passengerTypes)
     .where(eq(passengerTypes.companyId, companyId))
     .orderBy(asc(passengerTypes.ageFrom));
-}
-
-/** Which passenger types each of the products may carry (the products are the plans module's). */
-export function listPassengerTypeProducts(db: Database, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      idPassangerTypeProducto: passengerTypeProducts.id,
-      idPassangerType: passengerTypeProducts.passengerTypeId,
-      idProducto: passengerTypeProducts.productId,
-    })
-    .from(passengerTypeProducts)
-    .where(inArray(passengerTypeProducts.productId, productIds))
-    .orderBy(asc(passengerTypeProducts.productId), asc(passengerTypeProducts.passengerTypeId));
 }
 
 /** The rate in force now: the newest one whose validity has started. */

@@ -10,7 +10,6 @@ import {
   exchangeRateSchema,
   modalitySchema,
   originSchema,
-  passengerTypeProductSchema,
   passengerTypeSchema,
   paymentGatewaySchema,
 } from './schemas.ts';
@@ -77,19 +76,6 @@ export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOp
       schema: { tags, params: companyParams, response: { 200: z.array(passengerTypeSchema), ...errorResponses } },
     },
     (request) => catalog.listPassengerTypes(db, request.params.companyId),
-  );
-
-  app.get(
-    '/companies/:companyId/passanger-type-product',
-    {
-      config: publicCatalogue,
-      schema: {
-        tags,
-        params: companyParams,
-        response: { 200: z.array(passengerTypeProductSchema), ...errorResponses },
-      },
-    },
-    (request) => catalog.listPassengerTypeProducts(db, request.params.companyId),
   );
 
   app.get(

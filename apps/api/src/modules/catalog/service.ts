@@ -2,7 +2,6 @@ import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
 import { readCache } from '#app/lib/cache/read-cache.ts';
-import { listProductIdsOfCompany } from '#app/modules/plans/service.ts';
 import * as repository from './repository.ts';
 import type { Modality } from './schemas.ts';
 
@@ -56,18 +55,6 @@ export async function listCountries(db: Database, companyId: number) {
 
 export async function listPassengerTypes(db: Database, companyId: number) {
   return readCache(db).get(`passenger-types:${companyId}`, () => repository.listPassengerTypes(db, companyId));
-}
-
-export async function listPassengerTypeProducts(db: Database, companyId: number) {
-  return readCache(db).get(`passenger-type-products:${companyId}`, async () =>
-    repository.listPassengerTypeProducts(db, await listProductIdsOfCompany(db, companyId)),
-  );
-}
-
-/** The passenger types each of the company's products may carry (the cached list of the whole company). */
-export async function listAllowedPassengerTypes(db: Database, companyId: number) {
-  const rows = await listPassengerTypeProducts(db, companyId);
-  return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
 }
 
 export async function listPaymentGateways(db: Database, companyId: number) {

@@ -1,16 +1,5 @@
-import {
-  boolean,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
-import { products } from '../plans/tables.ts';
 
 /** The tables the catalog module owns. Only its repository reads or writes them (references from other tables aside). */
 
@@ -120,19 +109,4 @@ export const paymentGateways = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
-);
-
-/** Which passenger types a plan may be sold to (spec §3 Passenger-type product). */
-export const passengerTypeProducts = pgTable(
-  'passenger_type_products',
-  {
-    id: serial('id').primaryKey(),
-    passengerTypeId: integer('passenger_type_id')
-      .notNull()
-      .references(() => passengerTypes.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-  },
-  (t) => [uniqueIndex('passenger_type_products_unique').on(t.passengerTypeId, t.productId)],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { isPaidUnderShareLock } from '#app/modules/payments/purchase-lock.ts';
+import { isPaidUnderShareLock } from '#app/modules/payments/sale-state.ts';
 import { invoiceDetails } from './tables.ts';
 
 export type InvoiceDetailsRow = typeof invoiceDetails.$inferSelect;

@@ -1,12 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  changedAfterStartDetail,
-  lockPurchase,
-  type Refusal,
-  refusalToChange,
-  voidOpenAttempts,
-} from '#app/modules/payments/purchase-lock.ts';
+import type { PurchaseLock } from '#app/modules/quotations/purchase-lock.ts';
 import { type CheckoutValues, recordCheckout } from '#app/modules/quotations/service.ts';
 import { travellers } from './tables.ts';
 
@@ -23,27 +17,18 @@ export function listTravellersByIds(db: Database, ids: number[]): Promise<Travel
 }
 
 /**
- * Replaces the quotation's travellers and purchase-step columns in one transaction, under the purchase lock: a
- * failure leaves the previous ones in place, and the attempts still open are voided with the change (the
- * certificates name these people). Answers the refusal (and writes nothing) once paid or while a payment is being
- * confirmed.
+ * Replaces the quotation's travellers and purchase-step columns inside the transaction that holds the purchase lock
+ * (the caller checked the purchase may change and voided its open attempts: the certificates name these people). A
+ * failure rolls the whole transaction back, leaving the previous ones in place.
  */
 export async function replaceTravellers(
-  db: Database,
+  lock: PurchaseLock,
   quotationId: string,
   checkout: CheckoutValues,
   rows: TravellerValues[],
-): Promise<'saved' | { refused: Refusal }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const state = await lockPurchase(tx, quotationId);
-    if (!state) return { refused: 'paid' as const };
-    const refusal = refusalToChange(state);
-    if (refusal) return { refused: refusal };
-    await voidOpenAttempts(tx, state, changedAfterStartDetail);
-    await tx.delete(travellers).where(eq(travellers.quotationId, quotationId));
-    await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
-    await recordCheckout(tx, quotationId, checkout);
-    return 'saved';
-  });
+): Promise<void> {
+  const { tx } = lock;
+  await tx.delete(travellers).where(eq(travellers.quotationId, quotationId));
+  await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
+  await recordCheckout(lock, quotationId, checkout);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { quotationIdParams, typed } from '#app/http.ts';
+import type { LockPurchase } from '#app/modules/quotations/purchase-lock.ts';
 import {
   passengerDetailBodySchema,
   passengerDetailRowSchema,
@@ -19,7 +20,8 @@ const rulesNote =
   "e-mail, phone; the destination country in the quotation's region. Once the sale is paid nothing can change (400). " +
   'Answers 400 «Invalid inputs supplied» with one { field, message } (Spanish) per problem; nothing is written then.';
 
-export async function passengerRoutes(fastify: FastifyInstance) {
+/** `lockPurchase`: the purchase lock, handed in by the purchase workflow (app.ts). */
+export async function passengerRoutes(fastify: FastifyInstance, options: { lockPurchase: LockPurchase }) {
   const app = typed(fastify);
   const { db } = fastify;
   const config = { invalidInputDetail: errorMessages.invalidInputs };
@@ -37,7 +39,7 @@ export async function passengerRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await passengers.savePassengers(db, request.params.quotationId, request.body);
+      await passengers.savePassengers(db, options.lockPurchase, request.params.quotationId, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -71,7 +73,7 @@ export async function passengerRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await passengers.savePassengerDetail(db, request.params.quotationId, request.body);
+      await passengers.savePassengerDetail(db, options.lockPurchase, request.params.quotationId, request.body);
       return reply.code(204).send(null);
     },
   );

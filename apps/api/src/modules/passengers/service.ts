@@ -4,8 +4,13 @@ import { ageMismatch, alreadyPaid as alreadyPaidRule } from '@travesia/domain/ru
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { findCountry, listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
-import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
-import { findQuotationRecord, getQuotation } from '#app/modules/quotations/service.ts';
+import {
+  changeUnderPurchaseLock,
+  confirmingMessage,
+  type LockPurchase,
+  type Refusal,
+} from '#app/modules/quotations/purchase-lock.ts';
+import { type CheckoutValues, findQuotationRecord, getQuotation } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 import {
   type EmergencyContact,
@@ -148,13 +153,39 @@ async function validateAgainstQuotation(
   return check.bands.map((band) => band?.id ?? 0);
 }
 
-async function saveTravellers(db: Database, quotationId: string, write: TravellersWrite, fields: FieldNames) {
+/**
+ * Replaces the quotation's travellers and purchase-step columns in one transaction, under the purchase lock: a
+ * failure leaves the previous ones in place, and the attempts still open are voided with the change (the
+ * certificates name these people). Answers the refusal (and writes nothing) once paid or while a payment is being
+ * confirmed.
+ */
+export async function replaceTravellers(
+  db: Database,
+  lockPurchase: LockPurchase,
+  quotationId: string,
+  checkout: CheckoutValues,
+  rows: repository.TravellerValues[],
+): Promise<'saved' | { refused: Refusal }> {
+  const refused = await changeUnderPurchaseLock(db, lockPurchase, quotationId, (lock) =>
+    repository.replaceTravellers(lock, quotationId, checkout, rows),
+  );
+  return refused ?? 'saved';
+}
+
+async function saveTravellers(
+  db: Database,
+  lockPurchase: LockPurchase,
+  quotationId: string,
+  write: TravellersWrite,
+  fields: FieldNames,
+) {
   const checkout = await requireCheckout(db, quotationId);
   if (checkout.paid) throw alreadyPaid();
   const bandIds = await validateAgainstQuotation(db, checkout.companyId, quotationId, write, fields);
   const shared = write.shareEmergencyContact ? write.emergencyContact : null;
-  const outcome = await repository.replaceTravellers(
+  const outcome = await replaceTravellers(
     db,
+    lockPurchase,
     quotationId,
     {
       shareEmergencyContact: write.shareEmergencyContact,
@@ -190,10 +221,11 @@ async function saveTravellers(db: Database, quotationId: string, write: Travelle
 }
 
 /** PUT …/passangers. The schema has already checked every rule that does not need the quotation. */
-export function savePassengers(db: Database, quotationId: string, body: PassengersBody) {
+export function savePassengers(db: Database, lockPurchase: LockPurchase, quotationId: string, body: PassengersBody) {
   const shared = body.shareEmergencyContact ? (body.emergencyContact ?? null) : null;
   return saveTravellers(
     db,
+    lockPurchase,
     quotationId,
     {
       shareEmergencyContact: body.shareEmergencyContact,
@@ -220,7 +252,12 @@ export function savePassengers(db: Database, quotationId: string, body: Passenge
 }
 
 /** PUT …/passangers-detail: the legacy rows, in seq order, with one contact per traveller. */
-export function savePassengerDetail(db: Database, quotationId: string, rows: PassengerDetailBody) {
+export function savePassengerDetail(
+  db: Database,
+  lockPurchase: LockPurchase,
+  quotationId: string,
+  rows: PassengerDetailBody,
+) {
   const travellers = rows
     .map(
       (row, index): TravellerDraft => ({
@@ -243,6 +280,7 @@ export function savePassengerDetail(db: Database, quotationId: string, rows: Pas
     .sort((a, b) => a.seq - b.seq);
   return saveTravellers(
     db,
+    lockPurchase,
     quotationId,
     {
       shareEmergencyContact: false,

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
+import { refusalToChange } from '#app/modules/quotations/purchase-lock.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
-import { lockPurchase, refusalToChange, voidOpenAttempts } from './purchase-lock.ts';
+import { lockPurchase, voidOpenAttempts } from './purchase-lock.ts';
 import {
   type PurchaseSnapshot,
   payments,
@@ -133,7 +134,7 @@ export async function openAttempt(
     if (refusal) return { refused: refusal };
     const sale = await upsertPendingSale(tx, { ...input.sale, quotationId: input.quotationId });
     if (wasPaid(sale.status)) return { refused: 'paid' };
-    await voidOpenAttempts(tx, { ...state, sale }, 'Reemplazado por un nuevo intento de pago');
+    await voidOpenAttempts(tx, sale, 'Reemplazado por un nuevo intento de pago');
     // Webpay: buy_order ≤ 26 characters (TRV{sale}-{attempt}), session_id ≤ 61.
     const payment = await insertPayment(tx, {
       saleId: sale.id,
@@ -265,7 +266,7 @@ export async function markSalePaid(
     .where(eq(sales.id, sale.id));
 }
 
-/** Takes the purchase lock of the sale's quotation (see purchase-lock.ts) inside the caller's transaction. */
+/** Takes the purchase lock of the sale's quotation (modules/quotations/purchase-lock.ts) inside the caller's transaction. */
 export async function lockPurchaseOfSale(tx: Database, sale: { quotationId: string }) {
   await lockPurchase(tx, sale.quotationId);
 }

@@ -113,7 +113,14 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
       },
       async (request) => {
         const { idTransaction, idVenta } = request.params;
-        const result = await paymentResult(db, idTransaction, idVenta, request.query.token, deps.gateways);
+        const result = await paymentResult(
+          db,
+          idTransaction,
+          idVenta,
+          request.query.token,
+          deps.gateways,
+          deps.hooks.certificatesOf,
+        );
         return {
           ...result,
           resultTransaction: result.resultTransaction as z.infer<typeof paymentResultSchema>['resultTransaction'],

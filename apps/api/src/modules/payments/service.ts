@@ -22,22 +22,16 @@ import { webpayTimeoutMs } from '#app/integrations/payments/webpay.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import {
-  issueCertificates,
-  listCertificates,
-  queueAutomaticCertificateEmail,
-  replaceCertificates,
-} from '#app/modules/certificates/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
+import { changedAfterStartDetail, confirmingMessage } from '#app/modules/quotations/purchase-lock.ts';
 import {
   getQuotationOfAnyCompany,
   quotationVersion,
   recordDateChange,
   tripOfQuotation,
 } from '#app/modules/quotations/service.ts';
-import { changedAfterStartDetail, confirmingMessage } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
 import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './tables.ts';
@@ -46,15 +40,6 @@ export type Gateways = Map<string, PaymentGateway>;
 
 export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { wasPaid, wasWithdrawn } from './tables.ts';
-export type SandboxTransaction = NonNullable<Awaited<ReturnType<typeof repository.findSandboxTransaction>>>;
-
-/** The built-in test gateway's ledger (integrations/payments/sandbox.ts keeps its transactions here). */
-export const sandboxLedger = {
-  insert: repository.insertSandboxTransaction,
-  find: repository.findSandboxTransaction,
-  commit: repository.commitSandboxTransaction,
-  refund: repository.refundSandboxTransaction,
-};
 
 /** A sale by id (any status), for the modules that issue and send its documents. */
 export const findSale = repository.findSaleOfQuotationBySaleId;
@@ -79,13 +64,42 @@ export async function lockSaleOfPurchase(tx: Database, saleId: number) {
   return repository.lockSale(tx, saleId);
 }
 
+/**
+ * The steps of a purchase that belong to other modules, run by this module at its moments inside its own
+ * transactions: the purchase workflow (workflows/purchase.ts) supplies them, so payments never imports the modules
+ * that act on a paid sale (certificates).
+ */
+export type PurchaseHooks = {
+  /** The sale was just marked paid (purchase and sale locks held, same transaction): issue what it bought. */
+  salePaid: (tx: Database, sale: repository.SaleRow) => Promise<void>;
+  /** A date change was applied to a paid sale and its quotation (same transaction): its documents follow. */
+  dateChangeApplied: (tx: Database, sale: repository.SaleRow, change: DateChangeRow) => Promise<void>;
+  /** The certificates of a sale, as the payment result lists them. */
+  certificatesOf: (db: Database, saleId: number) => Promise<{ number: string; firstName: string; lastName: string }[]>;
+};
+
 export type PaymentDeps = {
   db: Database;
   gateways: Gateways;
   log: FastifyBaseLogger;
   /** Called after a sale becomes paid (the e-mail worker is nudged). */
   onPaid: (saleId: number) => void;
+  hooks: PurchaseHooks;
 };
+
+/**
+ * The sale becomes paid with what its paying attempt bought, and the hooks issue what it bought, in the caller's
+ * transaction (purchase lock and sale lock held): both or neither.
+ */
+export async function markSalePaid(
+  tx: Database,
+  sale: repository.SaleRow,
+  bought: Parameters<typeof repository.markSalePaid>[2],
+  hooks: Pick<PurchaseHooks, 'salePaid'>,
+) {
+  await repository.markSalePaid(tx, sale, bought);
+  await hooks.salePaid(tx, sale);
+}
 
 const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
 
@@ -98,28 +112,62 @@ const startRefusals = {
   confirming: { code: 'payment_confirming', message: confirmingMessage },
 } as const satisfies Record<string, Rule>;
 
+type StartInput = {
+  quotationId: string;
+  gatewayId: string;
+  consents?: { dataProcessing: boolean; marketing: boolean } | undefined;
+  returnUrl: (gatewayId: string) => string;
+};
+
 /**
  * POST /payments: prices the quotation's chosen plan on the server, records the sale (one per quotation) and a
  * payment attempt, and asks the gateway where to send the payer. The browser never says how much.
  */
 export async function startPayment(
   deps: PaymentDeps,
-  input: {
-    quotationId: string;
-    gatewayId: string;
-    consents?: { dataProcessing: boolean; marketing: boolean } | undefined;
-    returnUrl: (gatewayId: string) => string;
-  },
+  input: StartInput,
 ): Promise<{ redirectUrl: string; idVenta: number; idTransaction: number; accessToken: string }> {
   const { db } = deps;
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
   const pricedVersion = await quotationVersion(db, input.quotationId);
+  const { quotation, gateway, travellers } = await payableQuotation(deps, input);
+  const { plan, purchase, version } = await pricedPurchase(db, quotation, travellers, input, pricedVersion);
+  // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
+  const opened = await repository.openAttempt(db, {
+    quotationId: quotation.id,
+    pricedVersion: version,
+    sale: {
+      companyId: quotation.company,
+      productId: plan.product.id,
+      amountUsdCents: plan.price.totalCents,
+      amountClp: plan.price.totalClp,
+    },
+    gateway: gateway.id,
+    purchase,
+  });
+  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
+  const { sale, payment } = opened;
+  const started = await askGatewayToStart(deps, gateway, payment, input.returnUrl);
+  deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
+  return {
+    redirectUrl: started.redirectUrl,
+    idVenta: sale.id,
+    idTransaction: payment.id,
+    accessToken: payment.accessToken,
+  };
+}
+
+/**
+ * The start's first step: the quotation can be paid now (not paid yet, a plan chosen, exactly the quoted
+ * travellers, billing data, consent, a gateway the company offers), or a 400 with every problem found.
+ */
+async function payableQuotation(deps: PaymentDeps, input: StartInput) {
+  const { db } = deps;
   const quotation = await getQuotationOfAnyCompany(db, input.quotationId);
-  const companyId = quotation.company;
   const [travellers, invoice, companyGateways, existingSale] = await Promise.all([
     listTravellers(db, quotation.id),
     findInvoiceDetails(db, quotation.id),
-    catalog.listPaymentGateways(db, companyId),
+    catalog.listPaymentGateways(db, quotation.company),
     repository.findSaleOfQuotation(db, quotation.id),
   ]);
   if (wasPaid(existingSale?.status)) throw invalid([{ field: 'quotationId', ...alreadyPaid }]);
@@ -127,26 +175,7 @@ export async function startPayment(
   if (quotation.planId === null) {
     problems.push({ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de pagar' });
   }
-  // The travellers saved must be exactly the quoted ones by age band (the trip may have changed since).
-  const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
-  const countsOfTravellers = new Map<number, number>();
-  for (const person of travellers) {
-    countsOfTravellers.set(person.passengerTypeId, (countsOfTravellers.get(person.passengerTypeId) ?? 0) + 1);
-  }
-  const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
-  if (travellers.length === 0) {
-    problems.push({
-      field: 'quotationId',
-      code: 'passengers_missing',
-      message: 'Completa los datos de los pasajeros antes de pagar',
-    });
-  } else if (quoted.join() !== saved.join()) {
-    problems.push({
-      field: 'quotationId',
-      code: 'passengers_mismatch',
-      message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
-    });
-  }
+  problems.push(...travellerProblems(quotation, travellers));
   if (!invoice) {
     problems.push({
       field: 'quotationId',
@@ -162,7 +191,50 @@ export async function startPayment(
     problems.push({ field: 'gatewayId', code: 'not_available', message: 'Medio de pago no disponible' });
   }
   if (problems.length > 0 || !gateway || quotation.planId === null) throw invalid(problems);
+  return { quotation: { ...quotation, planId: quotation.planId }, gateway, travellers };
+}
 
+type QuotationToPay = Awaited<ReturnType<typeof getQuotationOfAnyCompany>>;
+type TravellerToPay = Awaited<ReturnType<typeof listTravellers>>[number];
+
+/** The travellers saved must be exactly the quoted ones by age band (the trip may have changed since). */
+function travellerProblems(quotation: QuotationToPay, travellers: TravellerToPay[]): FieldError[] {
+  const quoted = quotation.passangerTypes.map((p) => `${p.passengerTypeId}:${p.quantity}`).sort();
+  const countsOfTravellers = new Map<number, number>();
+  for (const person of travellers) {
+    countsOfTravellers.set(person.passengerTypeId, (countsOfTravellers.get(person.passengerTypeId) ?? 0) + 1);
+  }
+  const saved = [...countsOfTravellers].map(([type, quantity]) => `${type}:${quantity}`).sort();
+  if (travellers.length === 0) {
+    return [
+      {
+        field: 'quotationId',
+        code: 'passengers_missing',
+        message: 'Completa los datos de los pasajeros antes de pagar',
+      },
+    ];
+  }
+  if (quoted.join() !== saved.join()) {
+    return [
+      {
+        field: 'quotationId',
+        code: 'passengers_mismatch',
+        message: 'Los pasajeros ingresados no coinciden con la cotización; revisa sus datos antes de pagar',
+      },
+    ];
+  }
+  return [];
+}
+
+/** The start's second step: the chosen plan priced on the server and the purchase as it will be frozen (snapshot). */
+async function pricedPurchase(
+  db: Database,
+  quotation: QuotationToPay & { planId: number },
+  travellers: TravellerToPay[],
+  input: StartInput,
+  pricedVersion: number | undefined,
+) {
+  const companyId = quotation.company;
   const trip = await tripOfQuotation(db, companyId, quotation.id);
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
@@ -212,49 +284,40 @@ export async function startPayment(
       marketing: input.consents?.marketing === true,
     },
   };
+  return { plan, purchase, version: pricedVersion };
+}
 
-  // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
-  const opened = await repository.openAttempt(db, {
-    quotationId: quotation.id,
-    pricedVersion,
-    sale: {
-      companyId,
-      productId: plan.product.id,
-      amountUsdCents: plan.price.totalCents,
-      amountClp: plan.price.totalClp,
-    },
-    gateway: gateway.id,
-    purchase,
-  });
-  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
-  const { sale, payment } = opened;
+/**
+ * The start's last step: the gateway says where to send the payer. A gateway failure fails the attempt (502); an
+ * attempt voided meanwhile because the trip changed is refused: never send the payer to pay for it.
+ */
+async function askGatewayToStart(
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  payment: repository.PaymentRow,
+  returnUrl: (gatewayId: string) => string,
+) {
   let started: { redirectUrl: string; externalId: string };
   try {
     started = await gateway.start({
       buyOrder: payment.buyOrder,
       sessionId: payment.sessionId,
       amountClp: payment.amountClp,
-      returnUrl: input.returnUrl(gateway.id),
+      returnUrl: returnUrl(gateway.id),
     });
-    await repository.setPaymentExternalId(db, payment.id, started.externalId);
+    await repository.setPaymentExternalId(deps.db, payment.id, started.externalId);
   } catch (error) {
     // The payer reads this detail (payment-result): words of ours, never the error's message (it may quote SQL).
-    await repository.failPaymentStart(db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    await repository.failPaymentStart(deps.db, payment.id, 'No se pudo iniciar el pago con la pasarela');
     deps.log.error({ paymentId: payment.id, gateway: gateway.id, error: loggableError(error) }, 'gateway start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
-  // Voided while the gateway was asked because the trip changed: never send the payer to pay for it. (An attempt
-  // superseded by a newer one of the same trip, a double click, still answers: the browser follows the last.)
-  if ((await repository.findPayment(db, payment.id))?.detail === changedAfterStartDetail) {
+  // (An attempt superseded by a newer one of the same trip, a double click, still answers: the browser follows the
+  // last.)
+  if ((await repository.findPayment(deps.db, payment.id))?.detail === changedAfterStartDetail) {
     throw invalid([{ field: 'quotationId', ...startRefusals.changed }]);
   }
-  deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
-  return {
-    redirectUrl: started.redirectUrl,
-    idVenta: sale.id,
-    idTransaction: payment.id,
-    accessToken: payment.accessToken,
-  };
+  return started;
 }
 
 /**
@@ -391,7 +454,7 @@ async function recordGatewayAnswer(
         if (!change || !locked) return;
         if (payable) {
           if (await repository.settleDateChange(tx, change.id, 'applied')) {
-            await applyDateChange(tx, locked, change);
+            await applyDateChange(tx, deps.hooks, locked, change);
             paidSaleId = locked.id;
           }
         } else await repository.settleDateChange(tx, change.id, 'cancelled');
@@ -406,13 +469,12 @@ async function recordGatewayAnswer(
       }
       if (!(await recordAttempt())) return;
       if (status !== 'authorized' || !locked) return;
-      await repository.markSalePaid(tx, locked, {
-        purchase: payment.purchase,
-        testPayment: gateway.testMode === true,
-        accessToken: payment.accessToken,
-      });
-      await issueCertificates(tx, locked, Number(todayInChile().slice(0, 4)));
-      await queueAutomaticCertificateEmail(tx, locked.id);
+      await markSalePaid(
+        tx,
+        locked,
+        { purchase: payment.purchase, testPayment: gateway.testMode === true, accessToken: payment.accessToken },
+        deps.hooks,
+      );
       paidSaleId = locked.id;
     });
   } catch (error) {
@@ -501,6 +563,7 @@ export async function paymentResult(
   saleId: number,
   token: string | undefined,
   gateways: PaymentDeps['gateways'],
+  certificatesOf: PurchaseHooks['certificatesOf'],
 ) {
   const payment = await repository.findPayment(db, paymentId);
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
@@ -508,7 +571,7 @@ export async function paymentResult(
   if (!sale) throw resourceNotFound();
   // The attempt's own token (the browser that started it, e.g. to retry a declined one) or the paid sale's.
   const granted = accessTokenMatches(payment.accessToken, token) || accessTokenMatches(sale.accessToken, token);
-  const certificates = granted && payment.status === 'authorized' ? await listCertificates(db, saleId) : [];
+  const certificates = granted && payment.status === 'authorized' ? await certificatesOf(db, saleId) : [];
   const terms = paymentTerms(payment);
   return {
     idTransaction: payment.id,
@@ -589,14 +652,19 @@ export async function destinationCountryOfSnapshot(
  * Applies a settled date change inside its transaction (purchase lock and sale lock held): the sale's snapshot and
  * total, the quotation's dates, and the certificates (old ones voided, new ones issued and e-mailed).
  */
-async function applyDateChange(tx: Database, sale: repository.SaleRow, change: DateChangeRow) {
+async function applyDateChange(
+  tx: Database,
+  hooks: Pick<PurchaseHooks, 'dateChangeApplied'>,
+  sale: repository.SaleRow,
+  change: DateChangeRow,
+) {
   await repository.applyDateChangeToSale(tx, change);
   await recordDateChange(tx, sale.quotationId, {
     departureDate: change.departureDate,
     returnDate: change.returnDate,
     ...(change.destinationCountry ? { countryDestinationId: change.destinationCountry.id } : {}),
   });
-  await replaceCertificates(tx, sale, change.id, Number(todayInChile().slice(0, 4)));
+  await hooks.dateChangeApplied(tx, sale, change);
 }
 
 /** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
@@ -618,7 +686,7 @@ export type DateChangeRecorded =
  * sale refund of the difference requested (processDueSaleRefunds then asks the gateway).
  */
 export async function recordDateChangeRequest(
-  deps: Pick<PaymentDeps, 'db'>,
+  deps: Pick<PaymentDeps, 'db' | 'hooks'>,
   request: DateChangeRequest,
 ): Promise<DateChangeRecorded> {
   return deps.db.transaction(async (txn) => {
@@ -627,7 +695,7 @@ export async function recordDateChangeRequest(
     if (!sale) return { refused: 'not_paid' as const };
     const state = await repository.lockPurchaseOfSaleState(tx, sale);
     const locked = await repository.lockSale(tx, sale.id);
-    if (!locked || locked.status !== 'paid' || !locked.purchase) return { refused: 'not_paid' as const };
+    if (locked?.status !== 'paid' || !locked.purchase) return { refused: 'not_paid' as const };
     if (state?.confirming) return { refused: 'confirming' as const };
     const trip = locked.purchase.trip;
     if (todayInChile() >= trip.departureDate) return { refused: 'trip_started' as const };
@@ -673,7 +741,7 @@ export async function recordDateChangeRequest(
       return { change, payment, sale: locked };
     }
     const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
-    await applyDateChange(tx, locked, change);
+    await applyDateChange(tx, deps.hooks, locked, change);
     // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers),
     // drawn from the newest payments first (a dearer change's difference before the purchase).
     if (differenceClp < 0) {

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { discountCodes, productBenefits, productModalities, productRates, products } from './tables.ts';
+import {
+  discountCodes,
+  passengerTypeProducts,
+  productBenefits,
+  productModalities,
+  productRates,
+  products,
+} from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -56,4 +63,18 @@ export async function listCovidFees(db: Database, companyId: number): Promise<nu
     .from(products)
     .where(eq(products.companyId, companyId));
   return rows.map((row) => row.fee).filter((fee): fee is number => fee !== null);
+}
+
+/** Which passenger types each of the products may carry. */
+export function listPassengerTypeProducts(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      idPassangerTypeProducto: passengerTypeProducts.id,
+      idPassangerType: passengerTypeProducts.passengerTypeId,
+      idProducto: passengerTypeProducts.productId,
+    })
+    .from(passengerTypeProducts)
+    .where(inArray(passengerTypeProducts.productId, productIds))
+    .orderBy(asc(passengerTypeProducts.productId), asc(passengerTypeProducts.passengerTypeId));
 }

@@ -11,8 +11,8 @@ import { maxAnswers, readCache } from '#app/lib/cache/read-cache.ts';
 import { keptBody } from '#app/lib/http/compression.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
+import { passengerTypeProductSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
 import {
   comparatorPlanSchema,
@@ -21,7 +21,7 @@ import {
   previewPlanSchema,
   unavailablePlansSchema,
 } from './schemas.ts';
-import { covidUpgradePrice, priceTripPlans, type Trip } from './service.ts';
+import { covidUpgradePrice, listPassengerTypeProducts, priceTripPlans, type Trip } from './service.ts';
 
 const tags = ['plans'];
 const idQuery = z.coerce.number().pipe(dbId);
@@ -76,8 +76,16 @@ export function planSearchKey(companyId: number, trip: Trip, today = todayInChil
   return `plan-search:${companyId}:${today}:${trip.originId}:${trip.destinationId}:${trip.modalityId}:${trip.departureDate}:${trip.returnDate}:${passengers}:${trip.upgradeCovid}`;
 }
 
+/** A stored quotation's trip (the quotations module's, handed in by app.ts: quotations prices with this module). */
+export type TripOfQuotation = (db: Database, companyId: number, quotationId: string) => Promise<Trip>;
+
 /** The plans of a stored quotation, priced: the trip the visitor saved is the trip priced. */
-async function priceStoredQuotation(db: Database, companyId: number, quotationId: string) {
+async function priceStoredQuotation(
+  db: Database,
+  tripOfQuotation: TripOfQuotation,
+  companyId: number,
+  quotationId: string,
+) {
   const trip = await tripOfQuotation(db, companyId, quotationId);
   return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
 }
@@ -111,7 +119,7 @@ function keptSearchUrls() {
   };
 }
 
-export async function planRoutes(fastify: FastifyInstance) {
+export async function planRoutes(fastify: FastifyInstance, options: { tripOfQuotation: TripOfQuotation }) {
   const app = typed(fastify);
   const { db } = fastify;
   const searchUrls = keptSearchUrls();
@@ -188,7 +196,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId } = request.params;
-      const pricing = await priceStoredQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceStoredQuotation(db, options.tripOfQuotation, companyId, request.query.quotationId);
       return pricing.plans.map((plan) => toComparatorPlan(plan, pricing));
     },
   );
@@ -207,7 +215,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId, planId } = request.params;
-      const pricing = await priceStoredQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceStoredQuotation(db, options.tripOfQuotation, companyId, request.query.quotationId);
       const plan = pricing.plans.find((candidate) => candidate.product.id === planId);
       if (!plan) throw resourceNotFound();
       return [toListingPlan(plan, pricing)];
@@ -227,7 +235,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { companyId, quotationId } = request.params;
-      const pricing = await priceStoredQuotation(db, companyId, quotationId);
+      const pricing = await priceStoredQuotation(db, options.tripOfQuotation, companyId, quotationId);
       return pricing.plans.map((plan) => toPreviewPlan(plan, pricing));
     },
   );
@@ -247,7 +255,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { companyId, quotationId } = request.params;
       const [pricing, passengerTypes] = await Promise.all([
-        priceStoredQuotation(db, companyId, quotationId),
+        priceStoredQuotation(db, options.tripOfQuotation, companyId, quotationId),
         catalog.listPassengerTypes(db, companyId),
       ]);
       return {
@@ -258,6 +266,20 @@ export async function planRoutes(fastify: FastifyInstance) {
         }),
       };
     },
+  );
+
+  app.get(
+    '/companies/:companyId/passanger-type-product',
+    {
+      config: publicCatalogue,
+      schema: {
+        // Listed with the catalogue (spec §7); the table is this module's (passenger types × products).
+        tags: ['catalog'],
+        params: companyParams,
+        response: { 200: z.array(passengerTypeProductSchema), ...errorResponses },
+      },
+    },
+    (request) => listPassengerTypeProducts(db, request.params.companyId),
   );
 
   app.get(

@@ -10,8 +10,18 @@ import { checkTrip, type Trip } from './trip.ts';
 
 export type { Trip } from './trip.ts';
 
-/** The ids of the company's products (plans), for the catalogue's passenger-type/product list. */
-export const listProductIdsOfCompany = repository.listProductIdsOfCompany;
+/** Which passenger types each of the company's products may carry (GET …/passanger-type-product). */
+export async function listPassengerTypeProducts(db: Database, companyId: number) {
+  return readCache(db).get(`passenger-type-products:${companyId}`, async () =>
+    repository.listPassengerTypeProducts(db, await repository.listProductIdsOfCompany(db, companyId)),
+  );
+}
+
+/** The passenger types each of the company's products may carry (the cached list of the whole company). */
+export async function listAllowedPassengerTypes(db: Database, companyId: number) {
+  const rows = await listPassengerTypeProducts(db, companyId);
+  return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
+}
 
 export type DiscountOutcome = {
   code: string | null;
@@ -97,7 +107,7 @@ export async function priceTripPlans(
     candidatesOfModality(),
     resolveDiscountCode(db, companyId, trip.discountCode),
     catalog.currentRate(db, companyId),
-    catalog.listAllowedPassengerTypes(db, companyId),
+    listAllowedPassengerTypes(db, companyId),
   ]);
   const ids = candidates.map((product) => product.id);
   const [rates, benefits] = await Promise.all([

@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { destinations, modalities, passengerTypes } from '../catalog/tables.ts';
 import { companies } from '../company/tables.ts';
 
@@ -96,4 +96,19 @@ export const discountCodes = pgTable(
     validTo: date('valid_to', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+/** Which passenger types a plan may be sold to (spec §3 Passenger-type product). */
+export const passengerTypeProducts = pgTable(
+  'passenger_type_products',
+  {
+    id: serial('id').primaryKey(),
+    passengerTypeId: integer('passenger_type_id')
+      .notNull()
+      .references(() => passengerTypes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('passenger_type_products_unique').on(t.passengerTypeId, t.productId)],
 );

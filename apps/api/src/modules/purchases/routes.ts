@@ -13,7 +13,7 @@ import {
   travellerCertificateFileName,
 } from '#app/modules/certificates/service.ts';
 import { ledgerSchema } from '#app/modules/payments/ledger-schema.ts';
-import type { Gateways } from '#app/modules/payments/service.ts';
+import type { Gateways, PurchaseHooks } from '#app/modules/payments/service.ts';
 import { confirmDateChange, dateChangeHistory, previewDateChange } from './date-change.ts';
 import {
   closeAccess,
@@ -269,6 +269,8 @@ export function purchaseRoutes(options: {
   onWithdrawn?: () => void;
   gateways: Gateways;
   onPaid: (saleId: number) => void;
+  /** The purchase workflow's steps payments runs (a date change's difference paid: certificates replaced). */
+  hooks: PurchaseHooks;
   nudgeRefunds: () => void;
 }) {
   return async (fastify: FastifyInstance) => {
@@ -502,6 +504,7 @@ export function purchaseRoutes(options: {
             db,
             gateways: options.gateways,
             onPaid: options.onPaid,
+            hooks: options.hooks,
             nudgeRefunds: options.nudgeRefunds,
             log: request.log,
           },

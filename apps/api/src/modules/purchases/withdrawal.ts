@@ -122,18 +122,17 @@ function withdrawalRefundOf(refunds: SaleRefund[]): SaleRefund | undefined {
   const own = refunds.filter((refund) => refund.reason === 'withdrawal');
   const [first, ...rest] = own;
   if (!first) return undefined;
-  return rest.reduce(
-    (all, refund) => ({
-      ...all,
-      amountClp: all.amountClp + refund.amountClp,
-      status: all.status === 'refunded' && refund.status === 'refunded' ? 'refunded' : 'pending',
-      // Any part given back by transfer makes the whole «por transferencia» for the buyer.
-      method: all.method === 'manual' || refund.method === 'manual' ? 'manual' : all.method,
-      refundedAt:
-        all.refundedAt && refund.refundedAt && refund.refundedAt > all.refundedAt ? refund.refundedAt : all.refundedAt,
-    }),
-    first,
-  );
+  const whole: SaleRefund = { ...first };
+  for (const refund of rest) {
+    whole.amountClp += refund.amountClp;
+    whole.status = whole.status === 'refunded' && refund.status === 'refunded' ? 'refunded' : 'pending';
+    // Any part given back by transfer makes the whole «por transferencia» for the buyer.
+    whole.method = whole.method === 'manual' || refund.method === 'manual' ? 'manual' : whole.method;
+    if (whole.refundedAt && refund.refundedAt && refund.refundedAt > whole.refundedAt) {
+      whole.refundedAt = refund.refundedAt;
+    }
+  }
+  return whole;
 }
 
 /** The withdrawal state of an opened purchase (GET /purchases/mine carries it). */

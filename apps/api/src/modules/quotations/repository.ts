@@ -1,13 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  changedAfterStartDetail,
-  lockPurchase,
-  type Refusal,
-  refusalToChange,
-  saleColumnsOf,
-  voidOpenAttempts,
-} from '#app/modules/payments/purchase-lock.ts';
+import { saleColumnsOf } from '#app/modules/payments/sale-state.ts';
+import type { PurchaseLock } from './purchase-lock.ts';
 import { quotationPassengers, quotations } from './tables.ts';
 
 export type QuotationValues = Omit<
@@ -98,43 +92,22 @@ export async function insertQuotation(
 const nextVersion = sql`${quotations.version} + 1`;
 
 /**
- * Replaces the quotation's fields and passenger counts in one transaction, under the purchase lock: refused (nothing
- * written) once paid or while a payment is being confirmed, and the attempts still open are voided with the change.
+ * Replaces the quotation's fields and passenger counts inside the transaction that holds the purchase lock (the
+ * caller checked it may change and voided the open attempts: quotations/purchase-lock.ts changeUnderPurchaseLock).
  */
 export async function updateQuotation(
-  db: Database,
+  lock: PurchaseLock,
   id: string,
   values: QuotationValues,
   passengers: PassengerCount[],
-): Promise<{ refused: Refusal } | undefined> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const state = await lockPurchase(tx, id);
-    if (!state) return { refused: 'paid' as const };
-    const refusal = refusalToChange(state);
-    if (refusal) return { refused: refusal };
-    await voidOpenAttempts(tx, state, changedAfterStartDetail);
-    await tx
-      .update(quotations)
-      .set({ ...values, updatedAt: new Date(), version: nextVersion })
-      .where(eq(quotations.id, id));
-    await tx.delete(quotationPassengers).where(eq(quotationPassengers.quotationId, id));
-    await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));
-    return undefined;
-  });
-}
-
-/**
- * The quotation's half of the purchase lock (modules/payments/purchase-lock.ts): its row, locked until the caller's
- * transaction ends; undefined for an unknown quotation.
- */
-export async function lockQuotation(tx: Database, quotationId: string) {
-  const [row] = await tx
-    .select({ version: quotations.version })
-    .from(quotations)
-    .where(eq(quotations.id, quotationId))
-    .for('no key update');
-  return row;
+): Promise<void> {
+  const { tx } = lock;
+  await tx
+    .update(quotations)
+    .set({ ...values, updatedAt: new Date(), version: nextVersion })
+    .where(eq(quotations.id, id));
+  await tx.delete(quotationPassengers).where(eq(quotationPassengers.quotationId, id));
+  await tx.insert(quotationPassengers).values(passengers.map((p) => ({ ...p, quotationId: id })));
 }
 
 /** The purchase-step columns of a quotation: one emergency contact for everybody (or none), and the country. */
@@ -147,11 +120,11 @@ export type CheckoutValues = {
 };
 
 /**
- * Writes the purchase-step columns with a new version, inside the caller's transaction (which holds the purchase
- * lock): the travellers changed, so an attempt priced before must not open.
+ * Writes the purchase-step columns with a new version, inside the transaction that holds the purchase lock: the
+ * travellers changed, so an attempt priced before must not open.
  */
-export async function recordCheckout(tx: Database, quotationId: string, checkout: CheckoutValues) {
-  await tx
+export async function recordCheckout(lock: PurchaseLock, quotationId: string, checkout: CheckoutValues) {
+  await lock.tx
     .update(quotations)
     .set({ ...checkout, updatedAt: new Date(), version: nextVersion })
     .where(eq(quotations.id, quotationId));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, quotationIdMessage, typed } from '#app/http.ts';
 import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
+import type { LockPurchase } from './purchase-lock.ts';
 import { quotationInputSchema, quotationSchema } from './schemas.ts';
 import * as quotations from './service.ts';
 
@@ -24,7 +25,8 @@ async function rejectMalformedQuotationId(request: FastifyRequest) {
   }
 }
 
-export async function quotationRoutes(fastify: FastifyInstance) {
+/** `lockPurchase`: the purchase lock, handed in by the purchase workflow (app.ts). */
+export async function quotationRoutes(fastify: FastifyInstance, options: { lockPurchase: LockPurchase }) {
   const app = typed(fastify);
   const { db } = fastify;
 
@@ -82,7 +84,7 @@ export async function quotationRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { companyId, quotationId } = request.params;
-      await quotations.updateQuotation(db, companyId, quotationId, request.body);
+      await quotations.updateQuotation(db, options.lockPurchase, companyId, quotationId, request.body);
       return reply.type('text/plain; charset=utf-8').send(quotationId);
     },
   );

@@ -4,21 +4,15 @@ import { alreadyPaid } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listPassengerTypes } from '#app/modules/catalog/service.ts';
-import { confirmingMessage } from '#app/modules/payments/purchase-lock.ts';
 import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
+import { changeUnderPurchaseLock, confirmingMessage, type LockPurchase } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import type { Quotation, QuotationInput } from './schemas.ts';
 import type { QuotationStatus } from './status.ts';
 
 // The quotations module's functions that other modules call inside their own transaction (the purchase lock, the
 // payment start, the travellers' write): they take the caller's transaction handle instead of reading these tables.
-export {
-  type CheckoutValues,
-  lockQuotation,
-  markPaymentStarted,
-  recordCheckout,
-  recordDateChange,
-} from './repository.ts';
+export { type CheckoutValues, markPaymentStarted, recordCheckout, recordDateChange } from './repository.ts';
 
 /** A quotation's public status: how far the visitor got, or 'paid' exactly when its sale is paid. */
 export const quotationStatusOf = (row: { status: QuotationStatus; paid: boolean }): QuotationStatus =>
@@ -91,7 +85,14 @@ export async function createQuotation(db: Database, companyId: number, input: Qu
   return id;
 }
 
-export async function updateQuotation(db: Database, companyId: number, quotationId: string, input: QuotationInput) {
+/** Changes a quotation under the purchase lock (`lockPurchase`: handed in by the purchase workflow). */
+export async function updateQuotation(
+  db: Database,
+  lockPurchase: LockPurchase,
+  companyId: number,
+  quotationId: string,
+  input: QuotationInput,
+) {
   const existing = await repository.findQuotation(db, companyId, quotationId);
   if (!existing) throw resourceNotFound();
   const refusal = (error: Omit<FieldError, 'field'>) =>
@@ -100,7 +101,9 @@ export async function updateQuotation(db: Database, companyId: number, quotation
   // A paid quotation is what its certificates say: it no longer changes (checked again under the lock below).
   if (existing.paid) throw refusal(alreadyPaid);
   const { values, passengers } = await validatedValues(db, companyId, input);
-  const outcome = await repository.updateQuotation(db, quotationId, values, passengers);
+  const outcome = await changeUnderPurchaseLock(db, lockPurchase, quotationId, (lock) =>
+    repository.updateQuotation(lock, quotationId, values, passengers),
+  );
   if (outcome) throw refusal(outcome.refused === 'paid' ? alreadyPaid : confirming);
 }
 

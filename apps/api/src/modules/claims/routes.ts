@@ -10,20 +10,20 @@ import { adminOnly } from '#app/lib/security/admin-token.ts';
 import {
   addDocumentsBody,
   adminParams,
+  claimParams,
+  claimRequestBody,
+  claimTrackingSchema,
   documentQuery,
-  refundParams,
-  refundRequestBody,
-  refundTrackingSchema,
   statusChangeBody,
 } from './schemas.ts';
-import { addDocuments, changeStatus, createRefund, trackRefund } from './service.ts';
+import { addDocuments, changeStatus, createClaim, trackClaim } from './service.ts';
 import { multipartLimits, receiveMultipart, recordUploads, sweepExpiredUploads, uploadAdmission } from './uploads.ts';
 
 /**
  * The claim's JSON body: its fields, and its documents named by upload token or, small ones, inline (at most 256 KB
  * each in base64): 1 MiB is room for all of that. Larger documents are uploaded first, streamed (`…/refunds/files`).
  */
-export const refundBodyLimit = 1024 * 1024;
+export const claimBodyLimit = 1024 * 1024;
 
 const uploadAnswer = z
   .object({
@@ -38,7 +38,7 @@ const uploadAnswer = z
   })
   .meta({ id: 'RefundUploads' });
 
-export function refundRoutes(options: { onEmailQueued: () => void }) {
+export function claimRoutes(options: { onEmailQueued: () => void }) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const { db, config, documentStore, uploadGate } = fastify;
@@ -60,7 +60,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
             'file for the claim (`documentos: [{ token }]`): it serves once, for an hour, for this company only. Uploads',
             'in flight are capped: per client (429) and for the whole store (503), both with Retry-After.',
           ].join(' '),
-          params: refundParams.pick({ companyId: true }),
+          params: claimParams.pick({ companyId: true }),
           response: {
             201: uploadAnswer,
             ...errorResponses,
@@ -96,7 +96,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
     app.post(
       '/companies/:companyId/refunds',
       {
-        bodyLimit: refundBodyLimit,
+        bodyLimit: claimBodyLimit,
         config: { rateLimit: config.rateLimits.formSubmit },
         schema: {
           tags: ['refunds'],
@@ -112,8 +112,8 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
             'its cover: else a 400 `certificate_not_found` (on both fields: the same for an unknown number and a wrong',
             'document), `certificate_void` or `outside_cover`.',
           ].join(' '),
-          params: refundParams.pick({ companyId: true }),
-          body: refundRequestBody,
+          params: claimParams.pick({ companyId: true }),
+          body: claimRequestBody,
           response: {
             204: z.null().describe('Stored; headers X-Refund-Number (the request number) and Location'),
             ...errorResponses,
@@ -124,7 +124,7 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
       },
       async (request, reply) => {
         const { companyId } = request.params;
-        const number = await createRefund(db, documentStore, companyId, request.body);
+        const number = await createClaim(db, documentStore, companyId, request.body);
         request.log.info({ companyId }, 'refund request stored');
         options.onEmailQueued();
         return reply
@@ -143,30 +143,30 @@ export function refundRoutes(options: { onEmailQueued: () => void }) {
           tags: ['refunds'],
           description:
             "Tracking: the request's status, with its number and the holder's document. Both must match: a wrong document answers exactly like an unknown number (404 Resource not found).",
-          params: refundParams,
+          params: claimParams,
           querystring: documentQuery,
-          response: { 200: refundTrackingSchema, ...errorResponses, 429: errorBodySchema },
+          response: { 200: claimTrackingSchema, ...errorResponses, 429: errorBodySchema },
         },
       },
       async (request) => {
         const { companyId, number } = request.params;
-        return trackRefund(db, companyId, number, request.query.document);
+        return trackClaim(db, companyId, number, request.query.document);
       },
     );
 
     app.post(
       '/companies/:companyId/refunds/:number/documents',
       {
-        bodyLimit: refundBodyLimit,
+        bodyLimit: claimBodyLimit,
         config: { rateLimit: config.rateLimits.formSubmit },
         schema: {
           tags: ['refunds'],
           description:
             'Adds the missing documents (named as in the request: upload tokens, or small files inline) while the status is faltan_documentos; the request goes back to en_revision and the company is e-mailed. Otherwise 400 documents_not_requested. Number and document as in tracking.',
-          params: refundParams,
+          params: claimParams,
           querystring: documentQuery,
           body: addDocumentsBody,
-          response: { 200: refundTrackingSchema, ...errorResponses, 413: errorBodySchema, 429: errorBodySchema },
+          response: { 200: claimTrackingSchema, ...errorResponses, 413: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request) => {

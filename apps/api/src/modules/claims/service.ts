@@ -34,10 +34,10 @@ import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/serv
 import * as repository from './repository.ts';
 import { DocumentProblem, discardDocuments, type StoredDocument, storeInlineDocument, takeUploads } from './uploads.ts';
 
-export const refundEmailKind = 'refund-email';
+export const claimEmailKind = 'refund-email';
 
 /** Where the e-mails of refund requests point and go: the store's public origin, the company's address (config). */
-export type RefundMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
+export type ClaimMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
 
 /** A document as the JSON body names it: an upload's token, or a small file inline (base64). */
 export type UploadedDocument = {
@@ -135,7 +135,7 @@ const isUniqueViolation = (error: unknown): boolean => {
  * Stores a refund request with its documents and queues the two e-mails (to the holder with the number and how to
  * track it, to the company with the details), all in one transaction: a bad file stores nothing. Answers the number.
  */
-export async function createRefund(
+export async function createClaim(
   db: Database,
   store: DocumentStore,
   companyId: number,
@@ -169,15 +169,10 @@ export async function createRefund(
     try {
       const filesFor = (tx: Database) => documents.take(tx, companyId);
       await repository.insertRequestWithFiles(db, { ...values, number }, filesFor, async (tx, row) => {
+        await enqueue(tx, claimEmailKind, { requestId: row.id, message: 'received-holder' }, `refund:${row.id}:holder`);
         await enqueue(
           tx,
-          refundEmailKind,
-          { requestId: row.id, message: 'received-holder' },
-          `refund:${row.id}:holder`,
-        );
-        await enqueue(
-          tx,
-          refundEmailKind,
+          claimEmailKind,
           { requestId: row.id, message: 'received-company' },
           `refund:${row.id}:company`,
         );
@@ -208,12 +203,12 @@ async function requireTracked(db: Database, companyId: number, number: string, d
 const amountOf = (value: string | null) => (value === null ? null : Number(value));
 
 /** What tracking shows: the status in words and what it needs, never the account or the contact data. */
-export async function trackRefund(db: Database, companyId: number, number: string, document: string) {
+export async function trackClaim(db: Database, companyId: number, number: string, document: string) {
   const row = await requireTracked(db, companyId, number, document);
   return presentTracking(db, row);
 }
 
-async function presentTracking(db: Database, row: repository.RefundRow) {
+async function presentTracking(db: Database, row: repository.ClaimRow) {
   const files = await repository.listFiles(db, row.id);
   const status = row.status as RefundStatus;
   return {
@@ -266,7 +261,7 @@ export async function addDocuments(
 async function addPreparedDocuments(
   db: Database,
   companyId: number,
-  row: repository.RefundRow,
+  row: repository.ClaimRow,
   prepared: Awaited<ReturnType<typeof prepareDocuments>>,
 ) {
   await db.transaction(async (tx) => {
@@ -288,7 +283,7 @@ async function addPreparedDocuments(
       rejectionReason: null,
       missingDocuments: null,
     });
-    await enqueue(tx, refundEmailKind, { requestId: row.id, message: 'documents-added', count: files.length });
+    await enqueue(tx, claimEmailKind, { requestId: row.id, message: 'documents-added', count: files.length });
   });
 }
 
@@ -343,7 +338,7 @@ export async function changeStatus(db: Database, number: string, change: StatusC
       rejectionReason: change.status === 'rechazada' ? (change.reason?.trim() ?? null) : null,
       missingDocuments: change.status === 'faltan_documentos' ? (change.missing?.trim() ?? null) : null,
     });
-    await enqueue(tx, refundEmailKind, { requestId: row.id, message: 'status', status: change.status });
+    await enqueue(tx, claimEmailKind, { requestId: row.id, message: 'status', status: change.status });
     return { number: row.number, from, to: change.status };
   });
 }
@@ -352,7 +347,7 @@ export async function changeStatus(db: Database, number: string, change: StatusC
  * The documents of a request with a reader of each one's bytes from the document store (the operator's export;
  * tests read them back).
  */
-export async function refundDocuments(db: Database, store: DocumentStore, number: string) {
+export async function claimDocuments(db: Database, store: DocumentStore, number: string) {
   const normalised = normaliseRequestNumber(number);
   const row = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
   if (!row) throw resourceNotFound();
@@ -381,7 +376,7 @@ const paragraphs = (text: string) =>
     .join('');
 
 /** The company's address for refund requests: configured, else the refunds entry of its contact directory. */
-async function companyAddress(db: Database, companyId: number, settings: RefundMailSettings) {
+async function companyAddress(db: Database, companyId: number, settings: ClaimMailSettings) {
   if (settings.notifyEmail) return settings.notifyEmail;
   const contacts = await listContacts(db, companyId, false);
   const refunds = contacts.find((c) => c.url?.href === '/reembolsos' || /reembolso/i.test(c.category));
@@ -390,7 +385,7 @@ async function companyAddress(db: Database, companyId: number, settings: RefundM
   return address;
 }
 
-function trackingText(row: repository.RefundRow, settings: RefundMailSettings) {
+function trackingText(row: repository.ClaimRow, settings: ClaimMailSettings) {
   const path = `/reembolsos/seguimiento?numero=${encodeURIComponent(row.number)}`;
   const where = settings.publicUrl
     ? `${settings.publicUrl}${path}`
@@ -398,7 +393,7 @@ function trackingText(row: repository.RefundRow, settings: RefundMailSettings) {
   return `Puedes seguir tu solicitud en ${where} con el número ${row.number} y tu número de documento.`;
 }
 
-function statusText(row: repository.RefundRow, status: RefundStatus) {
+function statusText(row: repository.ClaimRow, status: RefundStatus) {
   const currency = row.currency as RefundCurrency;
   switch (status) {
     case 'aprobada':
@@ -421,7 +416,7 @@ function statusText(row: repository.RefundRow, status: RefundStatus) {
  * address in the form, so echoing free text would let them mail their words from our domain. Only the request
  * number, the amount, the status and the operator's words go to the holder; the company's e-mail keeps the details.
  */
-async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMailSettings, p: RefundEmailPayload) {
+async function sendRefundEmail(db: Database, mailer: Mailer, settings: ClaimMailSettings, p: RefundEmailPayload) {
   const row = await repository.findRequestById(db, p.requestId);
   if (!row) return 0;
   const company = await getCompanyInfo(db, row.companyId);
@@ -470,10 +465,10 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: RefundMai
 }
 
 /** The refund e-mail job (to the holder or to the company); at least once, like every job of the queue. */
-export function refundEmailJob(
+export function claimEmailJob(
   db: Database,
   mailer: Mailer,
-  settings: RefundMailSettings,
+  settings: ClaimMailSettings,
 ): JobHandler<RefundEmailPayload> {
   return {
     payload: refundEmailPayload,

@@ -1,7 +1,11 @@
 import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 
-/** The tables the refunds module owns. Only its repository reads or writes them (references from other tables aside). */
+/**
+ * The tables the claims module owns. Only its repository reads or writes them (references from other tables aside).
+ * A claim («reembolso») is a traveller's expense claim; money given back on a sale is payments' sale refund. The SQL
+ * names and these Drizzle exports keep «refund» (no migration; db/schema.ts and the web read them by these names).
+ */
 
 /** A refund request (issue 9): the holder's claim, the account to pay it to, and where it stands. */
 export const refundRequests = pgTable(

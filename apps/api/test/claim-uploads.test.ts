@@ -23,9 +23,9 @@ import { seedCompany } from '#app/db/seed/index.ts';
 import type { ErrorBody } from '#app/errors.ts';
 import { createDocumentStore, DocumentNotFoundError } from '#app/integrations/document-store/index.ts';
 import { s3DocumentStore } from '#app/integrations/document-store/s3.ts';
-import { moveDocumentsToStore } from '#app/modules/refunds/documents-migration.ts';
-import { refundDocuments } from '#app/modules/refunds/service.ts';
-import { sweepExpiredUploads } from '#app/modules/refunds/uploads.ts';
+import { moveDocumentsToStore } from '#app/modules/claims/documents-migration.ts';
+import { claimDocuments } from '#app/modules/claims/service.ts';
+import { sweepExpiredUploads } from '#app/modules/claims/uploads.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import { checkedDocumentStore, DocumentStoreStartError, openMigratedDatabase } from '#app/startup.ts';
 import { mountPages } from '#app/web.ts';
@@ -136,7 +136,7 @@ const requestCount = async (ctx: TestContext) =>
   (await ctx.database.db.select({ n: count() }).from(refundRequests))[0]?.n ?? 0;
 
 async function storedDocuments(ctx: TestContext, number: string) {
-  const files = await refundDocuments(ctx.database.db, ctx.app.documentStore, number);
+  const files = await claimDocuments(ctx.database.db, ctx.app.documentStore, number);
   return Promise.all(files.map(async (file) => ({ ...file, content: await buffer(await file.open()) })));
 }
 

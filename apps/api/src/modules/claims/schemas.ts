@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { companyParams } from '#app/http.ts';
 
 /** Spec §7 `POST /companies/{companyId}/refunds`: the fields and rules of packages/domain/refunds.ts. */
-export const refundRequestBody = refundRequestSchema.meta({ id: 'RefundRequest' });
+export const claimRequestBody = refundRequestSchema.meta({ id: 'RefundRequest' });
 
-export const refundParams = companyParams.extend({
+export const claimParams = companyParams.extend({
   number: z.string().max(20).describe('The request number, e.g. R-7K3M9XQ2'),
 });
 
@@ -19,7 +19,7 @@ export const documentQuery = z.object({
 
 export const addDocumentsBody = z.object({ documentos: refundDocuments }).meta({ id: 'RefundDocuments' });
 
-export const refundTrackingSchema = z
+export const claimTrackingSchema = z
   .object({
     numero: z.string(),
     estado: z.enum(refundStatusList),

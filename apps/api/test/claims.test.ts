@@ -14,8 +14,8 @@ import type { ErrorBody } from '#app/errors.ts';
 import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { printable } from '#app/lib/security/terminal-text.ts';
 import { voidCertificatesOfSale } from '#app/modules/certificates/service.ts';
-import { refundBodyLimit } from '#app/modules/refunds/routes.ts';
-import { refundDocuments } from '#app/modules/refunds/service.ts';
+import { claimBodyLimit } from '#app/modules/claims/routes.ts';
+import { claimDocuments } from '#app/modules/claims/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import {
   passengersBody,
@@ -157,7 +157,7 @@ const env: NodeJS.ProcessEnv = { ADMIN_TOKEN: adminToken, WORKER: 'off', DATA_DI
 
 /** The documents of a request as the operator's export reads them: from the document store. */
 async function storedDocuments(ctx: TestContext, number: string) {
-  const files = await refundDocuments(ctx.database.db, ctx.app.documentStore, number);
+  const files = await claimDocuments(ctx.database.db, ctx.app.documentStore, number);
   return Promise.all(files.map(async (file) => ({ ...file, content: await buffer(await file.open()) })));
 }
 let smtp: FakeSmtp;
@@ -372,7 +372,7 @@ describeOnEachDatabase(
     });
 
     it('the JSON body stays small (1 MiB: a claim names its uploads): inline files of 256 KB are stored, a larger body is 413', async () => {
-      expect(refundBodyLimit).toBe(1024 * 1024);
+      expect(claimBodyLimit).toBe(1024 * 1024);
       const full = Buffer.alloc(refundLimits.maxInlineFileBytes, 0x20);
       pdf.copy(full);
       const documentos = Array.from({ length: 2 }, (_, i) => ({ nombre: `anexo${i}.pdf`, contenido: b64(full) }));
@@ -721,7 +721,7 @@ describeOnEachDatabase(
         holderName: 'Ana[2J María Pérez',
         description: 'Me caí en Madrid.\nPagué la consulta.]0;owned',
       });
-      const files = await refundDocuments(ctx.database.db, ctx.app.documentStore, number);
+      const files = await claimDocuments(ctx.database.db, ctx.app.documentStore, number);
       expect(files.map((file) => file.fileName)).toStrictEqual(['bo[31mleta .pdf']);
       await ctx.app.runJobs();
       const company = mailsAbout(number).find((m) => m.to.includes('reembolsos@travesia.cl'));

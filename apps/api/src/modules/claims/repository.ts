@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { refundFiles, refundRequests } from './tables.ts';
 
-export type RefundRow = typeof refundRequests.$inferSelect;
-export type NewRefund = typeof refundRequests.$inferInsert;
+export type ClaimRow = typeof refundRequests.$inferSelect;
+export type NewClaim = typeof refundRequests.$inferInsert;
 /** A document of a request: what it is, and where its bytes are in the document store. */
 export type StoredFile = { fileName: string; contentType: string; size: number; storageKey: string };
 
@@ -13,12 +13,12 @@ export type StoredFile = { fileName: string; contentType: string; size: number; 
  */
 export async function insertRequestWithFiles(
   db: Database,
-  request: NewRefund,
-  /** The request's documents, found in the same transaction (uploads are taken there: modules/refunds/uploads.ts). */
+  request: NewClaim,
+  /** The request's documents, found in the same transaction (uploads are taken there: modules/claims/uploads.ts). */
   filesFor: (tx: Database) => Promise<StoredFile[]>,
   /** More work of the same transaction (queuing the e-mails). */
-  alsoInTransaction: (tx: Database, row: RefundRow) => Promise<void>,
-): Promise<RefundRow> {
+  alsoInTransaction: (tx: Database, row: ClaimRow) => Promise<void>,
+): Promise<ClaimRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(refundRequests).values(request).returning();
     if (!row) throw new Error('The refund request was not stored');
@@ -28,7 +28,7 @@ export async function insertRequestWithFiles(
   });
 }
 
-export async function findRequestById(db: Database, id: number): Promise<RefundRow | undefined> {
+export async function findRequestById(db: Database, id: number): Promise<ClaimRow | undefined> {
   const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
   return row;
 }
@@ -38,7 +38,7 @@ async function insertFiles(tx: Database, requestId: number, files: StoredFile[])
   await tx.insert(refundFiles).values(files.map((file) => ({ requestId, ...file })));
 }
 
-export async function findRequest(db: Database, companyId: number, number: string): Promise<RefundRow | undefined> {
+export async function findRequest(db: Database, companyId: number, number: string): Promise<ClaimRow | undefined> {
   const [row] = await db
     .select()
     .from(refundRequests)
@@ -46,13 +46,13 @@ export async function findRequest(db: Database, companyId: number, number: strin
   return row;
 }
 
-export async function findRequestByNumber(db: Database, number: string): Promise<RefundRow | undefined> {
+export async function findRequestByNumber(db: Database, number: string): Promise<ClaimRow | undefined> {
   const [row] = await db.select().from(refundRequests).where(eq(refundRequests.number, number));
   return row;
 }
 
 /** The request's row locked for the rest of the transaction, so two changes of its status happen one after the other. */
-export async function lockRequest(tx: Database, id: number): Promise<RefundRow | undefined> {
+export async function lockRequest(tx: Database, id: number): Promise<ClaimRow | undefined> {
   const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
   return row;
 }
@@ -60,7 +60,7 @@ export async function lockRequest(tx: Database, id: number): Promise<RefundRow |
 export async function updateStatus(
   tx: Database,
   id: number,
-  change: Pick<RefundRow, 'status' | 'approvedAmount' | 'rejectionReason' | 'missingDocuments'>,
+  change: Pick<ClaimRow, 'status' | 'approvedAmount' | 'rejectionReason' | 'missingDocuments'>,
 ) {
   await tx
     .update(refundRequests)
