@@ -96,6 +96,7 @@ describe('loadConfig', () => {
         { hostname: '127.0.0.1', port: null },
         { hostname: '[::1]', port: null },
       ],
+      tracing: { enabled: false, serviceName: undefined },
       trustProxy: false,
       frameAncestors: [],
       legacyRedirects: new Map(),

@@ -409,6 +409,7 @@ describe.skipIf(!enabled)('three instances behind a load balancer, one PostgreSQ
       'detail',
       'errors',
       'instance',
+      'requestId',
       'status',
     ]);
     // Another visitor behind the same balancer is a client of its own: the balancer's address is not what counts.

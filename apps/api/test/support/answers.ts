@@ -34,7 +34,7 @@ export function whatIsWrong(outcome: Outcome): string | undefined {
     return 'unparseable JSON';
   }
   const fields = typeof body === 'object' && body !== null ? Object.keys(body).sort().join() : '';
-  if (fields !== 'detail,errors,instance,status') return `not the §8 body (${fields})`;
+  if (fields !== 'detail,errors,instance,requestId,status') return `not the §8 body (${fields})`;
   const { status, detail, errors } = body as { status: unknown; detail: unknown; errors: unknown };
   if (status !== outcome.status || !Array.isArray(errors)) return 'a malformed §8 body';
   // A database that went away is a 503 (a gateway that could not start, a 502): never an unclassified 500.
