@@ -2,13 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys in Debian's Chromium (never a downloaded browser). Each worker starts the production server
 // code in-process on its own copy of the seeded database (e2e/support/global-setup.ts dumps it once,
-// e2e/support/fixtures.ts loads it), so tests can check what was stored. Files may share workers (E2E_WORKERS); a
-// file's tests run in order on one worker. CI keeps one worker until two are proven free of timeouts on the 2-core
-// machine (an axe check of the certificate search went past 30 s with two).
+// e2e/support/fixtures.ts loads it), so tests can check what was stored. Two workers (E2E_WORKERS) share the files;
+// a file's tests run in order on one worker unless the file says otherwise. Traces only with E2E_TRACE: recording
+// one for every test cost about a quarter of the suite's time, and CI's output is text (docs/testing.md).
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   globalSetup: './e2e/support/global-setup.ts',
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -64,6 +64,9 @@ async function storedRefund(request: APIRequestContext): Promise<string> {
   return answer.headers()['x-refund-number'] ?? '';
 }
 
+// The longest file of the suite; its tests share nothing but the worker's store, so they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const viewport of viewports) {
   const phone = viewport.width < 1024;
   test.describe(`accessibility at ${viewport.width} px (axe, WCAG 2.2 AA)`, () => {

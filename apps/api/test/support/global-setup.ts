@@ -15,7 +15,7 @@ import { adminQuery } from './postgres-admin.ts';
  */
 export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${project.name.replace(/\W/g, '_')}`;
-  const pglitePath = join(tmpdir(), `travesia-seeded-${runId}.tar.gz`);
+  const pglitePath = join(tmpdir(), `travesia-seeded-${runId}.tar`);
   await writeFile(pglitePath, await seededPgliteDump());
   project.provide('seededPgliteDump', pglitePath);
 
@@ -59,7 +59,7 @@ async function createSeededTemplate(adminUrl: string, template: string) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the gzipped data directory of a migrated PGlite holding the demo company. */
+    /** Path of the tarred data directory of a migrated PGlite holding the demo company. */
     seededPgliteDump: string;
     /** Name of the migrated PostgreSQL database holding the demo company ('' without TEST_DATABASE_URL). */
     seededPostgresTemplate: string;

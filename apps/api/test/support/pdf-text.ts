@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { constants, inflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 
 const run = promisify(execFile);
@@ -91,4 +92,38 @@ export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a phone's camera reads from the QR code on a PDF's first page: the page rendered by poppler's `pdftoppm` as a
+ * greyscale image (PGM) and decoded by jsQR. Null when no QR code can be read.
+ */
+export async function qrCodeOnFirstPage(pdf: Uint8Array): Promise<string | null> {
+  const directory = await mkdtemp(join(tmpdir(), 'pdf-qr-'));
+  try {
+    const file = join(directory, 'document.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await run('pdftoppm', ['-f', '1', '-l', '1', '-r', '100', '-gray', file], {
+      encoding: 'buffer',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const { width, height, pixels } = parsePgm(stdout);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let index = 0; index < width * height; index += 1) {
+      const grey = pixels[index] ?? 255;
+      rgba.set([grey, grey, grey, 255], index * 4);
+    }
+    return jsQR(rgba, width, height)?.data ?? null;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** A binary PGM (P5, 8 bits): `P5 <width> <height> 255` then one byte a pixel. */
+function parsePgm(image: Buffer): { width: number; height: number; pixels: Buffer } {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 64));
+  if (!header) throw new Error('pdftoppm did not answer a greyscale PGM image');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: image.subarray(header[0].length, header[0].length + width * height) };
 }
