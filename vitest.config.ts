@@ -8,6 +8,7 @@ const apiSerialFiles = [
   'test/refund-uploads-load.test.ts',
   'test/scale-out.test.ts',
   'test/start-mode.test.ts',
+  'test/worker-metrics.test.ts',
 ];
 
 /**
