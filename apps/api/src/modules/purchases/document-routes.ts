@@ -75,35 +75,28 @@ export function purchaseDocumentRoutes(fastify: FastifyInstance) {
     return people.some((person) => person.seq === access.travellerSeq && person.number === certificate.toUpperCase());
   };
 
-  app.get(
+  /** A PDF of the whole purchase, for the buyer only. */
+  const buyerPdf = (
+    path: string,
+    description: string,
+    fileName: string,
+    pdfOf: (saleId: number) => Promise<Uint8Array>,
+  ) =>
+    app.get(path, { schema: { tags, description, headers: bearer, response: buyerOnly } }, async (request, reply) => {
+      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
+      return sendPdf(reply, await pdfOf(saleId), fileName);
+    });
+  buyerPdf(
     `/purchases/mine/${receiptFileName}`,
-    {
-      schema: {
-        tags,
-        description: "The purchase receipt PDF of the open purchase (the buyer's only)",
-        headers: bearer,
-        response: buyerOnly,
-      },
-    },
-    async (request, reply) => {
-      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
-      return sendPdf(reply, await receiptPdf(db, saleId), receiptFileName);
-    },
+    "The purchase receipt PDF of the open purchase (the buyer's only)",
+    receiptFileName,
+    (saleId) => receiptPdf(db, saleId),
   );
-  app.get(
+  buyerPdf(
     '/purchases/mine/certificado.pdf',
-    {
-      schema: {
-        tags,
-        description: "The certificate PDF of the open purchase, every traveller's (the buyer's only)",
-        headers: bearer,
-        response: buyerOnly,
-      },
-    },
-    async (request, reply) => {
-      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
-      return sendPdf(reply, await purchaseCertificatePdf(db, saleId, origin), 'certificado.pdf');
-    },
+    "The certificate PDF of the open purchase, every traveller's (the buyer's only)",
+    'certificado.pdf',
+    (saleId) => purchaseCertificatePdf(db, saleId, origin),
   );
   app.get(
     '/purchases/mine/certificados/:certificate',

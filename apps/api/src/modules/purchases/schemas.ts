@@ -61,6 +61,19 @@ const destinationCountrySchema = z
   .nullable()
   .describe('The country of the destination region the travellers named («País de destino» on the certificates)');
 
+/** The trip both views show: the buyer's and a traveller's. */
+const tripFields = {
+  plan: z.string(),
+  destination: z.string(),
+  destinationCountry: destinationCountrySchema,
+  modality: z.string(),
+  departureDate: z.string(),
+  returnDate: z.string(),
+  days: z.number().int(),
+};
+
+const sellerSchema = z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() });
+
 const purchaseSchema = z
   .object({
     role: z.literal('buyer').describe("The buyer's access: the whole purchase, its payment and every traveller"),
@@ -72,13 +85,7 @@ const purchaseSchema = z
         "Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered",
       ),
     paidAt: z.string(),
-    plan: z.string(),
-    destination: z.string(),
-    destinationCountry: destinationCountrySchema,
-    modality: z.string(),
-    departureDate: z.string(),
-    returnDate: z.string(),
-    days: z.number().int(),
+    ...tripFields,
     amountClp: z.number().int(),
     amountUsd: z.number(),
     payment: z.object({
@@ -103,7 +110,7 @@ const purchaseSchema = z
         certificateVoided: z.boolean().describe('Voided by a withdrawal: it covers nobody'),
       }),
     ),
-    seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
+    seller: sellerSchema,
     generalConditionsUrl: z.string(),
     generalConditionsPdfUrl: z
       .string()
@@ -154,13 +161,7 @@ const travellerPurchaseSchema = z
     idVenta: z.number().int(),
     status: z.enum(['paid', 'withdrawing', 'withdrawn']),
     testPayment: z.boolean(),
-    plan: z.string(),
-    destination: z.string(),
-    destinationCountry: destinationCountrySchema,
-    modality: z.string(),
-    departureDate: z.string(),
-    returnDate: z.string(),
-    days: z.number().int(),
+    ...tripFields,
     traveller: z.object({
       name: z.string(),
       documentType: z.string(),
@@ -169,7 +170,7 @@ const travellerPurchaseSchema = z
       certificateVoided: z.boolean(),
       verificationUrl: z.string().nullable().describe('The public verification page of her certificate (while valid)'),
     }),
-    seller: z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() }),
+    seller: sellerSchema,
     generalConditionsUrl: z.string(),
     generalConditionsPdfUrl: z.string(),
   })
