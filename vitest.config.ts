@@ -5,9 +5,10 @@ const apiSerialFiles = [
   'test/concurrent-start.test.ts',
   'test/config.test.ts',
   'test/database-outage.test.ts',
-  'test/refund-uploads-load.test.ts',
+  'test/claim-uploads-load.test.ts',
   'test/scale-out.test.ts',
   'test/start-mode.test.ts',
+  'test/worker-metrics.test.ts',
 ];
 
 /**

@@ -56,7 +56,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { lockPurchase, purchaseHooks, tripOfQuotation } from './workflows/purchase.ts';
+import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -226,11 +226,13 @@ async function registerOpenApi(app: FastifyInstance) {
   });
 }
 
-/** Every route under /api, with the hooks all of them share; each module's routes get what they use from `app`. */
+/**
+ * Every route under /api, with the hooks all of them share; each module's routes get what they use from `app` (its
+ * events and the background work's services from `app.work`); the purchase workflow's steps are handed down here.
+ */
 async function apiRoutes(api: FastifyInstance) {
   const { db, integrations } = api;
-  const { gateways, captcha, mailer } = integrations;
-  const { hooks } = api.work;
+  const { gateways } = integrations;
   // Brotli or gzip, as the client asks (lib/http/compression.ts); small answers leave as they are, kept ones (a plan
   // search answer) are compressed once.
   await registerCompression(api, { syncThresholdBytes: apiSyncCompressionBytes });
@@ -259,19 +261,19 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(companyRoutes);
   await api.register(catalogRoutes, { gateways });
   await api.register(contentRoutes);
-  await api.register(subscriptionRoutes(hooks));
-  await api.register(contactRoutes({ ...hooks, captcha, mailer }));
+  await api.register(subscriptionRoutes);
+  await api.register(contactRoutes);
   await api.register(quotationRoutes, { lockPurchase });
   await api.register(planRoutes, { tripOfQuotation });
-  await api.register(paymentRoutes({ ...hooks, db, gateways, hooks: purchaseHooks }));
-  await api.register(saleRefundAdminRoutes(hooks));
-  await api.register(certificateRoutes(hooks));
+  await api.register(paymentRoutes({ workflow: purchaseSteps }));
+  await api.register(saleRefundAdminRoutes);
+  await api.register(certificateRoutes);
   await api.register(passengerRoutes, { lockPurchase });
   await api.register(invoiceRoutes);
   await api.register(blogRoutes);
   await api.register(legalRoutes);
-  await api.register(claimRoutes(hooks));
-  await api.register(purchaseRoutes({ ...hooks, gateways, hooks: purchaseHooks }));
+  await api.register(claimRoutes);
+  await api.register(purchaseRoutes({ workflow: purchaseSteps }));
   await api.register(adminRoutes);
 
   // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.

@@ -314,6 +314,11 @@ const environmentSchema = z.object({
   JOBS_INTERVAL_MS: milliseconds.optional(),
   /** How often the worker settles payments left in confirmation. */
   PAYMENT_SWEEP_INTERVAL_MS: milliseconds.optional(),
+  /**
+   * The worker alone (`npm run worker`) serves its own GET /api/metrics on this port (behind ADMIN_TOKEN, like the
+   * server's); unset: no HTTP at all. The web processes ignore it.
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Deprecated alias of both intervals; 0 meant no background work (WORKER=off). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   // Feature flags of spec §6, with the spec's defaults.
@@ -419,7 +424,13 @@ export type Config = {
  * The background work: the job queue and the payment sweeper. `inline` runs it in the web process (so `npm start`
  * is one command); `off` leaves it to worker processes (`npm run worker`), which run it whatever WORKER says.
  */
-export type WorkerConfig = { mode: 'inline' | 'off'; jobsIntervalMs: number; paymentSweepIntervalMs: number };
+export type WorkerConfig = {
+  mode: 'inline' | 'off';
+  jobsIntervalMs: number;
+  paymentSweepIntervalMs: number;
+  /** WORKER_METRICS_PORT: where the worker alone serves its metrics (observability/worker-metrics.ts). */
+  metricsPort?: number;
+};
 
 const defaultWorkerIntervalMs = 5_000;
 
@@ -431,6 +442,7 @@ function workerConfig(e: Environment): { worker: WorkerConfig; warnings: string[
     mode: e.WORKER ?? (legacy === 0 ? 'off' : 'inline'),
     jobsIntervalMs: e.JOBS_INTERVAL_MS ?? legacyInterval ?? defaultWorkerIntervalMs,
     paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS ?? legacyInterval ?? defaultWorkerIntervalMs,
+    ...(e.WORKER_METRICS_PORT === undefined ? {} : { metricsPort: e.WORKER_METRICS_PORT }),
   };
   const warnings =
     legacy === undefined
@@ -438,6 +450,11 @@ function workerConfig(e: Environment): { worker: WorkerConfig; warnings: string[
       : [
           'OUTBOX_INTERVAL_MS is deprecated and will be removed: use WORKER=off instead of 0, JOBS_INTERVAL_MS and PAYMENT_SWEEP_INTERVAL_MS for the intervals',
         ];
+  if (e.WORKER_METRICS_PORT !== undefined && !e.ADMIN_TOKEN) {
+    warnings.push(
+      'WORKER_METRICS_PORT is set without ADMIN_TOKEN: the worker serves its metrics only to Bearer ADMIN_TOKEN, so every scrape answers 404',
+    );
+  }
   return { worker, warnings };
 }
 

@@ -23,7 +23,7 @@ import {
 } from './modules/purchases/service.ts';
 import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
-import { purchaseHooks } from './workflows/purchase.ts';
+import { purchaseSteps } from './workflows/purchase.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -102,7 +102,7 @@ export function createBackgroundWork(options: {
         gateways: integrations.gateways,
         log,
         onPaid: nudgeJobs,
-        hooks: purchaseHooks,
+        workflow: purchaseSteps,
       });
       return settled + (await processDueSaleRefunds(refundDeps));
     },

@@ -220,6 +220,19 @@ function openOneFileUpload(base: string, fileBytes: number, client?: string, pat
   return { ...opened, tail, boundary };
 }
 
+/** An upload refused for the places in flight: `status`, Retry-After 5 and the §8 body naming `documentos`. */
+function expectUploadRefused(answer: Awaited<OpenUpload['answer']>, status: number, detail: string, message: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['retry-after']).toBe('5');
+  expect(JSON.parse(answer.text)).toStrictEqual({
+    status,
+    detail,
+    instance: filesUrl,
+    errors: [{ field: 'documentos', code: 'invalid', message }],
+    requestId: anyRequestId,
+  });
+}
+
 // ─── Uploads, tokens, claims ───────────────────────────────────────────────────────────────────────────────────────
 
 const dataDir = mkdtempSync(join(tmpdir(), 'refund-uploads-'));
@@ -473,29 +486,17 @@ describeOnEachDatabase(
         for (const upload of slow) await upload.send(pdf);
         await waitFor('two uploads in flight', async () => ctx.app.uploadGate.current === 2);
         const third = openOneFileUpload(base, 4096, '203.0.113.1');
-        const refused = await third.answer;
-        expect(refused.status).toBe(429);
-        expect(refused.headers['retry-after']).toBe('5');
-        expect(JSON.parse(refused.text)).toStrictEqual({
-          status: 429,
-          detail: errorMessages.tooManyRequests,
-          instance: filesUrl,
-          errors: [{ field: 'documentos', code: 'invalid', message: refundMessages.uploadsBusyForClient }],
-          requestId: anyRequestId,
-        });
+        expectUploadRefused(
+          await third.answer,
+          429,
+          errorMessages.tooManyRequests,
+          refundMessages.uploadsBusyForClient,
+        );
         const other = openOneFileUpload(base, 4096, '203.0.113.2');
         await other.send(pdf);
         await waitFor('three uploads in flight', async () => ctx.app.uploadGate.current === 3);
         const busy = await openOneFileUpload(base, 4096, '203.0.113.3').answer;
-        expect(busy.status).toBe(503);
-        expect(busy.headers['retry-after']).toBe('5');
-        expect(JSON.parse(busy.text)).toStrictEqual({
-          status: 503,
-          detail: errorMessages.unexpected,
-          instance: filesUrl,
-          errors: [{ field: 'documentos', code: 'invalid', message: refundMessages.uploadsBusy }],
-          requestId: anyRequestId,
-        });
+        expectUploadRefused(busy, 503, errorMessages.unexpected, refundMessages.uploadsBusy);
         for (const upload of [...slow, other]) {
           upload.finish(Buffer.concat([Buffer.alloc(4096 - pdf.length, 0x20), upload.tail]));
           expect((await upload.answer).status).toBe(201);

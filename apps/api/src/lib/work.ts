@@ -2,8 +2,9 @@ import type { BackgroundWork } from '#app/worker.ts';
 
 /**
  * What the modules tell each other through the app (`app.work`), instead of callbacks buildApp hands from one module
- * to another: named events a module emits and whoever cares listens to (the background work runs the job queue when
- * an e-mail was queued), and the services the background work provides to the operator's routes.
+ * to another: named events a module emits (`fastify.work.emit('jobQueued')`) and whoever cares listens to (the
+ * background work runs the job queue when an e-mail was queued), and the services the background work provides to
+ * the operator's routes (`fastify.work.services`).
  */
 export type WorkEvents = {
   /** A job was queued (an e-mail: a certificate, a code, a contact message, a refund's news). */
@@ -22,17 +23,6 @@ type Listener<E extends WorkEvent> = (...args: WorkEvents[E]) => void;
 
 /** What the background work does on an operator's request (the admin routes of sale refunds). */
 export type WorkServices = Pick<BackgroundWork, 'refundByHand' | 'holdRefund'>;
-
-/**
- * The callbacks the modules' route options take (`onEmailQueued`, `onPaid`…), each one an event or a service of
- * `app.work`: buildApp passes this one object to every module that needs any of them.
- */
-export type WorkHooks = WorkServices & {
-  onEmailQueued(): void;
-  onPaid(saleId: number): void;
-  onWithdrawn(): void;
-  nudgeRefunds(): void;
-};
 
 export class Work {
   readonly #listeners: { [E in WorkEvent]: Listener<E>[] } = {
@@ -61,15 +51,6 @@ export class Work {
     if (!this.#services) throw new Error('app.work: no background work registered its services');
     return this.#services;
   }
-
-  readonly hooks: WorkHooks = {
-    onEmailQueued: () => this.emit('jobQueued'),
-    onPaid: (saleId) => this.emit('salePaid', saleId),
-    onWithdrawn: () => this.emit('purchaseWithdrawn'),
-    nudgeRefunds: () => this.emit('refundRequested'),
-    refundByHand: (refundId, manual) => this.services.refundByHand(refundId, manual),
-    holdRefund: (refundId, by) => this.services.holdRefund(refundId, by),
-  };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   replaceCertificates,
 } from '#app/modules/certificates/service.ts';
 import { lockPurchase } from '#app/modules/payments/purchase-lock.ts';
-import type { PurchaseHooks } from '#app/modules/payments/service.ts';
+import type { PurchaseSteps } from '#app/modules/payments/service.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
 
 /*
@@ -16,7 +16,7 @@ import { tripOfQuotation } from '#app/modules/quotations/service.ts';
  * and each step that runs at a lower module's moment but acts on a higher one is handed down from here:
  * - the purchase lock (quotations' row + payments' sale state) to quotations and passengers, whose writes receive it
  *   as a handle (their repositories never import it);
- * - payments' hooks: a sale made paid issues its certificates and queues their e-mail, in the same transaction; an
+ * - payments' steps (`PaymentDeps.workflow`): a sale made paid issues its certificates and queues their e-mail, in the same transaction; an
  *   applied date change replaces the certificates; the payment result lists them.
  * app.ts and worker.ts wire these in; nothing below imports this file.
  */
@@ -28,7 +28,7 @@ export { lockPurchase, tripOfQuotation };
 const certificateYear = () => Number(todayInChile().slice(0, 4));
 
 /** What payments runs at its moments, acting on the modules above it. */
-export const purchaseHooks: PurchaseHooks = {
+export const purchaseSteps: PurchaseSteps = {
   async salePaid(tx, sale) {
     await issueCertificates(tx, sale, certificateYear());
     await queueAutomaticCertificateEmail(tx, sale.id);

@@ -8,7 +8,7 @@ import { signalCache } from '#app/observability/signals.ts';
  * here per database handle for a short while: the answer of the first request is shared by every request within
  * the handle's time to live, concurrent ones included (they await the same promise). A failed read is not kept.
  *
- * Each app makes its own cache (`createReadCache` with CATALOG_CACHE_TTL_MS: buildApp, worker-main.ts), decorates
+ * Each app makes its own cache (`createReadCache` with CATALOG_CACHE_TTL_MS: buildApp, worker-process.ts), decorates
  * itself with it (`app.readCache`) and hands the modules a database handle that carries it by name
  * (`databaseWithReadCache`: `db.readCache`), so two apps built in one process with different settings neither share
  * entries nor each other's time to live. With

@@ -10,9 +10,7 @@ import { adminOnly } from '#app/lib/security/admin-token.ts';
 import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
 import * as repository from './repository.ts';
 import {
-  type holdSaleRefund,
   listStuckSaleRefunds,
-  type markSaleRefundedByHand,
   releaseSaleRefund,
   saleRefundView,
   stuckAfterAttempts,
@@ -25,10 +23,16 @@ import { saleRefundMethods, saleRefundReasons } from './tables.ts';
 
 const tags = ['payments'];
 
-export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
+export function paymentRoutes(options: Pick<PaymentDeps, 'workflow'>) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const { db, config } = fastify;
+    const { db, config, work } = fastify;
+    const deps: Omit<PaymentDeps, 'log'> = {
+      db,
+      gateways: fastify.integrations.gateways,
+      onPaid: (saleId) => work.emit('salePaid', saleId),
+      workflow: options.workflow,
+    };
     const withLog = (request: FastifyRequest): PaymentDeps => ({ ...deps, log: request.log });
 
     // Gateways come back with form posts (Webpay) as well as GETs.
@@ -119,7 +123,7 @@ export function paymentRoutes(deps: Omit<PaymentDeps, 'log'>) {
           idVenta,
           request.query.token,
           deps.gateways,
-          deps.hooks.certificatesOf,
+          deps.workflow.certificatesOf,
         );
         return {
           ...result,
@@ -213,138 +217,129 @@ const saleRefundSchema = z
 
 /**
  * The operator's side of sale refunds (Bearer ADMIN_TOKEN, checked before anything else is read: without it every
- * request answers the catch-all 404): the refunds the gateway cannot make, and recording one given back by transfer.
+ * request answers the catch-all 404): the refunds the gateway cannot make, and recording one given back by transfer,
+ * through the background work's services (`app.work.services`).
  */
-export function saleRefundAdminRoutes(options: {
-  /** markSaleRefundedByHand with the completions of each reason (the background work's). */
-  refundByHand: (
-    refundId: number,
-    manual: { reference: string; by: string },
-  ) => ReturnType<typeof markSaleRefundedByHand>;
-  /** holdSaleRefund with the gateways and completions (the background work's). */
-  holdRefund: (refundId: number, by: string) => ReturnType<typeof holdSaleRefund>;
-}) {
-  return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
-    const { db, config } = fastify;
+export async function saleRefundAdminRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const { db, config } = fastify;
 
-    app.get(
-      '/admin/sale-refunds',
-      {
-        onRequest: adminOnly(config.refunds.adminToken),
-        schema: {
-          tags: ['admin'],
-          description: `The sale refunds that need a hand (Authorization: Bearer ADMIN_TOKEN): pending with more than \`minAttempts\` attempts (default ${stuckAfterAttempts}) or a last error (Webpay refuses partial refunds of debit payments: those stay pending). Oldest first. Without ADMIN_TOKEN configured, or with another token, 404.`,
-          querystring: z.object({
-            minAttempts: z.coerce.number().int().min(0).max(1_000_000).default(stuckAfterAttempts),
-            reason: z.enum(saleRefundReasons).optional(),
-            saleId: z.coerce.number().pipe(dbId).optional(),
-            gateway: z.string().trim().min(1).max(40).optional(),
-            limit: z.coerce.number().int().min(1).max(500).default(100),
+  app.get(
+    '/admin/sale-refunds',
+    {
+      onRequest: adminOnly(config.refunds.adminToken),
+      schema: {
+        tags: ['admin'],
+        description: `The sale refunds that need a hand (Authorization: Bearer ADMIN_TOKEN): pending with more than \`minAttempts\` attempts (default ${stuckAfterAttempts}) or a last error (Webpay refuses partial refunds of debit payments: those stay pending). Oldest first. Without ADMIN_TOKEN configured, or with another token, 404.`,
+        querystring: z.object({
+          minAttempts: z.coerce.number().int().min(0).max(1_000_000).default(stuckAfterAttempts),
+          reason: z.enum(saleRefundReasons).optional(),
+          saleId: z.coerce.number().pipe(dbId).optional(),
+          gateway: z.string().trim().min(1).max(40).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: {
+          200: z.array(saleRefundSchema.extend({ gateway: z.string(), buyOrder: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    (request) => listStuckSaleRefunds(db, request.query),
+  );
+
+  app.post(
+    '/admin/sale-refunds/:id/hold',
+    {
+      onRequest: adminOnly(config.refunds.adminToken),
+      schema: {
+        tags: ['admin'],
+        description:
+          'Holds a sale refund before giving it back by bank transfer (Authorization: Bearer ADMIN_TOKEN): first asks the gateway what it has given back of the payment. If the gateway already refunded it, it is recorded as a gateway refund and completed (`outcome: refunded`: no transfer to make). Otherwise it is held (`outcome: held`, `heldAt`, `heldBy`): the payment sweeper never tries it again, and it may be transferred and then marked (`…/manual`). Already held or refunded: answered as it is (`outcome: unchanged`). While the sweeper is attempting it at the gateway: 409 `refund_in_progress`; the gateway not answering: 503 `gateway_unavailable` (nothing changed, try later). Without ADMIN_TOKEN configured, or with another token, 404.',
+        params: z.object({ id: z.coerce.number().pipe(dbId) }),
+        body: z
+          .object({
+            operator: z.string().trim().min(1).max(100).optional().describe('Who holds it (else «admin API»)'),
+          })
+          .optional(),
+        response: {
+          200: saleRefundSchema.extend({
+            outcome: z
+              .enum(['held', 'refunded', 'unchanged'])
+              .describe(
+                'held now; refunded (the gateway had already given it back); unchanged (already held or refunded)',
+              ),
           }),
-          response: {
-            200: z.array(saleRefundSchema.extend({ gateway: z.string(), buyOrder: z.string() })),
-            ...errorResponses,
-          },
+          ...errorResponses,
+          409: errorBodySchema,
+          503: errorBodySchema,
         },
       },
-      (request) => listStuckSaleRefunds(db, request.query),
-    );
+    },
+    async (request) => {
+      const result = await fastify.work.services.holdRefund(request.params.id, request.body?.operator ?? 'admin API');
+      if (result.outcome !== 'unchanged') {
+        request.log.info({ saleRefundId: result.refund.id, outcome: result.outcome }, 'sale refund held for transfer');
+      }
+      return { ...saleRefundView(result.refund), outcome: result.outcome };
+    },
+  );
 
-    app.post(
-      '/admin/sale-refunds/:id/hold',
-      {
-        onRequest: adminOnly(config.refunds.adminToken),
-        schema: {
-          tags: ['admin'],
-          description:
-            'Holds a sale refund before giving it back by bank transfer (Authorization: Bearer ADMIN_TOKEN): first asks the gateway what it has given back of the payment. If the gateway already refunded it, it is recorded as a gateway refund and completed (`outcome: refunded`: no transfer to make). Otherwise it is held (`outcome: held`, `heldAt`, `heldBy`): the payment sweeper never tries it again, and it may be transferred and then marked (`…/manual`). Already held or refunded: answered as it is (`outcome: unchanged`). While the sweeper is attempting it at the gateway: 409 `refund_in_progress`; the gateway not answering: 503 `gateway_unavailable` (nothing changed, try later). Without ADMIN_TOKEN configured, or with another token, 404.',
-          params: z.object({ id: z.coerce.number().pipe(dbId) }),
-          body: z
-            .object({
-              operator: z.string().trim().min(1).max(100).optional().describe('Who holds it (else «admin API»)'),
-            })
-            .optional(),
-          response: {
-            200: saleRefundSchema.extend({
-              outcome: z
-                .enum(['held', 'refunded', 'unchanged'])
-                .describe(
-                  'held now; refunded (the gateway had already given it back); unchanged (already held or refunded)',
-                ),
-            }),
-            ...errorResponses,
-            409: errorBodySchema,
-            503: errorBodySchema,
-          },
+  app.post(
+    '/admin/sale-refunds/:id/release',
+    {
+      onRequest: adminOnly(config.refunds.adminToken),
+      schema: {
+        tags: ['admin'],
+        description:
+          "Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404.",
+        params: z.object({ id: z.coerce.number().pipe(dbId) }),
+        response: {
+          200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call released it') }),
+          ...errorResponses,
+          409: errorBodySchema,
         },
       },
-      async (request) => {
-        const result = await options.holdRefund(request.params.id, request.body?.operator ?? 'admin API');
-        if (result.outcome !== 'unchanged') {
-          request.log.info(
-            { saleRefundId: result.refund.id, outcome: result.outcome },
-            'sale refund held for transfer',
-          );
-        }
-        return { ...saleRefundView(result.refund), outcome: result.outcome };
-      },
-    );
+    },
+    async (request) => {
+      const result = await releaseSaleRefund({ db }, request.params.id);
+      if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
+      return { ...saleRefundView(result.refund), changed: result.changed };
+    },
+  );
 
-    app.post(
-      '/admin/sale-refunds/:id/release',
-      {
-        onRequest: adminOnly(config.refunds.adminToken),
-        schema: {
-          tags: ['admin'],
-          description:
-            "Puts a held sale refund that was not transferred back in the payment sweeper's queue, due now (Authorization: Bearer ADMIN_TOKEN). Not held, or refunded: answered as it is (`changed: false`). While it is being recorded: 409 `refund_in_progress`. Without ADMIN_TOKEN configured, or with another token, 404.",
-          params: z.object({ id: z.coerce.number().pipe(dbId) }),
-          response: {
-            200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call released it') }),
-            ...errorResponses,
-            409: errorBodySchema,
-          },
+  app.post(
+    '/admin/sale-refunds/:id/manual',
+    {
+      onRequest: adminOnly(config.refunds.adminToken),
+      schema: {
+        tags: ['admin'],
+        description:
+          'Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Only a held refund (`…/hold` first, then the transfer): otherwise 409 `refund_not_held`. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404.',
+        params: z.object({ id: z.coerce.number().pipe(dbId) }),
+        body: z.object({
+          reference: z
+            .string()
+            .trim()
+            .min(1)
+            .max(transferReferenceMaxLength)
+            .describe("The bank transfer's reference (operation number)"),
+          operator: z.string().trim().min(1).max(100).optional().describe('Who made the transfer (else «admin API»)'),
+        }),
+        response: {
+          200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call recorded it') }),
+          ...errorResponses,
+          409: errorBodySchema,
         },
       },
-      async (request) => {
-        const result = await releaseSaleRefund({ db }, request.params.id);
-        if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
-        return { ...saleRefundView(result.refund), changed: result.changed };
-      },
-    );
-
-    app.post(
-      '/admin/sale-refunds/:id/manual',
-      {
-        onRequest: adminOnly(config.refunds.adminToken),
-        schema: {
-          tags: ['admin'],
-          description:
-            'Records that the company gave a sale refund back by bank transfer (Authorization: Bearer ADMIN_TOKEN): refunded, `method` manual, with the reference, who and when, and its reason completed as a gateway refund completes it (a withdrawal: the sale withdrawn once its last refund is back, «Reembolso completado» e-mailed); the sweeper never tries it again. Only a held refund (`…/hold` first, then the transfer): otherwise 409 `refund_not_held`. Idempotent: an already refunded one answers as it is (`changed: false`). While the sweeper is attempting it at the gateway: 409 (try again). Without ADMIN_TOKEN configured, or with another token, 404.',
-          params: z.object({ id: z.coerce.number().pipe(dbId) }),
-          body: z.object({
-            reference: z
-              .string()
-              .trim()
-              .min(1)
-              .max(transferReferenceMaxLength)
-              .describe("The bank transfer's reference (operation number)"),
-            operator: z.string().trim().min(1).max(100).optional().describe('Who made the transfer (else «admin API»)'),
-          }),
-          response: {
-            200: saleRefundSchema.extend({ changed: z.boolean().describe('Whether this call recorded it') }),
-            ...errorResponses,
-            409: errorBodySchema,
-          },
-        },
-      },
-      async (request) => {
-        const { reference, operator } = request.body;
-        const result = await options.refundByHand(request.params.id, { reference, by: operator ?? 'admin API' });
-        if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund recorded as transferred');
-        return { ...saleRefundView(result.refund), changed: result.changed };
-      },
-    );
-  };
+    },
+    async (request) => {
+      const { reference, operator } = request.body;
+      const result = await fastify.work.services.refundByHand(request.params.id, {
+        reference,
+        by: operator ?? 'admin API',
+      });
+      if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund recorded as transferred');
+      return { ...saleRefundView(result.refund), changed: result.changed };
+    },
+  );
 }

@@ -69,7 +69,7 @@ export async function lockSaleOfPurchase(tx: Database, saleId: number) {
  * transactions: the purchase workflow (workflows/purchase.ts) supplies them, so payments never imports the modules
  * that act on a paid sale (certificates).
  */
-export type PurchaseHooks = {
+export type PurchaseSteps = {
   /** The sale was just marked paid (purchase and sale locks held, same transaction): issue what it bought. */
   salePaid: (tx: Database, sale: repository.SaleRow) => Promise<void>;
   /** A date change was applied to a paid sale and its quotation (same transaction): its documents follow. */
@@ -84,21 +84,22 @@ export type PaymentDeps = {
   log: FastifyBaseLogger;
   /** Called after a sale becomes paid (the e-mail worker is nudged). */
   onPaid: (saleId: number) => void;
-  hooks: PurchaseHooks;
+  /** The purchase workflow's steps (workflows/purchase.ts), run at this module's moments. */
+  workflow: PurchaseSteps;
 };
 
 /**
- * The sale becomes paid with what its paying attempt bought, and the hooks issue what it bought, in the caller's
+ * The sale becomes paid with what its paying attempt bought, and the workflow's step issues what it bought, in the caller's
  * transaction (purchase lock and sale lock held): both or neither.
  */
 export async function markSalePaid(
   tx: Database,
   sale: repository.SaleRow,
   bought: Parameters<typeof repository.markSalePaid>[2],
-  hooks: Pick<PurchaseHooks, 'salePaid'>,
+  workflow: Pick<PurchaseSteps, 'salePaid'>,
 ) {
   await repository.markSalePaid(tx, sale, bought);
-  await hooks.salePaid(tx, sale);
+  await workflow.salePaid(tx, sale);
 }
 
 const invalid = (errors: FieldError[]) => new ApiError(400, errorMessages.invalidInputs, errors);
@@ -454,7 +455,7 @@ async function recordGatewayAnswer(
         if (!change || !locked) return;
         if (payable) {
           if (await repository.settleDateChange(tx, change.id, 'applied')) {
-            await applyDateChange(tx, deps.hooks, locked, change);
+            await applyDateChange(tx, deps.workflow, locked, change);
             paidSaleId = locked.id;
           }
         } else await repository.settleDateChange(tx, change.id, 'cancelled');
@@ -473,7 +474,7 @@ async function recordGatewayAnswer(
         tx,
         locked,
         { purchase: payment.purchase, testPayment: gateway.testMode === true, accessToken: payment.accessToken },
-        deps.hooks,
+        deps.workflow,
       );
       paidSaleId = locked.id;
     });
@@ -563,7 +564,7 @@ export async function paymentResult(
   saleId: number,
   token: string | undefined,
   gateways: PaymentDeps['gateways'],
-  certificatesOf: PurchaseHooks['certificatesOf'],
+  certificatesOf: PurchaseSteps['certificatesOf'],
 ) {
   const payment = await repository.findPayment(db, paymentId);
   if (!payment || payment.saleId !== saleId) throw resourceNotFound();
@@ -654,7 +655,7 @@ export async function destinationCountryOfSnapshot(
  */
 async function applyDateChange(
   tx: Database,
-  hooks: Pick<PurchaseHooks, 'dateChangeApplied'>,
+  workflow: Pick<PurchaseSteps, 'dateChangeApplied'>,
   sale: repository.SaleRow,
   change: DateChangeRow,
 ) {
@@ -664,7 +665,7 @@ async function applyDateChange(
     returnDate: change.returnDate,
     ...(change.destinationCountry ? { countryDestinationId: change.destinationCountry.id } : {}),
   });
-  await hooks.dateChangeApplied(tx, sale, change);
+  await workflow.dateChangeApplied(tx, sale, change);
 }
 
 /** What purchases' confirm call asks: a repriced change of a paid sale's dates, from the snapshot it read. */
@@ -686,7 +687,7 @@ export type DateChangeRecorded =
  * sale refund of the difference requested (processDueSaleRefunds then asks the gateway).
  */
 export async function recordDateChangeRequest(
-  deps: Pick<PaymentDeps, 'db' | 'hooks'>,
+  deps: Pick<PaymentDeps, 'db' | 'workflow'>,
   request: DateChangeRequest,
 ): Promise<DateChangeRecorded> {
   return deps.db.transaction(async (txn) => {
@@ -741,7 +742,7 @@ export async function recordDateChangeRequest(
       return { change, payment, sale: locked };
     }
     const change = await repository.insertDateChange(tx, { ...values, status: 'applied', appliedAt: new Date() });
-    await applyDateChange(tx, deps.hooks, locked, change);
+    await applyDateChange(tx, deps.workflow, locked, change);
     // The difference goes back through the sale refunds (the sweeper asks the gateway, retried until it answers),
     // drawn from the newest payments first (a dearer change's difference before the purchase).
     if (differenceClp < 0) {

@@ -1,6 +1,6 @@
 import { FormSection, SelectField } from '#app/components/fields.tsx';
-import type { Country, PassengersValues } from './passengers-fields.ts';
-import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
+import type { Country } from './passengers-fields.ts';
+import type { PassengersSectionProps } from './passengers-form.ts';
 
 /** «Destino del viaje»: the destination country, among the quotation region's. */
 export function DestinationSection({
@@ -9,12 +9,8 @@ export function DestinationSection({
   errorOf,
   countries,
   start,
-}: {
-  form: PassengersFormHandle;
-  errors: PassengersErrors;
-  errorOf: ErrorOf;
+}: PassengersSectionProps & {
   countries: Country[];
-  start: PassengersValues;
 }) {
   const { register } = form;
   return (

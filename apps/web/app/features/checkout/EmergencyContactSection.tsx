@@ -1,7 +1,7 @@
 import { CheckboxField, FormSection } from '#app/components/fields.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import type { PassengerSlot, PassengersValues } from './passengers-fields.ts';
-import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
+import type { PassengersSectionProps } from './passengers-form.ts';
 
 /** «Contacto de emergencia»: one for everyone (the default with several passengers) or one per passenger. */
 export function EmergencyContactSection({
@@ -12,12 +12,8 @@ export function EmergencyContactSection({
   start,
   shared,
   passengers,
-}: {
-  form: PassengersFormHandle;
-  errors: PassengersErrors;
-  errorOf: ErrorOf;
+}: PassengersSectionProps & {
   slots: PassengerSlot[];
-  start: PassengersValues;
   shared: boolean;
   passengers: PassengersValues['passengers'];
 }) {

@@ -4,9 +4,9 @@ import { DateField } from '#app/components/DateField.tsx';
 import { FormSection, SelectField, TextField } from '#app/components/fields.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import { PassengerDocumentFields } from './PassengerDocumentFields.tsx';
-import type { PassengerSlot, PassengersValues } from './passengers-fields.ts';
+import type { PassengerSlot } from './passengers-fields.ts';
 import { genders } from './passengers-fields.ts';
-import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
+import type { PassengersSectionProps } from './passengers-form.ts';
 
 /** DateField (the quoter's) marks an invalid date with aria-invalid only: give it the other fields' red border. */
 const invalidDateClass =
@@ -21,20 +21,16 @@ export function PassengerSection({
   index,
   departureDate,
   today,
-  saved,
+  start,
   documentType,
-}: {
-  form: PassengersFormHandle;
-  errors: PassengersErrors;
-  errorOf: ErrorOf;
+}: PassengersSectionProps & {
   slot: PassengerSlot;
   index: number;
   departureDate: string;
   today: string;
-  /** What the inputs hold when rendered (saved or just posted). */
-  saved: PassengersValues['passengers'][number] | undefined;
   documentType: string;
 }) {
+  const saved = start.passengers[index];
   const { register, control } = form;
   const at = `passengers.${index}` as const;
   const errs = errors.passengers?.[index];

@@ -6,6 +6,7 @@ import { DestinationSection } from './DestinationSection.tsx';
 import { EmergencyContactSection } from './EmergencyContactSection.tsx';
 import { PassengerSection } from './PassengerSection.tsx';
 import type { Country, PassengerSlot, PassengersValues } from './passengers-fields.ts';
+import type { PassengersSectionProps } from './passengers-form.ts';
 import type { PassengersFailure } from './passengers-step.server.ts';
 import { useSubmissionErrors } from './posted-form.ts';
 import { TermsAndContinue } from './TermsAndContinue.tsx';
@@ -65,6 +66,7 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
 
   // What the server found (it checks everything again) appears beside its field.
   const { errorOf, serverHasErrors } = useSubmissionErrors(actionResult, setError);
+  const section: PassengersSectionProps = { form, errors, errorOf, start };
 
   // Checked here, then posted as the form itself: the action reads the same fields as a submission without JS.
   const onValid = () => {
@@ -86,35 +88,21 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
         <PassengerSection
           // biome-ignore lint/suspicious/noArrayIndexKey: a passenger slot is its position (names may repeat; the list never reorders)
           key={`${slot.passengerTypeId}-${index}`}
-          form={form}
-          errors={errors}
-          errorOf={errorOf}
+          {...section}
           slot={slot}
           index={index}
           departureDate={departureDate}
           today={today}
-          saved={start.passengers[index]}
           documentType={passengers[index]?.document.type ?? '1'}
         />
       ))}
 
-      <EmergencyContactSection
-        form={form}
-        errors={errors}
-        errorOf={errorOf}
-        slots={slots}
-        start={start}
-        shared={shared}
-        passengers={passengers}
-      />
+      <EmergencyContactSection {...section} slots={slots} shared={shared} passengers={passengers} />
 
-      <DestinationSection form={form} errors={errors} errorOf={errorOf} countries={countries} start={start} />
+      <DestinationSection {...section} countries={countries} />
 
       <TermsAndContinue
-        form={form}
-        errors={errors}
-        errorOf={errorOf}
-        start={start}
+        {...section}
         actionResult={actionResult}
         serverHasErrors={serverHasErrors}
         submitting={submitting}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { CheckboxField, ContinueButton, FormErrors } from '#app/components/fields.tsx';
-import type { PassengersValues } from './passengers-fields.ts';
-import type { ErrorOf, PassengersErrors, PassengersFormHandle } from './passengers-form.ts';
+import type { PassengersSectionProps } from './passengers-form.ts';
 import type { PassengersFailure } from './passengers-step.server.ts';
 
 /** The terms to accept, the form's own errors and «Continuar a facturación». */
@@ -13,11 +12,7 @@ export function TermsAndContinue({
   actionResult,
   serverHasErrors,
   submitting,
-}: {
-  form: PassengersFormHandle;
-  errors: PassengersErrors;
-  errorOf: ErrorOf;
-  start: PassengersValues;
+}: PassengersSectionProps & {
   actionResult: PassengersFailure | undefined;
   serverHasErrors: boolean;
   submitting: boolean;

@@ -1,7 +1,6 @@
 import { redirect } from 'react-router';
 import { serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, formFailure, formOutcome } from '#app/lib/api-answer.server.ts';
-import { isQuotationId } from '#app/lib/quotation.ts';
 import {
   type BillingValues,
   billingFieldOfApi,
@@ -10,7 +9,14 @@ import {
   initialBillingValues,
   toInvoiceBody,
 } from './billing-schema.ts';
-import { isNotice, loadCheckout, notSavedMessage, quotationNotFound, type StepArgs } from './checkout.server.ts';
+import {
+  isNotice,
+  loadCheckout,
+  notSavedMessage,
+  postedStepForm,
+  quotationNotFound,
+  type StepArgs,
+} from './checkout.server.ts';
 import { stepPath } from './checkout.ts';
 import { type FailureWithValues, issuesAsFieldErrors } from './posted-form.ts';
 
@@ -40,14 +46,9 @@ const failed = (failure: BillingFailure, status: number) => formFailure(failure,
  * (urlencoded, with or without JavaScript); a refusal answers the errors by field and what was entered.
  */
 export async function saveBilling({ context, request, params }: StepArgs) {
-  const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return failed({ errors: [], formErrors: [quotationNotFound] }, 404);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed({ errors: [], formErrors: [reviewBilling] }, 400);
-  }
+  const posted = await postedStepForm({ request, params }, reviewBilling);
+  if ('failure' in posted) return failed(posted.failure, posted.status);
+  const { quotationId, form } = posted;
   const values = billingValuesOfForm(form);
   const checked = billingSchema.safeParse(values);
   if (!checked.success) {

@@ -3,7 +3,7 @@ import { instalmentOptions } from '@travesia/domain/payment-types';
 import { createCookie, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import type { ApiClient } from '#app/lib/api.ts';
-import { dataOrThrow, fieldErrors, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { dataOrThrow, type FormFailure, fieldErrors, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
 import { webConfig } from '#app/lib/config.server.ts';
 import { departureHasPassed, isQuotationId, visitorMessages } from '#app/lib/quotation.ts';
@@ -15,6 +15,23 @@ export type StepArgs = { context: LoadContext; request: Request; params: { idPro
 
 /** The whole-form answer of an action on a quotation that does not exist. */
 export const quotationNotFound = 'No encontramos esta cotización.';
+
+/**
+ * The start of a step's save: the path's quotation id (not one: 404) and the posted form (unreadable: 400 saying
+ * `unreadable`), or the failure the action answers.
+ */
+export async function postedStepForm(
+  { request, params }: Pick<StepArgs, 'request' | 'params'>,
+  unreadable: string,
+): Promise<{ quotationId: string; form: FormData } | { failure: FormFailure; status: number }> {
+  const quotationId = params.id;
+  if (!isQuotationId(quotationId)) return { failure: { errors: [], formErrors: [quotationNotFound] }, status: 404 };
+  try {
+    return { quotationId, form: await request.formData() };
+  } catch {
+    return { failure: { errors: [], formErrors: [unreadable] }, status: 400 };
+  }
+}
 
 /** The whole-form answer when the API could not save (the visitor's data is not lost: the form keeps it). */
 export const notSavedMessage = 'No pudimos guardar tus datos. Intenta nuevamente en unos minutos.';

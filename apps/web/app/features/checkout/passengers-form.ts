@@ -6,3 +6,14 @@ export type PassengersFormHandle = UseFormReturn<PassengersValues>;
 export type PassengersErrors = FieldErrors<PassengersValues>;
 /** The error to show for a field: the server's for that field while it stands, else the form's own. */
 export type ErrorOf = (field: string, client: string | undefined) => string | undefined;
+
+/**
+ * What every section of the passengers form receives: the form, its errors, the error to show for a field, and what
+ * the inputs hold when rendered (saved or just posted).
+ */
+export type PassengersSectionProps = {
+  form: PassengersFormHandle;
+  errors: PassengersErrors;
+  errorOf: ErrorOf;
+  start: PassengersValues;
+};

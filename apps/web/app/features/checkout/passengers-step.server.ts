@@ -2,8 +2,14 @@ import { ruleMessages } from '@travesia/domain/rules';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, dataOrThrow, formFailure, formOutcome } from '#app/lib/api-answer.server.ts';
-import { isQuotationId } from '#app/lib/quotation.ts';
-import { isNotice, loadCheckout, notSavedMessage, quotationNotFound, type StepArgs } from './checkout.server.ts';
+import {
+  isNotice,
+  loadCheckout,
+  notSavedMessage,
+  postedStepForm,
+  quotationNotFound,
+  type StepArgs,
+} from './checkout.server.ts';
 import { stepPath } from './checkout.ts';
 import {
   initialPassengersValues,
@@ -52,14 +58,9 @@ const failed = (failure: PassengersFailure, status: number) => formFailure(failu
  * page renders them again without JavaScript; nothing the visitor typed ever goes into a URL.
  */
 export async function savePassengers({ context, request, params }: StepArgs) {
-  const quotationId = params.id;
-  if (!isQuotationId(quotationId)) return failed({ errors: [], formErrors: [quotationNotFound] }, 404);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed({ errors: [], formErrors: [reviewPassengers] }, 400);
-  }
+  const posted = await postedStepForm({ request, params }, reviewPassengers);
+  if ('failure' in posted) return failed(posted.failure, posted.status);
+  const { quotationId, form } = posted;
   const api = serverApi(context);
   const found = await api.GET('/quotations/{companyId}/{quotationId}', {
     params: { path: { companyId: configuredCompanyId(), quotationId } },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Emails, Phone } from './ContactLinks.tsx';
+import { ContactRows, Emails, Phone } from './ContactLinks.tsx';
 import type { Contact } from './contact.server.ts';
 
 /** A middle entry (spec §2): a small card with its label, phones and e-mail. */
@@ -11,15 +11,9 @@ export function SmallContactCard({ contact }: { contact: Contact }) {
     >
       <h3 className="text-lg font-bold text-brand-700">{contact.category}</h3>
       <p className="text-sm text-slate-600">{contact.label}</p>
-      {contact.phones.length > 0 ? (
-        <ul className="space-y-0.5">
-          {contact.phones.map((phone) => (
-            <li key={phone}>
-              <Phone phone={phone} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ContactRows items={contact.phones} className="space-y-0.5">
+        {(phone) => <Phone phone={phone} />}
+      </ContactRows>
       <Emails contact={contact} />
     </article>
   );

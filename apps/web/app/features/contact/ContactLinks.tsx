@@ -1,4 +1,5 @@
 import { contactPhoneHref, whatsappHref } from '@travesia/domain/links';
+import type { ReactNode } from 'react';
 import type { Contact } from './contact.server.ts';
 
 /** A phone as a `tel:` link (spec §9 cleaning, prefix 56, up to 14 digits), or as text when it cannot be one. */
@@ -32,18 +33,35 @@ export function WhatsappLink({ phone }: { phone: string }) {
   );
 }
 
-export function Emails({ contact }: { contact: Contact }) {
-  if (contact.emails.length === 0) return null;
+/** A contact's phones, WhatsApp lines or e-mails, one a row, each as `children` shows it; nothing when there is none. */
+export function ContactRows({
+  items,
+  className = 'space-y-1',
+  children,
+}: {
+  items: readonly string[];
+  className?: string;
+  children: (item: string) => ReactNode;
+}) {
+  if (items.length === 0) return null;
   return (
-    <ul className="space-y-1">
-      {contact.emails.map(({ email }) => (
-        <li key={email}>
-          <a href={`mailto:${email}`} className="break-all text-brand-700 underline underline-offset-2">
-            {email}
-          </a>
-        </li>
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item}>{children(item)}</li>
       ))}
     </ul>
+  );
+}
+
+export function Emails({ contact }: { contact: Contact }) {
+  return (
+    <ContactRows items={contact.emails.map(({ email }) => email)}>
+      {(email) => (
+        <a href={`mailto:${email}`} className="break-all text-brand-700 underline underline-offset-2">
+          {email}
+        </a>
+      )}
+    </ContactRows>
   );
 }
 

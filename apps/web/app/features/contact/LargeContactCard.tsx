@@ -1,6 +1,6 @@
 import { contactPhoneHref, isPlainLink, whatsappHref } from '@travesia/domain/links';
 import { SmartLink } from '#app/components/SmartLink.tsx';
-import { Emails, Phone, WhatsappLink, whatsappsOf } from './ContactLinks.tsx';
+import { ContactRows, Emails, Phone, WhatsappLink, whatsappsOf } from './ContactLinks.tsx';
 import type { Contact } from './contact.server.ts';
 
 /** The first two entries (spec §2): category heading; the emergency one lists its lines on WhatsApp with its label. */
@@ -41,22 +41,7 @@ export function LargeContactCard({ contact }: { contact: Contact }) {
           {contact.phones.length > 0 ? (
             <div>
               <p className="mb-1 font-semibold">O llámanos</p>
-              <ul className="space-y-1">
-                {contact.phones.map((phone) => {
-                  const href = contactPhoneHref(phone);
-                  return (
-                    <li key={phone}>
-                      {href ? (
-                        <a href={href} className="font-semibold text-white underline underline-offset-2">
-                          {phone}
-                        </a>
-                      ) : (
-                        phone
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <ContactRows items={contact.phones}>{(phone) => <EmergencyPhone phone={phone} />}</ContactRows>
             </div>
           ) : null}
           {contact.banner ? <p className="text-sm text-brand-100">{contact.banner}</p> : null}
@@ -64,24 +49,8 @@ export function LargeContactCard({ contact }: { contact: Contact }) {
       ) : (
         <>
           <p className="text-slate-700">{contact.label}</p>
-          {contact.phones.length > 0 ? (
-            <ul className="space-y-1">
-              {contact.phones.map((phone) => (
-                <li key={phone}>
-                  <Phone phone={phone} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {whatsapps.length > 0 ? (
-            <ul className="space-y-1">
-              {whatsapps.map((phone) => (
-                <li key={phone}>
-                  <WhatsappLink phone={phone} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ContactRows items={contact.phones}>{(phone) => <Phone phone={phone} />}</ContactRows>
+          <ContactRows items={whatsapps}>{(phone) => <WhatsappLink phone={phone} />}</ContactRows>
           <Emails contact={contact} />
           {contact.banner ? <p className="text-sm text-slate-600">{contact.banner}</p> : null}
           {contact.url ? (
@@ -96,5 +65,17 @@ export function LargeContactCard({ contact }: { contact: Contact }) {
         </>
       )}
     </article>
+  );
+}
+
+/** A phone of the emergency card: a white `tel:` link on the dark card, or as text when it cannot be one. */
+function EmergencyPhone({ phone }: { phone: string }) {
+  const href = contactPhoneHref(phone);
+  return href ? (
+    <a href={href} className="font-semibold text-white underline underline-offset-2">
+      {phone}
+    </a>
+  ) : (
+    phone
   );
 }

@@ -9,6 +9,7 @@ import { PassengersCard } from './PassengersCard.tsx';
 import { PaymentLedger } from './PaymentLedger.tsx';
 import type { DateChangeForm, Purchase } from './purchase.ts';
 import { secondaryButton } from './styles.ts';
+import { TestPaymentNotice } from './TestPaymentNotice.tsx';
 import { TripCard } from './TripCard.tsx';
 import { useBusy } from './useBusy.ts';
 import { Withdrawal } from './Withdrawal.tsx';
@@ -55,11 +56,7 @@ export function PurchaseDetail({
           {notice}
         </p>
       ) : null}
-      {purchase.testPayment ? (
-        <p className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
-          Pago de prueba: no se cobró dinero y los certificados no otorgan cobertura.
-        </p>
-      ) : null}
+      {purchase.testPayment ? <TestPaymentNotice certificates="all" /> : null}
       <div className="grid gap-6 md:grid-cols-2">
         <TripCard trip={purchase} />
         <Card id="mi-compra-pago" title="Tu pago">

@@ -3,6 +3,7 @@ import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { Card, Rows } from './Card.tsx';
 import type { TravellerPurchase } from './purchase.ts';
 import { downloadLink, secondaryButton } from './styles.ts';
+import { TestPaymentNotice } from './TestPaymentNotice.tsx';
 import { TripCard } from './TripCard.tsx';
 import { useBusy } from './useBusy.ts';
 
@@ -40,11 +41,7 @@ export function TravellerPurchaseDetail({ purchase }: { purchase: TravellerPurch
           Quien hizo la compra se retractó: tu certificado quedó anulado y ya no otorga cobertura para este viaje.
         </p>
       ) : null}
-      {purchase.testPayment ? (
-        <p className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
-          Pago de prueba: no se cobró dinero y el certificado no otorga cobertura.
-        </p>
-      ) : null}
+      {purchase.testPayment ? <TestPaymentNotice certificates="own" /> : null}
       <div className="grid gap-6 md:grid-cols-2">
         <TripCard trip={purchase} />
         <Card id="mi-compra-certificado" title="Tu certificado">

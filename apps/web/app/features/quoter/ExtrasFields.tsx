@@ -1,18 +1,10 @@
 import { useId } from 'react';
 import { useShellModals } from '#app/components/shell-modals-context.ts';
 import { FieldError } from './FieldError.tsx';
-import type { QuoterErrors, QuoterValues } from './schema.ts';
+import type { QuoterFieldsProps } from './quoter-values.ts';
 
 /** The optional discount code and the covid upgrade (with its coverages in a modal). */
-export function ExtrasFields({
-  values,
-  errors,
-  change,
-}: {
-  values: QuoterValues;
-  errors: QuoterErrors;
-  change: <K extends 'discountCode' | 'upgradeCovid'>(field: K, value: QuoterValues[K]) => void;
-}) {
+export function ExtrasFields({ values, errors, change }: QuoterFieldsProps) {
   const { openUpgrade } = useShellModals();
   const ids = { code: useId(), covid: useId() };
   return (

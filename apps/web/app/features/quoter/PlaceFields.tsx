@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { FieldError } from './FieldError.tsx';
-import type { QuoterData } from './quoter-values.ts';
-import type { QuoterErrors, QuoterValues } from './schema.ts';
+import type { QuoterData, QuoterFieldsProps } from './quoter-values.ts';
 
 const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 aria-[invalid=true]:border-red-600';
@@ -56,14 +55,11 @@ export function PlaceFields({
   destinations,
   values,
   errors,
-  onChange,
-}: {
+  change,
+}: QuoterFieldsProps & {
   origins: QuoterData['origins'];
   modalities: QuoterData['modalities'];
   destinations: Option[];
-  values: QuoterValues;
-  errors: QuoterErrors;
-  onChange: (field: 'origin' | 'modality' | 'destination', value: string) => void;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -73,7 +69,7 @@ export function PlaceFields({
         value={values.origin}
         error={errors.origin}
         options={origins}
-        onChange={(value) => onChange('origin', value)}
+        onChange={(value) => change('origin', value)}
       />
       <QuoterSelect
         label="Modalidad"
@@ -81,7 +77,7 @@ export function PlaceFields({
         value={values.modality}
         error={errors.modality}
         options={modalities}
-        onChange={(value) => onChange('modality', value)}
+        onChange={(value) => change('modality', value)}
       />
       <QuoterSelect
         label="Destino"
@@ -89,7 +85,7 @@ export function PlaceFields({
         value={values.destination}
         error={errors.destination}
         options={destinations}
-        onChange={(value) => onChange('destination', value)}
+        onChange={(value) => change('destination', value)}
       />
     </div>
   );

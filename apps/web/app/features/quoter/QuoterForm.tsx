@@ -3,7 +3,7 @@ import { ExtrasFields } from './ExtrasFields.tsx';
 import { PassengerCounts } from './PassengerCounts.tsx';
 import { PlaceFields } from './PlaceFields.tsx';
 import type { QuoterActionResult } from './quoter.server.ts';
-import type { PassengerTypes, QuoterData } from './quoter-values.ts';
+import type { PassengerTypes, QuoterData, QuoterFieldsProps } from './quoter-values.ts';
 import { TravelDates } from './TravelDates.tsx';
 import { useQuoter } from './useQuoter.ts';
 
@@ -23,6 +23,7 @@ export function QuoterForm(props: Props) {
   const { origins, modalities, passengerTypes, actionResult, quotation } = props;
   const quoter = useQuoter(props);
   const { values, errors, change } = quoter;
+  const fields: QuoterFieldsProps = { values, errors, change };
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
 
@@ -38,15 +39,8 @@ export function QuoterForm(props: Props) {
       aria-label="Cotizador de asistencia en viaje"
     >
       {quotation ? <input type="hidden" name="quotationId" value={quotation.id} /> : null}
-      <PlaceFields
-        origins={origins}
-        modalities={modalities}
-        destinations={quoter.destinations}
-        values={values}
-        errors={errors}
-        onChange={change}
-      />
-      <TravelDates values={values} errors={errors} returnFixed={quoter.returnFixed} onChange={change} />
+      <PlaceFields origins={origins} modalities={modalities} destinations={quoter.destinations} {...fields} />
+      <TravelDates returnFixed={quoter.returnFixed} {...fields} />
       <PassengerCounts
         passengerTypes={passengerTypes}
         passengers={values.passengers}
@@ -55,7 +49,7 @@ export function QuoterForm(props: Props) {
         enhanced={quoter.enhanced}
         changePassengers={quoter.changePassengers}
       />
-      <ExtrasFields values={values} errors={errors} change={change} />
+      <ExtrasFields {...fields} />
 
       {actionResult?.formErrors.length ? (
         <p className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800" role="alert">

@@ -1,18 +1,15 @@
 import { addDays, parseIsoDate, todayInChile } from '@travesia/domain/dates';
 import { DateField } from '#app/components/DateField.tsx';
-import type { QuoterErrors, QuoterValues } from './schema.ts';
+import type { QuoterFieldsProps } from './quoter-values.ts';
 
 /** Departure and return; the return is fixed (and disabled) when the modality sets it. */
 export function TravelDates({
   values,
   errors,
   returnFixed,
-  onChange,
-}: {
-  values: QuoterValues;
-  errors: QuoterErrors;
+  change,
+}: QuoterFieldsProps & {
   returnFixed: boolean;
-  onChange: (field: 'departureDate' | 'returnDate', value: string) => void;
 }) {
   // Asked by the calendars when they open, not while the page hydrates (DateField's min and max).
   const today = todayInChile;
@@ -23,7 +20,7 @@ export function TravelDates({
         name="departureDate"
         label="Fecha de salida"
         value={values.departureDate}
-        onChange={(value) => onChange('departureDate', value)}
+        onChange={(value) => change('departureDate', value)}
         min={today}
         max={() => addDays(today(), 365)}
         error={errors.departureDate}
@@ -32,7 +29,7 @@ export function TravelDates({
         name="returnDate"
         label="Fecha de regreso"
         value={values.returnDate}
-        onChange={(value) => onChange('returnDate', value)}
+        onChange={(value) => change('returnDate', value)}
         min={parseIsoDate(departureDate) === null ? today : departureDate}
         max={() => addDays(today(), 365 + 365)}
         disabled={returnFixed}

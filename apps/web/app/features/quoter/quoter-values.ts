@@ -107,3 +107,11 @@ export function postedEntries(values: QuoterValues, quotationId: string | null):
   if (quotationId) entries.quotationId = quotationId;
   return entries;
 }
+
+/** What each part of the quoter's form receives (PlaceFields, TravelDates, ExtrasFields): the values, their errors,
+ * and the change of one field (useQuoter's `change`). */
+export type QuoterFieldsProps = {
+  values: QuoterValues;
+  errors: QuoterErrors;
+  change: <K extends keyof QuoterValues>(field: K, value: QuoterValues[K]) => void;
+};
