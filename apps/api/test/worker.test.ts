@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIntegrations } from '#app/integrations/index.ts';
 import { configuredOrigin } from '#app/lib/security/origins.ts';
 import { createBackgroundWork, startWorker } from '#app/worker.ts';
@@ -69,7 +69,8 @@ describe('startWorker', () => {
       { jobsIntervalMs: 20, paymentSweepIntervalMs: 200 },
       silent,
     );
-    await sleep(5);
+    // A 1 ms timer expires before the 20 ms interval's first tick, however late the loop runs them (in expiry order).
+    await sleep(1);
     expect(runs).toStrictEqual({ jobs: 1, sweeps: 1 });
     await sleep(300);
     await worker.stop();
@@ -99,7 +100,14 @@ describe('startWorker', () => {
       { jobsIntervalMs: 1, paymentSweepIntervalMs: 1_000 },
       silent,
     );
-    await sleep(150);
+    // Waits on the runs themselves, not on the clock (a busy machine stretches timers): two done, a third in flight.
+    await vi.waitFor(
+      () => {
+        expect(finished).toBeGreaterThanOrEqual(2);
+        expect(running).toBe(1);
+      },
+      { timeout: 10_000, interval: 1 },
+    );
     const stopping = worker.stop();
     expect(running).toBe(1);
     await stopping;
@@ -123,9 +131,9 @@ describe('startWorker', () => {
       { jobsIntervalMs: 10, paymentSweepIntervalMs: 1_000 },
       log,
     );
-    await sleep(100);
+    // Three runs in a row fail and the schedule goes on (waited for by count: a busy machine stretches timers).
+    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
     await worker.stop();
-    expect(attempts).toBeGreaterThanOrEqual(3);
     expect(warnings).toContain('job run failed');
   });
 });
