@@ -284,6 +284,24 @@ const environmentSchema = z.object({
   REFUNDS_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   /** Enables the admin API (refund status changes) for whoever sends it as a Bearer token; unset: the admin API is off (404). */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  /** The operator console's origin (issue 24): CSRF's Origin check and its enrolment links; unset: PUBLIC_URL. */
+  BACKOFFICE_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin such as https://consola.travesia.cl (no path, query or user)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  /** Encrypts operators' TOTP secrets and keys their CSRF tokens (32+ characters); unset: derived from COOKIE_SECRET. */
+  OPERATOR_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   /** Where visitors' documents (refund claims) are kept: `local` (files under DOCUMENT_STORE_DIR) or `s3` (S3_*). */
   DOCUMENT_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).optional(),
   /** The local store's directory; unset: DATA_DIR/documents. */
@@ -411,6 +429,8 @@ export type Config = {
   purchases: PurchasesConfig;
   /** OpenTelemetry tracing by the OTEL_* variables: off unless an exporter or endpoint is named. */
   tracing: TracingConfig;
+  /** The operator console (modules/operators): its origin, its secrets' key and its session cookie. */
+  backoffice: BackofficeConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
 };
@@ -529,6 +549,21 @@ function documentStoreConfig(e: Environment, production: boolean, warnings: stri
   };
 }
 
+/**
+ * The operator console (issue 24). `origin`: BACKOFFICE_ORIGIN, else PUBLIC_URL (undefined: the configured origin at
+ * http://localhost:PORT). `secretsKey`: OPERATOR_SECRETS_KEY, else COOKIE_SECRET (production always has one), else a
+ * public development value; modules/operators derives its encryption and CSRF keys from it. The session cookie is
+ * `__Host-` prefixed and Secure when the console is served over https or in a production deployment.
+ */
+export type BackofficeConfig = {
+  origin: string | undefined;
+  secretsKey: string;
+  secureCookie: boolean;
+};
+
+/** The operators' secrets key of a local store without OPERATOR_SECRETS_KEY nor COOKIE_SECRET: never for production. */
+export const developmentOperatorSecretsKey = 'travesia-development-operator-secrets-key-not-for-production';
+
 /** Refund requests: where the company is told of them, and the operator's secret for the admin API. */
 export type RefundsConfig = { notifyEmail: string | undefined; adminToken: string | undefined };
 
@@ -613,6 +648,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
+  if (e.ADMIN_TOKEN) {
+    warnings.push(
+      'ADMIN_TOKEN is deprecated and will be removed in the next release: create an API key with role admin or finance (operator console, «Claves API») and send it as the Bearer token instead',
+    );
+  }
+  const secretsKey = e.OPERATOR_SECRETS_KEY ?? e.COOKIE_SECRET ?? developmentOperatorSecretsKey;
+  if (production && secretsKey === developmentOperatorSecretsKey) {
+    throw new ConfigError(`Invalid configuration: OPERATOR_SECRETS_KEY (or COOKIE_SECRET) is required when ${because}`);
+  }
+  const backofficeOrigin = e.BACKOFFICE_ORIGIN ?? e.PUBLIC_URL;
   return {
     env: e.NODE_ENV,
     deployment,
@@ -692,6 +737,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       failedTriesPerSalePerDay: 10,
     },
     tracing: tracingOf(e),
+    backoffice: {
+      origin: backofficeOrigin,
+      secretsKey,
+      secureCookie: production || backofficeOrigin?.startsWith('https:') === true,
+    },
     warnings,
   };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import {
   ConfigError,
+  developmentOperatorSecretsKey,
   developmentPurchaseLinkSecret,
   loadConfig,
   recaptchaTestKeys,
@@ -128,6 +129,7 @@ describe('loadConfig', () => {
         failedTriesPerSalePerDay: 10,
         codeMaxAttempts: 5,
       },
+      backoffice: { origin: undefined, secretsKey: developmentOperatorSecretsKey, secureCookie: false },
       warnings: [],
     });
   });

@@ -1,0 +1,96 @@
+import { formatClp } from '@travesia/domain/money';
+import type { Database } from '#app/db/client.ts';
+import { countClaimsWaiting } from '../claims/service.ts';
+import { countContactRequestsBefore } from '../contact/service.ts';
+import { countFailingJobs } from '../jobs/service.ts';
+import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
+
+/** One figure of the console's «Hoy» screen: what it counts, its value, and the console list it links to. */
+export type Figure = { key: string; label: string; value: number; href: string };
+
+const chileZone = 'America/Santiago';
+
+/** The UTC instant of midnight in Chile on the Chile date of `at` (or its month's first day). */
+function chileMidnight(at: Date, firstOfMonth: boolean): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: chileZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const day = firstOfMonth ? '01' : parts.day;
+  // Chile is UTC-3 or UTC-4: try both offsets and keep the one whose local date is that day at 00:00.
+  for (const offset of ['-03:00', '-04:00', '-05:00', '-02:00']) {
+    const candidate = new Date(`${parts.year}-${parts.month}-${day}T00:00:00${offset}`);
+    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: chileZone, hour: '2-digit', hourCycle: 'h23' }).format(
+      candidate,
+    );
+    if (hour === '00') return candidate;
+  }
+  return new Date(`${parts.year}-${parts.month}-${day}T00:00:00-04:00`);
+}
+
+/**
+ * The figures of screen 1 that today's tables hold (issue 24): sales and their amount today and this month (Chile
+ * time), payments «en confirmación» for more than 5 minutes, sale refunds pending and held, claims waiting for the
+ * insurer, contact requests older than 24 hours (replies are not recorded yet: all of them), failing jobs (given up
+ * in the last 7 days, or retrying). Each module counts its own rows.
+ */
+export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
+  const minute = 60_000;
+  const [today, month, confirming, refunds, claims, contact, jobs] = await Promise.all([
+    paidSalesBetween(db, chileMidnight(now, false), now),
+    paidSalesBetween(db, chileMidnight(now, true), now),
+    countPaymentsConfirmingSince(db, new Date(now.getTime() - 5 * minute)),
+    countOpenSaleRefunds(db),
+    countClaimsWaiting(db),
+    countContactRequestsBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
+    countFailingJobs(db, new Date(now.getTime() - 7 * 24 * 60 * minute)),
+  ]);
+  return [
+    { key: 'sales-today', label: 'Ventas de hoy', value: today.count, href: '/backoffice/ventas?desde=hoy' },
+    {
+      key: 'sales-today-amount',
+      label: `Monto vendido hoy (${formatClp(today.amountClp)})`,
+      value: today.amountClp,
+      href: '/backoffice/ventas?desde=hoy',
+    },
+    { key: 'sales-month', label: 'Ventas del mes', value: month.count, href: '/backoffice/ventas?desde=mes' },
+    {
+      key: 'sales-month-amount',
+      label: `Monto vendido en el mes (${formatClp(month.amountClp)})`,
+      value: month.amountClp,
+      href: '/backoffice/ventas?desde=mes',
+    },
+    {
+      key: 'payments-confirming',
+      label: 'Pagos «en confirmación» hace más de 5 minutos',
+      value: confirming,
+      href: '/backoffice/ventas?estado=en-confirmacion',
+    },
+    {
+      key: 'sale-refunds-pending',
+      label: 'Devoluciones pendientes',
+      value: refunds.pending,
+      href: '/backoffice/devoluciones?estado=pendiente',
+    },
+    {
+      key: 'sale-refunds-held',
+      label: 'Devoluciones retenidas para transferencia',
+      value: refunds.held,
+      href: '/backoffice/devoluciones?estado=retenida',
+    },
+    {
+      key: 'claims-waiting',
+      label: 'Reembolsos esperando a la aseguradora',
+      value: claims,
+      href: '/backoffice/reembolsos',
+    },
+    {
+      key: 'contact-requests-24h',
+      label: 'Solicitudes de contacto con más de 24 horas',
+      value: contact,
+      href: '/backoffice/contacto',
+    },
+    { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/auditoria' },
+  ];
+}
