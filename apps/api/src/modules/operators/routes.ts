@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { configuredOrigin } from '#app/lib/security/origins.ts';
 import { type AuditEntry, auditCsv, searchAudit } from '../audit/service.ts';
 import { backofficeGuard, type Caller, clearSessionCookie, cookieSettings, setSessionCookie } from './guard.ts';
 import { passwordMaxLength } from './passwords.ts';
@@ -11,6 +10,7 @@ import { csrfTokenOf } from './secrets.ts';
 import {
   changeOperator,
   completeEnrolment,
+  consoleOrigin,
   createApiKey,
   enrolmentOf,
   enrolmentUrl,
@@ -129,7 +129,7 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { config } = fastify;
   const deps = operatorDeps(fastify.db, config.backoffice.secretsKey, fastify.clock);
-  const origin = config.backoffice.origin ?? configuredOrigin(config);
+  const origin = consoleOrigin(config);
   const cookie = cookieSettings(config.backoffice.secureCookie);
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
   const signInLimit = { rateLimit: config.rateLimits.operatorSignIn, invalidInputDetail: messages.invalidInput };

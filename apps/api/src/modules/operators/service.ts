@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError } from '#app/errors.ts';
 import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { configuredOrigin } from '#app/lib/security/origins.ts';
 import { type AuditActor, type AuditRecord, recordAudit } from '../audit/service.ts';
 import { enqueue, type JobHandler } from '../jobs/service.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -96,6 +97,13 @@ const actorOf = (operator: repository.OperatorRow, ip: string | null): AuditActo
 function audit(db: Database, actor: AuditActor, record: AuditRecord, at: Date) {
   return recordAudit(db, actor, record, at);
 }
+
+/** The console's origin for links and the CSRF Origin check: BACKOFFICE_ORIGIN, else PUBLIC_URL, else http://localhost:PORT. */
+export const consoleOrigin = (config: {
+  backoffice: { origin: string | undefined };
+  publicUrl: string | undefined;
+  port: number;
+}) => config.backoffice.origin ?? configuredOrigin(config);
 
 /** The enrolment link of a token: `<origin>/backoffice/enrolar/<token>`. */
 export const enrolmentUrl = (origin: string, token: string) => `${origin}/backoffice/enrolar/${token}`;
