@@ -134,6 +134,10 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
   const signInLimit = { rateLimit: config.rateLimits.operatorSignIn, invalidInputDetail: messages.invalidInput };
   fastify.decorateRequest('backofficeCaller', null);
+  // The console's API is internal: it stays out of the storefront's public OpenAPI document (and its typed client).
+  fastify.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   fastify.addHook('onRequest', backofficeGuard(deps, { prefix: fastify.prefix, origin, cookie }));
   // Console answers are never cached, anywhere.
   fastify.addHook('onSend', async (_request, reply, payload) => {
