@@ -1,0 +1,96 @@
+/**
+ * The shapes of the console's API under /api/backoffice, as notes/backoffice-contract.md fixes them (issue 24).
+ * The console reads only what it shows; fields it does not use may be added by the API without a change here.
+ */
+
+export const roles = ['admin', 'support', 'finance', 'content'] as const;
+export type Role = (typeof roles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  admin: 'Administración',
+  support: 'Atención',
+  finance: 'Finanzas',
+  content: 'Contenidos',
+};
+
+export type OperatorState = 'invited' | 'active' | 'deactivated';
+
+export const operatorStateLabels: Record<OperatorState, string> = {
+  invited: 'Invitado',
+  active: 'Activo',
+  deactivated: 'Desactivado',
+};
+
+export type Operator = {
+  id: string;
+  email: string;
+  name: string | null;
+  roles: Role[];
+  state: OperatorState;
+};
+
+/** GET /api/backoffice/me */
+export type Me = {
+  operator: Operator;
+  csrfToken: string;
+  session: { id: string; createdAt: string; expiresAt: string };
+};
+
+/** The spec §8 error body. */
+export type ErrorBody = {
+  message: string;
+  errors?: { field?: string; name?: string; message: string; code?: string }[];
+  requestId?: string;
+};
+
+/** GET /api/backoffice/enrolment/:token */
+export type Enrolment = {
+  email: string;
+  roles: Role[];
+  totp: { secret: string; otpauthUrl: string; qrSvg: string };
+};
+
+/** POST /api/backoffice/enrolment/:token → 200 */
+export type EnrolmentDone = { recoveryCodes: string[]; operator: Operator; csrfToken: string };
+
+/** POST /api/backoffice/sign-in → 200 */
+export type SignInStep = { step: 'second-factor'; challenge: string };
+
+export type OwnSession = {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type ListedOperator = Operator & { createdAt?: string; lastSignInAt?: string | null };
+
+export type ApiKey = {
+  id: string;
+  name: string;
+  roles: Role[];
+  createdAt?: string;
+  expiresAt: string;
+  lastUsedAt?: string | null;
+  revokedAt?: string | null;
+};
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  actor: { kind?: string; id?: string | null; name?: string | null; email?: string | null } | string | null;
+  action: string;
+  target?: string | null;
+  ip?: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** GET /api/backoffice/audit */
+export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null };
+
+/** One figure of «Hoy» (GET /api/backoffice/today). */
+export type TodayFigure = { key: string; label: string; value: number | string; href: string };
+export type Today = { figures: TodayFigure[] };
