@@ -2,31 +2,32 @@
 export const consoleBase = '/backoffice';
 
 /**
- * A console path as the browser sees it. Links and forms take paths inside the console (React Router adds the
- * base); a redirect from a loader or an action takes the whole path.
+ * The page to return to after signing in: a path inside the console (React Router adds the base to links and to
+ * redirects alike) from the `volver` parameter, never another site nor the sign-in or enrolment pages; «Hoy»
+ * otherwise.
  */
-export function consoleUrl(path: string): string {
-  return path === '/' ? consoleBase : `${consoleBase}${path}`;
+export function returnPath(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (/^\/(ingresar|enrolar|salir)(\/|\?|$)/.test(value)) return '/';
+  return value;
 }
 
 /**
- * The page to return to after signing in: a path inside the console from the `volver` parameter, never another
- * site nor the sign-in page itself; «Hoy» otherwise.
+ * The path inside the console of a page request, as the browser shows it: without the base, and for React Router's
+ * data requests (`/backoffice/x.data`, `/backoffice/_root.data?_routes=…`) the page they load data for.
  */
-export function returnPath(value: string | null | undefined): string {
-  if (!value?.startsWith(consoleBase) || value.includes('\\')) return consoleBase;
-  const rest = value.slice(consoleBase.length);
-  if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return consoleBase;
-  if (rest.startsWith('/ingresar') || rest.startsWith('/enrolar')) return consoleBase;
-  return value;
+export function consolePathOf(url: URL): string {
+  let path = url.pathname.startsWith(consoleBase) ? url.pathname.slice(consoleBase.length) : url.pathname;
+  path = path.replace(/\.data$/, '').replace(/\/_root$/, '/');
+  if (!path.startsWith('/')) path = `/${path}`;
+  const params = new URLSearchParams(url.search);
+  params.delete('_routes');
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** The sign-in page, remembering the page the operator asked for. */
 export function signInUrl(request: Request): string {
-  const url = new URL(request.url);
-  const wanted = url.pathname.replace(/\.data$/, '') + url.search;
-  const back = returnPath(wanted);
-  return back === consoleBase
-    ? consoleUrl('/ingresar')
-    : `${consoleUrl('/ingresar')}?volver=${encodeURIComponent(back)}`;
+  const back = returnPath(consolePathOf(new URL(request.url)));
+  return back === '/' ? '/ingresar' : `/ingresar?volver=${encodeURIComponent(back)}`;
 }
