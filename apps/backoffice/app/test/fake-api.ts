@@ -77,17 +77,6 @@ export async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
   throw new Error('expected a throw');
 }
 
-/** The arguments React Router passes a loader or action, for `route`'s own type. */
-// biome-ignore lint/suspicious/noExplicitAny: any route's loader or action
-export function argsOf<F extends (args: any) => unknown>(
-  _route: F,
-  request: Request,
-  context: AppLoadContext,
-  params: Record<string, string> = {},
-): Parameters<F>[0] {
-  return { request, context, params } as Parameters<F>[0];
-}
-
 /** A loader's or action's answer, whether plain data or data(…) with a status and headers. */
 export function answerOf<T>(result: unknown): { data: T; status: number; headers: Headers } {
   if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
