@@ -6,6 +6,7 @@ import {
   operatorCookie,
   relayedCookies,
   retryAfterText,
+  statusMessage,
   unreachableMessage,
 } from './api.server.ts';
 
@@ -45,6 +46,19 @@ describe('callApi', () => {
       expect(answer.error.message).toBe('Datos inválidos');
       expect(fieldError(answer.error, 'email')).toBe('Correo inválido');
     }
+  });
+
+  it('reads a §8 body (English detail) as a Spanish sentence by its status, keeping the fields’ messages', async () => {
+    const body = {
+      status: 409,
+      detail: 'Conflict',
+      instance: '/api/backoffice/operators/op_1',
+      errors: [{ field: 'roles', code: 'invalid', message: 'Elige al menos un rol.' }],
+    };
+    const { context } = contractApi({ 'PATCH /operators/op_1': { status: 409, body } });
+    const answer = await callApi(context, pageRequest('/'), '/operators/op_1', { method: 'PATCH', csrfToken: 'c' });
+    expect(answer).toMatchObject({ ok: false, status: 409, error: { message: statusMessage(409) } });
+    if (!answer.ok) expect(fieldError(answer.error, 'roles')).toBe('Elige al menos un rol.');
   });
 
   it('says the server could not be reached when the call fails', async () => {

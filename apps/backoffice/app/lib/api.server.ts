@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { ErrorBody } from './contract.ts';
+import type { ApiError, ErrorBody } from './contract.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -31,9 +31,33 @@ export function operatorCookie(header: string | null): string | undefined {
 
 export type ApiAnswer<T> =
   | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: ErrorBody; headers: Headers };
+  | { ok: false; status: number; error: ApiError; headers: Headers };
 
 export const unreachableMessage = 'No pudimos comunicarnos con el servidor. Intenta de nuevo en un momento.';
+
+/** What a refusal means in Spanish, by its status, when the API gives no Spanish `message` (§8's detail is English). */
+export function statusMessage(status: number): string {
+  if (status === 400 || status === 422) return 'Revisa los datos marcados.';
+  if (status === 401) return 'Tu sesión no es válida o venció. Ingresa de nuevo.';
+  if (status === 403)
+    return 'No se pudo hacer: tu rol no lo permite o el formulario venció. Recarga la página e intenta de nuevo.';
+  if (status === 404) return 'No encontramos lo que buscas.';
+  if (status === 409)
+    return 'Alguien cambió esto al mismo tiempo. Recarga la página y revisa antes de intentar de nuevo.';
+  if (status === 429) return 'Demasiados intentos.';
+  if (status >= 500) return unreachableMessage;
+  return 'La solicitud no se pudo completar.';
+}
+
+/** A refusal's body as the console shows it. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const given = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+  const errors = Array.isArray(given.errors)
+    ? given.errors.filter((item) => item && typeof item.message === 'string')
+    : [];
+  const message = typeof given.message === 'string' && given.message.trim() ? given.message : statusMessage(status);
+  return { message, errors };
+}
 
 type CallOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -75,7 +99,7 @@ export async function callApi<T>(
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
-    return { ok: false, status: 503, error: { message: unreachableMessage }, headers: new Headers() };
+    return { ok: false, status: 503, error: apiErrorOf(503, undefined), headers: new Headers() };
   }
   const text = response.status === 204 ? '' : await response.text();
   let parsed: unknown;
@@ -85,10 +109,7 @@ export async function callApi<T>(
     parsed = undefined;
   }
   if (response.ok) return { ok: true, status: response.status, data: parsed as T, headers: response.headers };
-  const error =
-    parsed && typeof parsed === 'object' && typeof (parsed as ErrorBody).message === 'string'
-      ? (parsed as ErrorBody)
-      : { message: response.status >= 500 ? unreachableMessage : 'La solicitud no se pudo completar.' };
+  const error = apiErrorOf(response.status, parsed);
   return { ok: false, status: response.status, error, headers: response.headers };
 }
 
@@ -100,8 +121,8 @@ export function relayedCookies(headers: Headers): Headers {
 }
 
 /** The message of one field of a §8 body, if the API named it. */
-export function fieldError(error: ErrorBody | undefined, field: string): string | undefined {
-  return error?.errors?.find((item) => item.field === field || item.name === field)?.message;
+export function fieldError(error: ApiError | undefined, field: string): string | undefined {
+  return error?.errors.find((item) => item.field === field)?.message;
 }
 
 /** How long to wait before trying again, in Spanish, from a 429's Retry-After (seconds). */

@@ -36,12 +36,21 @@ export type Me = {
   session: { id: string; createdAt: string; expiresAt: string };
 };
 
-/** The spec §8 error body. */
+/**
+ * An error answer: the spec §8 body (`{ status, detail, instance, errors, requestId }`, apps/api/src/errors.ts),
+ * whose `detail` is the catalogue's English text, and the contract's Spanish `message` when the API gives one.
+ * The field errors' messages are Spanish.
+ */
 export type ErrorBody = {
-  message: string;
-  errors?: { field?: string; name?: string; message: string; code?: string }[];
+  message?: string;
+  detail?: string;
+  status?: number;
+  errors?: { field?: string; code?: string; message: string }[];
   requestId?: string;
 };
+
+/** An error as the console shows it: always a Spanish sentence, and the fields' messages. */
+export type ApiError = { message: string; errors: { field?: string; code?: string; message: string }[] };
 
 /** GET /api/backoffice/enrolment/:token */
 export type Enrolment = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf, contractApi, formPost, meAnswer, pageRequest, thrownBy } from '#app/test/fake-api.ts';
 import { renderPage } from '#app/test/render.tsx';
-import { action, loader, SignInForms, type SignInState } from './ingresar.tsx';
+import { action, loader, SignInForms, type SignInState, wrongCode, wrongCredentials } from './ingresar.tsx';
 
 describe('sign-in, step 1 (e-mail and password)', () => {
   it('asks for the code once the API accepts the password', async () => {
@@ -52,6 +52,21 @@ describe('sign-in, step 1 (e-mail and password)', () => {
   });
 });
 
+describe('sign-in, a wrong password', () => {
+  it('gets the one answer in Spanish, whatever the §8 body says in English', async () => {
+    const { context } = contractApi({
+      'POST /sign-in': {
+        status: 401,
+        body: { status: 401, detail: 'Unauthorized', instance: '/api/backoffice/sign-in', errors: [] },
+      },
+    });
+    const request = formPost('/ingresar', { intent: 'password', email: 'nadie@travesia.cl', password: 'x' });
+    const answer = answerOf<SignInState>(await action({ request, context } as never));
+    expect(answer.status).toBe(401);
+    expect(answer.data).toMatchObject({ step: 'password', email: 'nadie@travesia.cl', message: wrongCredentials });
+  });
+});
+
 describe('sign-in, step 2 (the code)', () => {
   it('opens the session: the cookie passes to the browser and the page asked for follows', async () => {
     const { context, calls } = contractApi({
@@ -72,12 +87,15 @@ describe('sign-in, step 2 (the code)', () => {
 
   it('keeps the challenge and says why a code was refused', async () => {
     const { context } = contractApi({
-      'POST /sign-in/second-factor': { status: 401, body: { message: 'El código no es válido.' } },
+      'POST /sign-in/second-factor': {
+        status: 401,
+        body: { status: 401, detail: 'Unauthorized', instance: '/api/backoffice/sign-in/second-factor', errors: [] },
+      },
     });
     const request = formPost('/ingresar', { intent: 'code', challenge: 'ch_1', code: '000000', email: 'a@b.cl' });
     const answer = answerOf<SignInState>(await action({ request, context } as never));
     expect(answer.status).toBe(401);
-    expect(answer.data).toMatchObject({ step: 'code', challenge: 'ch_1', message: 'El código no es válido.' });
+    expect(answer.data).toMatchObject({ step: 'code', challenge: 'ch_1', message: wrongCode });
     const html = renderPage(<SignInForms state={answer.data} volver="/" busy={false} />, '/ingresar');
     expect(html).toContain('Paso 2 de 2');
     expect(html).toContain('name="challenge" value="ch_1"');

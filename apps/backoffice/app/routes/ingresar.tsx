@@ -18,6 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** The one answer for a wrong e-mail or password, whether or not the account exists (the contract's wording). */
+export const wrongCredentials = 'Correo o contraseña incorrectos.';
+export const wrongCode = 'El código no es válido o la verificación venció. Revísalo, o vuelve a empezar.';
+
 export type SignInState =
   | { step: 'password'; email: string; message?: string; errors?: { email?: string; password?: string } }
   | { step: 'code'; email: string; challenge: string; message?: string; codeError?: string };
@@ -51,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         step: 'code',
         email,
         challenge,
-        message: [answer.error.message, retry].filter(Boolean).join(' '),
+        message: [answer.status === 401 ? wrongCode : answer.error.message, retry].filter(Boolean).join(' '),
         ...(fieldError(answer.error, 'code') ? { codeError: fieldError(answer.error, 'code') } : {}),
       },
       { status: answer.status },
@@ -81,7 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(fieldError(answer.error, 'password') ? { password: fieldError(answer.error, 'password') } : {}),
   };
   return data<SignInState>(
-    { step: 'password', email, message: [answer.error.message, retry].filter(Boolean).join(' '), errors: fieldErrors },
+    {
+      step: 'password',
+      email,
+      message: [answer.status === 401 ? wrongCredentials : answer.error.message, retry].filter(Boolean).join(' '),
+      errors: fieldErrors,
+    },
     { status: answer.status },
   );
 }
