@@ -58,8 +58,10 @@ function setConsoleHeaders(response: ServerResponse, production: boolean): void 
   response.setHeader('content-security-policy', backofficeContentSecurityPolicy(cspNonce(response), production));
   response.setHeader('x-robots-tag', 'noindex, nofollow');
   response.setHeader('x-frame-options', 'DENY');
-  // Console paths hold enrolment tokens and ids: no page of another site ever learns them from a Referer.
-  response.setHeader('referrer-policy', 'no-referrer');
+  // Console paths hold enrolment tokens and ids: no other site ever learns them from a Referer. Not `no-referrer`:
+  // under it browsers send `Origin: null` with a form's post, which the Origin checks (React Router's, the API's)
+  // rightly refuse.
+  response.setHeader('referrer-policy', 'same-origin');
   // Pages show personal data: never kept by a browser or a proxy (the hashed files say otherwise where served).
   response.setHeader('cache-control', 'no-store');
 }

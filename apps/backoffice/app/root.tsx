@@ -15,7 +15,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Never indexed nor followed (the server also says so: X-Robots-Tag). */}
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
         <Meta />
         <Links />
       </head>
