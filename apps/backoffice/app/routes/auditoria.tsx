@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router';
 import { TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { TableWrap } from '#app/components/TableWrap.tsx';
 import { type AuditFilters, actorLabel, auditFiltersOf, auditQuery, valueLabel } from '#app/features/audit.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import type { AuditEntry, AuditPage } from '#app/lib/contract.ts';
@@ -65,7 +66,7 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
         </a>
       </p>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <TableWrap label="Registro de auditoría">
         <table className="data-table">
           <caption className="sr-only">
             Registro de auditoría{continued ? ', continuación' : ''}, del más reciente al más antiguo
@@ -95,7 +96,7 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {entries.length === 0 && !error ? <p className="text-sm">No hay registros con estos filtros.</p> : null}
       <div className="flex gap-3">
         {continued ? (

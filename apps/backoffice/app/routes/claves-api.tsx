@@ -3,6 +3,7 @@ import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { OneTimeValue } from '#app/components/OneTimeValue.tsx';
 import { postedRoles, RoleChoices } from '#app/components/RoleChoices.tsx';
+import { TableWrap } from '#app/components/TableWrap.tsx';
 import { callApi, fieldError } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { type ApiKey, roleLabels } from '#app/lib/contract.ts';
@@ -126,7 +127,7 @@ export function ApiKeysView({
         </button>
       </Form>
 
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <TableWrap label="Claves API">
         <table className="data-table">
           <caption className="sr-only">Claves API</caption>
           <thead>
@@ -164,7 +165,7 @@ export function ApiKeysView({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {apiKeys.length === 0 && !error ? <p className="text-sm">Todavía no hay claves.</p> : null}
     </section>
   );

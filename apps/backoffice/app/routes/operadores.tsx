@@ -3,6 +3,7 @@ import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { OneTimeValue } from '#app/components/OneTimeValue.tsx';
 import { postedRoles, RoleChoices } from '#app/components/RoleChoices.tsx';
+import { TableWrap } from '#app/components/TableWrap.tsx';
 import { callApi, fieldError } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { type ListedOperator, type Operator, operatorStateLabels, roleLabels } from '#app/lib/contract.ts';
@@ -148,7 +149,7 @@ export function OperatorsView({
         </button>
       </Form>
 
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <TableWrap label="Operadores de la consola">
         <table className="data-table">
           <caption className="sr-only">Operadores de la consola</caption>
           <thead>
@@ -221,7 +222,7 @@ export function OperatorsView({
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <p className="text-xs text-slate-700">
         Roles: {Object.values(roleLabels).join(', ')}. Cada cambio queda en la auditoría.
       </p>

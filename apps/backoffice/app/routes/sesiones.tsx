@@ -1,6 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router';
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { TableWrap } from '#app/components/TableWrap.tsx';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import type { OwnSession } from '#app/lib/contract.ts';
@@ -49,7 +50,7 @@ export function SessionsView({
       </p>
       {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.message}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+      <TableWrap label="Sesiones abiertas">
         <table className="data-table">
           <caption className="sr-only">Sesiones abiertas</caption>
           <thead>
@@ -92,7 +93,7 @@ export function SessionsView({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }
