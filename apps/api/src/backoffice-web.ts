@@ -95,9 +95,19 @@ export function consoleAnswers(request: FastifyRequest, access: Config['backoffi
  */
 export async function mountBackoffice(app: FastifyInstance, buildDir: string): Promise<void> {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, 'production');
+  await mountConsolePages(app, createRequestHandler(build, 'production'), join(buildDir, 'client'));
+}
+
+/** What renders a console page: React Router's request handler (mountBackoffice), given the page's load context. */
+export type ConsolePageHandler = (request: Request, context: BackofficeLoadContext) => Promise<Response>;
+
+/** The console's pages under /backoffice rendered by `handleRequest`, and the files of `clientDir` when given. */
+export async function mountConsolePages(
+  app: FastifyInstance,
+  handleRequest: ConsolePageHandler,
+  clientDir?: string,
+): Promise<void> {
   const production = app.config.deployment === 'production';
-  const clientDir = join(buildDir, 'client');
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
@@ -108,18 +118,7 @@ export async function mountBackoffice(app: FastifyInstance, buildDir: string): P
       }
       setConsoleHeaders(reply.raw, production);
     });
-    await scope.register(fastifyStatic, {
-      root: clientDir,
-      prefix: `${backofficeBase}/`,
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders(reply, path) {
-        const hashed = path.startsWith(join(clientDir, 'assets'));
-        reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
-      },
-    });
+    if (clientDir) await registerConsoleFiles(scope, clientDir);
     await scope.register(async (pages) => {
       await registerCompression(pages, { flushEachChunk: true });
       registerPageBodies(pages);
@@ -139,5 +138,21 @@ export async function mountBackoffice(app: FastifyInstance, buildDir: string): P
       pages.all(backofficeBase, { schema: { hide: true } }, servePage);
       pages.all(`${backofficeBase}/*`, { schema: { hide: true } }, servePage);
     });
+  });
+}
+
+/** The console's hashed assets (a year of cache) and its other files (an hour), under /backoffice/. */
+async function registerConsoleFiles(scope: FastifyInstance, clientDir: string): Promise<void> {
+  await scope.register(fastifyStatic, {
+    root: clientDir,
+    prefix: `${backofficeBase}/`,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const hashed = path.startsWith(join(clientDir, 'assets'));
+      reply.header('cache-control', hashed ? immutableCacheControl : staticCacheControl);
+    },
   });
 }
