@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CopyButton } from '#app/components/CopyButton.tsx';
 import { TextField } from '#app/components/fields.tsx';
@@ -76,9 +77,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export function RecoveryCodes({ email, codes }: { email: string; codes: string[] }) {
   const file = recoveryCodesFile(email, codes);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that was sent is gone: the keyboard and the screen reader continue from the codes' heading.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="codigos" className="space-y-3">
-      <h2 id="codigos" className="text-lg font-semibold">
+      <h2 id="codigos" ref={heading} tabIndex={-1} className="text-lg font-semibold">
         Tus 10 códigos de recuperación
       </h2>
       <Notice tone="info">
