@@ -141,7 +141,7 @@ export async function mountConsolePages(
   });
 }
 
-/** The console's hashed assets (a year of cache) and its other files (an hour), under /backoffice/. */
+/** The console's hashed assets (a year of cache) and its other files (an hour), under /backoffice/, precompressed. */
 async function registerConsoleFiles(scope: FastifyInstance, clientDir: string): Promise<void> {
   await scope.register(fastifyStatic, {
     root: clientDir,
@@ -149,6 +149,9 @@ async function registerConsoleFiles(scope: FastifyInstance, clientDir: string): 
     wildcard: false,
     index: false,
     decorateReply: false,
+    // The .br/.gz copies the build wrote (apps/web/scripts/precompress.mjs) are sent in place of their file.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       const hashed = path.startsWith(join(clientDir, 'assets'));
