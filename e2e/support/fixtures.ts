@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { backofficeBuildExists, mountBackoffice } from '../../apps/api/src/backoffice-web.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts';
 import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
@@ -12,6 +13,7 @@ import { seededStoreDumpVariable } from './global-setup.ts';
 import { routeFakeRecaptcha } from './recaptcha.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
+const backofficeBuildDir = fileURLToPath(new URL('../../apps/backoffice/build', import.meta.url));
 
 export type Storefront = {
   baseURL: string;
@@ -39,6 +41,7 @@ export const test = base.extend<object, { storefront: Storefront }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       if (!storefrontBuildExists(webBuildDir)) throw new Error('No storefront build: run `npm run build` first');
+      if (!backofficeBuildExists(backofficeBuildDir)) throw new Error('No console build: run `npm run build` first');
       const dumpPath = process.env[seededStoreDumpVariable];
       if (!dumpPath) throw new Error('No seeded store: playwright.config.ts runs support/global-setup.ts first');
       const database = await openPglite({ loadDataDir: new Blob([await readFile(dumpPath)]) });
@@ -54,6 +57,7 @@ export const test = base.extend<object, { storefront: Storefront }>({
       });
       const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
+      await mountBackoffice(app, backofficeBuildDir);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('Server has no port');

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/http/legacy-redirects.ts';
 import { type RateLimits, scaledRateLimits } from './lib/http/rate-limit.ts';
+import { type Network, parseNetworks } from './lib/security/networks.ts';
 import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/security/origins.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
@@ -166,6 +167,39 @@ const environmentSchema = z.object({
       }
       return hosts.filter((host) => host !== null);
     }),
+  // --- Operator console (apps/backoffice, mounted by backoffice-web.ts; docs/backoffice.md) ---
+  /** The one origin the console answers on (e.g. https://consola.travesia.cl); unset: any the store answers on. */
+  BACKOFFICE_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin such as https://consola.travesia.cl (no path, query or user)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  /** The client networks (CIDR, comma-separated) the console answers; unset: every network. */
+  BACKOFFICE_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value, context): Network[] => {
+      const { networks, bad } = parseNetworks(value ?? '');
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of networks such as 10.0.0.0/8, 2001:db8::/32 (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return networks;
+    }),
+  // --- end of the operator console's keys ---
   /** Sites allowed to show the store in a frame (CSP frame-ancestors): none but the store itself by default. */
   FRAME_ANCESTORS: z
     .string()
@@ -407,6 +441,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Origins that may frame the store (CSP frame-ancestors), besides the store itself. */
   frameAncestors: string[];
+  /** Where the operator console answers (backoffice-web.ts): its own origin only, and only these client networks. */
+  backofficeAccess: { origin: string | undefined; allowedNetworks: Network[] };
   /** Spec §9: exact old paths → absolute URLs, answered with 301 before the storefront renders. */
   legacyRedirects: LegacyRedirects;
   /**
@@ -646,6 +682,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (webpayProduction && sandboxFlag === true) {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
+  if (production && e.BACKOFFICE_ORIGIN?.startsWith('http:')) {
+    // The operator's session cookie is a __Host- cookie, which browsers keep only over https.
+    throw new ConfigError(`Invalid configuration: BACKOFFICE_ORIGIN must be an https:// origin when ${because}`);
+  }
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
   if (e.ADMIN_TOKEN) {
@@ -685,6 +725,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
+    backofficeAccess: { origin: e.BACKOFFICE_ORIGIN, allowedNetworks: e.BACKOFFICE_ALLOWED_NETWORKS },
     legacyRedirects: e.LEGACY_REDIRECTS,
     webpay: {
       environment: e.WEBPAY_ENVIRONMENT,
