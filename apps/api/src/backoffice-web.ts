@@ -78,7 +78,10 @@ function hostOf(host: string, protocol: string): string {
  * Whether the console answers this request: on BACKOFFICE_ORIGIN's host when set, from BACKOFFICE_ALLOWED_NETWORKS
  * when set (the client's address as TRUST_PROXY lets Fastify read it). Anything else is told the page does not exist.
  */
-export function consoleAnswers(request: FastifyRequest, access: Config['backofficeAccess']): boolean {
+export function consoleAnswers(
+  request: FastifyRequest,
+  access: Pick<Config['backoffice'], 'origin' | 'allowedNetworks'>,
+): boolean {
   if (access.origin) {
     const expected = new URL(access.origin);
     if (hostOf(request.host, request.protocol) !== hostOf(expected.host, expected.protocol.slice(0, -1))) return false;
@@ -111,7 +114,7 @@ export async function mountConsolePages(
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      if (!consoleAnswers(request, app.config.backofficeAccess)) {
+      if (!consoleAnswers(request, app.config.backoffice)) {
         return reply
           .code(404)
           .send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? backofficeBase));

@@ -168,7 +168,11 @@ const environmentSchema = z.object({
       return hosts.filter((host) => host !== null);
     }),
   // --- Operator console (apps/backoffice, mounted by backoffice-web.ts; docs/backoffice.md) ---
-  /** The one origin the console answers on (e.g. https://consola.travesia.cl); unset: any the store answers on. */
+  /**
+   * The console's one origin (e.g. https://consola.travesia.cl): the only one it answers on, the one its API's CSRF
+   * check accepts in an Origin header, and the one of the enrolment links; unset: PUBLIC_URL (unset too: the console
+   * answers on any origin the store does, and the API and links take http://localhost:PORT).
+   */
   BACKOFFICE_ORIGIN: z
     .string()
     .optional()
@@ -318,22 +322,6 @@ const environmentSchema = z.object({
   REFUNDS_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   /** Enables the admin API (refund status changes) for whoever sends it as a Bearer token; unset: the admin API is off (404). */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
-  /** The operator console's origin (issue 24): CSRF's Origin check and its enrolment links; unset: PUBLIC_URL. */
-  BACKOFFICE_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const origin = httpOrigin(value);
-      if (origin === null) {
-        context.addIssue({
-          code: 'custom',
-          message: 'must be an http:// or https:// origin such as https://consola.travesia.cl (no path, query or user)',
-        });
-        return z.NEVER;
-      }
-      return origin;
-    }),
   /** Encrypts operators' TOTP secrets and keys their CSRF tokens (32+ characters); unset: derived from COOKIE_SECRET. */
   OPERATOR_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   /** Where visitors' documents (refund claims) are kept: `local` (files under DOCUMENT_STORE_DIR) or `s3` (S3_*). */
@@ -441,8 +429,6 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Origins that may frame the store (CSP frame-ancestors), besides the store itself. */
   frameAncestors: string[];
-  /** Where the operator console answers (backoffice-web.ts): its own origin only, and only these client networks. */
-  backofficeAccess: { origin: string | undefined; allowedNetworks: Network[] };
   /** Spec §9: exact old paths → absolute URLs, answered with 301 before the storefront renders. */
   legacyRedirects: LegacyRedirects;
   /**
@@ -593,6 +579,8 @@ function documentStoreConfig(e: Environment, production: boolean, warnings: stri
  */
 export type BackofficeConfig = {
   origin: string | undefined;
+  /** The client networks the console's pages answer (backoffice-web.ts); empty: every network. */
+  allowedNetworks: Network[];
   secretsKey: string;
   secureCookie: boolean;
 };
@@ -725,7 +713,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
-    backofficeAccess: { origin: e.BACKOFFICE_ORIGIN, allowedNetworks: e.BACKOFFICE_ALLOWED_NETWORKS },
     legacyRedirects: e.LEGACY_REDIRECTS,
     webpay: {
       environment: e.WEBPAY_ENVIRONMENT,
@@ -780,6 +767,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tracing: tracingOf(e),
     backoffice: {
       origin: backofficeOrigin,
+      allowedNetworks: e.BACKOFFICE_ALLOWED_NETWORKS,
       secretsKey,
       secureCookie: production || backofficeOrigin?.startsWith('https:') === true,
     },

@@ -101,9 +101,11 @@ describe('the console configuration', () => {
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl/',
       BACKOFFICE_ALLOWED_NETWORKS: '10.0.0.0/8,192.0.2.7, 2001:db8::/32',
     });
-    expect(config.backofficeAccess.origin).toBe('https://consola.travesia.cl');
-    expect(config.backofficeAccess.allowedNetworks).toHaveLength(3);
-    expect(loadConfig({}).backofficeAccess).toEqual({ origin: undefined, allowedNetworks: [] });
+    expect(config.backoffice.origin).toBe('https://consola.travesia.cl');
+    expect(config.backoffice.allowedNetworks).toHaveLength(3);
+    expect(loadConfig({}).backoffice).toMatchObject({ origin: undefined, allowedNetworks: [] });
+    // Without BACKOFFICE_ORIGIN the console's one origin is the store's public one (pages, CSRF check and links alike).
+    expect(loadConfig({ PUBLIC_URL: 'https://www.travesia.cl' }).backoffice.origin).toBe('https://www.travesia.cl');
   });
 
   it('stops start-up on a bad value, naming the variable', () => {
@@ -115,9 +117,9 @@ describe('the console configuration', () => {
     expect(() => loadConfig({ ...productionEnv, BACKOFFICE_ORIGIN: 'http://consola.travesia.cl' })).toThrow(
       /BACKOFFICE_ORIGIN must be an https:\/\/ origin/,
     );
-    expect(
-      loadConfig({ ...productionEnv, BACKOFFICE_ORIGIN: 'https://consola.travesia.cl' }).backofficeAccess.origin,
-    ).toBe('https://consola.travesia.cl');
+    expect(loadConfig({ ...productionEnv, BACKOFFICE_ORIGIN: 'https://consola.travesia.cl' }).backoffice.origin).toBe(
+      'https://consola.travesia.cl',
+    );
   });
 
   it('matches addresses against networks of either family', () => {

@@ -21,11 +21,14 @@ export function auditQuery(filters: AuditFilters, cursor?: string | null): strin
   return text ? `?${text}` : '';
 }
 
-/** Who acted, as the table shows it: the name, else the e-mail, else the kind (an API key, the system). */
+/** Who acted, as the table shows it: the API's label (an operator's e-mail, `api-key:<name>`), else «Sistema». */
 export function actorLabel(actor: AuditEntry['actor']): string {
-  if (!actor) return 'Sistema';
-  if (typeof actor === 'string') return actor;
-  return actor.name ?? actor.email ?? actor.kind ?? '—';
+  return actor.label.trim() || 'Sistema';
+}
+
+/** What was acted on: the target's kind and id (`operator 0f3…`), or — for actions on nothing (a failed sign-in). */
+export function targetLabel(entry: Pick<AuditEntry, 'targetType' | 'targetId'>): string {
+  return [entry.targetType, entry.targetId].filter(Boolean).join(' ') || '—';
 }
 
 /** A before/after value, short: JSON on one line, cut at 200 characters (the CSV export has it whole). */

@@ -50,15 +50,36 @@ describe('callApi', () => {
 
   it('reads a §8 body (English detail) as a Spanish sentence by its status, keeping the fields’ messages', async () => {
     const body = {
-      status: 409,
-      detail: 'Conflict',
+      status: 403,
+      detail: 'Forbidden',
       instance: '/api/backoffice/operators/op_1',
       errors: [{ field: 'roles', code: 'invalid', message: 'Elige al menos un rol.' }],
     };
-    const { context } = contractApi({ 'PATCH /operators/op_1': { status: 409, body } });
+    const { context } = contractApi({ 'PATCH /operators/op_1': { status: 403, body } });
     const answer = await callApi(context, pageRequest('/'), '/operators/op_1', { method: 'PATCH', csrfToken: 'c' });
-    expect(answer).toMatchObject({ ok: false, status: 409, error: { message: statusMessage(409) } });
+    expect(answer).toMatchObject({ ok: false, status: 403, error: { message: statusMessage(403) } });
     if (!answer.ok) expect(fieldError(answer.error, 'roles')).toBe('Elige al menos un rol.');
+  });
+
+  it('says a conflict by its field’s message (the e-mail taken, the last administrator), else by its status', async () => {
+    const taken = {
+      status: 409,
+      detail: 'Ya existe un operador con ese correo.',
+      instance: '/api/backoffice/operators',
+      errors: [{ field: 'email', code: 'duplicate', message: 'Ya existe un operador con ese correo.' }],
+    };
+    const { context } = contractApi({
+      'POST /operators': { status: 409, body: taken },
+      'PATCH /operators/op_1': { status: 409, body: { status: 409, detail: 'Conflict', instance: '/x', errors: [] } },
+    });
+    const answer = await callApi(context, pageRequest('/'), '/operators', { method: 'POST', csrfToken: 'c' });
+    expect(answer).toMatchObject({
+      ok: false,
+      status: 409,
+      error: { message: 'Ya existe un operador con ese correo.' },
+    });
+    const bare = await callApi(context, pageRequest('/'), '/operators/op_1', { method: 'PATCH', csrfToken: 'c' });
+    expect(bare).toMatchObject({ ok: false, status: 409, error: { message: statusMessage(409) } });
   });
 
   it('says the server could not be reached when the call fails', async () => {

@@ -55,7 +55,11 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   const errors = Array.isArray(given.errors)
     ? given.errors.filter((item) => item && typeof item.message === 'string')
     : [];
-  const message = typeof given.message === 'string' && given.message.trim() ? given.message : statusMessage(status);
+  // A conflict names its field (the e-mail taken, the last administrator, a stale version): its sentence says more
+  // than the status's.
+  const conflict = status === 409 ? errors[0]?.message : undefined;
+  const message =
+    typeof given.message === 'string' && given.message.trim() ? given.message : (conflict ?? statusMessage(status));
   return { message, errors };
 }
 

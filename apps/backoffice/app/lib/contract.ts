@@ -86,13 +86,15 @@ export type ApiKey = {
   revokedAt?: string | null;
 };
 
+/** One row of the audit trail: who (an operator, an API key or the system, by `label`), what, on what, from where. */
 export type AuditEntry = {
   id: string;
   at: string;
-  actor: { kind?: string; id?: string | null; name?: string | null; email?: string | null } | string | null;
+  actor: { operatorId: string | null; apiKeyId: string | null; label: string };
+  ip: string | null;
   action: string;
-  target?: string | null;
-  ip?: string | null;
+  targetType: string | null;
+  targetId: string | null;
   before?: unknown;
   after?: unknown;
 };

@@ -11,9 +11,10 @@ const entries: AuditEntry[] = [
   {
     id: 'au_2',
     at: '2026-11-28T12:00:00.000Z',
-    actor: { kind: 'operator', id: 'op_1', name: 'Ana Pérez', email: 'ana@travesia.cl' },
+    actor: { operatorId: 'op_1', apiKeyId: null, label: 'ana@travesia.cl' },
     action: 'operator.roles.changed',
-    target: 'op_2',
+    targetType: 'operator',
+    targetId: 'op_2',
     ip: '203.0.113.9',
     before: { roles: ['support'] },
     after: { roles: ['finance'] },
@@ -38,7 +39,8 @@ describe('audit trail (admin)', () => {
     expect(html).toContain('href="/auditoria?actor=ana%40travesia.cl&amp;from=2026-11-01&amp;cursor=c2"');
     expect(html).toContain('href="/api/backoffice/audit.csv?actor=ana%40travesia.cl&amp;from=2026-11-01"');
     expect(html).toContain('operator.roles.changed');
-    expect(html).toContain('Ana Pérez');
+    expect(html).toContain('ana@travesia.cl');
+    expect(html).toContain('operator op_2');
     expect(html).toContain('{&quot;roles&quot;:[&quot;finance&quot;]}');
     expect(html).toContain('Volver al inicio');
   });

@@ -2,7 +2,14 @@ import { Form, Link, useLoaderData } from 'react-router';
 import { TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
-import { type AuditFilters, actorLabel, auditFiltersOf, auditQuery, valueLabel } from '#app/features/audit.ts';
+import {
+  type AuditFilters,
+  actorLabel,
+  auditFiltersOf,
+  auditQuery,
+  targetLabel,
+  valueLabel,
+} from '#app/features/audit.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import type { AuditEntry, AuditPage } from '#app/lib/contract.ts';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -77,7 +84,7 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
               <th scope="col">Quién</th>
               <th scope="col">Acción</th>
               <th scope="col">Sobre</th>
-              <th scope="col">Desde</th>
+              <th scope="col">IP</th>
               <th scope="col">Antes</th>
               <th scope="col">Después</th>
             </tr>
@@ -88,7 +95,7 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
                 <td className="whitespace-nowrap">{formatDateTime(entry.at)}</td>
                 <td>{actorLabel(entry.actor)}</td>
                 <td className="font-mono">{entry.action}</td>
-                <td className="break-all">{entry.target ?? '—'}</td>
+                <td className="break-all">{targetLabel(entry)}</td>
                 <td className="font-mono">{entry.ip ?? '—'}</td>
                 <td className="max-w-56 font-mono text-xs break-all">{valueLabel(entry.before)}</td>
                 <td className="max-w-56 font-mono text-xs break-all">{valueLabel(entry.after)}</td>

@@ -28,12 +28,15 @@ function Chrome({ operator, csrfToken, children }: Pick<Me, 'operator' | 'csrfTo
         <a href="#menu" className="rounded border border-white/70 px-2 py-1 text-sm md:hidden">
           Menú
         </a>
-        <p className="font-semibold whitespace-nowrap">Consola Travesía</p>
-        <p role="status" aria-live="polite" className="text-sm text-brand-100">
+        <p className="font-semibold whitespace-nowrap">
+          <span className="hidden sm:inline">Consola </span>Travesía
+        </p>
+        {/* Out of the row on a phone (no room beside the name and «Salir»), still read out there. */}
+        <p role="status" aria-live="polite" className="sr-only text-sm text-brand-100 sm:not-sr-only">
           {navigation.state === 'idle' ? '' : 'Cargando…'}
         </p>
         <div className="ml-auto flex items-center gap-3 text-sm">
-          <NavLink to="/sesiones" className="max-w-32 truncate underline-offset-2 hover:underline sm:max-w-none">
+          <NavLink to="/sesiones" className="max-w-28 truncate underline-offset-2 hover:underline sm:max-w-none">
             <span className="sr-only">Sesiones de </span>
             {operator.name ?? operator.email}
           </NavLink>

@@ -32,6 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } satisfies EnrolmentPage;
 }
 
+/**
+ * A done enrolment used its link: reading the link again (the loader after the action) would only answer 404, while
+ * the page shows the recovery codes. A refused try keeps the link and the page as they are.
+ */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined ? defaultShouldRevalidate : false;
+
 export type EnrolmentResult =
   | { state: 'done'; email: string; recoveryCodes: string[] }
   | { state: 'error'; message: string; name: string; errors: { name?: string; password?: string; totpCode?: string } };

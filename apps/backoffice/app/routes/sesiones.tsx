@@ -76,8 +76,8 @@ export function SessionsView({
                   ) : null}
                 </td>
                 <td className="font-mono">{session.ip ?? '—'}</td>
-                <td>{formatDateTime(session.createdAt)}</td>
-                <td>{formatDateTime(session.lastSeenAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTime(session.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTime(session.lastSeenAt)}</td>
                 <td>
                   {session.current ? null : (
                     <Form method="post">

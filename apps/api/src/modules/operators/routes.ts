@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { addDays, chileDayStart } from '@travesia/domain/dates';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
@@ -95,17 +96,25 @@ const auditEntryView = (entry: AuditEntry) => ({
   after: entry.after,
 });
 
+/** An instant, or a Chile date (the console's date fields): `from` at the day's start, `to` through its end. */
+const auditBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 const auditQuery = z.object({
   actor: z.string().trim().min(1).max(254).optional(),
   action: z.string().trim().min(1).max(60).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: auditBound.optional(),
+  to: auditBound.optional(),
   cursor: z
     .string()
     .regex(/^\d{1,18}$/)
     .optional(),
 });
 const auditPageSize = 50;
+
+/** A bound of the audit search as an instant: a Chile date starts at its midnight and, as `to`, ends before the next. */
+function auditInstant(bound: string, side: 'start' | 'end'): Date {
+  if (bound.includes('T')) return new Date(bound);
+  return side === 'start' ? chileDayStart(bound) : new Date(chileDayStart(addDays(bound, 1)).getTime() - 1);
+}
 
 /** The caller of a route whose access is a session (the guard answered 401 otherwise). */
 function sessionOf(request: FastifyRequest) {
@@ -332,7 +341,15 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
         description: "Screen 1's figures that exist today, each with the list it links to.",
         response: {
           200: z.object({
-            figures: z.array(z.object({ key: z.string(), label: z.string(), value: z.number(), href: z.string() })),
+            // A count, or an amount already written in pesos («$1.234.567»).
+            figures: z.array(
+              z.object({
+                key: z.string(),
+                label: z.string(),
+                value: z.union([z.number(), z.string()]),
+                href: z.string(),
+              }),
+            ),
           }),
           ...consoleErrors,
         },
@@ -466,8 +483,8 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
   const filterOf = (query: z.infer<typeof auditQuery>) => ({
     actor: query.actor,
     action: query.action,
-    from: query.from ? new Date(query.from) : undefined,
-    to: query.to ? new Date(query.to) : undefined,
+    from: query.from ? auditInstant(query.from, 'start') : undefined,
+    to: query.to ? auditInstant(query.to, 'end') : undefined,
   });
 
   app.get(

@@ -6,7 +6,7 @@ import { countFailingJobs } from '../jobs/service.ts';
 import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
 
 /** One figure of the console's «Hoy» screen: what it counts, its value, and the console list it links to. */
-export type Figure = { key: string; label: string; value: number; href: string };
+export type Figure = { key: string; label: string; value: number | string; href: string };
 
 const chileZone = 'America/Santiago';
 
@@ -50,15 +50,15 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
     { key: 'sales-today', label: 'Ventas de hoy', value: today.count, href: '/backoffice/ventas?desde=hoy' },
     {
       key: 'sales-today-amount',
-      label: `Monto vendido hoy (${formatClp(today.amountClp)})`,
-      value: today.amountClp,
+      label: 'Monto vendido hoy',
+      value: formatClp(today.amountClp),
       href: '/backoffice/ventas?desde=hoy',
     },
     { key: 'sales-month', label: 'Ventas del mes', value: month.count, href: '/backoffice/ventas?desde=mes' },
     {
       key: 'sales-month-amount',
-      label: `Monto vendido en el mes (${formatClp(month.amountClp)})`,
-      value: month.amountClp,
+      label: 'Monto vendido en el mes',
+      value: formatClp(month.amountClp),
       href: '/backoffice/ventas?desde=mes',
     },
     {
@@ -71,13 +71,13 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
       key: 'sale-refunds-pending',
       label: 'Devoluciones pendientes',
       value: refunds.pending,
-      href: '/backoffice/devoluciones?estado=pendiente',
+      href: '/backoffice/reembolsos-de-ventas?estado=pendiente',
     },
     {
       key: 'sale-refunds-held',
       label: 'Devoluciones retenidas para transferencia',
       value: refunds.held,
-      href: '/backoffice/devoluciones?estado=retenida',
+      href: '/backoffice/reembolsos-de-ventas?estado=retenida',
     },
     {
       key: 'claims-waiting',
