@@ -1,4 +1,5 @@
-import { asc, gt, sql } from 'drizzle-orm';
+import { addDays, chileDateOf } from '@travesia/domain/dates';
+import { asc, desc, gt, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEntries } from '#app/db/schema.ts';
 import {
@@ -229,6 +230,24 @@ describeOnEachDatabase(
         'id,at,actorLabel,actorOperatorId,actorApiKeyId,ip,action,targetType,targetId,before,after',
       );
       expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toStrictEqual(ids);
+    });
+
+    it('the console’s date fields search by Chile days: `from` at the day’s start, `to` through its end', async () => {
+      const [newest] = await ctx.app.db.select().from(auditEntries).orderBy(desc(auditEntries.id)).limit(1);
+      if (!newest) throw new Error('The trail is empty');
+      const day = chileDateOf(newest.at);
+      const firstId = async (query: string) => {
+        const answer = await asOperator(ctx, admin, 'GET', `/api/backoffice/audit?${query}`);
+        expect(answer.status, answer.text).toBe(200);
+        return answer.json<{ entries: { id: string }[] }>().entries[0]?.id;
+      };
+      expect(await firstId(`from=${day}&to=${day}`)).toBe(String(newest.id));
+      expect(await firstId(`from=${addDays(day, 1)}`)).toBeUndefined();
+      expect(await firstId(`to=${addDays(day, -1)}`)).not.toBe(String(newest.id));
+      const csv = await asOperator(ctx, admin, 'GET', `/api/backoffice/audit.csv?from=${day}&to=${day}`);
+      expect(csv.status).toBe(200);
+      const bad = await asOperator(ctx, admin, 'GET', '/api/backoffice/audit?from=2026-13-01');
+      expect(bad.status).toBe(400);
     });
 
     it('a value typed at sign-in cannot become a spreadsheet formula in the export', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, type ShouldRevalidateFunction, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CopyButton } from '#app/components/CopyButton.tsx';
 import { TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * A done enrolment used its link: reading the link again (the loader after the action) would only answer 404, while
  * the page shows the recovery codes. A refused try keeps the link and the page as they are.
  */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === undefined ? defaultShouldRevalidate : false;
 
 export type EnrolmentResult =
