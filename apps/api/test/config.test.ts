@@ -130,7 +130,12 @@ describe('loadConfig', () => {
         failedTriesPerSalePerDay: 10,
         codeMaxAttempts: 5,
       },
-      backoffice: { origin: undefined, secretsKey: developmentOperatorSecretsKey, secureCookie: false },
+      backoffice: {
+        origin: undefined,
+        allowedNetworks: [],
+        secretsKey: developmentOperatorSecretsKey,
+        secureCookie: false,
+      },
       warnings: [],
     });
   });
@@ -534,12 +539,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).backoffice.origin).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://tienda.travesia.cl' }).backoffice).toStrictEqual({
       origin: 'https://tienda.travesia.cl',
+      allowedNetworks: [],
       secretsKey: developmentOperatorSecretsKey,
       secureCookie: true,
     });
     const own = loadConfig({ BACKOFFICE_ORIGIN: 'https://consola.travesia.cl/', COOKIE_SECRET: 'c'.repeat(32) });
     expect(own.backoffice).toStrictEqual({
       origin: 'https://consola.travesia.cl',
+      allowedNetworks: [],
       secretsKey: 'c'.repeat(32),
       secureCookie: true,
     });
