@@ -103,5 +103,5 @@ export type AuditEntry = {
 export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null };
 
 /** One figure of «Hoy» (GET /api/backoffice/today). */
-export type TodayFigure = { key: string; label: string; value: number | string; href: string };
+export type TodayFigure = { key: string; label: string; value: number | string; unit?: 'clp'; href: string };
 export type Today = { figures: TodayFigure[] };

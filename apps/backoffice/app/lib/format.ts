@@ -11,9 +11,14 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
 }
 
-const integer = new Intl.NumberFormat('es-CL');
+// Grouped from the thousands (es-CL alone leaves 4-digit numbers ungrouped): 1.234, as the storefront's amounts.
+const integer = new Intl.NumberFormat('es-CL', { useGrouping: 'always', maximumFractionDigits: 0 });
 
-/** A figure of «Hoy»: numbers with Chile's thousands separator, texts (an amount already formatted) as they are. */
-export function formatFigure(value: number | string): string {
-  return typeof value === 'number' ? integer.format(value) : value;
+/**
+ * A figure of «Hoy»: numbers with Chile's thousands separator, amounts in pesos (`unit` clp) as `$1.234.567`, texts
+ * as they are.
+ */
+export function formatFigure(value: number | string, unit?: 'clp'): string {
+  if (typeof value !== 'number') return value;
+  return unit === 'clp' ? `$${integer.format(value)}` : integer.format(value);
 }

@@ -5,8 +5,15 @@ import { renderPage } from '#app/test/render.tsx';
 import { loader, TodayView } from './hoy.tsx';
 
 const figures = [
-  { key: 'salesToday', label: 'Ventas de hoy', value: 12, href: '/backoffice/ventas?desde=hoy' },
-  { key: 'amountMonth', label: 'Monto del mes', value: '$ 4.350.000', href: '/backoffice/ventas?mes=actual' },
+  { key: 'sales-today', label: 'Ventas de hoy', value: 12, href: '/backoffice/ventas?desde=hoy' },
+  // As the API answers an amount: pesos as a number, `unit` clp.
+  {
+    key: 'sales-month-amount',
+    label: 'Monto vendido en el mes',
+    value: 4350000,
+    unit: 'clp' as const,
+    href: '/backoffice/ventas?desde=mes',
+  },
   { key: 'stuckPayments', label: 'Pagos en confirmación hace más de 5 min', value: 1234, href: '/reembolsos' },
 ];
 
@@ -37,7 +44,7 @@ describe('«Hoy»', () => {
     expect(html).toContain('href="/reembolsos"');
     expect(html).toContain('Ventas de hoy');
     expect(html).toContain('1.234');
-    expect(html).toContain('$ 4.350.000');
+    expect(html).toContain('$4.350.000');
   });
 
   it('says when there is nothing yet', () => {

@@ -44,7 +44,9 @@ export function TodayView({ figures, error }: TodayData) {
             const body = (
               <>
                 <span className="block text-sm text-slate-700">{figure.label}</span>
-                <span className="mt-1 block text-2xl font-semibold tabular-nums">{formatFigure(figure.value)}</span>
+                <span className="mt-1 block text-2xl font-semibold tabular-nums">
+                  {formatFigure(figure.value, figure.unit)}
+                </span>
               </>
             );
             return (

@@ -1,12 +1,14 @@
-import { formatClp } from '@travesia/domain/money';
 import type { Database } from '#app/db/client.ts';
 import { countClaimsWaiting } from '../claims/service.ts';
 import { countContactRequestsBefore } from '../contact/service.ts';
 import { countFailingJobs } from '../jobs/service.ts';
 import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
 
-/** One figure of the console's «Hoy» screen: what it counts, its value, and the console list it links to. */
-export type Figure = { key: string; label: string; value: number | string; href: string };
+/**
+ * One figure of the console's «Hoy» screen: what it counts, its value (`unit` `clp`: an amount in pesos, else a
+ * count), and the console list it links to.
+ */
+export type Figure = { key: string; label: string; value: number; unit?: 'clp'; href: string };
 
 const chileZone = 'America/Santiago';
 
@@ -51,14 +53,16 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
     {
       key: 'sales-today-amount',
       label: 'Monto vendido hoy',
-      value: formatClp(today.amountClp),
+      value: today.amountClp,
+      unit: 'clp',
       href: '/backoffice/ventas?desde=hoy',
     },
     { key: 'sales-month', label: 'Ventas del mes', value: month.count, href: '/backoffice/ventas?desde=mes' },
     {
       key: 'sales-month-amount',
       label: 'Monto vendido en el mes',
-      value: formatClp(month.amountClp),
+      value: month.amountClp,
+      unit: 'clp',
       href: '/backoffice/ventas?desde=mes',
     },
     {
