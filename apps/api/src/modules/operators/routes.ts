@@ -341,12 +341,13 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
         description: "Screen 1's figures that exist today, each with the list it links to.",
         response: {
           200: z.object({
-            // A count, or an amount already written in pesos («$1.234.567»).
+            // A count, or (`unit: 'clp'`) an amount in pesos.
             figures: z.array(
               z.object({
                 key: z.string(),
                 label: z.string(),
-                value: z.union([z.number(), z.string()]),
+                value: z.number(),
+                unit: z.literal('clp').optional(),
                 href: z.string(),
               }),
             ),
