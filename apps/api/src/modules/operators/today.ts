@@ -1,3 +1,4 @@
+import { chileDayStart, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
 import { countClaimsWaiting } from '../claims/service.ts';
 import { countContactRequestsBefore } from '../contact/service.ts';
@@ -10,25 +11,10 @@ import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } 
  */
 export type Figure = { key: string; label: string; value: number; unit?: 'clp'; href: string };
 
-const chileZone = 'America/Santiago';
-
-/** The UTC instant of midnight in Chile on the Chile date of `at` (or its month's first day). */
+/** The instant Chile's day of `at` (or its month's first day) began. */
 function chileMidnight(at: Date, firstOfMonth: boolean): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: chileZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const day = firstOfMonth ? '01' : parts.day;
-  // Chile is UTC-3 or UTC-4: try both offsets and keep the one whose local date is that day at 00:00.
-  for (const offset of ['-03:00', '-04:00', '-05:00', '-02:00']) {
-    const candidate = new Date(`${parts.year}-${parts.month}-${day}T00:00:00${offset}`);
-    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: chileZone, hour: '2-digit', hourCycle: 'h23' }).format(
-      candidate,
-    );
-    if (hour === '00') return candidate;
-  }
-  return new Date(`${parts.year}-${parts.month}-${day}T00:00:00-04:00`);
+  const day = todayInChile(at);
+  return chileDayStart(firstOfMonth ? `${day.slice(0, 8)}01` : day);
 }
 
 /**
