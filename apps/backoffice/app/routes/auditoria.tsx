@@ -97,8 +97,8 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
                 <td className="font-mono">{entry.action}</td>
                 <td className="break-all">{targetLabel(entry)}</td>
                 <td className="font-mono">{entry.ip ?? '—'}</td>
-                <td className="max-w-56 font-mono text-xs break-all">{valueLabel(entry.before)}</td>
-                <td className="max-w-56 font-mono text-xs break-all">{valueLabel(entry.after)}</td>
+                <td className="max-w-md min-w-64 font-mono text-xs break-all">{valueLabel(entry.before)}</td>
+                <td className="max-w-md min-w-64 font-mono text-xs break-all">{valueLabel(entry.after)}</td>
               </tr>
             ))}
           </tbody>

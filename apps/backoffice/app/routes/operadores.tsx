@@ -167,7 +167,7 @@ export function OperatorsView({
               return (
                 <tr key={operator.id}>
                   <td>{operator.name ?? '—'}</td>
-                  <td className="break-all">{operator.email}</td>
+                  <td className="whitespace-nowrap">{operator.email}</td>
                   <td>
                     {operatorStateLabels[operator.state] ?? operator.state}
                     {operator.lastSignInAt ? (
