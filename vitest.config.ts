@@ -25,7 +25,8 @@ const apiTest = {
   hookTimeout: 120_000,
 };
 
-// One runner, five projects: pure domain units, the storefront's units (form schemas, sorting, dates, colours),
+// One runner, six projects: pure domain units, the storefront's units (form schemas, sorting, dates, colours), the
+// operator console's units,
 // and the API integration suite (app.inject against PGlite, and against PostgreSQL too when TEST_DATABASE_URL is
 // set) in two projects: `api`, its files in parallel, then `api-serial`, one file at a time (docs/testing.md).
 export default defineConfig({
@@ -42,6 +43,14 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['app/**/*.test.ts'],
+        },
+      },
+      {
+        // The operator console's units: its loaders' helpers and its screens rendered with contract-shaped data.
+        test: {
+          name: 'backoffice',
+          root: 'apps/backoffice',
+          include: ['app/**/*.test.{ts,tsx}'],
         },
       },
       {

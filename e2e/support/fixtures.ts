@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { backofficeBuildExists, mountBackoffice } from '../../apps/api/src/backoffice-web.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { type DatabaseHandle, openPglite } from '../../apps/api/src/db/client.ts';
 import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.ts';
@@ -12,6 +14,7 @@ import { seededStoreDumpVariable } from './global-setup.ts';
 import { routeFakeRecaptcha } from './recaptcha.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
+const backofficeBuildDir = fileURLToPath(new URL('../../apps/backoffice/build', import.meta.url));
 
 export type Storefront = {
   baseURL: string;
@@ -30,6 +33,20 @@ export type Storefront = {
  * reCAPTCHA never reaches Google: every page gets a stand-in api.js (support/recaptcha.ts) and the server verifies
  * tokens with a siteverify on loopback, through the same HTTP code path as in production.
  */
+/** A port no one listens on now, on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
+      );
+    });
+  });
+}
+
 export const test = base.extend<object, { storefront: Storefront }>({
   page: async ({ page }, use) => {
     await routeFakeRecaptcha(page);
@@ -39,13 +56,19 @@ export const test = base.extend<object, { storefront: Storefront }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       if (!storefrontBuildExists(webBuildDir)) throw new Error('No storefront build: run `npm run build` first');
+      if (!backofficeBuildExists(backofficeBuildDir)) throw new Error('No console build: run `npm run build` first');
       const dumpPath = process.env[seededStoreDumpVariable];
       if (!dumpPath) throw new Error('No seeded store: playwright.config.ts runs support/global-setup.ts first');
       const database = await openPglite({ loadDataDir: new Blob([await readFile(dumpPath)]) });
       const smtp = await startFakeSmtp();
       const siteverify = await startFakeSiteverify();
+      // The console's API refuses a post whose Origin is not the console's: the port is chosen first, so that the
+      // console's origin is the one the browser uses.
+      const port = await freePort();
       const config = loadConfig({
         NODE_ENV: 'test',
+        PORT: String(port),
+        BACKOFFICE_ORIGIN: `http://127.0.0.1:${port}`,
         SMTP_URL: smtp.url,
         RECAPTCHA_VERIFY_URL: siteverify.url,
         // One worker plays every visitor from 127.0.0.1, paying many times a minute; the per-client limits have their
@@ -54,10 +77,9 @@ export const test = base.extend<object, { storefront: Storefront }>({
       });
       const app = await buildApp({ config, db: database.db });
       await mountStorefront(app, webBuildDir);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('Server has no port');
-      await use({ baseURL: `http://127.0.0.1:${address.port}`, database, app, smtp, siteverify });
+      await mountBackoffice(app, backofficeBuildDir);
+      await app.listen({ port, host: '127.0.0.1' });
+      await use({ baseURL: `http://127.0.0.1:${port}`, database, app, smtp, siteverify });
       await app.close();
       await smtp.close();
       await siteverify.close();

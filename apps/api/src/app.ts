@@ -48,6 +48,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
+import { backofficeRoutes } from './modules/operators/routes.ts';
+import { authenticateApiKey, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
@@ -62,6 +64,8 @@ export type BuildAppOptions = {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the operator console's sessions, links and throttles (tests move it); the system's by default. */
+  now?: () => Date;
 };
 
 export const apiPrefix = '/api';
@@ -85,6 +89,8 @@ declare module 'fastify' {
     invalidateReadCache: CacheInvalidation['invalidate'];
     /** The events and services the modules reach each other through (lib/work.ts). */
     work: Work;
+    /** What time it is for the operator console (BuildAppOptions.now). */
+    clock: () => Date;
   }
 }
 
@@ -97,7 +103,7 @@ export function invalidateReadCache(app: FastifyInstance, scope?: string) {
 }
 
 /** Builds the API (under /api) without listening: the server listens, tests inject. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -113,6 +119,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     genReqId: requestIdOf,
   });
   closeConnectionsWhenClosing(app);
+  app.decorate('clock', now ?? (() => new Date()));
+  // Operator API keys open the admin API too (lib/security/admin-token.ts), with the role admin or finance.
+  const keys = operatorDeps(db, config.backoffice.secretsKey, app.clock);
+  app.decorate('apiKeyRoles', async (secret: string) => (await authenticateApiKey(keys, secret))?.roles);
   await registerServices(app, config, db);
   app.setValidatorCompiler(validatorCompiler);
   // Answers validated against their schema outside production mode; in it, only serialized (lib/http/response-serializer.ts).
@@ -275,6 +285,8 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(claimRoutes);
   await api.register(purchaseRoutes({ workflow: purchaseSteps }));
   await api.register(adminRoutes);
+  // The operator console's API (issue 24): its own guard, sessions, CSRF and role matrix (modules/operators).
+  await api.register(backofficeRoutes, { prefix: '/backoffice' });
 
   // The OpenAPI document itself; a browser asking for HTML is sent to the interactive viewer.
   api.get('/docs', { schema: { hide: true } }, (request, reply) => {

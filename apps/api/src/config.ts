@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type LegacyRedirects, LegacyRedirectsError, parseLegacyRedirects } from './lib/http/legacy-redirects.ts';
 import { type RateLimits, scaledRateLimits } from './lib/http/rate-limit.ts';
+import { type Network, parseNetworks } from './lib/security/networks.ts';
 import { defaultAllowedHosts, type HostAndPort, isProxyAddressEntry, parseHost } from './lib/security/origins.ts';
 
 /** Environment flags accept the usual spellings; anything else is a start-up error, not a silent false. */
@@ -166,6 +167,43 @@ const environmentSchema = z.object({
       }
       return hosts.filter((host) => host !== null);
     }),
+  // --- Operator console (apps/backoffice, mounted by backoffice-web.ts; docs/backoffice.md) ---
+  /**
+   * The console's one origin (e.g. https://consola.travesia.cl): the only one it answers on, the one its API's CSRF
+   * check accepts in an Origin header, and the one of the enrolment links; unset: PUBLIC_URL (unset too: the console
+   * answers on any origin the store does, and the API and links take http://localhost:PORT).
+   */
+  BACKOFFICE_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin such as https://consola.travesia.cl (no path, query or user)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  /** The client networks (CIDR, comma-separated) the console answers; unset: every network. */
+  BACKOFFICE_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value, context): Network[] => {
+      const { networks, bad } = parseNetworks(value ?? '');
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of networks such as 10.0.0.0/8, 2001:db8::/32 (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return networks;
+    }),
+  // --- end of the operator console's keys ---
   /** Sites allowed to show the store in a frame (CSP frame-ancestors): none but the store itself by default. */
   FRAME_ANCESTORS: z
     .string()
@@ -284,6 +322,8 @@ const environmentSchema = z.object({
   REFUNDS_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   /** Enables the admin API (refund status changes) for whoever sends it as a Bearer token; unset: the admin API is off (404). */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  /** Encrypts operators' TOTP secrets and keys their CSRF tokens (32+ characters); unset: derived from COOKIE_SECRET. */
+  OPERATOR_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   /** Where visitors' documents (refund claims) are kept: `local` (files under DOCUMENT_STORE_DIR) or `s3` (S3_*). */
   DOCUMENT_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).optional(),
   /** The local store's directory; unset: DATA_DIR/documents. */
@@ -416,6 +456,8 @@ export type Config = {
   purchases: PurchasesConfig;
   /** OpenTelemetry tracing by the OTEL_* variables: off unless an exporter or endpoint is named. */
   tracing: TracingConfig;
+  /** The operator console (modules/operators): its origin, its secrets' key and its session cookie. */
+  backoffice: BackofficeConfig;
   /** Things to tell the operator at start-up (a deprecated variable…); the configuration works as it is. */
   warnings: string[];
 };
@@ -546,6 +588,23 @@ function documentStoreConfig(e: Environment, production: boolean, warnings: stri
   };
 }
 
+/**
+ * The operator console (issue 24). `origin`: BACKOFFICE_ORIGIN, else PUBLIC_URL (undefined: the configured origin at
+ * http://localhost:PORT). `secretsKey`: OPERATOR_SECRETS_KEY, else COOKIE_SECRET (production always has one), else a
+ * public development value; modules/operators derives its encryption and CSRF keys from it. The session cookie is
+ * `__Host-` prefixed and Secure when the console is served over https or in a production deployment.
+ */
+export type BackofficeConfig = {
+  origin: string | undefined;
+  /** The client networks the console's pages answer (backoffice-web.ts); empty: every network. */
+  allowedNetworks: Network[];
+  secretsKey: string;
+  secureCookie: boolean;
+};
+
+/** The operators' secrets key of a local store without OPERATOR_SECRETS_KEY nor COOKIE_SECRET: never for production. */
+export const developmentOperatorSecretsKey = 'travesia-development-operator-secrets-key-not-for-production';
+
 /** Refund requests: where the company is told of them, and the operator's secret for the admin API. */
 export type RefundsConfig = { notifyEmail: string | undefined; adminToken: string | undefined };
 
@@ -628,8 +687,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (webpayProduction && sandboxFlag === true) {
     throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX cannot be on with WEBPAY_ENVIRONMENT=production');
   }
+  if (production && e.BACKOFFICE_ORIGIN?.startsWith('http:')) {
+    // The operator's session cookie is a __Host- cookie, which browsers keep only over https.
+    throw new ConfigError(`Invalid configuration: BACKOFFICE_ORIGIN must be an https:// origin when ${because}`);
+  }
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
+  if (e.ADMIN_TOKEN) {
+    warnings.push(
+      'ADMIN_TOKEN is deprecated and will be removed in the next release: create an API key with role admin or finance (operator console, «Claves API») and send it as the Bearer token instead',
+    );
+  }
+  const secretsKey = e.OPERATOR_SECRETS_KEY ?? e.COOKIE_SECRET ?? developmentOperatorSecretsKey;
+  if (production && secretsKey === developmentOperatorSecretsKey) {
+    throw new ConfigError(`Invalid configuration: OPERATOR_SECRETS_KEY (or COOKIE_SECRET) is required when ${because}`);
+  }
+  const backofficeOrigin = e.BACKOFFICE_ORIGIN ?? e.PUBLIC_URL;
   return {
     env: e.NODE_ENV,
     deployment,
@@ -709,6 +782,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       failedTriesPerSalePerDay: 10,
     },
     tracing: tracingOf(e),
+    backoffice: {
+      origin: backofficeOrigin,
+      allowedNetworks: e.BACKOFFICE_ALLOWED_NETWORKS,
+      secretsKey,
+      secureCookie: production || backofficeOrigin?.startsWith('https:') === true,
+    },
     warnings,
   };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
+import { backofficeBuildExists, mountBackoffice } from './backoffice-web.ts';
 import { loadConfig } from './config.ts';
 import { demoCompany } from './db/seed/demo-company.ts';
 import { ensureCompanySeeded } from './db/seed/index.ts';
@@ -10,6 +11,8 @@ import { type RunningWorker, startWorker } from './worker.ts';
 
 /** apps/web/build, seen from apps/api/src (tsx) and from apps/api/dist (the bundle) alike. */
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+/** apps/backoffice/build, the operator console, likewise. */
+const backofficeBuildDir = fileURLToPath(new URL('../../backoffice/build', import.meta.url));
 
 async function main() {
   const config = loadConfig();
@@ -35,6 +38,8 @@ async function main() {
   const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;
   if (storefrontBuildExists(webBuildDir)) await mountStorefront(app, webBuildDir);
   else app.log.warn(`No storefront build in ${webBuildDir}: serving the API only (run npm run build).`);
+  if (backofficeBuildExists(backofficeBuildDir)) await mountBackoffice(app, backofficeBuildDir);
+  else app.log.warn(`No console build in ${backofficeBuildDir}: no /backoffice (run npm run build).`);
   const react = reactBuildInUse();
   if (react === 'development') {
     app.log.warn("Pages render with React's development build (slower): npm start sets NODE_ENV=production");

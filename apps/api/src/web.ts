@@ -158,24 +158,7 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
     await web.register(async (pages) => {
       // Flushed chunk by chunk, so a page still streams as React writes it.
       await registerCompression(pages, { flushEachChunk: true });
-      // A body is read whole by the page's action: one larger than any form needs, or of unknown length (browsers
-      // always send Content-Length for a form), is refused before a byte of it is read.
-      pages.addHook('onRequest', async (request, reply) => {
-        if (request.method === 'GET' || request.method === 'HEAD') return;
-        // The refund pages' multipart posts are streamed (their own limits: uploadAdmission).
-        if (request.routeOptions.config.streamsUploads && isMultipartPost(request)) return;
-        const declared = request.headers['content-length'];
-        if (declared === undefined) {
-          if (request.headers['transfer-encoding'] === undefined) return;
-          return reply.code(411).type('text/plain; charset=utf-8').send('La solicitud debe indicar su tamaño.');
-        }
-        if (Number(declared) > storefrontBodyLimitBytes) {
-          return reply.code(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.');
-        }
-      });
-      // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
-      pages.removeAllContentTypeParsers();
-      pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      registerPageBodies(pages);
       /**
        * Renders the page of `request` (kept whole when it may be: lib/cache/page-cache.ts). `form`: the body the page's
        * action reads instead of the visitor's (a streamed post's text fields), with what the load context adds.
@@ -307,6 +290,30 @@ export async function mountPages(app: FastifyInstance, handleRequest: PageHandle
   });
 }
 
+/**
+ * The bodies of a scope of pages (the storefront's, the console's: backoffice-web.ts), which React Router reads whole
+ * in the page's action: one larger than any form needs, or of unknown length (browsers always send Content-Length
+ * for a form), is refused before a byte of it is read, and the rest is left unparsed for React Router.
+ */
+export function registerPageBodies(pages: FastifyInstance): void {
+  pages.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    // The refund pages' multipart posts are streamed (their own limits: uploadAdmission).
+    if (request.routeOptions.config.streamsUploads && isMultipartPost(request)) return;
+    const declared = request.headers['content-length'];
+    if (declared === undefined) {
+      if (request.headers['transfer-encoding'] === undefined) return;
+      return reply.code(411).type('text/plain; charset=utf-8').send('La solicitud debe indicar su tamaño.');
+    }
+    if (Number(declared) > storefrontBodyLimitBytes) {
+      return reply.code(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.');
+    }
+  });
+  // React Router reads the request body itself (form actions), so this scope leaves the stream untouched.
+  pages.removeAllContentTypeParsers();
+  pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+}
+
 /** The hashed assets and the other files of build/client, with their cache lifetimes. */
 async function registerStaticFiles(web: FastifyInstance, clientDir: string): Promise<void> {
   await web.register(fastifyStatic, {
@@ -350,7 +357,7 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: Cached
  * query; absolute URLs come from configuration, lib/security/origins.ts), the body streamed as it arrives, aborted when the
  * visitor goes away.
  */
-function fetchRequestOf(
+export function fetchRequestOf(
   request: FastifyRequest,
   reply: FastifyReply,
   { abortWithVisitor = true, form }: { abortWithVisitor?: boolean; form?: URLSearchParams } = {},
@@ -391,7 +398,7 @@ function fetchRequestOf(
  * React Router's answer through Fastify (not written to the socket behind its back), so the compression hook sees
  * it: status, every header (each Set-Cookie on its own), and the body as a stream.
  */
-function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
   const cookies = response.headers.getSetCookie();
   for (const [name, value] of response.headers) {

@@ -7,6 +7,7 @@ import { certificateEmailJob, certificateEmailKind } from './modules/certificate
 import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
 import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
+import { lockoutEmailJob, lockoutEmailKind } from './modules/operators/service.ts';
 import {
   holdSaleRefund,
   markSaleRefundedByHand,
@@ -78,6 +79,7 @@ export function createBackgroundWork(options: {
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
+  queue.register(lockoutEmailKind, lockoutEmailJob(db, integrations.mailer));
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
   const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };

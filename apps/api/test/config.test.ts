@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import {
   ConfigError,
+  developmentOperatorSecretsKey,
   developmentPurchaseLinkSecret,
   loadConfig,
   recaptchaTestKeys,
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
         paymentStart: { max: 10, timeWindow: 60_000 },
         discountCode: { max: 10, timeWindow: 60_000 },
         purchaseAccess: { max: 10, timeWindow: 60_000 },
+        operatorSignIn: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
       host: '0.0.0.0',
@@ -127,6 +129,12 @@ describe('loadConfig', () => {
         codesPerSalePerDay: 5,
         failedTriesPerSalePerDay: 10,
         codeMaxAttempts: 5,
+      },
+      backoffice: {
+        origin: undefined,
+        allowedNetworks: [],
+        secretsKey: developmentOperatorSecretsKey,
+        secureCookie: false,
       },
       warnings: [],
     });
@@ -525,6 +533,37 @@ describe('loadConfig', () => {
     ['OUTBOX_INTERVAL_MS', '-1'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     expect(configErrorFor({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('the operator console: BACKOFFICE_ORIGIN else PUBLIC_URL; its secrets key; ADMIN_TOKEN warns it is deprecated', () => {
+    expect(loadConfig({}).backoffice.origin).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://tienda.travesia.cl' }).backoffice).toStrictEqual({
+      origin: 'https://tienda.travesia.cl',
+      allowedNetworks: [],
+      secretsKey: developmentOperatorSecretsKey,
+      secureCookie: true,
+    });
+    const own = loadConfig({ BACKOFFICE_ORIGIN: 'https://consola.travesia.cl/', COOKIE_SECRET: 'c'.repeat(32) });
+    expect(own.backoffice).toStrictEqual({
+      origin: 'https://consola.travesia.cl',
+      allowedNetworks: [],
+      secretsKey: 'c'.repeat(32),
+      secureCookie: true,
+    });
+    expect(
+      loadConfig({ OPERATOR_SECRETS_KEY: 'k'.repeat(32), COOKIE_SECRET: 'c'.repeat(32) }).backoffice.secretsKey,
+    ).toBe('k'.repeat(32));
+    expect(configErrorFor({ BACKOFFICE_ORIGIN: 'https://consola.travesia.cl/path' })).toMatch(
+      /^Invalid configuration: BACKOFFICE_ORIGIN /,
+    );
+    expect(configErrorFor({ OPERATOR_SECRETS_KEY: 'short' })).toMatch(/^Invalid configuration: OPERATOR_SECRETS_KEY /);
+    expect(
+      configErrorFor({ ...productionEnv, COOKIE_SECRET: undefined, OPERATOR_SECRETS_KEY: 'k'.repeat(32) }),
+    ).toMatch(/COOKIE_SECRET is required/);
+    expect(loadConfig(productionEnv).backoffice.secureCookie).toBe(true);
+    const warned = loadConfig({ ADMIN_TOKEN: 'a'.repeat(40) }).warnings;
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^ADMIN_TOKEN is deprecated.*API key/);
   });
 
   it('the deprecated OUTBOX_INTERVAL_MS still works, with a warning: 0 is WORKER=off, any other value both intervals', () => {

@@ -2,9 +2,10 @@
 // (build/client: the hashed JS and CSS under assets/, SVGs…), once, at build time, at the highest settings, which
 // would be too slow per request. The server sends the copy the browser accepts (@fastify/static's preCompressed,
 // apps/api/src/web.ts). Files under 1 KB, images and other binary files are left alone, and a copy that does not
-// come out smaller is not written.
+// come out smaller is not written. Another app's client directory may be given as the argument (the operator
+// console's build: apps/backoffice, served by apps/api/src/backoffice-web.ts).
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const clientDir = new URL('../build/client/', import.meta.url);
@@ -31,7 +32,7 @@ async function* filesUnder(dir) {
   }
 }
 
-const root = clientDir.pathname;
+const root = process.argv[2] ? resolve(process.argv[2]) : clientDir.pathname;
 let files = 0;
 let plainBytes = 0;
 let brotliBytes = 0;

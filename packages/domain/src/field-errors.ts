@@ -64,6 +64,10 @@ export const fieldErrorCodes = {
   refund_not_held:
     'The sale refund is not on hold: hold it first (POST …/hold), which also checks the gateway has not refunded it',
   gateway_unavailable: 'The payment gateway did not answer: nothing changed, try again later',
+  weak_password:
+    'An operator password shorter than 12 characters, or one the strength estimator finds easy to guess (operator console)',
+  invalid_code: 'A TOTP or recovery code that is wrong, already used or expired (operator console)',
+  stale: 'The item changed since it was read (another operator acted on it first): read it again',
   invalid: 'Any other problem',
 } as const;
 

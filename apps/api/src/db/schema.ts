@@ -2,6 +2,8 @@
  * The whole schema, for drizzle-kit and the database handles: each module owns its tables in
  * `modules/<area>/tables.ts` (decision 009); this file only gathers them.
  */
+
+export * from '../modules/audit/tables.ts';
 export * from '../modules/blog/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/certificates/tables.ts';
@@ -12,6 +14,7 @@ export * from '../modules/content/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/jobs/tables.ts';
 export * from '../modules/legal/tables.ts';
+export * from '../modules/operators/tables.ts';
 export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';

@@ -47,6 +47,7 @@ export function describeOnEachDatabase(
   title: string,
   suite: (context: TestContext, kind: DatabaseKind) => void,
   env: NodeJS.ProcessEnv = {},
+  options: { now?: () => Date } = {},
 ) {
   for (const kind of databaseKinds) {
     describe(`${title} [${kind}]`, () => {
@@ -55,7 +56,7 @@ export function describeOnEachDatabase(
         // Suites make many calls from one address; the rate-limit tests set RATE_LIMIT_FACTOR back to 1.
         context.config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_FACTOR: '1000', ...env });
         context.database = await openTestDatabase(kind);
-        context.app = await buildApp({ config: context.config, db: context.database.db });
+        context.app = await buildApp({ config: context.config, db: context.database.db, now: options.now });
         await context.app.ready();
       });
       afterAll(async () => {

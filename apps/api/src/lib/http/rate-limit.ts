@@ -39,6 +39,8 @@ export const defaultRateLimits = {
   discountCode: { max: 10, timeWindow: minute },
   /** «Mi compra»: checking a one-time code (each code also dies after 5 wrong tries). */
   purchaseAccess: { max: 10, timeWindow: minute },
+  /** The operator console's sign-in and enrolment steps (accounts also lock after repeated failures). */
+  operatorSignIn: { max: 10, timeWindow: minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

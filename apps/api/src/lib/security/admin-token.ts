@@ -3,6 +3,16 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '#app/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The roles of the live operator API key a Bearer secret names, or undefined (modules/operators; app.ts decorates
+     * it). The admin API takes a key with role `admin` or `finance` besides the deprecated ADMIN_TOKEN.
+     */
+    apiKeyRoles: (secret: string) => Promise<readonly string[] | undefined>;
+  }
+}
+
 /** Constant-time comparison of the admin token; false when none is configured. */
 export function isAdminToken(configured: string | undefined, given: string | undefined): boolean {
   if (!configured || !given) return false;
@@ -11,14 +21,21 @@ export function isAdminToken(configured: string | undefined, given: string | und
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The operator roles that may call the admin API with an API key (refunds, claims, cache, metrics). */
+export const adminApiRoles = ['admin', 'finance'] as const;
+
 /**
- * The admin API's guard (`Authorization: Bearer ADMIN_TOKEN`), as an onRequest hook: before the body is read or
- * validated, so without the token every request answers the catch-all 404 and nothing tells a stranger the route
- * exists. Without ADMIN_TOKEN configured the admin API is off.
+ * The admin API's guard (`Authorization: Bearer <API key or ADMIN_TOKEN>`), as an onRequest hook: before the body is
+ * read or validated, so without a valid credential every request answers the catch-all 404 and nothing tells a
+ * stranger the route exists. An operator API key (issue 24) with role admin or finance is accepted; ADMIN_TOKEN is
+ * deprecated (a start-up warning) and the admin API is off without either.
  */
 export function adminOnly(adminToken: string | undefined) {
   return async (request: FastifyRequest) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!isAdminToken(adminToken, given)) throw new ApiError(404, errorMessages.resourceNotFound);
+    if (isAdminToken(adminToken, given)) return;
+    const roles = given ? await request.server.apiKeyRoles(given) : undefined;
+    if (roles?.some((role) => (adminApiRoles as readonly string[]).includes(role))) return;
+    throw new ApiError(404, errorMessages.resourceNotFound);
   };
 }

@@ -97,3 +97,12 @@ export async function listStoredFiles(db: Database, requestId: number) {
     .where(eq(refundFiles.requestId, requestId))
     .orderBy(asc(refundFiles.id));
 }
+
+/** The console's «Hoy» (issue 24): claims waiting for the insurer (received or under review). */
+export async function countClaimsWaiting(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(refundRequests)
+    .where(sql`${refundRequests.status} IN ('recibida', 'en_revision')`);
+  return row?.count ?? 0;
+}

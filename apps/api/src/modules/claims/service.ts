@@ -483,3 +483,4 @@ export function claimEmailJob(
     },
   };
 }
+export { countClaimsWaiting } from './repository.ts';

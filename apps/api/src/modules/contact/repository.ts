@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { contactRequests } from './tables.ts';
 
@@ -22,4 +22,13 @@ export function insertContactRequest(
 export async function findContactRequest(db: Database, id: number): Promise<ContactRequestRow | undefined> {
   const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
   return row;
+}
+
+/** The console's «Hoy» (issue 24): contact requests received before `before` (no reply is recorded yet). */
+export async function countContactRequestsBefore(db: Database, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contactRequests)
+    .where(lt(contactRequests.createdAt, before));
+  return row?.count ?? 0;
 }

@@ -113,3 +113,4 @@ export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requ
     },
   };
 }
+export { countContactRequestsBefore } from './repository.ts';

@@ -110,3 +110,14 @@ export async function markJobFailed(
     })
     .where(eq(jobs.id, id));
 }
+
+/** The console's «Hoy» (issue 24): jobs given up since `since`, and pending ones retrying after a failure. */
+export async function countFailingJobs(db: Database, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(
+      sql`(${jobs.status} = 'failed' AND ${jobs.updatedAt} >= ${since}) OR (${jobs.status} = 'pending' AND ${jobs.attempts} > 0)`,
+    );
+  return row?.count ?? 0;
+}

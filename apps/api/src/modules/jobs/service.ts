@@ -158,3 +158,5 @@ class InvalidPayloadError extends Error {
     this.name = 'InvalidPayloadError';
   }
 }
+
+export { countFailingJobs } from './repository.ts';

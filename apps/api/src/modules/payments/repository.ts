@@ -683,3 +683,39 @@ export async function markSaleRefundFailed(db: Database, refundId: number, error
     })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')));
 }
+
+/** The console's «Hoy» (issue 24): sales paid in [from, to) and their amount in CLP. */
+export async function paidSalesBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<{ count: number; amountClp: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, amountClp: sql<number>`coalesce(sum(${sales.amountClp}), 0)::bigint` })
+    .from(sales)
+    .where(and(isNotNull(sales.paidAt), sql`${sales.paidAt} >= ${from}`, lt(sales.paidAt, to)));
+  return { count: Number(row?.count ?? 0), amountClp: Number(row?.amountClp ?? 0) };
+}
+
+/** Payments left «en confirmación» since before `before` (the sweeper resolves them; many means trouble). */
+export async function countPaymentsConfirmingSince(db: Database, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(eq(payments.status, 'confirming'), lt(sql`coalesce(${payments.claimedAt}, ${payments.createdAt})`, before)),
+    );
+  return row?.count ?? 0;
+}
+
+/** Sale refunds still owed: pending at the gateway, and held for a bank transfer. */
+export async function countOpenSaleRefunds(db: Database): Promise<{ pending: number; held: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${saleRefunds.heldAt} is null)::int`,
+      held: sql<number>`count(*) filter (where ${saleRefunds.heldAt} is not null)::int`,
+    })
+    .from(saleRefunds)
+    .where(eq(saleRefunds.status, 'pending'));
+  return { pending: row?.pending ?? 0, held: row?.held ?? 0 };
+}

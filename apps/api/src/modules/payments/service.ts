@@ -785,3 +785,4 @@ export async function startDateChangePayment(
     throw new ApiError(502, errorMessages.unexpected);
   }
 }
+export { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from './repository.ts';

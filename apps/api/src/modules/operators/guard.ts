@@ -1,0 +1,144 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '#app/errors.ts';
+import type { AuditActor } from '../audit/service.ts';
+import { sameText } from './secrets.ts';
+import {
+  type ApiKeyView,
+  authenticateApiKey,
+  authenticateSession,
+  messages,
+  type OperatorDeps,
+  type Role,
+  roleList,
+  type SignedIn,
+} from './service.ts';
+
+/**
+ * Who may call each console route (issue 24), the one table the guard reads (and docs/backoffice-roles.md shows):
+ * - `public`: anyone (enrolment, sign-in), rate-limited;
+ * - `session`: any signed-in operator, whatever their roles (their own session, sessions, sign-out); never an API key;
+ * - a list of roles: an operator session or an API key holding one of them.
+ * A console route missing from the table is refused (403) to everyone: a new route must be placed here first.
+ */
+export type Access = 'public' | 'session' | readonly Role[];
+
+export const backofficeAccess = {
+  'GET /enrolment/:token': 'public',
+  'POST /enrolment/:token': 'public',
+  'POST /sign-in': 'public',
+  'POST /sign-in/second-factor': 'public',
+  'GET /me': 'session',
+  'POST /sign-out': 'session',
+  'GET /sessions': 'session',
+  'DELETE /sessions/:id': 'session',
+  'GET /today': roleList,
+  'GET /operators': ['admin'],
+  'POST /operators': ['admin'],
+  'PATCH /operators/:id': ['admin'],
+  'POST /operators/:id/reset-factors': ['admin'],
+  'GET /api-keys': ['admin'],
+  'POST /api-keys': ['admin'],
+  'DELETE /api-keys/:id': ['admin'],
+  'GET /audit': ['admin'],
+  'GET /audit.csv': ['admin'],
+} as const satisfies Record<string, Access>;
+
+export type BackofficeRoute = keyof typeof backofficeAccess;
+
+/** The caller of a console request, once the guard let it through. */
+export type Caller =
+  | { kind: 'public' }
+  | { kind: 'session'; signedIn: SignedIn; actor: AuditActor }
+  | { kind: 'api-key'; apiKey: ApiKeyView; actor: AuditActor };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the console's guard on every /api/backoffice request. */
+    backofficeCaller: Caller | null;
+  }
+}
+
+export type CookieSettings = { name: string; secure: boolean };
+
+/** `__Host-travesia_operator` (Secure) over https and in production; `travesia_operator` on http://localhost. */
+export const cookieSettings = (secure: boolean): CookieSettings => ({
+  name: secure ? '__Host-travesia_operator' : 'travesia_operator',
+  secure,
+});
+
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, cookie: CookieSettings, token: string, maxAgeSeconds: number) {
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`];
+  if (cookie.secure) attributes.push('Secure');
+  reply.header('set-cookie', `${cookie.name}=${token}; ${attributes.join('; ')}`);
+}
+
+export const clearSessionCookie = (reply: FastifyReply, cookie: CookieSettings) =>
+  setSessionCookie(reply, cookie, '', 0);
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The console's guard, one onRequest hook for every /api/backoffice route (before the body is read): finds the
+ * caller (API key by `Authorization: Bearer`, else the session cookie), checks the route's access in
+ * `backofficeAccess` (401 without a caller, 403 without the role), and on every state-changing request the Origin
+ * (when sent, it must be the console's) and, for a session, the X-CSRF-Token.
+ */
+export function backofficeGuard(
+  deps: OperatorDeps,
+  options: { prefix: string; origin: string; cookie: CookieSettings },
+) {
+  return async (request: FastifyRequest) => {
+    const route = `${request.method} ${(request.routeOptions.url ?? '').slice(options.prefix.length)}`;
+    const access: Access | undefined = (backofficeAccess as Record<string, Access>)[route];
+    if (access === undefined) throw new ApiError(403, messages.forbidden);
+    const changes = !safeMethods.has(request.method);
+    if (changes) {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== options.origin) throw new ApiError(403, messages.csrf);
+    }
+    if (access === 'public') {
+      request.backofficeCaller = { kind: 'public' };
+      return;
+    }
+    const ip = request.ip;
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (request.headers.authorization !== undefined) {
+      const apiKey = bearer ? await authenticateApiKey(deps, bearer) : undefined;
+      if (!apiKey) throw new ApiError(401, messages.signInRequired);
+      if (access === 'session' || !apiKey.roles.some((role) => access.includes(role))) {
+        throw new ApiError(403, messages.forbidden);
+      }
+      request.backofficeCaller = {
+        kind: 'api-key',
+        apiKey,
+        actor: { apiKeyId: apiKey.id, label: `api-key:${apiKey.name}`, ip },
+      };
+      return;
+    }
+    const token = cookieValue(request, options.cookie.name);
+    const signedIn = token ? await authenticateSession(deps, token) : undefined;
+    if (!signedIn) throw new ApiError(401, messages.signInRequired);
+    if (changes) {
+      const given = request.headers['x-csrf-token'];
+      if (typeof given !== 'string' || !sameText(given, signedIn.csrfToken)) throw new ApiError(403, messages.csrf);
+    }
+    if (access !== 'session' && !signedIn.operator.roles.some((role) => (access as readonly string[]).includes(role))) {
+      throw new ApiError(403, messages.forbidden);
+    }
+    request.backofficeCaller = {
+      kind: 'session',
+      signedIn,
+      actor: { operatorId: signedIn.operator.id, label: signedIn.operator.email, ip },
+    };
+  };
+}

@@ -1,0 +1,86 @@
+import { chileDayStart, todayInChile } from '@travesia/domain/dates';
+import type { Database } from '#app/db/client.ts';
+import { countClaimsWaiting } from '../claims/service.ts';
+import { countContactRequestsBefore } from '../contact/service.ts';
+import { countFailingJobs } from '../jobs/service.ts';
+import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
+
+/**
+ * One figure of the console's «Hoy» screen: what it counts, its value (`unit` `clp`: an amount in pesos, else a
+ * count), and the console list it links to.
+ */
+export type Figure = { key: string; label: string; value: number; unit?: 'clp'; href: string };
+
+/** The instant Chile's day of `at` (or its month's first day) began. */
+function chileMidnight(at: Date, firstOfMonth: boolean): Date {
+  const day = todayInChile(at);
+  return chileDayStart(firstOfMonth ? `${day.slice(0, 8)}01` : day);
+}
+
+/**
+ * The figures of screen 1 that today's tables hold (issue 24): sales and their amount today and this month (Chile
+ * time), payments «en confirmación» for more than 5 minutes, sale refunds pending and held, claims waiting for the
+ * insurer, contact requests older than 24 hours (replies are not recorded yet: all of them), failing jobs (given up
+ * in the last 7 days, or retrying). Each module counts its own rows.
+ */
+export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
+  const minute = 60_000;
+  const [today, month, confirming, refunds, claims, contact, jobs] = await Promise.all([
+    paidSalesBetween(db, chileMidnight(now, false), now),
+    paidSalesBetween(db, chileMidnight(now, true), now),
+    countPaymentsConfirmingSince(db, new Date(now.getTime() - 5 * minute)),
+    countOpenSaleRefunds(db),
+    countClaimsWaiting(db),
+    countContactRequestsBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
+    countFailingJobs(db, new Date(now.getTime() - 7 * 24 * 60 * minute)),
+  ]);
+  return [
+    { key: 'sales-today', label: 'Ventas de hoy', value: today.count, href: '/backoffice/ventas?desde=hoy' },
+    {
+      key: 'sales-today-amount',
+      label: 'Monto vendido hoy',
+      value: today.amountClp,
+      unit: 'clp',
+      href: '/backoffice/ventas?desde=hoy',
+    },
+    { key: 'sales-month', label: 'Ventas del mes', value: month.count, href: '/backoffice/ventas?desde=mes' },
+    {
+      key: 'sales-month-amount',
+      label: 'Monto vendido en el mes',
+      value: month.amountClp,
+      unit: 'clp',
+      href: '/backoffice/ventas?desde=mes',
+    },
+    {
+      key: 'payments-confirming',
+      label: 'Pagos «en confirmación» hace más de 5 minutos',
+      value: confirming,
+      href: '/backoffice/ventas?estado=en-confirmacion',
+    },
+    {
+      key: 'sale-refunds-pending',
+      label: 'Devoluciones pendientes',
+      value: refunds.pending,
+      href: '/backoffice/reembolsos-de-ventas?estado=pendiente',
+    },
+    {
+      key: 'sale-refunds-held',
+      label: 'Devoluciones retenidas para transferencia',
+      value: refunds.held,
+      href: '/backoffice/reembolsos-de-ventas?estado=retenida',
+    },
+    {
+      key: 'claims-waiting',
+      label: 'Reembolsos esperando a la aseguradora',
+      value: claims,
+      href: '/backoffice/reembolsos',
+    },
+    {
+      key: 'contact-requests-24h',
+      label: 'Solicitudes de contacto con más de 24 horas',
+      value: contact,
+      href: '/backoffice/contacto',
+    },
+    { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/auditoria' },
+  ];
+}

@@ -1,0 +1,208 @@
+import { expect, it } from 'vitest';
+import { type Access, type BackofficeRoute, backofficeAccess } from '#app/modules/operators/guard.ts';
+import { type Role, roleList } from '#app/modules/operators/service.ts';
+import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
+import { call } from './support/http.ts';
+
+/**
+ * The role matrix (issue 24, docs/backoffice-roles.md): every /api/backoffice route, called with every role, with no
+ * session, and with API keys. A caller the table allows is never answered 401 or 403 (the route itself may answer
+ * 400 or 404 to the deliberately unknown ids and bodies below); one it does not allow is answered 401 without a
+ * caller and 403 with one.
+ */
+
+const clock = new TestClock();
+const unknownId = '00000000-0000-4000-8000-000000000000';
+let serial = 0;
+
+/** A request to each route: path parameters that name nothing, and bodies that change nothing real. */
+const requests: Record<
+  BackofficeRoute,
+  () => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown }
+> = {
+  'GET /enrolment/:token': () => ({ method: 'GET', url: `/api/backoffice/enrolment/${'x'.repeat(43)}` }),
+  'POST /enrolment/:token': () => ({ method: 'POST', url: `/api/backoffice/enrolment/${'x'.repeat(43)}`, payload: {} }),
+  'POST /sign-in': () => ({ method: 'POST', url: '/api/backoffice/sign-in', payload: {} }),
+  'POST /sign-in/second-factor': () => ({ method: 'POST', url: '/api/backoffice/sign-in/second-factor', payload: {} }),
+  'GET /me': () => ({ method: 'GET', url: '/api/backoffice/me' }),
+  'POST /sign-out': () => ({ method: 'POST', url: '/api/backoffice/sign-out' }),
+  'GET /sessions': () => ({ method: 'GET', url: '/api/backoffice/sessions' }),
+  'DELETE /sessions/:id': () => ({ method: 'DELETE', url: `/api/backoffice/sessions/${unknownId}` }),
+  'GET /today': () => ({ method: 'GET', url: '/api/backoffice/today' }),
+  'GET /operators': () => ({ method: 'GET', url: '/api/backoffice/operators' }),
+  'POST /operators': () => ({
+    method: 'POST',
+    url: '/api/backoffice/operators',
+    payload: { email: `matriz${++serial}@travesia.cl`, roles: ['support'] },
+  }),
+  'PATCH /operators/:id': () => ({
+    method: 'PATCH',
+    url: `/api/backoffice/operators/${unknownId}`,
+    payload: { roles: ['support'] },
+  }),
+  'POST /operators/:id/reset-factors': () => ({
+    method: 'POST',
+    url: `/api/backoffice/operators/${unknownId}/reset-factors`,
+  }),
+  'GET /api-keys': () => ({ method: 'GET', url: '/api/backoffice/api-keys' }),
+  'POST /api-keys': () => ({
+    method: 'POST',
+    url: '/api/backoffice/api-keys',
+    payload: { name: `matriz ${++serial}`, roles: ['finance'], expiresAt: '2027-06-01T00:00:00Z' },
+  }),
+  'DELETE /api-keys/:id': () => ({ method: 'DELETE', url: `/api/backoffice/api-keys/${unknownId}` }),
+  'GET /audit': () => ({ method: 'GET', url: '/api/backoffice/audit' }),
+  'GET /audit.csv': () => ({ method: 'GET', url: '/api/backoffice/audit.csv' }),
+};
+
+type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };
+
+const allows = (access: Access, caller: Caller) =>
+  access === 'public' ||
+  (access === 'session'
+    ? caller.kind === 'session'
+    : caller.kind !== 'none' && caller.roles.some((r) => access.includes(r)));
+
+/** Sign-out ends the caller's session: it is tried last. */
+const routes = (Object.keys(backofficeAccess) as BackofficeRoute[]).sort(
+  (a, b) => Number(a === 'POST /sign-out') - Number(b === 'POST /sign-out'),
+);
+
+describeOnEachDatabase(
+  'Operator console: the role matrix',
+  (ctx) => {
+    it('every route × every caller: allowed callers pass the guard, the others get 401 (nobody) or 403', async () => {
+      const admin = await enrolledOperator(ctx, 'root@travesia.cl', ['admin'], clock);
+      const sessions = new Map<string, Operator>();
+      for (const role of roleList)
+        sessions.set(
+          role,
+          role === 'admin' ? admin : await enrolledOperator(ctx, `${role}@travesia.cl`, [role], clock),
+        );
+      const keys = new Map<string, string>();
+      for (const role of roleList) {
+        const created = await asOperator(ctx, admin, 'POST', '/api/backoffice/api-keys', {
+          name: `clave ${role}`,
+          roles: [role],
+          expiresAt: '2027-06-01T00:00:00Z',
+        });
+        expect(created.status, created.text).toBe(201);
+        keys.set(role, created.json<{ secret: string }>().secret);
+      }
+      const callers: Caller[] = [
+        { name: 'nobody', roles: [], kind: 'none' },
+        ...roleList.map((role) => ({ name: `${role} session`, roles: [role], kind: 'session' as const })),
+        ...roleList.map((role) => ({ name: `${role} API key`, roles: [role], kind: 'api-key' as const })),
+      ];
+      const seen: string[] = [];
+      for (const route of routes) {
+        const access: Access = backofficeAccess[route];
+        for (const caller of callers) {
+          const request = requests[route]();
+          const role = caller.roles[0] as Role;
+          const answer =
+            caller.kind === 'session'
+              ? await asOperator(ctx, sessions.get(role), request.method, request.url, request.payload)
+              : await call(ctx.app, {
+                  method: request.method,
+                  url: request.url,
+                  ...(request.payload === undefined ? {} : { payload: request.payload as Record<string, unknown> }),
+                  headers: caller.kind === 'api-key' ? { authorization: `Bearer ${keys.get(role)}` } : {},
+                });
+          const expected = allows(access, caller) ? 'allowed' : caller.kind === 'none' ? 401 : 403;
+          const got = answer.status === 401 || answer.status === 403 ? answer.status : 'allowed';
+          seen.push(
+            `${route} as ${caller.name}: ${got === expected ? 'ok' : `expected ${expected}, got ${answer.status} ${answer.text}`}`,
+          );
+          if (got === 'allowed') expect(answer.status, `${route} as ${caller.name}`).toBeLessThan(500);
+        }
+      }
+      expect(seen.filter((line) => !line.endsWith(': ok'))).toStrictEqual([]);
+      expect(seen).toHaveLength(routes.length * callers.length);
+    });
+
+    it('an expired or revoked API key is refused; a key with role admin or finance opens the existing admin API', async () => {
+      const admin = await enrolledOperator(ctx, 'raiz@travesia.cl', ['admin'], clock);
+      const create = (roles: Role[], expiresAt: string) =>
+        asOperator(ctx, admin, 'POST', '/api/backoffice/api-keys', {
+          name: `clave ${roles.join('+')}`,
+          roles,
+          expiresAt,
+        });
+      const finance = (await create(['finance'], '2027-06-01T00:00:00Z')).json<{
+        secret: string;
+        apiKey: { id: string };
+      }>();
+      const support = (await create(['support'], '2027-06-01T00:00:00Z')).json<{ secret: string }>();
+      const past = await create(['admin'], '2026-01-01T00:00:00Z');
+      expect(past.status).toBe(400);
+      const adminApi = (secret: string) =>
+        call(ctx.app, {
+          method: 'POST',
+          url: '/api/admin/cache/invalidate',
+          headers: { authorization: `Bearer ${secret}` },
+        });
+      expect((await adminApi(finance.secret)).status).toBe(200);
+      expect((await adminApi(support.secret)).status).toBe(404);
+      const listed = await asOperator(ctx, admin, 'GET', '/api/backoffice/api-keys');
+      const shown = listed.json<{ apiKeys: { id: string; lastUsedAt: string | null; prefix: string }[] }>().apiKeys;
+      const own = shown.find((key) => key.id === finance.apiKey.id);
+      expect(own?.lastUsedAt).not.toBeNull();
+      expect(finance.secret.startsWith(own?.prefix ?? '-')).toBe(true);
+      expect(listed.text).not.toContain(finance.secret);
+      expect((await asOperator(ctx, admin, 'DELETE', `/api/backoffice/api-keys/${finance.apiKey.id}`)).status).toBe(
+        204,
+      );
+      expect((await adminApi(finance.secret)).status).toBe(404);
+      const revoked = await call(ctx.app, {
+        method: 'GET',
+        url: '/api/backoffice/today',
+        headers: { authorization: `Bearer ${finance.secret}` },
+      });
+      expect(revoked.status).toBe(401);
+      // Expiry: the clock passes the key's date.
+      const soon = (await create(['support'], new Date(clock.at.getTime() + 60_000).toISOString())).json<{
+        secret: string;
+      }>();
+      clock.advance(2 * 60_000);
+      const expired = await call(ctx.app, {
+        method: 'GET',
+        url: '/api/backoffice/today',
+        headers: { authorization: `Bearer ${soon.secret}` },
+      });
+      expect(expired.status).toBe(401);
+      expect(support.secret).toMatch(/^tvk_[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('«Hoy» answers each figure with its key, label, value and link', async () => {
+      const admin = await enrolledOperator(ctx, 'hoy@travesia.cl', ['support'], clock);
+      const today = await asOperator(ctx, admin, 'GET', '/api/backoffice/today');
+      expect(today.status, today.text).toBe(200);
+      const figures = today.json<{ figures: { key: string; value: number; unit?: string; href: string }[] }>().figures;
+      expect(figures.map((f) => f.key)).toStrictEqual([
+        'sales-today',
+        'sales-today-amount',
+        'sales-month',
+        'sales-month-amount',
+        'payments-confirming',
+        'sale-refunds-pending',
+        'sale-refunds-held',
+        'claims-waiting',
+        'contact-requests-24h',
+        'jobs-failing',
+      ]);
+      for (const figure of figures) {
+        expect(figure.value).toBeGreaterThanOrEqual(0);
+        // Amounts say they are pesos, for the console to write them so.
+        expect(figure.unit).toBe(figure.key.endsWith('-amount') ? 'clp' : undefined);
+        expect(figure.href).toMatch(/^\/backoffice\//);
+      }
+      // Each link is a page of the console (apps/backoffice/app/lib/navigation.ts), not a path it does not have.
+      const pages = ['ventas', 'reembolsos-de-ventas', 'reembolsos', 'contacto', 'auditoria'];
+      for (const figure of figures) expect(pages).toContain(figure.href.split(/[/?]/)[2]);
+    });
+  },
+  {},
+  { now: clock.now },
+);

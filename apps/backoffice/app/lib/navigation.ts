@@ -1,0 +1,38 @@
+import type { Role } from './contract.ts';
+
+export type NavigationEntry = {
+  /** Path inside the console (React Router adds /backoffice). */
+  path: string;
+  label: string;
+  /** The roles that may use the screen; the entry is hidden from everyone else. */
+  roles: readonly Role[];
+  /** A screen of issue 24 not built yet: its path shows the «Próximamente» page. */
+  upcoming?: boolean;
+};
+
+const everyone: readonly Role[] = ['admin', 'support', 'finance', 'content'];
+
+/**
+ * The side navigation, in the order of issue 24's screens. Who sees what follows the role matrix
+ * (docs/backoffice-roles.md): the API refuses a role's calls whatever the navigation shows.
+ */
+export const navigation: readonly NavigationEntry[] = [
+  { path: '/', label: 'Hoy', roles: everyone },
+  { path: '/ventas', label: 'Ventas', roles: ['admin', 'support', 'finance'], upcoming: true },
+  { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'], upcoming: true },
+  { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'], upcoming: true },
+  { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
+  { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },
+  { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },
+  { path: '/operadores', label: 'Operadores', roles: ['admin'] },
+  { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
+  { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },
+];
+
+/** The entries an operator with `roles` may use. */
+export function navigationFor(roles: readonly Role[]): NavigationEntry[] {
+  return navigation.filter((entry) => entry.roles.some((role) => roles.includes(role)));
+}
+
+/** The screens not built yet, for routes.ts and the «Próximamente» page. */
+export const upcomingScreens = navigation.filter((entry) => entry.upcoming);

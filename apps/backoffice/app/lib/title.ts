@@ -1,0 +1,4 @@
+/** Every page's <title>: the screen, then the console's name. */
+export function pageTitle(screen: string): string {
+  return `${screen} · Consola Travesía`;
+}

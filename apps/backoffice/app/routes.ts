@@ -1,0 +1,21 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { upcomingScreens } from './lib/navigation.ts';
+
+// The console's pages under /backoffice (react-router.config.ts basename); notes/backoffice-contract.md.
+export default [
+  route('ingresar', 'routes/ingresar.tsx'),
+  route('enrolar/:token', 'routes/enrolar.tsx'),
+  route('salir', 'routes/salir.tsx'),
+  // Every other page needs a session: the layout's loader sends the visitor to /backoffice/ingresar without one.
+  layout('routes/consola.tsx', [
+    index('routes/hoy.tsx'),
+    route('sesiones', 'routes/sesiones.tsx'),
+    route('operadores', 'routes/operadores.tsx'),
+    route('claves-api', 'routes/claves-api.tsx'),
+    route('auditoria', 'routes/auditoria.tsx'),
+    ...upcomingScreens.map((screen) =>
+      route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
+    ),
+    route('*', 'routes/no-encontrada.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,36 @@
+import { useLocation } from 'react-router';
+import { navigation } from '#app/lib/navigation.ts';
+import { requireOperator } from '#app/lib/session.server.ts';
+import { pageTitle } from '#app/lib/title.ts';
+import type { Route } from './+types/proximamente';
+
+/** A screen of issue 24 still to be built: its entry stays in the navigation and says so, instead of a broken link. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOperator(context, request);
+  return null;
+}
+
+export function screenOf(pathname: string) {
+  const path = pathname.replace(/^\/backoffice/, '').replace(/\/$/, '') || '/';
+  return navigation.find((entry) => entry.path === path);
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: pageTitle(screenOf(location.pathname)?.label ?? 'Próximamente') },
+];
+
+export default function Upcoming() {
+  const screen = screenOf(useLocation().pathname);
+  return (
+    <section aria-labelledby="titulo" className="max-w-2xl space-y-3">
+      <h1 id="titulo" className="text-xl font-semibold">
+        {screen?.label ?? 'Pantalla'}
+      </h1>
+      <p className="inline-block rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">Próximamente</p>
+      <p>
+        Esta pantalla todavía no está disponible en la consola. Mientras tanto, esta operación se sigue haciendo como
+        hasta ahora; pide ayuda a un administrador si la necesitas.
+      </p>
+    </section>
+  );
+}

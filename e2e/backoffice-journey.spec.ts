@@ -1,0 +1,193 @@
+import type { Locator, Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { inviteOperator, operatorDeps } from '../apps/api/src/modules/operators/service.ts';
+import { operatorSessions, operators } from '../apps/api/src/modules/operators/tables.ts';
+import { expectNoViolations, viewports } from './support/axe.ts';
+import { expect, type Storefront, test } from './support/fixtures.ts';
+import { waitForHydration } from './support/shell.ts';
+
+/**
+ * The operator console end to end, as the API process serves it (pages under /backoffice, their API under
+ * /api/backoffice): the first administrator's link made as `npm run operators -- invite` makes it, enrolment by
+ * keyboard with the TOTP of the secret the page shows, the recovery codes, sign-out, sign-in with password and code,
+ * «Hoy», an invitation, a `support` operator refused «Operadores», an idle session sent to «Ingresar», and a post
+ * without the CSRF token refused. Every page is axe clean at 390 and 1280 px.
+ */
+
+const password = 'marmota azul cruza el puente de noche';
+
+/** The code of the authenticator app for `secret`, `steps` periods (30 s) from now. */
+function totpCode(secret: string, steps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+/**
+ * The API accepts a code one period either side of its clock and never a period twice: codes typed in the last
+ * seconds of a period could reach it in the next one. Waits for a fresh period then.
+ */
+async function awayFromPeriodEnd(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
+/** Moves the focus with Tab (forward) until `target` has it, as an operator at the keyboard would. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let presses = 0; presses < 25; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Axe at both widths, the page left at 1280 px. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `${state} at ${viewport.width} px`);
+  }
+}
+
+/** An enrolment link as the `operators` CLI makes it (the same service function, on the store's database). */
+async function invitation(storefront: Storefront, email: string, roles: ('admin' | 'support')[]): Promise<string> {
+  const deps = operatorDeps(storefront.database.db, storefront.app.config.backoffice.secretsKey);
+  const { token } = await inviteOperator(deps, { label: 'cli:e2e', ip: null }, { email, roles });
+  return `/backoffice/enrolar/${token}`;
+}
+
+/** Enrols on the link's page by keyboard; answers the TOTP secret the page showed. */
+async function enrolByKeyboard(page: Page, link: string, name: string): Promise<string> {
+  await page.goto(link);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Activar tu cuenta', level: 1 })).toBeVisible();
+  const secret = (
+    await page
+      .getByText(/^Clave:/)
+      .locator('code')
+      .innerText()
+  ).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await tabTo(page, page.getByLabel('Nombre', { exact: true }));
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Tab');
+  // The previous period's code: the sign-in that follows types the current one, which the API takes as newer.
+  await awayFromPeriodEnd();
+  await page.keyboard.type(totpCode(secret, -1));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' })).toBeFocused();
+  return secret;
+}
+
+test.describe('operator console journey', () => {
+  test('enrol, sign out, sign in, «Hoy», invite; a support operator, an idle session and a missing CSRF token', async ({
+    page,
+    browser,
+    baseURL,
+    storefront,
+  }) => {
+    test.setTimeout(90_000);
+    const adminLink = await invitation(storefront, 'admin@travesia.cl', ['admin']);
+
+    // Enrolment: the page and its axe check before anything is typed, then the recovery codes once.
+    await page.goto(adminLink);
+    await expectAccessible(page, 'the enrolment page');
+    const secret = await enrolByKeyboard(page, adminLink, 'Ana Administradora');
+    const codes = page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' }).locator('xpath=..');
+    await expect(codes.getByText(/^[a-z2-9]{5}-[a-z2-9]{5}$/)).toHaveCount(10);
+    await expectAccessible(page, 'the recovery codes');
+
+    // Signed in by the enrolment: «Hoy», then out by keyboard.
+    await page.getByRole('link', { name: 'Ir a la consola' }).click();
+    await expect(page.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
+    await waitForHydration(page);
+    await tabTo(page, page.getByRole('button', { name: 'Salir' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/backoffice\/ingresar/);
+
+    // Sign-in: password, then the authenticator's code.
+    await waitForHydration(page);
+    await expectAccessible(page, 'the sign-in page');
+    await tabTo(page, page.getByLabel('Correo', { exact: true }));
+    await page.keyboard.type('admin@travesia.cl');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    const code = page.getByLabel('Código', { exact: true });
+    await expect(code).toBeVisible();
+    await expectAccessible(page, 'the second factor');
+    await awayFromPeriodEnd();
+    await code.focus();
+    await page.keyboard.type(totpCode(secret));
+    await page.keyboard.press('Enter');
+
+    // «Hoy» shows its figures, each a link.
+    await expect(page.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Ventas de hoy\s*0/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Monto vendido hoy\s*\$0/ })).toBeVisible();
+    await expectAccessible(page, '«Hoy»');
+
+    for (const [path, heading] of [
+      ['/backoffice/sesiones', 'Mis sesiones'],
+      ['/backoffice/claves-api', 'Claves API'],
+      ['/backoffice/auditoria', 'Auditoría'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expectAccessible(page, heading);
+    }
+    // The trail holds the enrolment the page made.
+    await expect(page.getByRole('cell', { name: 'operator.enrol' })).toBeVisible();
+
+    // An invitation from «Operadores» shows its one-time link.
+    await page.goto('/backoffice/operadores');
+    await waitForHydration(page);
+    await tabTo(page, page.getByLabel('Correo', { exact: true }));
+    await page.keyboard.type('soporte@travesia.cl');
+    await tabTo(page, page.getByRole('group', { name: 'Roles', exact: true }).getByLabel('Atención'));
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('button', { name: 'Crear invitación' }));
+    await page.keyboard.press('Enter');
+    const supportLink = page.getByLabel('Enlace de enrolamiento');
+    await expect(supportLink).toHaveValue(new RegExp(`^${baseURL}/backoffice/enrolar/[\\w-]{20,}$`));
+    await expectAccessible(page, 'an invitation');
+    const supportPath = new URL(await supportLink.inputValue()).pathname;
+
+    // A post without the CSRF token is refused, with the session's cookie and the console's Origin.
+    const refused = await page.request.post('/api/backoffice/sign-out', { headers: { origin: baseURL ?? '' } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: 403, detail: expect.stringContaining('token') });
+    await page.goto('/backoffice');
+    await expect(page.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
+
+    // The support operator: no «Operadores» in the menu, and its page is a 403.
+    const support = await browser.newContext({ baseURL });
+    const supportPage = await support.newPage();
+    await enrolByKeyboard(supportPage, supportPath, 'Sergio Soporte');
+    await supportPage.getByRole('link', { name: 'Ir a la consola' }).click();
+    await expect(supportPage.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
+    const menu = supportPage.getByRole('navigation', { name: 'Secciones de la consola' });
+    await expect(menu.getByRole('link', { name: 'Hoy' })).toBeAttached();
+    await expect(menu.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
+    const forbidden = await supportPage.goto('/backoffice/operadores');
+    expect(forbidden?.status()).toBe(403);
+    await expect(supportPage.getByRole('heading', { name: 'Sin acceso a esta pantalla', level: 1 })).toBeVisible();
+    await expectAccessible(supportPage, 'the 403 page');
+
+    // Idle for 31 minutes (its last sight moved back in the database): the next page is «Ingresar».
+    const [supportRow] = await storefront.database.db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(eq(operators.email, 'soporte@travesia.cl'));
+    await storefront.database.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(operatorSessions.operatorId, supportRow?.id ?? ''));
+    await supportPage.goto('/backoffice');
+    await expect(supportPage).toHaveURL(/\/backoffice\/ingresar/);
+    await expect(supportPage.getByRole('heading', { name: 'Ingresar', level: 1 })).toBeVisible();
+    await support.close();
+  });
+});
