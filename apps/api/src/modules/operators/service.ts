@@ -679,6 +679,15 @@ export async function revokeApiKey(deps: OperatorDeps, actor: AuditActor, id: st
 }
 
 /** The live API key a Bearer secret names (not revoked, not expired), its last use recorded; else undefined. */
+/**
+ * The roles of the live API key a Bearer secret names, or undefined: what the admin API's guard asks
+ * (`app.apiKeyRoles`, lib/security/admin-token.ts), in the server and in the worker's own metrics server alike.
+ */
+export const apiKeyRolesLookup =
+  (deps: OperatorDeps) =>
+  async (secret: string): Promise<readonly Role[] | undefined> =>
+    (await authenticateApiKey(deps, secret))?.roles;
+
 export async function authenticateApiKey(deps: OperatorDeps, secret: string): Promise<ApiKeyView | undefined> {
   if (!secret.startsWith(apiKeyPrefix) || secret.length > 100) return undefined;
   const at = deps.now();
