@@ -93,6 +93,24 @@ export function loadTracingConfig(source: NodeJS.ProcessEnv = process.env): Trac
   return tracingOf(parsed.data);
 }
 
+/** An optional http(s) origin setting (no path, query or user), normalised; `example` shows a good value. */
+const originSetting = (example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = httpOrigin(value);
+      if (origin === null) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be an http:// or https:// origin such as ${example} (no path, query or user)`,
+        });
+        return z.NEVER;
+      }
+      return origin;
+    });
+
 const environmentSchema = z.object({
   ...tracingEnvironmentSchema.shape,
   /** The runtime mode libraries read (React's production build); without DEPLOYMENT, production also means a real store. */
@@ -134,21 +152,7 @@ const environmentSchema = z.object({
   /** Where the built storefront lives; when present the same process serves it next to the API. */
   WEB_BUILD_DIR: z.string().optional(),
   /** The store's public origin: every absolute URL the server makes (gateway return URLs). Required in production. */
-  PUBLIC_URL: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const origin = httpOrigin(value);
-      if (origin === null) {
-        context.addIssue({
-          code: 'custom',
-          message: 'must be an http:// or https:// origin such as https://tienda.travesia.cl (no path, query or user)',
-        });
-        return z.NEVER;
-      }
-      return origin;
-    }),
+  PUBLIC_URL: originSetting('https://tienda.travesia.cl'),
   /** Without PUBLIC_URL: the Host names (optionally host:port) a request may use for absolute URLs. */
   ALLOWED_HOSTS: z
     .string()
@@ -173,21 +177,7 @@ const environmentSchema = z.object({
    * check accepts in an Origin header, and the one of the enrolment links; unset: PUBLIC_URL (unset too: the console
    * answers on any origin the store does, and the API and links take http://localhost:PORT).
    */
-  BACKOFFICE_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const origin = httpOrigin(value);
-      if (origin === null) {
-        context.addIssue({
-          code: 'custom',
-          message: 'must be an http:// or https:// origin such as https://consola.travesia.cl (no path, query or user)',
-        });
-        return z.NEVER;
-      }
-      return origin;
-    }),
+  BACKOFFICE_ORIGIN: originSetting('https://consola.travesia.cl'),
   /** The client networks (CIDR, comma-separated) the console answers; unset: every network. */
   BACKOFFICE_ALLOWED_NETWORKS: z
     .string()
