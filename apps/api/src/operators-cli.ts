@@ -1,8 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { z } from 'zod';
-import { type Config, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { printable } from './lib/security/terminal-text.ts';
@@ -14,7 +13,7 @@ import {
   type Role,
   roleList,
 } from './modules/operators/service.ts';
-import { openMigratedDatabase } from './startup.ts';
+import { openCliDatabase } from './startup.ts';
 
 const usage = `Usage:
   npm run operators -- invite --email x@y.cl --role admin [--role finance …] [--name "…"]
@@ -45,11 +44,7 @@ export async function runOperatorsCli(args: string[], opened?: { db: Database; c
     console.error(usage);
     return 1;
   }
-  const config = opened?.config ?? loadConfig();
-  const log = pino({ level: 'warn' });
-  const database = opened
-    ? { db: opened.db, close: async () => {} }
-    : await openMigratedDatabase(config, { log: () => log });
+  const { config, database } = await openCliDatabase(opened);
   try {
     const deps = operatorDeps(database.db, config.backoffice.secretsKey);
     const actor = { label: `cli:${userInfo().username}`, ip: null };

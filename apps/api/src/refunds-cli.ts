@@ -7,8 +7,7 @@ import { parseArgs } from 'node:util';
 import { formatClp } from '@travesia/domain/money';
 import { documentKinds, type RefundStatus, refundStatuses, refundStatusList } from '@travesia/domain/refunds';
 import { visibleText } from '@travesia/domain/visible-text';
-import { pino } from 'pino';
-import { type Config, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ApiError } from './errors.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
@@ -25,7 +24,7 @@ import {
   stuckAfterAttempts,
   transferReferenceMaxLength,
 } from './modules/payments/sale-refunds.ts';
-import { openMigratedDatabase } from './startup.ts';
+import { openCliDatabase } from './startup.ts';
 import { createBackgroundWork } from './worker.ts';
 
 const usage = `Usage:
@@ -147,11 +146,7 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
     console.error(usage);
     return 1;
   }
-  const config = opened?.config ?? loadConfig();
-  const log = pino({ level: 'warn' });
-  const database = opened
-    ? { db: opened.db, close: async () => {} }
-    : await openMigratedDatabase(config, { log: () => log });
+  const { config, log, database } = await openCliDatabase(opened);
   const backgroundWork = () =>
     createBackgroundWork({
       db: database.db,

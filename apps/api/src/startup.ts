@@ -1,11 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Config, ConfigError } from './config.ts';
+import { pino } from 'pino';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, type DatabaseHandle, DatabaseStartError, openDatabase } from './db/client.ts';
 import { databaseUnavailable } from './db/unavailable.ts';
 import { createDocumentStore } from './integrations/document-store/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { moveDocumentsToStore } from './modules/claims/documents-migration.ts';
 import { stopTracing } from './observability/tracing.ts';
+
+/**
+ * A command-line tool's configuration and database (`npm run refunds`, `npm run operators`): those a test hands it,
+ * else the environment's, opened and migrated like the server's, with a logger that says only warnings.
+ */
+export async function openCliDatabase(opened?: { db: Database; config: Config }) {
+  const config = opened?.config ?? loadConfig();
+  const log = pino({ level: 'warn' });
+  const database = opened
+    ? { db: opened.db, close: async () => {} }
+    : await openMigratedDatabase(config, { log: () => log });
+  return { config, log, database };
+}
 
 /**
  * What the server and the worker both do first: open the configured database and migrate it, then run `setup` (the
