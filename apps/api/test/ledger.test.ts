@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
@@ -122,10 +122,11 @@ async function withdraw(ctx: TestContext, access: string) {
   expect(answer.status, answer.text).toBe(200);
 }
 
+// Ordered by id: without ORDER BY, PostgreSQL returns updated rows in heap order, not in the order they were asked.
 const refundsOf = (ctx: TestContext, saleId: number) =>
-  ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId));
+  ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId)).orderBy(asc(saleRefunds.id));
 const paymentsOf = (ctx: TestContext, saleId: number) =>
-  ctx.database.db.select().from(payments).where(eq(payments.saleId, saleId));
+  ctx.database.db.select().from(payments).where(eq(payments.saleId, saleId)).orderBy(asc(payments.id));
 
 /** Runs the payment sweeper until every refund of the sale went through (or fails the test after ~5 s). */
 async function settleRefunds(ctx: TestContext, saleId: number) {
