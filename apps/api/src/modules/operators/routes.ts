@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { addDays, chileDayStart } from '@travesia/domain/dates';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { type AuditEntry, auditCsv, searchAudit } from '../audit/service.ts';
-import { backofficeGuard, type Caller, clearSessionCookie, cookieSettings, setSessionCookie } from './guard.ts';
+import { actorOf, consoleErrors, sessionOf } from './console-routes.ts';
+import { backofficeGuard, clearSessionCookie, cookieSettings, setSessionCookie } from './guard.ts';
 import { passwordMaxLength } from './passwords.ts';
+import { consoleScreens } from './screens.ts';
 import { csrfTokenOf } from './secrets.ts';
 import {
   changeOperator,
@@ -34,15 +35,6 @@ import {
   signOut,
 } from './service.ts';
 import { todayFigures } from './today.ts';
-
-/** The console's API answers its errors in the §8 body, with these statuses besides the usual ones. */
-const consoleErrors = {
-  ...errorResponses,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 
 const roleSchema = z.enum(roleList);
 const rolesSchema = z.array(roleSchema).min(1).max(roleList.length);
@@ -114,20 +106,6 @@ const auditPageSize = 50;
 function auditInstant(bound: string, side: 'start' | 'end'): Date {
   if (bound.includes('T')) return new Date(bound);
   return side === 'start' ? chileDayStart(bound) : new Date(chileDayStart(addDays(bound, 1)).getTime() - 1);
-}
-
-/** The caller of a route whose access is a session (the guard answered 401 otherwise). */
-function sessionOf(request: FastifyRequest) {
-  const caller = request.backofficeCaller;
-  if (caller?.kind !== 'session') throw new Error('The console guard let a request without a session through');
-  return caller.signedIn;
-}
-
-/** The audit actor of a route reserved to roles (a session or an API key). */
-function actorOf(request: FastifyRequest) {
-  const caller = request.backofficeCaller as Exclude<Caller, { kind: 'public' }> | null;
-  if (!caller || !('actor' in caller)) throw new Error('The console guard let a request without a caller through');
-  return caller.actor;
 }
 
 /**
@@ -533,4 +511,7 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
         .header('content-disposition', 'attachment; filename="auditoria.csv"')
         .send(Readable.from(auditCsv(fastify.db, filterOf(request.query)))),
   );
+
+  // Each screen's routes (screens.ts) register inside this plugin, so the guard and the hooks above apply to them.
+  for (const screen of consoleScreens) await fastify.register(screen);
 }

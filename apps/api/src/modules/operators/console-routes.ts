@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
+import type { Caller } from './guard.ts';
+
+/**
+ * What every console route file shares (operators/routes.ts and each screen's `console-routes.ts`, listed in
+ * screens.ts): the error statuses of its schemas and the caller the guard found.
+ */
+
+/** The console's API answers its errors in the §8 body, with these statuses besides the usual ones. */
+export const consoleErrors = {
+  ...errorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The caller of a route whose access is a session (the guard answered 401 otherwise). */
+export function sessionOf(request: FastifyRequest) {
+  const caller = request.backofficeCaller;
+  if (caller?.kind !== 'session') throw new Error('The console guard let a request without a session through');
+  return caller.signedIn;
+}
+
+/** The audit actor of a route reserved to roles (a session or an API key). */
+export function actorOf(request: FastifyRequest) {
+  const caller = request.backofficeCaller as Exclude<Caller, { kind: 'public' }> | null;
+  if (!caller || !('actor' in caller)) throw new Error('The console guard let a request without a caller through');
+  return caller.actor;
+}
