@@ -54,6 +54,12 @@ const requests: Record<
   'DELETE /api-keys/:id': () => ({ method: 'DELETE', url: `/api/backoffice/api-keys/${unknownId}` }),
   'GET /audit': () => ({ method: 'GET', url: '/api/backoffice/audit' }),
   'GET /audit.csv': () => ({ method: 'GET', url: '/api/backoffice/audit.csv' }),
+  // 2. Ventas: a sale id that names nothing (404 past the guard).
+  'GET /sales': () => ({ method: 'GET', url: '/api/backoffice/sales?q=nadie' }),
+  'GET /sales/:id': () => ({ method: 'GET', url: '/api/backoffice/sales/1' }),
+  'POST /sales/:id/certificate-email': () => ({ method: 'POST', url: '/api/backoffice/sales/1/certificate-email' }),
+  'POST /sales/:id/revoke-access': () => ({ method: 'POST', url: '/api/backoffice/sales/1/revoke-access' }),
+  'POST /sales/:id/withdrawal': () => ({ method: 'POST', url: '/api/backoffice/sales/1/withdrawal' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

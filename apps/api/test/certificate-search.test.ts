@@ -107,10 +107,13 @@ describeOnEachDatabase(
       expect((await found(ctx, holders.rut.dash))[0]?.email).not.toContain(holders.emails[0]?.split('@')[0]);
     });
 
-    it('migration 0012 backfills, in SQL, the very search keys the API writes when it issues a certificate', async () => {
+    it('migrations 0012 and 0023 backfill, in SQL, the very search keys the API writes when it issues a certificate', async () => {
       const holders = freshHolders();
       holders.emails[0] = (holders.emails[0] ?? '').toUpperCase();
-      const sale = await paidSaleOf(ctx, holders);
+      // Upper-case accents, «Ñ» and a double space: 0023's SQL must fold them as nameSearchKey does.
+      const sale = await paidSaleOf(ctx, holders, {
+        holderName: { firstName: 'ÁNGELA Begoña', lastName: 'NÚÑEZ  del Río' },
+      });
       const { db } = ctx.database;
       const keysNow = () => db.select().from(certificateSearchKeys).orderBy(asc(certificateSearchKeys.certificateId));
       const written = await keysNow();
@@ -121,11 +124,23 @@ describeOnEachDatabase(
       );
       const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
       expect(backfill).toContain('INSERT INTO "certificate_search_keys"');
+      const nameKeys = (
+        await readFile(
+          fileURLToPath(new URL('../src/db/migrations/0023_console_sale_search.sql', import.meta.url)),
+          'utf8',
+        )
+      )
+        .split('--> statement-breakpoint')
+        .at(-1);
+      expect(nameKeys).toContain('UPDATE "certificate_search_keys"');
+      expect(written.map((key) => key.name)).toContain('angela begona nunez del rio');
+      expect(written.map((key) => key.surname)).toContain('nunez del rio angela begona');
       // As before the migration: certificates without keys; the backfill gives every one of them the same keys.
       await db.transaction(async (tx) => {
         await tx.delete(certificateSearchKeys);
         expect(await tx.select().from(certificateSearchKeys)).toStrictEqual([]);
         await tx.execute(sql.raw(backfill));
+        await tx.execute(sql.raw(nameKeys ?? ''));
       });
       expect(await keysNow()).toStrictEqual(written);
       expect((await found(ctx, holders.emails[0].toLowerCase())).map((card) => card.idVenta)).toStrictEqual([

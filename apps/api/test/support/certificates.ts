@@ -48,11 +48,18 @@ export type Holders = ReturnType<typeof freshHolders>;
 export async function paidSaleOf(
   ctx: TestContext,
   holders: Holders,
-  options: { country?: number; pay?: boolean; passportType?: boolean } = {},
+  options: {
+    country?: number;
+    pay?: boolean;
+    passportType?: boolean;
+    /** The first traveller's name instead of the reference one (a search by name of one test's sale). */
+    holderName?: { firstName: string; lastName: string };
+  } = {},
 ) {
   const body = passengersBody();
   body.passangers = body.passangers.map((person, index) => ({
     ...person,
+    ...(index === 0 && options.holderName ? options.holderName : {}),
     email: holders.emails[index] ?? person.email,
     document:
       index === 0

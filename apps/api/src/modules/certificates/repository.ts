@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cleanRut } from '@travesia/domain/rut';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { listTravellerRows, listTravellersByIds } from '#app/modules/passengers/service.ts';
 import { certificateSearchKeys, certificates, certificateVerifications } from './tables.ts';
@@ -12,6 +12,12 @@ import { certificateSearchKeys, certificates, certificateVerifications } from '.
 export const documentSearchKey = (document: string) => cleanRut(document);
 /** An e-mail as the search compares it: trimmed, in lower case. */
 export const emailSearchKey = (email: string) => email.trim().toLowerCase();
+/**
+ * A name as the console's sale search compares it: lower case, accents and «ñ» folded (NFD without marks), single
+ * spaces. Migration 0023 backfilled older certificates with the same rule written in SQL (translate).
+ */
+export const nameSearchKey = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * Issues one certificate per traveller of a sale, with the keys the certificate search finds it by; called inside
@@ -49,6 +55,8 @@ export async function issueCertificates(
             companyId: sale.companyId,
             document: documentSearchKey(person.documentNumber),
             email: emailSearchKey(person.email),
+            name: nameSearchKey(`${person.firstName} ${person.lastName}`),
+            surname: nameSearchKey(`${person.lastName} ${person.firstName}`),
           },
         ]
       : [];
@@ -232,4 +240,69 @@ export function findCertificatesOfSale(db: Database, saleId: number) {
     .from(certificates)
     .where(eq(certificates.saleId, saleId))
     .orderBy(certificates.id);
+}
+
+/** What the console's sale search matches a holder by (normalised here as the keys were at issue). */
+export type HolderMatch = { document: string } | { email: string } | { name: string };
+
+/**
+ * The ids of the company's sales with a certificate (valid or voided) whose holder matches, as a subquery for the
+ * sale search (payments' searchSales): the keys' indexes answer it whatever the number of sales. A name matches as
+ * a prefix of «given names surname» or of «surname given names».
+ */
+export function salesOfHolder(db: Database, companyId: number, match: HolderMatch) {
+  const byCompany = eq(certificateSearchKeys.companyId, companyId);
+  const condition =
+    'document' in match
+      ? eq(certificateSearchKeys.document, documentSearchKey(match.document))
+      : 'email' in match
+        ? eq(certificateSearchKeys.email, emailSearchKey(match.email))
+        : or(
+            like(certificateSearchKeys.name, `${likePrefix(nameSearchKey(match.name))}%`),
+            like(certificateSearchKeys.surname, `${likePrefix(nameSearchKey(match.name))}%`),
+          );
+  return db
+    .select({ saleId: certificates.saleId })
+    .from(certificateSearchKeys)
+    .innerJoin(certificates, eq(certificates.id, certificateSearchKeys.certificateId))
+    .where(and(byCompany, condition));
+}
+
+/** The sale of a certificate number (any version), as a subquery for the sale search. */
+export function saleOfCertificate(db: Database, number: string) {
+  return db
+    .select({ saleId: certificates.saleId })
+    .from(certificates)
+    .where(eq(certificates.number, number.trim().toUpperCase()));
+}
+
+/** A LIKE pattern's literal part: %, _ and \ match themselves. */
+const likePrefix = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** Every certificate a sale ever had (replaced and voided ones too) and its verification codes, oldest first. */
+export async function certificateHistoryOfSale(db: Database, saleId: number) {
+  const [issued, codes] = await Promise.all([
+    db
+      .select({
+        number: certificates.number,
+        travellerId: certificates.travellerId,
+        issuedAt: certificates.issuedAt,
+        voidedAt: certificates.voidedAt,
+        voidedReason: certificates.voidedReason,
+      })
+      .from(certificates)
+      .where(eq(certificates.saleId, saleId))
+      .orderBy(certificates.id),
+    db
+      .select()
+      .from(certificateVerifications)
+      .where(eq(certificateVerifications.saleId, saleId))
+      .orderBy(certificateVerifications.version),
+  ]);
+  const people = await listTravellersByIds(db, [...new Set(issued.map((certificate) => certificate.travellerId))]);
+  const seqOf = new Map(people.map((person) => [person.id, person.seq]));
+  return {
+    issued: issued.map((certificate) => ({ ...certificate, seq: seqOf.get(certificate.travellerId) ?? null })),
+    codes,
+  };
 }

@@ -305,7 +305,14 @@ export async function queueAutomaticCertificateEmail(tx: Database, saleId: numbe
   await enqueue(tx, certificateEmailKind, { saleId }, `certificate:auto:${saleId}`);
 }
 
-export { issueCertificates, voidCertificatesOfSale } from './repository.ts';
+export {
+  certificateHistoryOfSale,
+  type HolderMatch,
+  issueCertificates,
+  saleOfCertificate,
+  salesOfHolder,
+  voidCertificatesOfSale,
+} from './repository.ts';
 
 /**
  * After a date change (inside its transaction): the sale's certificates are voided and new ones issued from the

@@ -25,7 +25,11 @@ export const certificates = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedReason: text('voided_reason', { enum: ['withdrawal', 'date_change'] }),
   },
-  (t) => [uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} IS NULL`)],
+  (t) => [
+    uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} IS NULL`),
+    // Every certificate of a sale, voided ones too (the console's sale page, a claim naming a sale).
+    index('certificates_sale').on(t.saleId),
+  ],
 );
 
 /**
@@ -73,9 +77,18 @@ export const certificateSearchKeys = pgTable(
       .references(() => companies.id),
     document: text('document').notNull(),
     email: text('email').notNull(),
+    /**
+     * The holder's name as the console's sale search compares it (nameSearchKey: lower case, no accents, single
+     * spaces), given name first and surname first, each matched as a prefix (text_pattern_ops: LIKE 'pér%' uses
+     * the index whatever the database's collation).
+     */
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
   },
   (t) => [
     index('certificate_search_keys_document').on(t.companyId, t.document),
     index('certificate_search_keys_email').on(t.companyId, t.email),
+    index('certificate_search_keys_name').on(t.companyId, t.name.op('text_pattern_ops')),
+    index('certificate_search_keys_surname').on(t.companyId, t.surname.op('text_pattern_ops')),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { jobs } from './tables.ts';
 
@@ -120,4 +120,25 @@ export async function countFailingJobs(db: Database, since: Date): Promise<numbe
       sql`(${jobs.status} = 'failed' AND ${jobs.updatedAt} >= ${since}) OR (${jobs.status} = 'pending' AND ${jobs.attempts} > 0)`,
     );
   return row?.count ?? 0;
+}
+
+/**
+ * The jobs whose payload names this sale (its e-mails), newest first, as long as they are kept (done ones for
+ * doneJobRetentionDays): the console's sale page. jobs_sale indexes payload->>'saleId'.
+ */
+export function listJobsOfSale(db: Database, saleId: number) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      createdAt: jobs.createdAt,
+      updatedAt: jobs.updatedAt,
+    })
+    .from(jobs)
+    .where(sql`(${jobs.payload}->>'saleId') = ${String(saleId)}`)
+    .orderBy(desc(jobs.id))
+    .limit(100);
 }

@@ -159,4 +159,4 @@ class InvalidPayloadError extends Error {
   }
 }
 
-export { countFailingJobs } from './repository.ts';
+export { countFailingJobs, listJobsOfSale } from './repository.ts';

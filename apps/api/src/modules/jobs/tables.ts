@@ -27,5 +27,9 @@ export const jobs = pgTable(
     /** The last change of status, attempts or lease: when a done job was done, when a failed one was given up. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due').on(t.runAfter).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('jobs_due').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    // The e-mails of one sale, for the console's sale page (payloads name the sale as saleId).
+    index('jobs_sale').on(sql`((${t.payload}->>'saleId'))`),
+  ],
 );

@@ -41,6 +41,12 @@ export const backofficeAccess = {
   'DELETE /api-keys/:id': ['admin'],
   'GET /audit': ['admin'],
   'GET /audit.csv': ['admin'],
+  // 2. Ventas (purchases/console-routes.ts): finance reads, support acts on the buyer's behalf.
+  'GET /sales': ['admin', 'support', 'finance'],
+  'GET /sales/:id': ['admin', 'support', 'finance'],
+  'POST /sales/:id/certificate-email': ['admin', 'support'],
+  'POST /sales/:id/revoke-access': ['admin', 'support'],
+  'POST /sales/:id/withdrawal': ['admin', 'support'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

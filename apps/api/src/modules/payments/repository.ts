@@ -1,5 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { refusalToChange } from '#app/modules/quotations/purchase-lock.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';
@@ -718,4 +734,89 @@ export async function countOpenSaleRefunds(db: Database): Promise<{ pending: num
     .from(saleRefunds)
     .where(eq(saleRefunds.status, 'pending'));
   return { pending: row?.pending ?? 0, held: row?.held ?? 0 };
+}
+
+/** What the console's sale search filters by (every part optional; they all apply). */
+export type SaleSearchFilter = {
+  companyId: number;
+  saleId?: number;
+  /** A subquery answering sale ids (a certificate number, a holder's document, e-mail or name); with saleId, either. */
+  saleIdsIn?: SQLWrapper;
+  /** Paid from / before these instants. */
+  paidFrom?: Date;
+  paidBefore?: Date;
+  status?: SaleStatus;
+  /** Only sales with a payment «en confirmación» since before this instant. */
+  confirmingSince?: Date;
+  /** Keyset: the page after this row (newest first). */
+  after?: { createdAt: Date; id: number };
+};
+
+/** One page of the console's sale list, newest first (sales_company_created serves the order). */
+export function searchSales(db: Database, filter: SaleSearchFilter, limit: number) {
+  const conditions: SQL[] = [eq(sales.companyId, filter.companyId)];
+  const byId = filter.saleId === undefined ? undefined : eq(sales.id, filter.saleId);
+  const inSubquery = filter.saleIdsIn ? inArray(sales.id, filter.saleIdsIn) : undefined;
+  if (byId || inSubquery) conditions.push((byId && inSubquery ? or(byId, inSubquery) : (byId ?? inSubquery)) as SQL);
+  if (filter.paidFrom) conditions.push(gte(sales.paidAt, filter.paidFrom));
+  if (filter.paidBefore) conditions.push(lt(sales.paidAt, filter.paidBefore));
+  if (filter.status) conditions.push(eq(sales.status, filter.status));
+  if (filter.confirmingSince) {
+    conditions.push(
+      inArray(
+        sales.id,
+        db
+          .select({ saleId: payments.saleId })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.status, 'confirming'),
+              lt(sql`coalesce(${payments.claimedAt}, ${payments.createdAt})`, filter.confirmingSince),
+            ),
+          ),
+      ),
+    );
+  }
+  if (filter.after) {
+    const { createdAt, id } = filter.after;
+    conditions.push(or(lt(sales.createdAt, createdAt), and(eq(sales.createdAt, createdAt), lt(sales.id, id))) as SQL);
+  }
+  return db
+    .select({
+      id: sales.id,
+      status: sales.status,
+      amountClp: sales.amountClp,
+      testPayment: sales.testPayment,
+      createdAt: sales.createdAt,
+      paidAt: sales.paidAt,
+      holderFirstName: sql<string | null>`${sales.purchase}->'travellers'->0->>'firstName'`,
+      holderLastName: sql<string | null>`${sales.purchase}->'travellers'->0->>'lastName'`,
+      travellers: sql<number | null>`jsonb_array_length(${sales.purchase}->'travellers')`,
+      plan: sql<string | null>`${sales.purchase}->'plan'->>'label'`,
+      departureDate: sql<string | null>`${sales.purchase}->'trip'->>'departureDate'`,
+    })
+    .from(sales)
+    .where(and(...conditions))
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(limit);
+}
+
+/** A sale's row for the console (any status), or undefined. */
+export async function findSaleForConsole(db: Database, saleId: number) {
+  const [row] = await db.select().from(sales).where(eq(sales.id, saleId));
+  return row;
+}
+
+/** A sale's payments (every attempt), oldest first. */
+export function listPaymentsOfSale(db: Database, saleId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.saleId, saleId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** A sale's date changes, oldest first. */
+export function listDateChangesOfSale(db: Database, saleId: number) {
+  return db.select().from(saleDateChanges).where(eq(saleDateChanges.saleId, saleId)).orderBy(asc(saleDateChanges.id));
 }

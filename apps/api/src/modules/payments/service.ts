@@ -39,7 +39,7 @@ import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './table
 export type Gateways = Map<string, PaymentGateway>;
 
 export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
-export { wasPaid, wasWithdrawn } from './tables.ts';
+export { saleStatuses, wasPaid, wasWithdrawn } from './tables.ts';
 
 /** A sale by id (any status), for the modules that issue and send its documents. */
 export const findSale = repository.findSaleOfQuotationBySaleId;
@@ -785,4 +785,13 @@ export async function startDateChangePayment(
     throw new ApiError(502, errorMessages.unexpected);
   }
 }
-export { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from './repository.ts';
+export {
+  countOpenSaleRefunds,
+  countPaymentsConfirmingSince,
+  findSaleForConsole,
+  listDateChangesOfSale,
+  listPaymentsOfSale,
+  paidSalesBetween,
+  type SaleSearchFilter,
+  searchSales,
+} from './repository.ts';

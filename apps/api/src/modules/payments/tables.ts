@@ -68,94 +68,108 @@ export const wasWithdrawn = (status: SaleStatus | undefined) => status === 'with
  * A sale (idVenta): at most one per quotation (unique), priced when a payment starts; what a payment attempt
  * charges, and what becomes paid at most once. Ids are random (not a sequence) because they appear in URLs.
  */
-export const sales = pgTable('sales', {
-  id: integer('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id),
-  quotationId: uuid('quotation_id')
-    .notNull()
-    .unique()
-    .references(() => quotations.id),
-  productId: integer('product_id')
-    .notNull()
-    .references(() => products.id),
-  amountUsdCents: integer('amount_usd_cents').notNull(),
-  amountClp: integer('amount_clp').notNull(),
-  /**
-   * pending → paid → withdrawing («retracto en proceso»: certificates voided, its refund requested) → withdrawn
-   * (refunded). A withdrawn or withdrawing sale was paid: its quotation stays closed to new payments.
-   */
-  status: text('status', { enum: saleStatuses }).notNull().default('pending'),
-  /**
-   * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
-   * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
-   */
-  accessToken: text('access_token')
-    .notNull()
-    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
-  /** What was bought, copied from the paying attempt when the sale becomes paid: certificates are issued from it. */
-  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
-  /** Paid through the built-in test gateway: its certificates carry no value and say so. */
-  testPayment: boolean('test_payment').notNull().default(false),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sales = pgTable(
+  'sales',
+  {
+    id: integer('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    quotationId: uuid('quotation_id')
+      .notNull()
+      .unique()
+      .references(() => quotations.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    amountUsdCents: integer('amount_usd_cents').notNull(),
+    amountClp: integer('amount_clp').notNull(),
+    /**
+     * pending → paid → withdrawing («retracto en proceso»: certificates voided, its refund requested) → withdrawn
+     * (refunded). A withdrawn or withdrawing sale was paid: its quotation stays closed to new payments.
+     */
+    status: text('status', { enum: saleStatuses }).notNull().default('pending'),
+    /**
+     * The proof of who asks for the sale's documents (certificates, full payment result): 244 random bits, given only
+     * to the browser that started the payment. The sale id is printed on every certificate and opens nothing alone.
+     */
+    accessToken: text('access_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** What was bought, copied from the paying attempt when the sale becomes paid: certificates are issued from it. */
+    purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
+    /** Paid through the built-in test gateway: its certificates carry no value and say so. */
+    testPayment: boolean('test_payment').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The console's sale list and search (newest first, keyset on created_at and id).
+  (t) => [
+    index('sales_company_created').on(t.companyId, t.createdAt, t.id),
+    // «Hoy» and the list's date filter (paid from / before).
+    index('sales_company_paid').on(t.companyId, t.paidAt),
+  ],
+);
 
 /** One attempt to pay a sale through a gateway (idTransaction). Terminal once it leaves 'pending'. */
-export const payments = pgTable('payments', {
-  /** Random, like sale ids: the pair appears in result URLs and must not be guessable. */
-  id: integer('id').primaryKey(),
-  saleId: integer('sale_id')
-    .notNull()
-    .references(() => sales.id),
-  gateway: text('gateway').notNull(),
-  /** Our order number sent to the gateway (Webpay buy_order, ≤ 26 characters). */
-  buyOrder: text('buy_order').notNull().unique(),
-  sessionId: text('session_id').notNull(),
-  /** The gateway's id of the transaction (Webpay token). */
-  externalId: text('external_id').unique(),
-  amountClp: integer('amount_clp').notNull(),
-  /**
-   * What the attempt pays: the sale itself (`purchase`), or the price difference of a date change of a paid sale
-   * (`date_change`, see purchases' sale_date_changes), which never makes the sale paid again.
-   */
-  purpose: text('purpose', { enum: ['purchase', 'date_change'] })
-    .notNull()
-    .default('purchase'),
-  /**
-   * The proof handed to the browser that starts this attempt; when the attempt pays, it becomes the sale's access
-   * token. Per attempt, so whoever starts another attempt never learns the one that paid.
-   */
-  accessToken: text('access_token')
-    .notNull()
-    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
-  /** The trip, plan, price and travellers this attempt priced, frozen when it started (null on older rows). */
-  purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
-  /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */
-  status: text('status', {
-    enum: ['pending', 'confirming', 'authorized', 'declined', 'aborted', 'timeout', 'error'],
-  })
-    .notNull()
-    .default('pending'),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }),
-  paymentTypeCode: text('payment_type_code'),
-  instalments: integer('instalments'),
-  authorizationCode: text('authorization_code'),
-  cardLastDigits: text('card_last_digits'),
-  responseCode: integer('response_code'),
-  detail: text('detail'),
-  /**
-   * An authorization we could not honour (its sale already paid, repriced, or another amount) is given back:
-   * pending → refunded, retried by the sweeper while the gateway refuses or cannot be reached.
-   */
-  refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
-  refundAmountClp: integer('refund_amount_clp'),
-  refundDetail: text('refund_detail'),
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    /** Random, like sale ids: the pair appears in result URLs and must not be guessable. */
+    id: integer('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    gateway: text('gateway').notNull(),
+    /** Our order number sent to the gateway (Webpay buy_order, ≤ 26 characters). */
+    buyOrder: text('buy_order').notNull().unique(),
+    sessionId: text('session_id').notNull(),
+    /** The gateway's id of the transaction (Webpay token). */
+    externalId: text('external_id').unique(),
+    amountClp: integer('amount_clp').notNull(),
+    /**
+     * What the attempt pays: the sale itself (`purchase`), or the price difference of a date change of a paid sale
+     * (`date_change`, see purchases' sale_date_changes), which never makes the sale paid again.
+     */
+    purpose: text('purpose', { enum: ['purchase', 'date_change'] })
+      .notNull()
+      .default('purchase'),
+    /**
+     * The proof handed to the browser that starts this attempt; when the attempt pays, it becomes the sale's access
+     * token. Per attempt, so whoever starts another attempt never learns the one that paid.
+     */
+    accessToken: text('access_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The trip, plan, price and travellers this attempt priced, frozen when it started (null on older rows). */
+    purchase: jsonb('purchase').$type<PurchaseSnapshot>(),
+    /** pending → confirming (one caller claimed the gateway's answer) → authorized | declined | aborted | timeout | error */
+    status: text('status', {
+      enum: ['pending', 'confirming', 'authorized', 'declined', 'aborted', 'timeout', 'error'],
+    })
+      .notNull()
+      .default('pending'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    paymentTypeCode: text('payment_type_code'),
+    instalments: integer('instalments'),
+    authorizationCode: text('authorization_code'),
+    cardLastDigits: text('card_last_digits'),
+    responseCode: integer('response_code'),
+    detail: text('detail'),
+    /**
+     * An authorization we could not honour (its sale already paid, repriced, or another amount) is given back:
+     * pending → refunded, retried by the sweeper while the gateway refuses or cannot be reached.
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+    refundAmountClp: integer('refund_amount_clp'),
+    refundDetail: text('refund_detail'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  // A sale's payments (its ledger, the console's sale page): without it, every look-up read the whole table.
+  (t) => [index('payments_sale').on(t.saleId)],
+);
 
 /** The built-in sandbox gateway's own ledger (what its payment page decided). */
 export const sandboxTransactions = pgTable('sandbox_transactions', {

@@ -149,7 +149,13 @@ export async function withdrawalOf(db: Database, saleId: number, now = new Date(
  * confirmation e-mail is queued. A sale already withdrawn answers its state again; outside the window, a 409.
  * Answers the state and whether this call withdrew (to run the refund at once).
  */
-export async function withdraw(db: Database, saleId: number, now = new Date()) {
+export async function withdraw(
+  db: Database,
+  saleId: number,
+  now = new Date(),
+  /** Runs in the withdrawal's transaction when this call withdraws (the console's audit row). */
+  within?: (tx: Database) => Promise<void>,
+) {
   const withdrew = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const sale = await lockSaleOfPurchase(tx, saleId);
@@ -181,6 +187,7 @@ export async function withdraw(db: Database, saleId: number, now = new Date()) {
       throw error;
     });
     await enqueue(tx, withdrawalEmailKind, { saleId, stage: 'requested' }, `withdrawal-email:requested:${saleId}`);
+    await within?.(tx);
     return true;
   });
   return { withdrew, state: await withdrawalOf(db, saleId, now) };
