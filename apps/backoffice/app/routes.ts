@@ -9,6 +9,8 @@ export default [
   // Every other page needs a session: the layout's loader sends the visitor to /backoffice/ingresar without one.
   layout('routes/consola.tsx', [
     index('routes/hoy.tsx'),
+    route('ventas', 'routes/ventas.tsx'),
+    route('ventas/:id', 'routes/venta.tsx'),
     route('sesiones', 'routes/sesiones.tsx'),
     route('operadores', 'routes/operadores.tsx'),
     route('claves-api', 'routes/claves-api.tsx'),

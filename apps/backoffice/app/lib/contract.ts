@@ -105,3 +105,106 @@ export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null };
 /** One figure of «Hoy» (GET /api/backoffice/today). */
 export type TodayFigure = { key: string; label: string; value: number | string; unit?: 'clp'; href: string };
 export type Today = { figures: TodayFigure[] };
+
+/** GET /api/backoffice/sales: one row of the sale list. */
+export type SaleRow = {
+  id: number;
+  status: 'pending' | 'paid' | 'withdrawing' | 'withdrawn';
+  amountClp: number;
+  testPayment: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  holder: string | null;
+  travellers: number;
+  plan: string | null;
+  departureDate: string | null;
+};
+export type SalePage = { sales: SaleRow[]; nextCursor: string | null };
+
+/** GET /api/backoffice/sales/:id (apps/api/src/modules/purchases/console-routes.ts). */
+export type SaleDetail = {
+  id: number;
+  status: SaleRow['status'];
+  testPayment: boolean;
+  amountClp: number;
+  amountUsd: number;
+  createdAt: string;
+  paidAt: string | null;
+  plan: string | null;
+  trip: {
+    destination: string;
+    destinationCountry: string | null;
+    modality: string;
+    departureDate: string;
+    returnDate: string;
+    days: number;
+    discountCode: string | null;
+  } | null;
+  travellers: {
+    seq: number;
+    name: string;
+    documentType: number;
+    documentNumber: string;
+    birthDate: string;
+    email: string;
+  }[];
+  consents: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean } | null;
+  payments: {
+    id: number;
+    purpose: string;
+    gateway: string;
+    status: string;
+    amountClp: number;
+    instalments: number | null;
+    cardLastDigits: string | null;
+    authorizationCode: string | null;
+    createdAt: string;
+    confirmedAt: string | null;
+  }[];
+  /** The money ledger, as «Mi compra» shows it (labels in Spanish from the API). */
+  ledger: {
+    paidClp: number;
+    refundedClp: number;
+    pendingRefundClp: number;
+    netClp: number;
+    entries: {
+      kind: 'payment' | 'refund';
+      id: number;
+      label: string;
+      date: string;
+      gatewayName: string;
+      amountClp: number;
+      statusLabel: string;
+      instalmentsText?: string | null;
+    }[];
+  };
+  certificates: {
+    number: string;
+    travellerSeq: number | null;
+    issuedAt: string;
+    voidedAt: string | null;
+    voidedReason: string | null;
+  }[];
+  verificationCodes: { version: number; code: string; createdAt: string; replacedAt: string | null }[];
+  emails: {
+    id: number;
+    kind: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    createdAt: string;
+    updatedAt: string;
+  }[];
+  dateChanges: {
+    id: number;
+    status: string;
+    previousDepartureDate: string;
+    previousReturnDate: string;
+    departureDate: string;
+    returnDate: string;
+    differenceClp: number;
+    createdAt: string;
+    appliedAt: string | null;
+  }[];
+  withdrawal: { status: string; available: boolean; reason: string | null; deadline: string } | null;
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigation, navigationFor } from '#app/lib/navigation.ts';
 import { contractApi, meAnswer, pageRequest, thrownBy } from '#app/test/fake-api.ts';
+import routes from '../routes.ts';
 import { loader } from './consola.tsx';
 
 describe('the console layout', () => {
@@ -49,7 +50,14 @@ describe('the side navigation', () => {
   });
 
   it('has a page for every entry: the built screens, and «Próximamente» for the others', () => {
-    const built = ['/', '/operadores', '/claves-api', '/auditoria'];
-    for (const entry of navigation) expect(entry.upcoming === true).toBe(!built.includes(entry.path));
+    type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
+    const layout = (routes as Entry[]).find((entry) => entry.file === 'routes/consola.tsx');
+    const fileOf = (path: string) =>
+      layout?.children?.find((child) => (path === '/' ? child.index : child.path === path.slice(1)))?.file;
+    for (const entry of navigation) {
+      const file = fileOf(entry.path);
+      expect(file, entry.path).toBeDefined();
+      expect(file === 'routes/proximamente.tsx', entry.path).toBe(entry.upcoming === true);
+    }
   });
 });
