@@ -48,7 +48,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A brand-new database on the server `adminUrl` names, dropped by the answer's `drop`. */
-async function freshPostgres(adminUrl: string) {
+export async function freshPostgres(adminUrl: string) {
   const name = `travesia_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
