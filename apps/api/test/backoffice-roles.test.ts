@@ -60,6 +60,11 @@ const requests: Record<
   'POST /sales/:id/certificate-email': () => ({ method: 'POST', url: '/api/backoffice/sales/1/certificate-email' }),
   'POST /sales/:id/revoke-access': () => ({ method: 'POST', url: '/api/backoffice/sales/1/revoke-access' }),
   'POST /sales/:id/withdrawal': () => ({ method: 'POST', url: '/api/backoffice/sales/1/withdrawal' }),
+  'POST /sales/:id/travellers/:seq/correction': () => ({
+    method: 'POST',
+    url: '/api/backoffice/sales/1/travellers/1/correction',
+    payload: { firstName: 'Ana', lastName: 'Soto', document: { type: 2, id: 'X1234567' }, reason: 'Error de tipeo' },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

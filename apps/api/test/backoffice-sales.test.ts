@@ -18,6 +18,12 @@ const clock = new TestClock();
 
 type SaleRow = { id: number; status: string; holder: string | null; amountClp: number; travellers: number };
 type SalePage = { sales: SaleRow[]; nextCursor: string | null };
+type SalePageDetail = {
+  travellers: { name: string; documentType: number; documentNumber: string }[];
+  certificates: { number: string; voidedAt: string | null; voidedReason: string | null }[];
+  verificationCodes: { version: number; code: string; replacedAt: string | null }[];
+  emails: { kind: string }[];
+};
 
 async function search(ctx: TestContext, operator: Operator, query: Record<string, string>) {
   const answer = await asOperator(ctx, operator, 'GET', `/api/backoffice/sales?${new URLSearchParams(query)}`);
@@ -220,6 +226,70 @@ describeOnEachDatabase(
       );
       expectError(refused, 409);
       expect(refused.json()).toMatchObject({ errors: [{ code: 'not_changeable' }] });
+    });
+
+    it("corrects a traveller's name and document: new certificates and code, the old code «reemplazado», one audit row", async () => {
+      const operator = await supportOf();
+      const holders = freshHolders();
+      const sale = await paidSaleOf(ctx, holders);
+      const url = `/api/backoffice/sales/${sale.idVenta}`;
+      const before = (await asOperator(ctx, operator, 'GET', url)).json<SalePageDetail>();
+      const oldCode = before.verificationCodes[0]?.code ?? '';
+      const passport = `PZ${randomInt(1_000_000, 9_999_999)}`;
+      const corrected = await asOperator(ctx, operator, 'POST', `${url}/travellers/2/correction`, {
+        firstName: 'Diego Andrés',
+        lastName: 'Muñoz Vidal',
+        document: { type: 3, id: passport },
+        reason: 'Pasaporte mal escrito, pedido por teléfono',
+      });
+      expect(corrected.status, corrected.text).toBe(200);
+      expect(corrected.json()).toStrictEqual({ certificatesVersion: 2 });
+
+      const after = (await asOperator(ctx, operator, 'GET', url)).json<SalePageDetail>();
+      expect(after.travellers[1]).toMatchObject({
+        name: 'Diego Andrés Muñoz Vidal',
+        documentType: 3,
+        documentNumber: passport,
+      });
+      const valid = after.certificates.filter((c) => c.voidedAt === null).map((c) => c.number);
+      expect(valid).toHaveLength(3);
+      expect(valid.every((number) => number.endsWith('-R2'))).toBe(true);
+      expect(after.certificates.filter((c) => c.voidedReason === 'correction')).toHaveLength(3);
+      expect(after.verificationCodes.map((c) => [c.version, c.replacedAt === null])).toStrictEqual([
+        [1, false],
+        [2, true],
+      ]);
+      const verify = (code: string) => call(ctx.app, { method: 'GET', url: `/api/certificates/verification/${code}` });
+      expect((await verify(oldCode)).json()).toMatchObject({ status: 'replaced' });
+      expect((await verify(after.verificationCodes[1]?.code ?? '')).json()).toMatchObject({ replacedAt: null });
+      // Found by the corrected passport and name; the e-mail with the new certificates is queued.
+      expect(idsOf(await search(ctx, operator, { q: passport, by: 'document' }))).toStrictEqual([sale.idVenta]);
+      expect(after.emails.filter((email) => email.kind === 'certificate-email').length).toBeGreaterThanOrEqual(2);
+
+      const rows = await auditRows(ctx, 'sale.traveller_corrected', sale.idVenta);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        before: { seq: 2, firstName: 'Diego', documentNumber: holders.passport },
+        after: { seq: 2, firstName: 'Diego Andrés', documentNumber: passport, certificatesVersion: 2 },
+      });
+
+      // A wrong RUT, an unknown traveller: refused in words, nothing changed.
+      const badRut = await asOperator(ctx, operator, 'POST', `${url}/travellers/1/correction`, {
+        firstName: 'Camila',
+        lastName: 'Rojas',
+        document: { type: 1, id: '12.345.678-9' },
+        reason: 'Corrección',
+      });
+      expectError(badRut, 400);
+      expect(badRut.json()).toMatchObject({ errors: [{ field: 'document.id' }] });
+      const nobody = await asOperator(ctx, operator, 'POST', `${url}/travellers/9/correction`, {
+        firstName: 'Nadie',
+        lastName: 'Nunca',
+        document: { type: 3, id: 'AB1234567' },
+        reason: 'Corrección',
+      });
+      expectError(nobody, 404);
+      expect((await asOperator(ctx, operator, 'GET', url)).json<SalePageDetail>().verificationCodes).toHaveLength(2);
     });
 
     it("two operators withdrawing one sale on the buyer's behalf at once: it is withdrawn once, one refund, one audit row", async () => {

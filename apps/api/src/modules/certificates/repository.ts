@@ -28,8 +28,11 @@ export async function issueCertificates(
   tx: Database,
   sale: { id: number; quotationId: string; companyId: number },
   year: number,
-  /** Replacements carry the date change that made them (…-{seq}-C{change}), so numbers stay unique. */
-  replacementOf?: number,
+  /**
+   * Replacements carry what made them, so numbers stay unique: a date change (…-{seq}-C{change}), a correction of a
+   * traveller (…-{seq}-R{version}).
+   */
+  replacementOf?: `C${number}` | `R${number}`,
 ) {
   const saleId = sale.id;
   const people = await listTravellerRows(tx, sale.quotationId);
@@ -40,7 +43,7 @@ export async function issueCertificates(
       people.map((person) => ({
         saleId,
         travellerId: person.id,
-        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}${replacementOf ? `-C${replacementOf}` : ''}`,
+        number: `TRV-${year}-${String(saleId).padStart(9, '0')}-${person.seq}${replacementOf ? `-${replacementOf}` : ''}`,
       })),
     )
     .onConflictDoNothing()
@@ -92,7 +95,11 @@ export async function replaceVerificationCode(
  * Voids the sale's valid certificates (a withdrawal, or their replacement by a date change), inside the caller's
  * transaction; they stay, marked, so their numbers and verification code answer «anulado». Answers how many.
  */
-export async function voidCertificatesOfSale(tx: Database, saleId: number, reason: 'withdrawal' | 'date_change') {
+export async function voidCertificatesOfSale(
+  tx: Database,
+  saleId: number,
+  reason: 'withdrawal' | 'date_change' | 'correction',
+) {
   const voided = await tx
     .update(certificates)
     .set({ voidedAt: sql`now()`, voidedReason: reason })
@@ -305,4 +312,14 @@ export async function certificateHistoryOfSale(db: Database, saleId: number) {
     issued: issued.map((certificate) => ({ ...certificate, seq: seqOf.get(certificate.travellerId) ?? null })),
     codes,
   };
+}
+
+/** The version of the sale's current verification code (made now when there is none). */
+export async function currentVerificationVersion(db: Database, saleId: number): Promise<number> {
+  const code = await currentVerificationCode(db, saleId);
+  const [row] = await db
+    .select({ version: certificateVerifications.version })
+    .from(certificateVerifications)
+    .where(eq(certificateVerifications.code, code));
+  return row?.version ?? 1;
 }

@@ -332,8 +332,28 @@ export async function replaceCertificates(
     departureDate: change.previousDepartureDate,
     returnDate: change.previousReturnDate,
   });
-  await repository.issueCertificates(tx, sale, year, changeId);
+  await repository.issueCertificates(tx, sale, year, `C${changeId}`);
   await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:date-change:${changeId}`);
+}
+
+/**
+ * After an operator corrected a traveller's name or document (inside that transaction, the traveller row and the
+ * sale's snapshot already corrected): the certificates are voided and issued again (numbers …-R{version}) with a new
+ * verification code, the old one answering «reemplazado» with the same dates, and the e-mail is queued with them.
+ * Answers the new version.
+ */
+export async function reissueCorrectedCertificates(
+  tx: Database,
+  sale: { id: number; quotationId: string; companyId: number },
+  trip: { departureDate: string; returnDate: string },
+  year: number,
+) {
+  await repository.voidCertificatesOfSale(tx, sale.id, 'correction');
+  await repository.replaceVerificationCode(tx, sale.id, trip);
+  const version = await repository.currentVerificationVersion(tx, sale.id);
+  await repository.issueCertificates(tx, sale, year, `R${version}`);
+  await enqueue(tx, certificateEmailKind, { saleId: sale.id }, `certificate:correction:${sale.id}:${version}`);
+  return version;
 }
 
 /** What marks a test payment's documents: no money moved, the certificate covers nobody. */

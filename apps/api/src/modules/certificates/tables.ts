@@ -23,7 +23,8 @@ export const certificates = pgTable(
     number: text('number').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
-    voidedReason: text('voided_reason', { enum: ['withdrawal', 'date_change'] }),
+    /** withdrawal; date_change or correction (of a traveller's name or document): replaced by new certificates. */
+    voidedReason: text('voided_reason', { enum: ['withdrawal', 'date_change', 'correction'] }),
   },
   (t) => [
     uniqueIndex('certificates_sale_traveller').on(t.saleId, t.travellerId).where(sql`${t.voidedAt} IS NULL`),

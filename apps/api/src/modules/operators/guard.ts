@@ -47,6 +47,7 @@ export const backofficeAccess = {
   'POST /sales/:id/certificate-email': ['admin', 'support'],
   'POST /sales/:id/revoke-access': ['admin', 'support'],
   'POST /sales/:id/withdrawal': ['admin', 'support'],
+  'POST /sales/:id/travellers/:seq/correction': ['admin', 'support'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import type { PurchaseLock } from '#app/modules/quotations/purchase-lock.ts';
 import { type CheckoutValues, recordCheckout } from '#app/modules/quotations/service.ts';
@@ -31,4 +31,27 @@ export async function replaceTravellers(
   await tx.delete(travellers).where(eq(travellers.quotationId, quotationId));
   await tx.insert(travellers).values(rows.map((row) => ({ ...row, quotationId })));
   await recordCheckout(lock, quotationId, checkout);
+}
+
+/** What an operator may correct of a paid sale's traveller (a typo in a name or a document). */
+export type TravellerCorrection = { firstName: string; lastName: string; documentType: number; documentNumber: string };
+
+/**
+ * Corrects one traveller of a paid purchase inside the caller's transaction (which holds the purchase lock and
+ * reissues the certificates); answers the row as it was, or undefined when the quotation has no such traveller.
+ */
+export async function correctTraveller(
+  tx: Database,
+  quotationId: string,
+  seq: number,
+  correction: TravellerCorrection,
+) {
+  const [before] = await tx
+    .select()
+    .from(travellers)
+    .where(and(eq(travellers.quotationId, quotationId), eq(travellers.seq, seq)))
+    .for('update');
+  if (!before) return undefined;
+  await tx.update(travellers).set(correction).where(eq(travellers.id, before.id));
+  return before;
 }

@@ -366,6 +366,8 @@ export async function getPassengerDetail(db: Database, quotationId: string): Pro
 /** The stored rows of a quotation's travellers in seq order, for the certificates issued to them. */
 export const listTravellerRows = repository.listTravellers;
 
+export { correctTraveller, type TravellerCorrection } from './repository.ts';
+
 /** Travellers by id (the ones certificates name), in seq order. */
 export const listTravellersByIds = repository.listTravellersByIds;
 

@@ -820,3 +820,24 @@ export function listPaymentsOfSale(db: Database, saleId: number) {
 export function listDateChangesOfSale(db: Database, saleId: number) {
   return db.select().from(saleDateChanges).where(eq(saleDateChanges.saleId, saleId)).orderBy(asc(saleDateChanges.id));
 }
+
+/**
+ * Writes a corrected traveller into the paid sale's purchase snapshot (what certificates, receipts and «Mi compra»
+ * print), inside the caller's transaction; answers whether the snapshot named that traveller.
+ */
+export async function correctPurchaseTraveller(
+  tx: Database,
+  saleId: number,
+  seq: number,
+  correction: { firstName: string; lastName: string; documentType: number; documentNumber: string },
+): Promise<boolean> {
+  const [row] = await tx.select({ purchase: sales.purchase }).from(sales).where(eq(sales.id, saleId));
+  const purchase = row?.purchase;
+  if (!purchase?.travellers.some((person) => person.seq === seq)) return false;
+  const travellers = purchase.travellers.map((person) => (person.seq === seq ? { ...person, ...correction } : person));
+  await tx
+    .update(sales)
+    .set({ purchase: { ...purchase, travellers } })
+    .where(eq(sales.id, saleId));
+  return true;
+}

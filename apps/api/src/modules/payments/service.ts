@@ -786,6 +786,7 @@ export async function startDateChangePayment(
   }
 }
 export {
+  correctPurchaseTraveller,
   countOpenSaleRefunds,
   countPaymentsConfirmingSince,
   findSaleForConsole,

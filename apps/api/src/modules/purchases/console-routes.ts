@@ -1,3 +1,4 @@
+import { personName, travellerDocument } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
@@ -5,6 +6,7 @@ import { actorOf, consoleErrors } from '../operators/console-routes.ts';
 import { ledgerSchema } from '../payments/ledger-schema.ts';
 import { saleStatuses } from '../payments/service.ts';
 import {
+  correctSaleTraveller,
   resendCertificates,
   revokeSaleAccess,
   saleDetail,
@@ -209,6 +211,37 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
       const { withdrew, state } = await withdrawForBuyer(db, actorOf(request), request.params.id, fastify.clock());
       if (withdrew) fastify.work.emit('purchaseWithdrawn');
       return state;
+    },
+  );
+
+  app.post(
+    '/sales/:id/travellers/:seq/correction',
+    {
+      config: { invalidInputDetail: 'Revisa los datos del viajero.' },
+      schema: {
+        tags: ['backoffice'],
+        description:
+          "Corrects a paid sale's traveller (name, document) with the reason: the certificates are issued again with a new verification code (the old one answers «reemplazado») and e-mailed. 409 when the sale is not paid; 404 for a traveller it does not have.",
+        params: saleParams.extend({ seq: z.coerce.number().int().min(1).max(20) }),
+        body: z.object({
+          firstName: personName,
+          lastName: personName,
+          document: travellerDocument,
+          reason: z.string().trim().min(3).max(300),
+        }),
+        response: { 200: z.object({ certificatesVersion: z.number() }), ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { firstName, lastName, document, reason } = request.body;
+      return correctSaleTraveller(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.seq,
+        { firstName, lastName, documentType: document.type, documentNumber: document.id, reason },
+        fastify.clock(),
+      );
     },
   );
 }

@@ -6,15 +6,19 @@ import {
   certificateEmailKind,
   certificateHistoryOfSale,
   type HolderMatch,
+  reissueCorrectedCertificates,
   saleOfCertificate,
   salesOfHolder,
 } from '../certificates/service.ts';
 import { enqueue, listJobsOfSale } from '../jobs/service.ts';
+import { correctTraveller, type TravellerCorrection } from '../passengers/service.ts';
 import { saleLedger } from '../payments/ledger.ts';
 import {
+  correctPurchaseTraveller,
   findSaleForConsole,
   listDateChangesOfSale,
   listPaymentsOfSale,
+  lockSaleOfPurchase,
   type SaleSearchFilter,
   type SaleStatus,
   searchSales,
@@ -321,4 +325,54 @@ export async function withdrawForBuyer(db: Database, actor: AuditActor, saleId: 
       now,
     ),
   );
+}
+
+const noSuchTraveller = () => {
+  const message = 'Esta venta no tiene ese viajero.';
+  return new ApiError(404, message, [{ field: 'seq', code: 'invalid', message }]);
+};
+
+/**
+ * «Corregir viajero»: a typo in a traveller's name or document of a paid sale. Under the purchase and sale locks, in
+ * one transaction: the traveller and the sale's snapshot corrected, the certificates voided and issued again with a
+ * new verification code (the old one answers «reemplazado»), the e-mail queued, one audit row with before and after.
+ */
+export async function correctSaleTraveller(
+  db: Database,
+  actor: AuditActor,
+  saleId: number,
+  seq: number,
+  input: TravellerCorrection & { reason: string },
+  now: Date,
+) {
+  const { reason, ...correction } = input;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const sale = await lockSaleOfPurchase(tx, saleId);
+    if (!sale) throw resourceNotFound();
+    requirePaid(sale.status);
+    const before = await correctTraveller(tx, sale.quotationId, seq, correction);
+    if (!before || !(await correctPurchaseTraveller(tx, saleId, seq, correction))) throw noSuchTraveller();
+    const trip = sale.purchase?.trip ?? { departureDate: '', returnDate: '' };
+    const version = await reissueCorrectedCertificates(tx, sale, trip, Number(todayInChile(now).slice(0, 4)));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'sale.traveller_corrected',
+        targetType: 'sale',
+        targetId: String(saleId),
+        before: {
+          seq,
+          firstName: before.firstName,
+          lastName: before.lastName,
+          documentType: before.documentType,
+          documentNumber: before.documentNumber,
+        },
+        after: { seq, ...correction, reason, certificatesVersion: version },
+      },
+      now,
+    );
+    return { certificatesVersion: version };
+  });
 }
