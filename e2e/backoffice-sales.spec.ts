@@ -5,11 +5,11 @@ import { waitForHydration } from './support/shell.ts';
 
 /**
  * The console's «Ventas» (issue 24, screen 2) in the browser: a buyer pays, a support operator finds the sale by its
- * number from the keyboard, reads its page, resends the certificates and withdraws on the buyer's behalf (a phone
+ * number from the keyboard, reads its page, resends the certificates, corrects a traveller's surname and withdraws on the buyer's behalf (a phone
  * request), each answered in words; the list and the sale's page are axe clean at 390 and 1280 px.
  */
 test.describe('console «Ventas»', () => {
-  test('find a sale by keyboard, read it, resend its certificates and withdraw for the buyer', async ({
+  test('find a sale by keyboard, read it, resend, correct a traveller and withdraw for the buyer', async ({
     page,
     browser,
     request,
@@ -48,6 +48,22 @@ test.describe('console «Ventas»', () => {
     await tabTo(page, page.getByRole('button', { name: 'Reenviar certificados' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: /reenviados|hace menos de 10 minutos/ })).toBeVisible();
+
+    // A typo in a traveller's surname: corrected from the keyboard, the certificates issued again (…-R2).
+    const correct = page.locator('summary').filter({ hasText: 'Corregir' }).first();
+    await tabTo(page, correct);
+    await page.keyboard.press('Enter');
+    await expectAccessible(page, 'the correction form');
+    const surname = page.getByLabel('Apellidos').first();
+    await tabTo(page, surname);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Vidal');
+    await tabTo(page, page.getByLabel('Motivo (queda en la auditoría)').first());
+    await page.keyboard.type('Segundo apellido faltante');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: /corregido/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^TRV-\d{4}-0*\d+-1-R2$/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: / Vidal$/ }).first()).toBeVisible();
 
     // The withdrawal needs its confirmation first; then the refund is on its way and the certificates are void.
     await tabTo(page, page.getByRole('checkbox', { name: /pidió retractarse/ }));

@@ -143,6 +143,8 @@ export type SaleDetail = {
   travellers: {
     seq: number;
     name: string;
+    firstName: string;
+    lastName: string;
     documentType: number;
     documentNumber: string;
     birthDate: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
-import { CsrfField } from '#app/components/fields.tsx';
+import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
@@ -13,7 +13,7 @@ import {
   saleStatusLabels,
   voidedReasonLabels,
 } from '#app/features/sales.ts';
-import { callApi } from '#app/lib/api.server.ts';
+import { callApi, fieldError } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import type { Role, SaleDetail } from '#app/lib/contract.ts';
 import { formText } from '#app/lib/form.server.ts';
@@ -40,7 +40,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   return { sale: answer.data };
 }
 
-export type SaleResult = { ok: boolean; message: string };
+export type SaleResult = {
+  ok: boolean;
+  message: string;
+  /** A correction's refused fields, with the traveller they were for. */
+  correction?: { seq: number; errors: Partial<Record<'firstName' | 'lastName' | 'document' | 'reason', string>> };
+};
 
 const actions = {
   resend: { path: 'certificate-email', done: 'Certificados reenviados a los viajeros de la venta.' },
@@ -54,9 +59,43 @@ const actions = {
   },
 } as const;
 
-/** Resend, revoke, withdraw: each one call of the API with the CSRF token (the API audits it). */
+/** A traveller's correction: the API checks the name and the document (a RUT's check digit) and says what is wrong. */
+async function correct(form: FormData, context: Route.ActionArgs['context'], request: Request, saleId: string) {
+  const seq = Number(formText(form, 'seq'));
+  const answer = await callApi<{ certificatesVersion: number }>(
+    context,
+    request,
+    `/sales/${encodeURIComponent(saleId)}/travellers/${seq}/correction`,
+    {
+      method: 'POST',
+      csrfToken: formText(form, 'csrf'),
+      body: {
+        firstName: formText(form, 'firstName'),
+        lastName: formText(form, 'lastName'),
+        document: { type: Number(formText(form, 'documentType')), id: formText(form, 'documentNumber') },
+        reason: formText(form, 'reason'),
+      },
+    },
+  );
+  if (!answer.ok) {
+    const errors = {
+      firstName: fieldError(answer.error, 'firstName'),
+      lastName: fieldError(answer.error, 'lastName'),
+      document: fieldError(answer.error, 'document.id') ?? fieldError(answer.error, 'document.type'),
+      reason: fieldError(answer.error, 'reason'),
+    };
+    return data<SaleResult>({ ok: false, message: answer.error.message, correction: { seq, errors } }, answer.status);
+  }
+  return {
+    ok: true,
+    message: `Viajero ${seq} corregido: se emitieron certificados nuevos (versión ${answer.data.certificatesVersion}) y se enviaron por correo.`,
+  } satisfies SaleResult;
+}
+
+/** Resend, revoke, withdraw, correct: each one call of the API with the CSRF token (the API audits it). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
+  if (formText(form, 'intent') === 'correct') return correct(form, context, request, params.id);
   const intent = formText(form, 'intent') as keyof typeof actions;
   const chosen = actions[intent];
   if (!chosen) return data<SaleResult>({ ok: false, message: 'Acción desconocida.' }, 400);
@@ -102,6 +141,80 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+function CorrectionForm({
+  person,
+  csrfToken,
+  errors,
+}: {
+  person: SaleDetail['travellers'][number];
+  csrfToken: string;
+  errors: NonNullable<SaleResult['correction']>['errors'] | undefined;
+}) {
+  const id = (field: string) => `corregir-${person.seq}-${field}`;
+  return (
+    <details open={errors !== undefined} className="rounded border border-slate-300 bg-white p-2">
+      <summary className="cursor-pointer text-brand-700 underline">Corregir a {person.name}</summary>
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-2">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="correct" />
+        <input type="hidden" name="seq" value={person.seq} />
+        <p className="text-xs text-slate-700 sm:col-span-2">
+          Los certificados se emiten de nuevo y se envían por correo.
+        </p>
+        <TextField
+          id={id('nombres')}
+          name="firstName"
+          label="Nombres"
+          defaultValue={person.firstName}
+          required
+          error={errors?.firstName}
+        />
+        <TextField
+          id={id('apellidos')}
+          name="lastName"
+          label="Apellidos"
+          defaultValue={person.lastName}
+          required
+          error={errors?.lastName}
+        />
+        <div>
+          <label htmlFor={id('tipo')} className="field-label">
+            Tipo de documento
+          </label>
+          <select id={id('tipo')} name="documentType" defaultValue={person.documentType} className="field-input">
+            {Object.entries(documentTypeLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id={id('documento')}
+          name="documentNumber"
+          label="Número de documento"
+          defaultValue={person.documentNumber}
+          required
+          error={errors?.document}
+        />
+        <TextField
+          id={id('motivo')}
+          name="reason"
+          label="Motivo (queda en la auditoría)"
+          required
+          minLength={3}
+          error={errors?.reason}
+        />
+        <div className="sm:col-span-2">
+          <button type="submit" className="button-primary">
+            Guardar corrección<span className="sr-only"> de {person.name}</span>
+          </button>
+        </div>
+      </Form>
+    </details>
   );
 }
 
@@ -224,6 +337,18 @@ export function SaleView({
             </tbody>
           </table>
         </TableWrap>
+        {canAct && paid ? (
+          <div className="space-y-2">
+            {sale.travellers.map((person) => (
+              <CorrectionForm
+                key={person.seq}
+                person={person}
+                csrfToken={csrfToken}
+                errors={result?.correction?.seq === person.seq ? result.correction.errors : undefined}
+              />
+            ))}
+          </div>
+        ) : null}
         {sale.travellers.length === 0 ? (
           <p className="text-sm">Esta venta aún no se pagó: no hay viajeros fijados.</p>
         ) : null}

@@ -43,6 +43,8 @@ const detail: SaleDetail = {
     {
       seq: 1,
       name: 'Begoña Núñez',
+      firstName: 'Begoña',
+      lastName: 'Núñez',
       documentType: 1,
       documentNumber: '12.345.678-5',
       birthDate: '1990-01-01',
@@ -215,6 +217,54 @@ describe('a sale’s page', () => {
     expect(calls).toHaveLength(1);
     const refused = answerOf<SaleResult>(await post({ intent: 'withdraw', confirm: 'yes' }));
     expect(refused).toMatchObject({ status: 409, data: { ok: false, message: 'Pasaron los 10 días del retracto.' } });
+  });
+
+  it('corrects a traveller with the CSRF token, and shows the API’s refusal beside the field it names', async () => {
+    const { context, calls } = contractApi({
+      'POST /sales/812345678/travellers/1/correction': (call) =>
+        (call.body as { document: { id: string } }).document.id === '12.345.678-9'
+          ? {
+              status: 400,
+              body: {
+                message: 'Revisa los datos del viajero.',
+                errors: [{ field: 'document.id', code: 'invalid_rut', message: 'El RUT no es válido.' }],
+              },
+            }
+          : { status: 200, body: { certificatesVersion: 2 } },
+    });
+    const post = (documentNumber: string) =>
+      action({
+        request: formPost('/ventas/812345678', {
+          csrf: 'csrf-1',
+          intent: 'correct',
+          seq: '1',
+          firstName: 'Begoña',
+          lastName: 'Núñez Rojas',
+          documentType: '1',
+          documentNumber,
+          reason: 'Apellido incompleto',
+        }),
+        context,
+        params: { id: '812345678' },
+      } as never);
+    const refused = answerOf<SaleResult>(await post('12.345.678-9'));
+    expect(refused.status).toBe(400);
+    expect(refused.data.correction).toEqual({
+      seq: 1,
+      errors: { document: 'El RUT no es válido.', firstName: undefined, lastName: undefined, reason: undefined },
+    });
+    const html = renderPage(<SaleView sale={detail} csrfToken="c" canAct result={refused.data} />);
+    expect(html).toContain('El RUT no es válido.');
+    expect(html).toMatch(/<details open=""/);
+    const done = answerOf<SaleResult>(await post('12.345.678-5'));
+    expect(done.data.message).toContain('versión 2');
+    expect(calls.at(-1)?.body).toEqual({
+      firstName: 'Begoña',
+      lastName: 'Núñez Rojas',
+      document: { type: 1, id: '12.345.678-5' },
+      reason: 'Apellido incompleto',
+    });
+    expect(calls.at(-1)?.headers.get('x-csrf-token')).toBe('csrf-1');
   });
 
   it('an unknown sale is the console’s 404 page', async () => {

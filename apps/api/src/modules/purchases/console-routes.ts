@@ -56,6 +56,8 @@ const saleDetailSchema = z.object({
     z.object({
       seq: z.number(),
       name: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
       documentType: z.number(),
       documentNumber: z.string(),
       birthDate: z.string(),

@@ -182,6 +182,8 @@ export async function saleDetail(db: Database, saleId: number, now: Date) {
     travellers: (bought?.travellers ?? []).map((person) => ({
       seq: person.seq,
       name: `${person.firstName} ${person.lastName}`,
+      firstName: person.firstName,
+      lastName: person.lastName,
       documentType: person.documentType,
       documentNumber: person.documentNumber,
       birthDate: person.birthDate,
