@@ -41,6 +41,11 @@ export const backofficeAccess = {
   'DELETE /api-keys/:id': ['admin'],
   'GET /audit': ['admin'],
   'GET /audit.csv': ['admin'],
+  // Screen 3, «Reembolsos de ventas» (payments/console-routes.ts).
+  'GET /sale-refunds': ['admin', 'finance'],
+  'POST /sale-refunds/:id/hold': ['admin', 'finance'],
+  'POST /sale-refunds/:id/transfer': ['admin', 'finance'],
+  'POST /sale-refunds/:id/release': ['admin', 'finance'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;
