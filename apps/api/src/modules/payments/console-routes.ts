@@ -22,11 +22,28 @@ import { saleRefundMethods, saleRefundReasons } from './tables.ts';
  */
 
 const pageSize = 50;
-/** A bank's operation number or a short note: letters, digits, spaces and . , : # / _ - (no markup, no controls). */
-const referencePattern = /^[\p{L}\p{N}][\p{L}\p{N} .,:#/_-]*$/u;
+/**
+ * A bank's operation number or a short note: letters, digits, spaces and . , : # / _ - (no markup, no controls),
+ * starting with a letter or digit (a blank one is `required`, by the length check).
+ */
+const referencePattern = /^(?:[\p{L}\p{N}][\p{L}\p{N} .,:#/_-]*)?$/u;
+const referenceSchema = z
+  .string('Escribe la referencia de la transferencia.')
+  .trim()
+  .min(1, 'Escribe la referencia de la transferencia.')
+  .max(transferReferenceMaxLength, `La referencia tiene como máximo ${transferReferenceMaxLength} caracteres.`)
+  .regex(
+    referencePattern,
+    'La referencia empieza con una letra o un número y solo lleva letras, números, espacios y . , : # / _ -',
+  )
+  .describe("The bank transfer's reference (operation number): unique among sale refunds");
 const invalidInput = 'Revisa los datos del reembolso.';
 
-const versionSchema = z.number().int().positive().describe('The version of the refund as the operator saw it');
+const versionSchema = z
+  .number('Recarga la página: falta la versión del reembolso.')
+  .int()
+  .positive()
+  .describe('The version of the refund as the operator saw it');
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const consoleRefundSchema = z.object({
@@ -137,7 +154,14 @@ export async function saleRefundConsoleRoutes(fastify: FastifyInstance) {
         description:
           'Holds a pending sale refund to give it back by bank transfer, with the reason: the gateway is asked first (if it already gave it back, the refund is recorded as refunded instead). 409 `stale` when the refund changed since `version`, `invalid_transition` when it is not pending, `refund_in_progress` while the sweeper attempts it; 503 when the gateway does not answer.',
         params: idParams,
-        body: z.object({ version: versionSchema, reason: z.string().trim().min(3).max(300) }),
+        body: z.object({
+          version: versionSchema,
+          reason: z
+            .string('Escribe por qué lo retienes.')
+            .trim()
+            .min(3, 'Escribe por qué lo retienes (al menos 3 caracteres).')
+            .max(300, 'El motivo tiene como máximo 300 caracteres.'),
+        }),
         response: stepResponse,
       },
     },
@@ -161,7 +185,7 @@ export async function saleRefundConsoleRoutes(fastify: FastifyInstance) {
         params: idParams,
         body: z.object({
           version: versionSchema,
-          reference: z.string().trim().min(1).max(transferReferenceMaxLength).regex(referencePattern),
+          reference: referenceSchema,
         }),
         response: stepResponse,
       },
