@@ -881,6 +881,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/passanger-type-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassengerTypeProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{companyId}/payment-gateways": {
         parameters: {
             query?: never;
@@ -2190,70 +2254,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["UnavailablePlans"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/companies/{companyId}/passanger-type-product": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    companyId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PassengerTypeProduct"][];
                     };
                 };
                 /** @description Default Response */
@@ -5642,118 +5642,6 @@ export interface components {
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
         };
-        BlogCategoryInput: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummaryInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostListInput: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategoryInput"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummaryInput"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPostInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        OriginInput: {
-            id: number;
-            label: string;
-        };
-        DestinationInput: {
-            id: number;
-            label: string;
-        };
-        CountryInput: {
-            id: number;
-            label: string;
-        };
-        ModalityInput: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerTypeInput: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRateInput: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProductInput: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGatewayInput: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
-        };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
             /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
@@ -5880,6 +5768,118 @@ export interface components {
             seq: number;
             status: string;
         };
+        BlogCategoryInput: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummaryInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostListInput: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategoryInput"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummaryInput"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPostInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        OriginInput: {
+            id: number;
+            label: string;
+        };
+        DestinationInput: {
+            id: number;
+            label: string;
+        };
+        CountryInput: {
+            id: number;
+            label: string;
+        };
+        ModalityInput: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerTypeInput: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRateInput: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProductInput: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGatewayInput: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
+        };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -5912,98 +5912,6 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
-        };
-        RefundRequestInput: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /** @description The holder's e-mail: the request number is sent there */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocumentsInput: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTrackingInput: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploadsInput: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
         };
         FaqCategoryInput: {
             category: string;
@@ -6934,6 +6842,98 @@ export interface components {
             referralCode: string | null;
             pantalla: string | null;
         };
+        RefundRequestInput: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /** @description The holder's e-mail: the request number is sent there */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocumentsInput: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTrackingInput: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploadsInput: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
+        };
         CertificateLinkInput: {
             message: string;
         };
@@ -7021,118 +7021,6 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
-        };
-        BlogCategory: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummary: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostList: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategory"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummary"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPost: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        Origin: {
-            id: number;
-            label: string;
-        };
-        Destination: {
-            id: number;
-            label: string;
-        };
-        Country: {
-            id: number;
-            label: string;
-        };
-        Modality: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerType: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRate: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProduct: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGateway: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
         };
         PassengersBody: {
             shareEmergencyContact: boolean;
@@ -7262,6 +7150,118 @@ export interface components {
             seq: number;
             status: string;
         };
+        BlogCategory: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummary: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostList: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategory"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPost: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        Origin: {
+            id: number;
+            label: string;
+        };
+        Destination: {
+            id: number;
+            label: string;
+        };
+        Country: {
+            id: number;
+            label: string;
+        };
+        Modality: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerType: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRate: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProduct: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGateway: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
+        };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -7294,101 +7294,6 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
-        };
-        RefundRequest: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /**
-             * Format: email
-             * @description The holder's e-mail: the request number is sent there
-             */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocuments: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTracking: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploads: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
         };
         FaqCategory: {
             category: string;
@@ -8320,6 +8225,101 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
+        };
+        RefundRequest: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /**
+             * Format: email
+             * @description The holder's e-mail: the request number is sent there
+             */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocuments: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTracking: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploads: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
         };
         CertificateLink: {
             message: string;
