@@ -72,6 +72,7 @@ export function queuePath(filter: StateFilter, cursor?: string | null): string {
 export function ageText(createdAt: string, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
   if (Number.isNaN(minutes)) return '—';
+  if (minutes < 1) return 'hace menos de 1 min';
   if (minutes < 60) return `hace ${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `hace ${hours} h`;

@@ -150,7 +150,7 @@ function RowField({
   maxLength: number;
 }) {
   return (
-    <div className="min-w-40">
+    <div className="w-44">
       <label htmlFor={id} className="block text-xs font-medium text-slate-800">
         {label}
       </label>
@@ -213,7 +213,7 @@ function RowSteps({
             error={errors?.reference}
             maxLength={100}
           />
-          <button type="submit" className="button-primary">
+          <button type="submit" className="button-primary whitespace-nowrap">
             Registrar transferencia<span className="sr-only"> del {which}</span>
           </button>
         </Form>
