@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
-import { CsrfField } from '#app/components/fields.tsx';
+import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
@@ -135,41 +136,42 @@ function StepFields({ csrfToken, refund, intent }: { csrfToken: string; refund: 
   );
 }
 
-/** A small labelled field of a row's form (the label read with it; its error below it, read with it too). */
-function RowField({
-  id,
+/** A step that needs one text (the hold's reason, the transfer's reference): its field, then its button. */
+function TextStep({
+  refund,
+  csrfToken,
+  intent,
   name,
   label,
-  error,
   maxLength,
+  error,
+  children,
 }: {
-  id: string;
+  refund: SaleRefund;
+  csrfToken: string;
+  intent: 'hold' | 'transfer';
   name: string;
   label: string;
-  error?: string | undefined;
   maxLength: number;
+  error?: string | undefined;
+  children: ReactNode;
 }) {
   return (
-    <div className="w-44">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        required
-        maxLength={maxLength}
-        autoComplete="off"
-        className="mt-0.5 block w-full rounded border border-slate-500 bg-white px-1.5 py-1 text-sm"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-0.5 text-xs text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Form method="post" className="flex flex-wrap items-end gap-1.5">
+      <StepFields csrfToken={csrfToken} refund={refund} intent={intent} />
+      <div className="w-44">
+        <TextField
+          id={`${intent === 'hold' ? 'motivo' : 'referencia'}-${refund.id}`}
+          name={name}
+          label={label}
+          required
+          maxLength={maxLength}
+          autoComplete="off"
+          error={error}
+        />
+      </div>
+      {children}
+    </Form>
   );
 }
 
@@ -189,34 +191,34 @@ function RowSteps({
   return (
     <div className="flex flex-wrap items-end gap-2">
       {steps.includes('hold') ? (
-        <Form method="post" className="flex flex-wrap items-end gap-1.5">
-          <StepFields csrfToken={csrfToken} refund={refund} intent="hold" />
-          <RowField
-            id={`motivo-${refund.id}`}
-            name="reason"
-            label={`Motivo (${which})`}
-            error={errors?.reason}
-            maxLength={300}
-          />
+        <TextStep
+          refund={refund}
+          csrfToken={csrfToken}
+          intent="hold"
+          name="reason"
+          label={`Motivo (${which})`}
+          maxLength={300}
+          error={errors?.reason}
+        >
           <button type="submit" className="button-secondary">
             Retener<span className="sr-only"> el {which}</span>
           </button>
-        </Form>
+        </TextStep>
       ) : null}
       {steps.includes('transfer') ? (
-        <Form method="post" className="flex flex-wrap items-end gap-1.5">
-          <StepFields csrfToken={csrfToken} refund={refund} intent="transfer" />
-          <RowField
-            id={`referencia-${refund.id}`}
-            name="reference"
-            label={`Referencia de la transferencia (${which})`}
-            error={errors?.reference}
-            maxLength={100}
-          />
+        <TextStep
+          refund={refund}
+          csrfToken={csrfToken}
+          intent="transfer"
+          name="reference"
+          label={`Referencia de la transferencia (${which})`}
+          maxLength={100}
+          error={errors?.reference}
+        >
           <button type="submit" className="button-primary whitespace-nowrap">
             Registrar transferencia<span className="sr-only"> del {which}</span>
           </button>
-        </Form>
+        </TextStep>
       ) : null}
       {steps.includes('release') ? (
         <Form method="post">

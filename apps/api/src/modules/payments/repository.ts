@@ -660,12 +660,16 @@ export type StuckSaleRefundFilter = {
   limit: number;
 };
 
-/** Pending refunds the gateway has not made (attempts above the filter's, or a last error), oldest first. */
-export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefundFilter) {
-  return db
+/** Sale refunds, each with the payment it gives back: its gateway and order number (what an operator looks up). */
+const withTheirPayments = (db: Database) =>
+  db
     .select({ refund: saleRefunds, gateway: payments.gateway, buyOrder: payments.buyOrder })
     .from(saleRefunds)
-    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId))
+    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId));
+
+/** Pending refunds the gateway has not made (attempts above the filter's, or a last error), oldest first. */
+export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefundFilter) {
+  return withTheirPayments(db)
     .where(
       and(
         eq(saleRefunds.status, 'pending'),
@@ -717,10 +721,7 @@ export function listSaleRefundsPage(
   db: Database,
   filter: { state: SaleRefundStateFilter; after?: number | undefined; id?: number; limit: number },
 ) {
-  return db
-    .select({ refund: saleRefunds, gateway: payments.gateway, buyOrder: payments.buyOrder })
-    .from(saleRefunds)
-    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId))
+  return withTheirPayments(db)
     .where(
       and(
         stateConditions[filter.state],
