@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { saleRefunds } from '#app/db/schema.ts';
@@ -301,6 +301,37 @@ describeOnEachDatabase(
       });
       expect(await row(ctx, two)).toMatchObject({ status: 'pending', transferReference: null, version: 2 });
       expect(await auditOf(ctx, admin, 'sale_refund.transfer', two)).toHaveLength(0);
+      // The admin API (and so the CLI: the same service) refuses it too, by the same index.
+      const key = await asOperator(ctx, admin, 'POST', '/api/backoffice/api-keys', {
+        name: 'finanzas-script',
+        roles: ['finance'],
+        expiresAt: new Date(clock.at.getTime() + 30 * 24 * 3600_000).toISOString(),
+      });
+      const byAdminApi = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/sale-refunds/${two}/manual`,
+        headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` },
+        payload: { reference },
+      });
+      expect(byAdminApi.status, byAdminApi.text).toBe(409);
+      expect(byAdminApi.json()).toMatchObject({ errors: [{ field: 'reference', code: 'reference_taken' }] });
+      expect(await row(ctx, two)).toMatchObject({ status: 'pending', transferReference: null });
+    });
+
+    it('a hold finds the gateway had given the refund back: recorded as refunded, audited once, nothing to transfer', async () => {
+      const { ids } = await refundsToGive(ctx, 1);
+      const [id] = ids as [number];
+      const paymentId = (await row(ctx, id))?.paymentId as number;
+      // The sandbox's ledger says it gave the 100 pesos back (an earlier attempt that died before recording it).
+      await ctx.database.db.execute(
+        sql`update sandbox_transactions set refunded_clp = 100 where token = (select external_id from payments where id = ${paymentId})`,
+      );
+      const held = await hold(ctx, finance, id, { version: 1, reason: 'Débito' });
+      expect(held.status, held.text).toBe(200);
+      expect(held.json<{ refund: ConsoleRefund }>().refund).toMatchObject({ state: 'refunded', heldBy: null });
+      const rows = await auditOf(ctx, admin, 'sale_refund.hold', id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ before: { state: 'pending' }, after: { state: 'refunded' } });
     });
 
     it('refuses a step that does not fit the state, or names a version since changed, with 409 in words', async () => {

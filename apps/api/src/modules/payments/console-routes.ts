@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
+import { errorBodySchema } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { recordAudit } from '../audit/service.ts';
 import { actorOf, consoleErrors } from '../operators/console-routes.ts';
@@ -105,7 +106,7 @@ export async function saleRefundConsoleRoutes(fastify: FastifyInstance) {
       },
     };
   };
-  const stepResponse = { 200: z.object({ refund: consoleRefundSchema }), ...consoleErrors, 503: consoleErrors[409] };
+  const stepResponse = { 200: z.object({ refund: consoleRefundSchema }), ...consoleErrors, 503: errorBodySchema };
 
   app.get(
     '/sale-refunds',
