@@ -164,7 +164,7 @@ describe('sale refunds (admin, finance)', () => {
   });
 
   it('shows the API’s refusals in words: another operator first (409), a reference taken, a missing one', async () => {
-    const changed = 'Otro operador ya cambió este reembolso; recarga la página.';
+    const changed = 'Otro operador (o un reintento de la pasarela) ya cambió este reembolso; recarga la página.';
     const taken = 'Esa referencia de transferencia ya está registrada en otro reembolso.';
     const { context, calls } = contractApi({
       'GET /me': meAnswer(['finance']),

@@ -245,7 +245,7 @@ export function saleRefundView(refund: SaleRefund) {
 const busy = () =>
   new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
 
-export const refundChanged = 'Otro operador ya cambió este reembolso; recarga la página.';
+export const refundChanged = 'Otro operador (o un reintento de la pasarela) ya cambió este reembolso; recarga la página.';
 export const refundNotHoldable = 'Este reembolso ya no está pendiente: solo se retiene uno pendiente.';
 export const refundNotReleasable = 'Este reembolso no está retenido: solo se libera uno retenido.';
 export const refundAlreadyDone = 'Este reembolso ya está reembolsado: no hay transferencia que registrar.';
