@@ -245,7 +245,8 @@ export function saleRefundView(refund: SaleRefund) {
 const busy = () =>
   new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
 
-export const refundChanged = 'Otro operador (o un reintento de la pasarela) ya cambió este reembolso; recarga la página.';
+export const refundChanged =
+  'Otro operador (o un reintento de la pasarela) ya cambió este reembolso; recarga la página.';
 export const refundNotHoldable = 'Este reembolso ya no está pendiente: solo se retiene uno pendiente.';
 export const refundNotReleasable = 'Este reembolso no está retenido: solo se libera uno retenido.';
 export const refundAlreadyDone = 'Este reembolso ya está reembolsado: no hay transferencia que registrar.';
@@ -260,7 +261,7 @@ const wrongState = (message: string) =>
  * saw — a row changed since, or changed by another step at the same time (its lock is waited for, then the version
  * read), is a 409 `stale` and nothing is done, so of two operators at once exactly one acts — and the audit row,
  * written in the step's transaction with the refund before and after. A step on a refund in another state than it
- * acts on (releasing one not held…) is a 409 `wrong_state`, where the admin API and the CLI answer it as it is.
+ * acts on (releasing one not held…) is a 409 `invalid_transition`, where the admin API and the CLI answer it as it is.
  */
 export type ConsoleStep = {
   version: number;
@@ -285,7 +286,8 @@ function violates(error: unknown, constraint: string): boolean {
 }
 
 /**
- * The operator's first step before a bank transfer: asks the gateway what it has given back of the payment, then
+ * The operator's first step before a bank transfer (with a console `step`: its version checked, the operator's
+ * `reason` kept in `held_reason`, the audit row written): asks the gateway what it has given back of the payment, then
  * takes the refund's row lock as the sweeper takes it (`FOR UPDATE SKIP LOCKED`: a row the sweeper is claiming or
  * attempting, or has attempted since the gateway was asked, is a 409 «en proceso») and decides. If that covers this refund (and the others of the payment are all recorded), the
  * gateway did refund it: recorded as a gateway refund, completed as a sweeper success (`outcome: 'refunded'`; no
