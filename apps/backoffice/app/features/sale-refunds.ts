@@ -68,11 +68,11 @@ export function queuePath(filter: StateFilter, cursor?: string | null): string {
   return `/reembolsos-de-ventas${query ? `?${query}` : ''}`;
 }
 
-/** How long ago a refund was requested, in words: «hace 5 min», «hace 3 h», «hace 2 días». */
+/** How long ago a refund was requested, in words: «recién», «hace 5 min», «hace 3 h», «hace 2 días». */
 export function ageText(createdAt: string, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
   if (Number.isNaN(minutes)) return '—';
-  if (minutes < 1) return 'hace menos de 1 min';
+  if (minutes < 1) return 'recién';
   if (minutes < 60) return `hace ${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `hace ${hours} h`;

@@ -334,7 +334,7 @@ export function SaleRefundsView({
                     <StateCell refund={refund} />
                   </td>
                   <td className="font-mono break-all">{refund.transferReference ?? '—'}</td>
-                  <td>
+                  <td className="min-w-60">
                     <RowSteps refund={refund} csrfToken={csrfToken} result={result} />
                   </td>
                 </tr>
