@@ -5,11 +5,11 @@ import {
   enrolByKeyboard,
   expectAccessible,
   invitation,
-  password,
-  tabTo,
+  operatorPassword as password,
   totpCode,
-} from './support/backoffice.ts';
+} from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { waitForHydration } from './support/shell.ts';
 
 /**

@@ -1,6 +1,7 @@
-import { enrolByKeyboard, expectAccessible, invitation, tabTo } from './support/backoffice.ts';
 import { payAsTheBuyer } from './support/checkout.ts';
+import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { waitForHydration } from './support/shell.ts';
 
 /**

@@ -1,11 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { saleRefunds, sales } from '../apps/api/src/db/schema.ts';
 import { currentVerificationCode } from '../apps/api/src/modules/certificates/repository.ts';
 import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
 import { runRefundsCli } from '../apps/api/src/refunds-cli.ts';
 import { expectNoViolations } from './support/axe.ts';
-import { createQuotation, payAsTheBuyer, savePassengersAndInvoice, startSandboxPayment } from './support/checkout.ts';
+import { paidThroughApi, payAsTheBuyer } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -77,19 +76,6 @@ test('a buyer withdraws from «Mi compra» and the verification page says the ce
   await expect(page.getByText('Certificado ANULADO')).toBeVisible();
   await expectNoViolations(page, 'the verification page of a cancelled certificate');
 });
-
-/** A sale paid in the sandbox through the API (no browser); answers its number. */
-async function paidThroughApi(request: APIRequestContext): Promise<number> {
-  const id = await createQuotation(request);
-  await savePassengersAndInvoice(request, id);
-  const gatewayPage = await startSandboxPayment(request, id);
-  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '1' }, maxRedirects: 0 });
-  expect(decided.status()).toBe(303);
-  const back = new URL(decided.headers().location ?? '');
-  const result = await request.get(back.pathname + back.search, { maxRedirects: 0 });
-  expect(result.status()).toBe(303);
-  return Number(new URL(result.headers().location ?? '', 'http://x').searchParams.get('venta'));
-}
 
 test('after the 10 days the page says why and how to reach the company; axe', async ({ page, request, storefront }) => {
   test.slow(); // a payment first

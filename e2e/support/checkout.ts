@@ -117,3 +117,16 @@ export async function payAsTheBuyer(page: Page, request: APIRequestContext): Pro
   await page.waitForURL(/\/exito\?venta=\d+&transaccion=\d+/);
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
+
+/** A fresh quotation paid through the sandbox by API calls alone (no browser); answers its sale id (idVenta). */
+export async function paidThroughApi(request: APIRequestContext): Promise<number> {
+  const id = await createQuotation(request);
+  await savePassengersAndInvoice(request, id);
+  const gatewayPage = await startSandboxPayment(request, id);
+  const decided = await request.post(gatewayPage, { form: { decision: 'approve', instalments: '1' }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  const back = new URL(decided.headers().location ?? '');
+  const result = await request.get(back.pathname + back.search, { maxRedirects: 0 });
+  expect(result.status()).toBe(303);
+  return Number(new URL(result.headers().location ?? '', 'http://x').searchParams.get('venta'));
+}

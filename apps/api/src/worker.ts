@@ -47,9 +47,20 @@ export type BackgroundWork = {
    * An operator gave a sale refund back by bank transfer: records it and completes its reason as a gateway success
    * does (the e-mail job it queues runs at once if nudges are on). See markSaleRefundedByHand.
    */
-  refundByHand(refundId: number, manual: { reference: string; by: string }): ReturnType<typeof markSaleRefundedByHand>;
-  /** An operator holds a sale refund before transferring it (the gateway asked first). See holdSaleRefund. */
-  holdRefund(refundId: number, by: string): ReturnType<typeof holdSaleRefund>;
+  refundByHand(
+    refundId: number,
+    manual: { reference: string; by: string },
+    step?: Parameters<typeof markSaleRefundedByHand>[3],
+  ): ReturnType<typeof markSaleRefundedByHand>;
+  /**
+   * An operator holds a sale refund before transferring it (the gateway asked first). See holdSaleRefund. `step`: the
+   * console's version check and audit row.
+   */
+  holdRefund(
+    refundId: number,
+    by: string,
+    step?: Parameters<typeof holdSaleRefund>[3],
+  ): ReturnType<typeof holdSaleRefund>;
   /** Takes no further job and waits for the run in flight. */
   close(): Promise<void>;
 };
@@ -115,8 +126,8 @@ export function createBackgroundWork(options: {
       );
     },
     nudgeJobs,
-    refundByHand: (refundId, manual) => markSaleRefundedByHand(refundDeps, refundId, manual),
-    holdRefund: (refundId, by) => holdSaleRefund(refundDeps, refundId, by),
+    refundByHand: (refundId, manual, step) => markSaleRefundedByHand(refundDeps, refundId, manual, step),
+    holdRefund: (refundId, by, step) => holdSaleRefund(refundDeps, refundId, by, step),
     async close() {
       closing.abort();
       await jobsRun.catch(() => 0);

@@ -65,6 +65,23 @@ const requests: Record<
     url: '/api/backoffice/sales/1/travellers/1/correction',
     payload: { firstName: 'Ana', lastName: 'Soto', document: { type: 2, id: 'X1234567' }, reason: 'Error de tipeo' },
   }),
+  // Screen 3, «Reembolsos de ventas»: refund ids that name nothing.
+  'GET /sale-refunds': () => ({ method: 'GET', url: '/api/backoffice/sale-refunds?state=held' }),
+  'POST /sale-refunds/:id/hold': () => ({
+    method: 'POST',
+    url: '/api/backoffice/sale-refunds/2000000000/hold',
+    payload: { version: 1, reason: 'Matriz de roles' },
+  }),
+  'POST /sale-refunds/:id/transfer': () => ({
+    method: 'POST',
+    url: '/api/backoffice/sale-refunds/2000000000/transfer',
+    payload: { version: 1, reference: `MATRIZ-${++serial}` },
+  }),
+  'POST /sale-refunds/:id/release': () => ({
+    method: 'POST',
+    url: '/api/backoffice/sale-refunds/2000000000/release',
+    payload: { version: 1 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -15,6 +15,7 @@ export default [
     route('operadores', 'routes/operadores.tsx'),
     route('claves-api', 'routes/claves-api.tsx'),
     route('auditoria', 'routes/auditoria.tsx'),
+    route('reembolsos-de-ventas', 'routes/reembolsos-de-ventas.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -64,6 +64,7 @@ export const fieldErrorCodes = {
   refund_not_held:
     'The sale refund is not on hold: hold it first (POST …/hold), which also checks the gateway has not refunded it',
   gateway_unavailable: 'The payment gateway did not answer: nothing changed, try again later',
+  reference_taken: 'A bank transfer reference already recorded for another sale refund (each transfer gives back one)',
   weak_password:
     'An operator password shorter than 12 characters, or one the strength estimator finds easy to guess (operator console)',
   invalid_code: 'A TOTP or recovery code that is wrong, already used or expired (operator console)',

@@ -19,7 +19,7 @@ const everyone: readonly Role[] = ['admin', 'support', 'finance', 'content'];
 export const navigation: readonly NavigationEntry[] = [
   { path: '/', label: 'Hoy', roles: everyone },
   { path: '/ventas', label: 'Ventas', roles: ['admin', 'support', 'finance'] },
-  { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'], upcoming: true },
+  { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'] },
   { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'], upcoming: true },
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },

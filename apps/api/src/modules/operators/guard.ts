@@ -48,6 +48,11 @@ export const backofficeAccess = {
   'POST /sales/:id/revoke-access': ['admin', 'support'],
   'POST /sales/:id/withdrawal': ['admin', 'support'],
   'POST /sales/:id/travellers/:seq/correction': ['admin', 'support'],
+  // Screen 3, «Reembolsos de ventas» (payments/console-routes.ts).
+  'GET /sale-refunds': ['admin', 'finance'],
+  'POST /sale-refunds/:id/hold': ['admin', 'finance'],
+  'POST /sale-refunds/:id/transfer': ['admin', 'finance'],
+  'POST /sale-refunds/:id/release': ['admin', 'finance'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

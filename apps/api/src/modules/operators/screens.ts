@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 
 /**
@@ -9,4 +10,6 @@ import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 export const consoleScreens: readonly FastifyPluginAsync[] = [
   // 2. Ventas
   salesConsoleRoutes,
+  // 3. Reembolsos de ventas
+  saleRefundConsoleRoutes,
 ];

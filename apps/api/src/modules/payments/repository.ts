@@ -531,6 +531,9 @@ export async function insertDateChangePayment(
 
 export type SaleRefundRow = typeof saleRefunds.$inferSelect;
 
+/** What every write of a sale refund sets besides its change: when, and the next version (see saleRefunds.version). */
+const touched = () => ({ updatedAt: sql`now()`, version: sql`${saleRefunds.version} + 1` });
+
 /** Sets a sale's status, only from the one it is expected to be in; answers whether it changed (in `tx`). */
 export async function moveSaleStatus(tx: Database, saleId: number, from: SaleStatus, to: SaleStatus) {
   const moved = await tx
@@ -578,7 +581,7 @@ export async function claimDueSaleRefund(db: Database, claimSeconds: number): Pr
       attempts: sql`${saleRefunds.attempts} + 1`,
       nextAttemptAt: sql`now() + make_interval(secs => ${claimSeconds})`,
       claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
-      updatedAt: sql`now()`,
+      ...touched(),
     })
     .where(eq(saleRefunds.id, sql`(${next})`))
     .returning();
@@ -596,7 +599,7 @@ async function completeSaleRefund(
 ) {
   const [row] = await tx
     .update(saleRefunds)
-    .set({ ...how, status: 'refunded', claimedUntil: null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ ...how, status: 'refunded', claimedUntil: null, refundedAt: sql`now()`, ...touched() })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
     .returning();
   return row;
@@ -615,13 +618,15 @@ export async function findSaleRefund(db: Database, refundId: number) {
 /**
  * Takes a refund's row lock for the rest of `tx`, the way the sweeper's claim does (`FOR UPDATE SKIP LOCKED`):
  * undefined when another transaction holds it (a claim being made, another manual mark) or when there is no such row.
+ * `wait: true` (a console step that names the version it saw) waits for that transaction instead, then reads the row
+ * as it left it: the step is judged against what the other one did, never refused only for having met it.
  */
-export async function lockSaleRefund(tx: Database, refundId: number) {
+export async function lockSaleRefund(tx: Database, refundId: number, options: { wait?: boolean } = {}) {
   const [row] = await tx
     .select({ refund: saleRefunds, claimed: sql<boolean>`coalesce(${saleRefunds.claimedUntil} > now(), false)` })
     .from(saleRefunds)
     .where(eq(saleRefunds.id, refundId))
-    .for('update', { skipLocked: true });
+    .for('update', options.wait ? {} : { skipLocked: true });
   return row;
 }
 
@@ -639,11 +644,14 @@ export function markSaleRefundedByHand(
   });
 }
 
-/** An operator holds a pending refund to transfer it: the sweeper no longer claims it (in `tx`, row locked). */
-export async function holdSaleRefund(tx: Database, refundId: number, by: string) {
+/**
+ * An operator holds a pending refund to transfer it: the sweeper no longer claims it (in `tx`, row locked). `reason`:
+ * why, as the operator wrote it (the console asks for it).
+ */
+export async function holdSaleRefund(tx: Database, refundId: number, by: string, reason: string | null = null) {
   const [row] = await tx
     .update(saleRefunds)
-    .set({ heldAt: sql`now()`, heldBy: by, updatedAt: sql`now()` })
+    .set({ heldAt: sql`now()`, heldBy: by, heldReason: reason, ...touched() })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')))
     .returning();
   return row;
@@ -653,7 +661,7 @@ export async function holdSaleRefund(tx: Database, refundId: number, by: string)
 export async function releaseSaleRefund(tx: Database, refundId: number) {
   const [row] = await tx
     .update(saleRefunds)
-    .set({ heldAt: null, heldBy: null, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ heldAt: null, heldBy: null, heldReason: null, nextAttemptAt: sql`now()`, ...touched() })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending'), isNotNull(saleRefunds.heldAt)))
     .returning();
   return row;
@@ -668,12 +676,16 @@ export type StuckSaleRefundFilter = {
   limit: number;
 };
 
-/** Pending refunds the gateway has not made (attempts above the filter's, or a last error), oldest first. */
-export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefundFilter) {
-  return db
+/** Sale refunds, each with the payment it gives back: its gateway and order number (what an operator looks up). */
+const withTheirPayments = (db: Database) =>
+  db
     .select({ refund: saleRefunds, gateway: payments.gateway, buyOrder: payments.buyOrder })
     .from(saleRefunds)
-    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId))
+    .innerJoin(payments, eq(payments.id, saleRefunds.paymentId));
+
+/** Pending refunds the gateway has not made (attempts above the filter's, or a last error), oldest first. */
+export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefundFilter) {
+  return withTheirPayments(db)
     .where(
       and(
         eq(saleRefunds.status, 'pending'),
@@ -687,6 +699,56 @@ export async function listStuckSaleRefunds(db: Database, filter: StuckSaleRefund
     .limit(filter.limit);
 }
 
+/**
+ * The console's states of a sale refund (screen «Reembolsos de ventas»), each a condition on the row: `pending` (the
+ * sweeper will try it), `failing` (pending, its last attempt failed), `held` (for a bank transfer), `transferred`
+ * (refunded by hand), `refunded` (by the gateway). The filters add `waiting` (pending or failing: the «Hoy» figure of
+ * refunds pending), `open` (every one not refunded yet) and `all`.
+ */
+export const saleRefundStates = ['pending', 'failing', 'held', 'transferred', 'refunded'] as const;
+export type SaleRefundState = (typeof saleRefundStates)[number];
+export const saleRefundStateFilters = ['open', 'waiting', ...saleRefundStates, 'all'] as const;
+export type SaleRefundStateFilter = (typeof saleRefundStateFilters)[number];
+
+const notHeld = and(eq(saleRefunds.status, 'pending'), isNull(saleRefunds.heldAt));
+const stateConditions: Record<SaleRefundStateFilter, SQL | undefined> = {
+  pending: and(notHeld, isNull(saleRefunds.lastError)),
+  failing: and(notHeld, isNotNull(saleRefunds.lastError)),
+  held: and(eq(saleRefunds.status, 'pending'), isNotNull(saleRefunds.heldAt)),
+  transferred: and(eq(saleRefunds.status, 'refunded'), eq(saleRefunds.method, 'manual')),
+  refunded: and(eq(saleRefunds.status, 'refunded'), or(isNull(saleRefunds.method), eq(saleRefunds.method, 'gateway'))),
+  waiting: notHeld,
+  open: eq(saleRefunds.status, 'pending'),
+  all: undefined,
+};
+
+/** The state of one refund row (one of saleRefundStates). */
+export function saleRefundState(refund: SaleRefundRow): SaleRefundState {
+  if (refund.status === 'refunded') return refund.method === 'manual' ? 'transferred' : 'refunded';
+  if (refund.heldAt) return 'held';
+  return refund.lastError ? 'failing' : 'pending';
+}
+
+/**
+ * One page of the console's queue of sale refunds in `state`, oldest first (by id: the keyset), after the id `after`,
+ * with the payment each gives back (its gateway and order number).
+ */
+export function listSaleRefundsPage(
+  db: Database,
+  filter: { state: SaleRefundStateFilter; after?: number | undefined; id?: number; limit: number },
+) {
+  return withTheirPayments(db)
+    .where(
+      and(
+        stateConditions[filter.state],
+        filter.after !== undefined ? gt(saleRefunds.id, filter.after) : undefined,
+        filter.id !== undefined ? eq(saleRefunds.id, filter.id) : undefined,
+      ),
+    )
+    .orderBy(asc(saleRefunds.id))
+    .limit(filter.limit);
+}
+
 /** A failed attempt: due again after `retryInSeconds` with the reason kept. */
 export async function markSaleRefundFailed(db: Database, refundId: number, error: string, retryInSeconds: number) {
   await db
@@ -695,7 +757,7 @@ export async function markSaleRefundFailed(db: Database, refundId: number, error
       lastError: error.slice(0, 500),
       claimedUntil: null,
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
-      updatedAt: sql`now()`,
+      ...touched(),
     })
     .where(and(eq(saleRefunds.id, refundId), eq(saleRefunds.status, 'pending')));
 }

@@ -245,8 +245,49 @@ export function saleRefundView(refund: SaleRefund) {
 const busy = () =>
   new ApiError(409, refundInProgress, [{ field: 'id', code: 'refund_in_progress', message: refundInProgress }]);
 
+export const refundChanged =
+  'Otro operador (o un reintento de la pasarela) ya cambió este reembolso; recarga la página.';
+export const refundNotHoldable = 'Este reembolso ya no está pendiente: solo se retiene uno pendiente.';
+export const refundNotReleasable = 'Este reembolso no está retenido: solo se libera uno retenido.';
+export const refundAlreadyDone = 'Este reembolso ya está reembolsado: no hay transferencia que registrar.';
+export const referenceTaken = 'Esa referencia de transferencia ya está registrada en otro reembolso.';
+
+const stale = () => new ApiError(409, refundChanged, [{ field: 'version', code: 'stale', message: refundChanged }]);
+const wrongState = (message: string) =>
+  new ApiError(409, message, [{ field: 'id', code: 'invalid_transition', message }]);
+
 /**
- * The operator's first step before a bank transfer: asks the gateway what it has given back of the payment, then
+ * What the console adds to an operator's step (screen «Reembolsos de ventas»): the version of the refund the operator
+ * saw — a row changed since, or changed by another step at the same time (its lock is waited for, then the version
+ * read), is a 409 `stale` and nothing is done, so of two operators at once exactly one acts — and the audit row,
+ * written in the step's transaction with the refund before and after. A step on a refund in another state than it
+ * acts on (releasing one not held…) is a 409 `invalid_transition`, where the admin API and the CLI answer it as it is.
+ */
+export type ConsoleStep = {
+  version: number;
+  audit: (tx: Database, before: SaleRefund, after: SaleRefund) => Promise<void>;
+};
+
+/** The refund's row lock for a console step (waiting for another holder), its version checked; 404 when none. */
+async function lockAtVersion(tx: Database, refundId: number, version: number) {
+  const locked = await repository.lockSaleRefund(tx, refundId, { wait: true });
+  if (!locked) throw new ApiError(404, errorMessages.resourceNotFound);
+  if (locked.refund.version !== version) throw stale();
+  return locked;
+}
+
+/** Whether `error` (or its cause) is PostgreSQL's unique violation of the constraint named `constraint`. */
+function violates(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
+}
+
+/**
+ * The operator's first step before a bank transfer (with a console `step`: its version checked, the operator's
+ * `reason` kept in `held_reason`, the audit row written): asks the gateway what it has given back of the payment, then
  * takes the refund's row lock as the sweeper takes it (`FOR UPDATE SKIP LOCKED`: a row the sweeper is claiming or
  * attempting, or has attempted since the gateway was asked, is a 409 «en proceso») and decides. If that covers this refund (and the others of the payment are all recorded), the
  * gateway did refund it: recorded as a gateway refund, completed as a sweeper success (`outcome: 'refunded'`; no
@@ -258,10 +299,15 @@ export async function holdSaleRefund(
   deps: Pick<SaleRefundDeps, 'db' | 'gateways' | 'completions' | 'onRefunded'>,
   refundId: number,
   by: string,
+  step?: ConsoleStep & { reason: string },
 ): Promise<{ refund: SaleRefund; outcome: 'held' | 'refunded' | 'unchanged' }> {
   const before = await repository.findSaleRefund(deps.db, refundId);
   if (!before) throw new ApiError(404, errorMessages.resourceNotFound);
-  if (before.status === 'refunded' || before.heldAt) return { refund: before, outcome: 'unchanged' };
+  if (step && before.version !== step.version) throw stale();
+  if (before.status === 'refunded' || before.heldAt) {
+    if (step) throw wrongState(refundNotHoldable);
+    return { refund: before, outcome: 'unchanged' };
+  }
   if (before.claimedUntil && before.claimedUntil > new Date()) throw busy();
   // The gateway is asked outside the transaction (no row lock held across an HTTP call; the sandbox gateway reads
   // the database itself). The lock below then checks no attempt started since: the same attempts, none claimed.
@@ -275,7 +321,9 @@ export async function holdSaleRefund(
   const refundedClp = status.refundedClp;
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const locked = await repository.lockSaleRefund(tx, refundId);
+    const locked = step
+      ? await lockAtVersion(tx, refundId, step.version)
+      : await repository.lockSaleRefund(tx, refundId);
     if (!locked) {
       const seen = await repository.findSaleRefund(tx, refundId);
       if (seen?.status === 'refunded') return { refund: seen, outcome: 'unchanged' as const };
@@ -295,10 +343,12 @@ export async function holdSaleRefund(
       const done = await repository.markSaleRefunded(tx, refund.id, `Ya reembolsado en la pasarela (${status.detail})`);
       if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
       await deps.completions?.[done.reason]?.(tx, done);
+      await step?.audit(tx, refund, done);
       return { refund: done, outcome: 'refunded' as const };
     }
-    const held = await repository.holdSaleRefund(tx, refund.id, by);
+    const held = await repository.holdSaleRefund(tx, refund.id, by, step?.reason);
     if (!held) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
+    await step?.audit(tx, refund, held);
     return { refund: held, outcome: 'held' as const };
   });
   if (result.outcome === 'refunded') deps.onRefunded?.(result.refund);
@@ -325,13 +375,19 @@ async function lockOrSettled(tx: Database, refundId: number) {
 export async function releaseSaleRefund(
   deps: Pick<SaleRefundDeps, 'db'>,
   refundId: number,
+  step?: ConsoleStep,
 ): Promise<{ refund: SaleRefund; changed: boolean }> {
   return deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const locked = await lockOrSettled(tx, refundId);
+    const locked = step ? await lockAtVersion(tx, refundId, step.version) : await lockOrSettled(tx, refundId);
     if ('settled' in locked) return { refund: locked.settled, changed: false };
     const released = await repository.releaseSaleRefund(tx, refundId);
-    return released ? { refund: released, changed: true } : { refund: locked.refund, changed: false };
+    if (!released) {
+      if (step) throw wrongState(refundNotReleasable);
+      return { refund: locked.refund, changed: false };
+    }
+    await step?.audit(tx, locked.refund, released);
+    return { refund: released, changed: true };
   });
 }
 
@@ -348,21 +404,36 @@ export async function markSaleRefundedByHand(
   deps: Pick<SaleRefundDeps, 'db' | 'completions' | 'onRefunded'>,
   refundId: number,
   manual: { reference: string; by: string },
+  step?: ConsoleStep,
 ): Promise<{ refund: SaleRefund; changed: boolean }> {
-  const result = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const locked = await lockOrSettled(tx, refundId);
-    if ('settled' in locked) return { refund: locked.settled, changed: false };
-    if (locked.refund.status === 'refunded') return { refund: locked.refund, changed: false };
-    if (locked.claimed) throw busy();
-    if (!locked.refund.heldAt) {
-      throw new ApiError(409, refundNotHeld, [{ field: 'id', code: 'refund_not_held', message: refundNotHeld }]);
-    }
-    const done = await repository.markSaleRefundedByHand(tx, refundId, manual);
-    if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
-    await deps.completions?.[done.reason]?.(tx, done);
-    return { refund: done, changed: true };
-  });
+  const result = await deps.db
+    .transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const locked = step ? await lockAtVersion(tx, refundId, step.version) : await lockOrSettled(tx, refundId);
+      if ('settled' in locked) return { refund: locked.settled, changed: false };
+      if (locked.refund.status === 'refunded') {
+        if (step) throw wrongState(refundAlreadyDone);
+        return { refund: locked.refund, changed: false };
+      }
+      if (locked.claimed) throw busy();
+      if (!locked.refund.heldAt) {
+        throw new ApiError(409, refundNotHeld, [{ field: 'id', code: 'refund_not_held', message: refundNotHeld }]);
+      }
+      const done = await repository.markSaleRefundedByHand(tx, refundId, manual);
+      if (!done) throw new Error(`Sale refund ${refundId} was locked pending and is not`);
+      await deps.completions?.[done.reason]?.(tx, done);
+      await step?.audit(tx, locked.refund, done);
+      return { refund: done, changed: true };
+    })
+    .catch((error: unknown) => {
+      // The unique index on transfer_reference: one bank transfer gives back one refund (nothing was written).
+      if (violates(error, 'sale_refunds_transfer_reference')) {
+        throw new ApiError(409, referenceTaken, [
+          { field: 'reference', code: 'reference_taken', message: referenceTaken },
+        ]);
+      }
+      throw error;
+    });
   if (result.changed) deps.onRefunded?.(result.refund);
   return result;
 }

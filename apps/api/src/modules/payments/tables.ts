@@ -238,6 +238,13 @@ export const saleRefunds = pgTable(
     heldAt: timestamp('held_at', { withTimezone: true }),
     /** Who put it on hold (the operator's name, or the channel: admin API, CLI). */
     heldBy: text('held_by'),
+    /** Why the operator held it, in their words (the console asks for it); null when not held or not given. */
+    heldReason: text('held_reason'),
+    /**
+     * Bumped by every write of the row (the sweeper's claims and outcomes, holds, releases, marks): the console sends
+     * the version it showed, and an action on a row that changed since is refused (409), never applied blindly.
+     */
+    version: integer('version').notNull().default(1),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -246,6 +253,8 @@ export const saleRefunds = pgTable(
   (t) => [
     index('sale_refunds_sale').on(t.saleId),
     index('sale_refunds_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // A bank transfer gives back one refund: its reference is never recorded for two.
+    uniqueIndex('sale_refunds_transfer_reference').on(t.transferReference),
   ],
 );
 

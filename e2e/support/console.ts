@@ -1,13 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { inviteOperator, operatorDeps, type Role } from '../../apps/api/src/modules/operators/service.ts';
+import type { Role } from '../../apps/api/src/modules/operators/service.ts';
+import { inviteOperator, operatorDeps } from '../../apps/api/src/modules/operators/service.ts';
 import { expectNoViolations, viewports } from './axe.ts';
 import { expect, type Storefront } from './fixtures.ts';
+import { tabTo } from './keyboard.ts';
 import { waitForHydration } from './shell.ts';
 
-/** The operator console's browser helpers (issue 24): invitations as the CLI makes them, enrolment and codes. */
+/** The operator console's journeys (issue 24): enrolment by keyboard, the authenticator's codes, axe at both widths. */
 
-export const password = 'marmota azul cruza el puente de noche';
+export const operatorPassword = 'marmota azul cruza el puente de noche';
 
 /** The code of the authenticator app for `secret`, `steps` periods (30 s) from now. */
 export function totpCode(secret: string, steps = 0): string {
@@ -22,15 +24,6 @@ export function totpCode(secret: string, steps = 0): string {
 export async function awayFromPeriodEnd(): Promise<void> {
   const left = 30_000 - (Date.now() % 30_000);
   if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
-
-/** Moves the focus with Tab (forward) until `target` has it, as an operator at the keyboard would. */
-export async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 25; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 /** Axe at both widths, the page left at 1280 px. */
@@ -63,7 +56,7 @@ export async function enrolByKeyboard(page: Page, link: string, name: string): P
   await tabTo(page, page.getByLabel('Nombre', { exact: true }));
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
-  await page.keyboard.type(password);
+  await page.keyboard.type(operatorPassword);
   await page.keyboard.press('Tab');
   // The previous period's code: the sign-in that follows types the current one, which the API takes as newer.
   await awayFromPeriodEnd();
