@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { claimConsoleRoutes } from '../claims/console-routes.ts';
 
 /**
  * The console's screens beyond operators, keys and audit (issue 24): each module keeps its console routes in its own
  * `console-routes.ts` and lists them here. They register inside backofficeRoutes (routes.ts), under
  * /api/backoffice, behind its guard: each route must also have its line in guard.ts's `backofficeAccess`.
  */
-export const consoleScreens: readonly FastifyPluginAsync[] = [];
+export const consoleScreens: readonly FastifyPluginAsync[] = [claimConsoleRoutes];
