@@ -354,9 +354,9 @@ export function ClaimView({
           <p className="text-sm">El titular no adjuntó documentos.</p>
         ) : (
           <>
-            <ul className="space-y-1 text-sm">
+            <ul className="space-y-2 text-sm">
               {claim.documents.map((document) => (
-                <li key={document.id} className="flex flex-wrap items-baseline gap-x-2">
+                <li key={document.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   {document.id === shown ? (
                     <span className="font-semibold" aria-current="true">
                       {document.name}
@@ -365,7 +365,7 @@ export function ClaimView({
                     <Link
                       to={`?documento=${document.id}#visor`}
                       preventScrollReset
-                      className="text-brand-700 underline"
+                      className="inline-flex min-h-6 items-center text-brand-700 underline"
                     >
                       Ver {document.name}
                     </Link>
@@ -374,7 +374,12 @@ export function ClaimView({
                     {document.type === 'application/pdf' ? 'PDF' : document.type === 'image/png' ? 'PNG' : 'JPG'},{' '}
                     {formatSize(document.size)}, {formatDateTime(document.uploadedAt)}
                   </span>
-                  <a href={document.link.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                  <a
+                    href={document.link.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex min-h-6 items-center text-brand-700 underline"
+                  >
                     Abrir en otra pestaña<span className="sr-only"> {document.name}</span>
                   </a>
                 </li>
