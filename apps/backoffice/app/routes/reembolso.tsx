@@ -205,13 +205,17 @@ function TextArea({
   );
 }
 
-/** The document viewer: an image as an image, a PDF in a frame that may run nothing (sandbox without permissions). */
+/**
+ * The document viewer: an image as an image, a PDF in a frame. The frame is sandboxed by the document's own answer
+ * (`Content-Security-Policy: sandbox`, no permission at all, from the API's claim-documents route) rather than by a
+ * `sandbox` attribute: Chromium refuses to show a PDF in a frame that has the attribute (whatever its value), while
+ * it shows one that carries the policy, with scripts and everything else still refused.
+ */
 function Viewer({ document }: { document: ClaimDetail['documents'][number] }) {
   if (document.type === 'application/pdf') {
     return (
       <iframe
         src={document.link.url}
-        sandbox=""
         title={`Documento ${document.name}`}
         className="h-[32rem] w-full rounded border border-slate-300 bg-slate-100"
       />
