@@ -1,10 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { inviteOperator, operatorDeps } from '../apps/api/src/modules/operators/service.ts';
-import { expectNoViolations, viewports } from './support/axe.ts';
+import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
 import { expect, type Storefront, test } from './support/fixtures.ts';
-import { coveredClaim } from './support/refunds.ts';
+import { tabTo } from './support/keyboard.ts';
+import { coveredClaim, fillRefundForm } from './support/refunds.ts';
 import { openHydrated, waitForHydration } from './support/shell.ts';
 
 /**
@@ -16,7 +15,7 @@ import { openHydrated, waitForHydration } from './support/shell.ts';
 
 const password = 'marmota azul cruza el puente de noche';
 
-// A real 8×8 PNG (the viewer must show it as an image) and a PDF's first bytes.
+// A real 8×8 PNG: the viewer must show it as an image.
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgTyvFihiGlgQAwpI6gWiCeKcAAAAASUVORK5CYII=',
   'base64',
@@ -35,74 +34,11 @@ async function receiptPdf(): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-// Sign-in and enrolment helpers: as e2e/backoffice-journey.spec.ts has them.
-
-function totpCode(secret: string, steps = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-async function awayFromPeriodEnd(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
-
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 80; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    await expectNoViolations(page, `${state} at ${viewport.width} px`);
-  }
-}
-
-async function invitation(storefront: Storefront, email: string): Promise<string> {
-  const deps = operatorDeps(storefront.database.db, storefront.app.config.backoffice.secretsKey);
-  const { token } = await inviteOperator(deps, { label: 'cli:e2e', ip: null }, { email, roles: ['support'] });
-  return `/backoffice/enrolar/${token}`;
-}
-
-async function enrolByKeyboard(page: Page, link: string, name: string): Promise<void> {
-  await page.goto(link);
-  await waitForHydration(page);
-  const secret = (
-    await page
-      .getByText(/^Clave:/)
-      .locator('code')
-      .innerText()
-  ).replace(/\s+/g, '');
-  await tabTo(page, page.getByLabel('Nombre', { exact: true }));
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(password);
-  await page.keyboard.press('Tab');
-  await awayFromPeriodEnd();
-  await page.keyboard.type(totpCode(secret, -1));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' })).toBeFocused();
-}
-
 /** A claim through the store's own form (/reembolsos), with a receipt image and a PDF: answers its number. */
 async function claimThroughTheStore(page: Page, storefront: Storefront, email: string): Promise<string> {
   const claim = await coveredClaim(page.request);
   await openHydrated(page, '/reembolsos');
-  await page.getByLabel('Nombre y apellido').fill('Ana María Pérez');
-  await page.getByLabel('Número de documento').fill('12.345.678-5');
-  await page.getByLabel('Correo electrónico del titular').fill(email);
-  await page.getByLabel('Teléfono del titular').fill('+56 9 1234 5678');
-  await page.getByLabel('Número de certificado o de venta').fill(claim.rutCertificate);
-  await page.getByLabel('Fecha del incidente').fill(claim.incident);
-  await page.getByLabel('Cuéntanos qué pasó').fill('Consulta médica en Madrid por una gastroenteritis.');
-  await page.getByLabel('Monto a reembolsar').fill('185.000');
-  await page.getByLabel('Banco').selectOption({ label: 'BancoEstado' });
-  await page.getByLabel('Tipo de cuenta').selectOption('vista');
-  await page.getByLabel('Número de cuenta').fill('12345678');
+  await fillRefundForm(page, email, claim);
   await page.getByLabel('Adjunta tus documentos').setInputFiles([
     { name: 'receta.png', mimeType: 'image/png', buffer: png },
     { name: 'boleta.pdf', mimeType: 'application/pdf', buffer: await receiptPdf() },
@@ -130,7 +66,8 @@ test.describe('console: claims', () => {
 
     const context = await browser.newContext({ baseURL });
     const desk = await context.newPage();
-    await enrolByKeyboard(desk, await invitation(storefront, `soporte.reembolsos.${Date.now()}@travesia.cl`), 'Sara');
+    const link = await invitation(storefront, `soporte.reembolsos.${Date.now()}@travesia.cl`, ['support']);
+    await enrolByKeyboard(desk, link, 'Sara', password);
     await desk.getByRole('link', { name: 'Ir a la consola' }).click();
     await expect(desk.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
 
