@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditEntries, refundRequests } from '#app/db/schema.ts';
+import { claimDocuments } from '#app/modules/claims/service.ts';
 import { asOperator, enrolledOperator, minute, type Operator, TestClock } from './support/backoffice.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call } from './support/http.ts';
@@ -321,6 +322,12 @@ describeOnEachDatabase(
       expect((await call(ctx.app, { method: 'GET', url: fresh })).status).toBe(401);
       expect((await open(fresh, content)).status).toBe(403);
       expect((await open(fresh)).status).toBe(200);
+      // A document whose bytes are gone from the store is a 404, never a 500.
+      const [stored] = await claimDocuments(ctx.database.db, ctx.app.documentStore, number);
+      await ctx.app.documentStore.delete(stored?.storageKey as string);
+      const gone = await open(fresh);
+      expect(gone.status).toBe(404);
+      expect(gone.json()).toMatchObject({ status: 404 });
     });
 
     it('two operators changing one claim at once: one wins, the other gets 409 in words; one audit row per win', async () => {

@@ -44,6 +44,11 @@ export async function claimConsoleRoutes(fastify: FastifyInstance) {
   const { db, documentStore, config } = fastify;
   const secretsKey = config.backoffice.secretsKey;
   const now = () => fastify.clock();
+  /** An action that queued the holder's e-mail: the worker is nudged to send it now. */
+  const mailed = <T>(result: T) => {
+    fastify.work.emit('jobQueued');
+    return result;
+  };
 
   app.get(
     '/claims',
@@ -185,11 +190,8 @@ export async function claimConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: actionAnswer, ...consoleErrors },
       },
     },
-    async (request) => {
-      const result = await changeClaimStatus(db, actorOf(request), request.params.number, request.body, now());
-      fastify.work.emit('jobQueued');
-      return result;
-    },
+    async (request) =>
+      mailed(await changeClaimStatus(db, actorOf(request), request.params.number, request.body, now())),
   );
 
   app.post(
@@ -204,11 +206,8 @@ export async function claimConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: actionAnswer, ...consoleErrors },
       },
     },
-    async (request) => {
-      const result = await recordClaimPayment(db, actorOf(request), request.params.number, request.body, now());
-      fastify.work.emit('jobQueued');
-      return result;
-    },
+    async (request) =>
+      mailed(await recordClaimPayment(db, actorOf(request), request.params.number, request.body, now())),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
 } from '@travesia/domain/refunds';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import type { DocumentStore } from '#app/integrations/document-store/index.ts';
+import { DocumentNotFoundError, type DocumentStore } from '#app/integrations/document-store/index.ts';
 import { type AuditActor, recordAudit } from '../audit/service.ts';
 import * as repository from './repository.ts';
 import { applyStatusChange, checkStatusChange, type StatusChange } from './service.ts';
@@ -27,9 +27,6 @@ import { applyStatusChange, checkStatusChange, type StatusChange } from './servi
  */
 
 const day = 24 * 60 * 60 * 1000;
-
-/** The statuses a claim waits for the insurer in (the «Hoy» figure and the inbox's default). */
-export const waitingStatuses = ['recibida', 'en_revision'] as const satisfies readonly RefundStatus[];
 
 export const consoleMessages = {
   stale:
@@ -63,7 +60,7 @@ export async function claimInbox(db: Database, actor: AuditActor, query: InboxQu
   const rows = await repository.searchRequests(
     db,
     {
-      statuses: query.status === 'waiting' ? waitingStatuses : query.status ? [query.status] : undefined,
+      statuses: query.status === 'waiting' ? repository.waitingStatuses : query.status ? [query.status] : undefined,
       assignedTo: query.assigned === 'me' ? (actor.operatorId ?? undefined) : query.assigned ? null : undefined,
       receivedBefore: query.olderThanDays ? new Date(now.getTime() - query.olderThanDays * day) : undefined,
       after: query.cursor,
@@ -142,7 +139,15 @@ export async function openSignedDocument(
   const file = await repository.findStoredFile(db, link.fileId);
   const extension = file ? servedDocumentTypes[file.contentType] : undefined;
   if (!file || !extension) throw resourceNotFound();
-  return { ...file, extension, open: () => store.get(file.storageKey) };
+  return {
+    ...file,
+    extension,
+    /** The bytes as a stream; a document gone from the store is the 404 of an unknown one. */
+    open: () =>
+      store.get(file.storageKey).catch((error: unknown) => {
+        throw error instanceof DocumentNotFoundError ? resourceNotFound() : error;
+      }),
+  };
 }
 
 // ─── A claim's page ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -185,11 +185,14 @@ export async function listStoredFiles(db: Database, requestId: number) {
     .orderBy(asc(refundFiles.id));
 }
 
+/** The statuses a claim waits for the insurer in: «Hoy»'s figure and the console inbox's `waiting` filter. */
+export const waitingStatuses = ['recibida', 'en_revision'] as const;
+
 /** The console's «Hoy» (issue 24): claims waiting for the insurer (received or under review). */
 export async function countClaimsWaiting(db: Database): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(refundRequests)
-    .where(sql`${refundRequests.status} IN ('recibida', 'en_revision')`);
+    .where(inArray(refundRequests.status, [...waitingStatuses]));
   return row?.count ?? 0;
 }
