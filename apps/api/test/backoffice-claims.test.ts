@@ -1,16 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { auditEntries, refundRequests } from '#app/db/schema.ts';
 import { claimDocuments } from '#app/modules/claims/service.ts';
 import { asOperator, enrolledOperator, minute, type Operator, TestClock } from './support/backoffice.ts';
+import { useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call } from './support/http.ts';
 import { type CoveredSale, coveredSale } from './support/refund-claims.ts';
-import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
+import { useFakeSmtp } from './support/smtp.ts';
 import { inDays } from './support/trips.ts';
 
 /**
@@ -23,18 +20,10 @@ const clock = new TestClock();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-body')]);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'claims-console-test-'));
-const env: NodeJS.ProcessEnv = { WORKER: 'off', DATA_DIR: dataDir };
-let smtp: FakeSmtp;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-const mailsAbout = (number: string) => smtp.received.filter((m) => m.parsed.subject?.includes(number));
+const env: NodeJS.ProcessEnv = { WORKER: 'off' };
+useTemporaryDataDir(env);
+const smtp = useFakeSmtp(env);
+const { mailsAbout } = smtp;
 
 type Detail = {
   number: string;
@@ -202,14 +191,14 @@ describeOnEachDatabase(
       expect(asked?.parsed.text).toContain('Con esos documentos terminamos la revisión.');
 
       // An internal note: shown, audited, never e-mailed.
-      const mailsBefore = smtp.received.length;
+      const mailsBefore = smtp.received().length;
       const note = await asOperator(ctx, finance, 'POST', `/api/backoffice/claims/${number}/notes`, {
         text: 'Nota interna: la clínica confirmó la atención por teléfono',
       });
       expect(note.status, note.text).toBe(201);
       await drainJobs(ctx);
-      expect(smtp.received.length).toBe(mailsBefore);
-      expect(smtp.received.some((m) => m.parsed.text?.includes('Nota interna'))).toBe(false);
+      expect(smtp.received().length).toBe(mailsBefore);
+      expect(smtp.received().some((m) => m.parsed.text?.includes('Nota interna'))).toBe(false);
 
       // Approve: the amount is validated (whole pesos), then recorded.
       claim = await detail(ctx, support, number);
