@@ -92,7 +92,7 @@ export type ClaimFilters = { estado?: string; asignado?: string; antiguedad?: st
 
 export const statusFilterOptions: { value: string; label: string }[] = [
   { value: '', label: 'Todos' },
-  { value: 'esperando', label: 'Esperando a la aseguradora (recibida o en revisión)' },
+  { value: 'esperando', label: 'Esperando a la aseguradora' },
   ...Object.entries(claimStatusLabels).map(([value, label]) => ({ value, label })),
 ];
 export const assignedFilterOptions = [

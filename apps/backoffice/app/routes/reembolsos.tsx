@@ -112,13 +112,13 @@ export function ClaimsInboxView({ filters, claims, nextCursor, continued, error 
             <thead>
               <tr>
                 <th scope="col">Número</th>
-                <th scope="col">Titular</th>
+                <th scope="col">Esperando</th>
                 <th scope="col">Estado</th>
+                <th scope="col">Titular</th>
                 <th scope="col" className="text-right">
                   Monto solicitado
                 </th>
                 <th scope="col">Recibida</th>
-                <th scope="col">Esperando</th>
                 <th scope="col">Asignado a</th>
               </tr>
             </thead>
@@ -130,15 +130,15 @@ export function ClaimsInboxView({ filters, claims, nextCursor, continued, error 
                       {claim.number}
                     </Link>
                   </td>
-                  <td>{claim.holderName}</td>
+                  <td className="whitespace-nowrap">
+                    <Waiting days={claim.waitingDays} />
+                  </td>
                   <td className="whitespace-nowrap">{claim.statusText}</td>
+                  <td>{claim.holderName}</td>
                   <td className="whitespace-nowrap text-right tabular-nums">
                     {formatClaimAmount(claim.amount, claim.currency)}
                   </td>
                   <td className="whitespace-nowrap">{formatDateTime(claim.receivedAt)}</td>
-                  <td className="whitespace-nowrap">
-                    <Waiting days={claim.waitingDays} />
-                  </td>
                   <td>{claim.assignedTo ?? <span className="text-slate-700">Sin asignar</span>}</td>
                 </tr>
               ))}
