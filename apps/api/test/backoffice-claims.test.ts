@@ -20,7 +20,8 @@ const clock = new TestClock();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-body')]);
 
-const env: NodeJS.ProcessEnv = { WORKER: 'off' };
+// The console's origin: the company's e-mails link each claim's page there.
+const env: NodeJS.ProcessEnv = { WORKER: 'off', BACKOFFICE_ORIGIN: 'http://consola.travesia.test' };
 useTemporaryDataDir(env);
 const smtp = useFakeSmtp(env);
 const { mailsAbout } = smtp;
@@ -189,6 +190,10 @@ describeOnEachDatabase(
       expect(asked?.to).toContain('ana.perez@example.cl');
       expect(asked?.parsed.text).toContain('Boleta original de la clínica; informe médico');
       expect(asked?.parsed.text).toContain('Con esos documentos terminamos la revisión.');
+      const company = mailsAbout(number).find((m) => m.parsed.subject?.startsWith('Nueva solicitud de reembolso'));
+      expect(company?.parsed.text).toContain(
+        `En la consola: http://consola.travesia.test/backoffice/reembolsos/${number}`,
+      );
 
       // An internal note: shown, audited, never e-mailed.
       const mailsBefore = smtp.received().length;

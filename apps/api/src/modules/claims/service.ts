@@ -37,7 +37,12 @@ import { DocumentProblem, discardDocuments, type StoredDocument, storeInlineDocu
 export const claimEmailKind = 'refund-email';
 
 /** Where the e-mails of refund requests point and go: the store's public origin, the company's address (config). */
-export type ClaimMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
+export type ClaimMailSettings = {
+  publicUrl?: string | undefined;
+  notifyEmail?: string | undefined;
+  /** The operator console's origin (BACKOFFICE_ORIGIN, else PUBLIC_URL): the company's e-mails link the claim there. */
+  consoleUrl?: string | undefined;
+};
 
 /** A document as the JSON body names it: an upload's token, or a small file inline (base64). */
 export type UploadedDocument = {
@@ -432,6 +437,14 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
+/** Where the company's people handle a claim: its page in the console, and the CLI's export of its documents. */
+function handlingText(row: repository.ClaimRow, settings: ClaimMailSettings) {
+  const page = settings.consoleUrl
+    ? `En la consola: ${settings.consoleUrl}/backoffice/reembolsos/${encodeURIComponent(row.number)}\n`
+    : '';
+  return `${page}Para descargarlos: npm run refunds -- files ${row.number} <carpeta>`;
+}
+
 /** The company's address for refund requests: configured, else the refunds entry of its contact directory. */
 async function companyAddress(db: Database, companyId: number, settings: ClaimMailSettings) {
   if (settings.notifyEmail) return settings.notifyEmail;
@@ -507,12 +520,12 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: ClaimMail
       row.description,
       '',
       `Documentos (${files.length}): ${files.map((f) => `${f.fileName} (${f.contentType}, ${f.size} bytes)`).join('; ')}`,
-      `Para descargarlos: npm run refunds -- files ${row.number} <carpeta>`,
+      handlingText(row, settings),
     ].join('\n');
   } else if (p.message === 'documents-added') {
     to = await companyAddress(db, row.companyId, settings);
     subject = `Solicitud de reembolso ${row.number}: el titular adjuntó documentos`;
-    text = `El titular de la solicitud ${row.number} adjuntó ${p.count ?? 0} documento(s); la solicitud volvió a «En revisión».\n\nPara descargarlos: npm run refunds -- files ${row.number} <carpeta>`;
+    text = `El titular de la solicitud ${row.number} adjuntó ${p.count ?? 0} documento(s); la solicitud volvió a «En revisión».\n\n${handlingText(row, settings)}`;
   } else {
     const status = p.status ?? (row.status as RefundStatus);
     to = row.email;
