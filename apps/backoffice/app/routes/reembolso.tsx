@@ -391,6 +391,13 @@ export function ClaimView({
             </ul>
             {viewed ? (
               <div id="visor" className="space-y-1">
+                {/* A PDF viewer holds many controls: the keyboard can skip past it to the actions. */}
+                <a
+                  href="#acciones"
+                  className="sr-only focus:not-sr-only focus:inline-block focus:rounded focus:bg-white focus:p-1 focus:text-brand-700 focus:underline"
+                >
+                  Saltar el documento e ir a las acciones
+                </a>
                 <Viewer document={viewed} />
                 <p className="text-xs text-slate-700">
                   El enlace del documento vence a los 5 minutos: recarga la página para verlo de nuevo.
@@ -401,7 +408,7 @@ export function ClaimView({
         )}
       </Box>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div id="acciones" className="grid gap-4 lg:grid-cols-2">
         {handles && statusChoices.length > 0 ? (
           <Box id="cambiar-estado" title="Cambiar estado">
             <Form method="post" className="space-y-3">
