@@ -1,29 +1,12 @@
-import type { Page } from '@playwright/test';
 import { refundMessages } from '@travesia/domain/refunds';
 import { changeStatus } from '../apps/api/src/modules/claims/service.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { coveredClaim } from './support/refunds.ts';
+import { coveredClaim, fillRefundForm } from './support/refunds.ts';
 import { openHydrated } from './support/shell.ts';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
-
-type Claim = Awaited<ReturnType<typeof coveredClaim>>;
-
-async function fillRefundForm(page: Page, email: string, claim: Claim) {
-  await page.getByLabel('Nombre y apellido').fill('Ana María Pérez');
-  await page.getByLabel('Número de documento').fill('12.345.678-5');
-  await page.getByLabel('Correo electrónico del titular').fill(email);
-  await page.getByLabel('Teléfono del titular').fill('+56 9 1234 5678');
-  await page.getByLabel('Número de certificado o de venta').fill(claim.rutCertificate);
-  await page.getByLabel('Fecha del incidente').fill(claim.incident);
-  await page.getByLabel('Cuéntanos qué pasó').fill('Consulta médica en Madrid por una gastroenteritis.');
-  await page.getByLabel('Monto a reembolsar').fill('185.000');
-  await page.getByLabel('Banco').selectOption({ label: 'BancoEstado' });
-  await page.getByLabel('Tipo de cuenta').selectOption('vista');
-  await page.getByLabel('Número de cuenta').fill('12345678');
-}
 
 test.describe('refunds', () => {
   test('a refund with a file, then its tracking and the missing documents added', async ({

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import type { Role } from '../../apps/api/src/modules/operators/service.ts';
-import { inviteOperator, operatorDeps } from '../../apps/api/src/modules/operators/service.ts';
+import { inviteOperator, operatorDeps, type Role } from '../../apps/api/src/modules/operators/service.ts';
 import { expectNoViolations, viewports } from './axe.ts';
 import { expect, type Storefront } from './fixtures.ts';
 import { tabTo } from './keyboard.ts';

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { todayInChile } from '@travesia/domain/dates';
 import { DocumentType, PassengerType } from '@travesia/domain/ids';
 import { savePassengersAndInvoice } from './checkout.ts';
@@ -62,4 +62,21 @@ export async function coveredClaim(request: APIRequestContext) {
   const numberOf = (name: string) => certificates.find((c) => c.name === name)?.number ?? '';
   expect(numberOf('Pedro')).toMatch(/^TRV-/);
   return { rutCertificate: numberOf('Pedro'), passportCertificate: numberOf('Jorge'), incident: todayInChile() };
+}
+
+type Claim = Awaited<ReturnType<typeof coveredClaim>>;
+
+/** The store's claim form (/reembolsos) filled for Ana María Pérez on `claim`'s RUT certificate, files aside. */
+export async function fillRefundForm(page: Page, email: string, claim: Claim) {
+  await page.getByLabel('Nombre y apellido').fill('Ana María Pérez');
+  await page.getByLabel('Número de documento').fill('12.345.678-5');
+  await page.getByLabel('Correo electrónico del titular').fill(email);
+  await page.getByLabel('Teléfono del titular').fill('+56 9 1234 5678');
+  await page.getByLabel('Número de certificado o de venta').fill(claim.rutCertificate);
+  await page.getByLabel('Fecha del incidente').fill(claim.incident);
+  await page.getByLabel('Cuéntanos qué pasó').fill('Consulta médica en Madrid por una gastroenteritis.');
+  await page.getByLabel('Monto a reembolsar').fill('185.000');
+  await page.getByLabel('Banco').selectOption({ label: 'BancoEstado' });
+  await page.getByLabel('Tipo de cuenta').selectOption('vista');
+  await page.getByLabel('Número de cuenta').fill('12345678');
 }

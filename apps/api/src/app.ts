@@ -188,7 +188,11 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
     log: app.log,
     nudges: config.worker.mode === 'inline',
     origin: configuredOrigin(config),
-    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+    refundMail: {
+      publicUrl: config.publicUrl,
+      notifyEmail: config.refunds.notifyEmail,
+      consoleUrl: config.backoffice.origin ?? config.publicUrl,
+    },
     purchases: config.purchases,
   });
   const work = new Work();

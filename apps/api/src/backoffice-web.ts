@@ -33,7 +33,9 @@ export function backofficeBuildExists(buildDir: string): boolean {
 /**
  * The console's own Content-Security-Policy, stricter than the storefront's (lib/http/security-headers.ts): its
  * scripts by this answer's nonce only, nothing from another origin (no marketing snippets, no reCAPTCHA, no fonts
- * or images of other hosts), never framed. `data:` images: the enrolment page's QR.
+ * or images of other hosts), never framed. `data:` images: the enrolment page's QR. `frame-src 'self'`: a claim's PDF
+ * in its sandboxed viewer (the claims screen), served by the console's API on this origin under its own
+ * `sandbox` policy.
  */
 export function backofficeContentSecurityPolicy(nonce: string, production: boolean): string {
   return [
@@ -42,6 +44,7 @@ export function backofficeContentSecurityPolicy(nonce: string, production: boole
     "script-src-attr 'none'",
     "style-src 'self'",
     "img-src 'self' data:",
+    "frame-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",

@@ -154,7 +154,11 @@ export async function runRefundsCli(argv: string[], opened?: { db: Database; con
       log,
       nudges: false,
       origin: configuredOrigin(config),
-      refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+      refundMail: {
+        publicUrl: config.publicUrl,
+        notifyEmail: config.refunds.notifyEmail,
+        consoleUrl: config.backoffice.origin ?? config.publicUrl,
+      },
       purchases: config.purchases,
     });
   try {

@@ -35,7 +35,11 @@ async function main() {
     log,
     nudges: true,
     origin: configuredOrigin(config),
-    refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
+    refundMail: {
+      publicUrl: config.publicUrl,
+      notifyEmail: config.refunds.notifyEmail,
+      consoleUrl: config.backoffice.origin ?? config.publicUrl,
+    },
     purchases: config.purchases,
   });
   const worker = startWorker(work, config.worker, log);

@@ -82,6 +82,33 @@ const requests: Record<
     url: '/api/backoffice/sale-refunds/2000000000/release',
     payload: { version: 1 },
   }),
+  // Screen 4, claims: numbers and ids that name nothing (404), bodies that would change nothing.
+  'GET /claims': () => ({ method: 'GET', url: '/api/backoffice/claims?status=waiting' }),
+  'GET /claims/:number': () => ({ method: 'GET', url: '/api/backoffice/claims/R-00000000' }),
+  'POST /claims/:number/assign': () => ({
+    method: 'POST',
+    url: '/api/backoffice/claims/R-00000000/assign',
+    payload: { version: 1, to: 'nobody' },
+  }),
+  'POST /claims/:number/status': () => ({
+    method: 'POST',
+    url: '/api/backoffice/claims/R-00000000/status',
+    payload: { version: 1, status: 'en_revision' },
+  }),
+  'POST /claims/:number/payment': () => ({
+    method: 'POST',
+    url: '/api/backoffice/claims/R-00000000/payment',
+    payload: { version: 1, paidAmountClp: 1000 },
+  }),
+  'POST /claims/:number/notes': () => ({
+    method: 'POST',
+    url: '/api/backoffice/claims/R-00000000/notes',
+    payload: { text: 'Nota de la matriz' },
+  }),
+  'GET /claim-documents/:id': () => ({
+    method: 'GET',
+    url: '/api/backoffice/claim-documents/2147483000?expires=4102444800&signature=firma-falsa',
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

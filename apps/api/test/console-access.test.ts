@@ -49,6 +49,9 @@ describe('the console under /backoffice', () => {
     expect(response.headers['content-security-policy']).toBe(backofficeContentSecurityPolicy(nonce, false));
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).not.toMatch(/https?:/);
+    // Frames and images only from the console's own origin: the claims screen's document viewer, nothing else.
+    expect(response.headers['content-security-policy']).toMatch(/; frame-src 'self';/);
+    expect(response.headers['content-security-policy']).toMatch(/; img-src 'self' data:;/);
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cache-control']).toBe('no-store');

@@ -88,5 +88,9 @@ export function useFakeSmtp(env: NodeJS.ProcessEnv) {
     mailsOfSale: (saleId: number) => started().received.filter((m) => m.parsed.subject?.includes(`venta N° ${saleId}`)),
     /** The messages it accepted for one address. */
     mailsTo: (address: string) => started().received.filter((m) => m.to.includes(address)),
+    /** The messages whose subject names this (a refund request's number). */
+    mailsAbout: (text: string) => started().received.filter((m) => m.parsed.subject?.includes(text)),
+    /** Every message it accepted. */
+    received: () => started().received,
   };
 }

@@ -20,7 +20,7 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/', label: 'Hoy', roles: everyone },
   { path: '/ventas', label: 'Ventas', roles: ['admin', 'support', 'finance'] },
   { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'] },
-  { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'], upcoming: true },
+  { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'] },
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },
   { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },

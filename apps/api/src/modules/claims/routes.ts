@@ -202,7 +202,7 @@ export async function claimRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await changeStatus(db, request.params.number, request.body);
+      const result = await changeStatus(db, request.params.number, request.body, { label: 'admin-api' });
       request.log.info({ from: result.from, to: result.to }, 'refund status changed');
       fastify.work.emit('jobQueued');
       return result;

@@ -37,7 +37,12 @@ import { DocumentProblem, discardDocuments, type StoredDocument, storeInlineDocu
 export const claimEmailKind = 'refund-email';
 
 /** Where the e-mails of refund requests point and go: the store's public origin, the company's address (config). */
-export type ClaimMailSettings = { publicUrl?: string | undefined; notifyEmail?: string | undefined };
+export type ClaimMailSettings = {
+  publicUrl?: string | undefined;
+  notifyEmail?: string | undefined;
+  /** The operator console's origin (BACKOFFICE_ORIGIN, else PUBLIC_URL): the company's e-mails link the claim there. */
+  consoleUrl?: string | undefined;
+};
 
 /** A document as the JSON body names it: an upload's token, or a small file inline (base64). */
 export type UploadedDocument = {
@@ -287,59 +292,114 @@ async function addPreparedDocuments(
   });
 }
 
-export type StatusChange = { status: RefundStatus; amount?: number; reason?: string; missing?: string };
+export type StatusChange = {
+  status: RefundStatus;
+  amount?: number | undefined;
+  reason?: string | undefined;
+  missing?: string | undefined;
+  /** Words for the holder, added to the status e-mail (the console's message). */
+  message?: string | undefined;
+};
+
+/** Who changes a claim, as its history names them: an operator (by e-mail), an API key, `cli` or `admin-api`. */
+export type ClaimChanger = { label: string; operatorId?: string | null | undefined };
 
 export class StatusChangeError extends Error {}
 
+const badChange = (field: string, code: FieldError['code'], message: string) =>
+  new ApiError(400, errorMessages.invalidInputParameters, [{ field, code, message }]);
+
 /**
- * The operator's status change (CLI or admin API): checked against the allowed transitions (a paid request is
- * final), with the amount when approving, the reason when rejecting, what is missing when asking for documents.
- * The holder is e-mailed in the same transaction. Throws ApiError 404 for an unknown number, 400 for a bad change.
+ * What a status change needs besides the status, checked before any lock: the amount when approving (in the claim's
+ * currency, whole pesos for CLP), the reason when rejecting, what is missing when asking for documents.
  */
-export async function changeStatus(db: Database, number: string, change: StatusChange) {
+export function checkStatusChange(row: repository.ClaimRow, change: StatusChange) {
+  const currency = row.currency as RefundCurrency;
+  if (change.status === 'aprobada') {
+    if (change.amount === undefined || !(change.amount > 0)) {
+      throw badChange('amount', 'required', 'Para aprobar indica el monto (--amount)');
+    }
+    const problem = amountProblem(change.amount, currency);
+    if (problem) throw badChange('amount', problem.code, problem.message);
+  }
+  if (change.status === 'rechazada' && !change.reason?.trim()) {
+    throw badChange('reason', 'required', 'Para rechazar indica el motivo (--reason)');
+  }
+  if (change.status === 'faltan_documentos' && !change.missing?.trim()) {
+    throw badChange('missing', 'required', 'Indica qué documentos faltan (--missing)');
+  }
+}
+
+/**
+ * Applies a checked status change to the request locked in `tx`: the transition is checked (a paid request is final),
+ * the row changes (its version grows), the history gets its line and the holder's e-mail is queued, all in `tx`.
+ */
+export async function applyStatusChange(
+  tx: Database,
+  row: repository.ClaimRow,
+  change: StatusChange & { paidAmountClp?: number | undefined },
+  by: ClaimChanger,
+  at: Date,
+) {
+  const from = row.status as RefundStatus;
+  if (!refundTransitions[from].includes(change.status)) {
+    throw badChange(
+      'status',
+      'invalid_transition',
+      `Una solicitud «${refundStatuses[from]}» no puede pasar a «${refundStatuses[change.status]}»`,
+    );
+  }
+  const message = change.message?.trim() || null;
+  await repository.updateStatus(tx, row.id, {
+    status: change.status,
+    approvedAmount:
+      change.status === 'aprobada'
+        ? (change.amount ?? 0).toFixed(2)
+        : change.status === 'pagada'
+          ? row.approvedAmount
+          : null,
+    rejectionReason: change.status === 'rechazada' ? (change.reason?.trim() ?? null) : null,
+    missingDocuments: change.status === 'faltan_documentos' ? (change.missing?.trim() ?? null) : null,
+    ...(change.paidAmountClp === undefined ? {} : { paidAmountClp: change.paidAmountClp }),
+  });
+  await repository.insertEvent(tx, {
+    requestId: row.id,
+    kind: change.status === 'pagada' && change.paidAmountClp !== undefined ? 'payment' : 'status',
+    at,
+    actorLabel: by.label,
+    actorOperatorId: by.operatorId ?? null,
+    fromStatus: from,
+    toStatus: change.status,
+    text: message,
+  });
+  await enqueue(tx, claimEmailKind, {
+    requestId: row.id,
+    message: 'status',
+    status: change.status,
+    ...(message ? { note: message } : {}),
+  });
+  return { number: row.number, from, to: change.status };
+}
+
+/**
+ * The operator's status change by the CLI or the admin API (the console has its own, console.ts, with versions and
+ * the audit trail): checked (checkStatusChange, then the transition under the row's lock) and the holder e-mailed in
+ * the same transaction. Throws ApiError 404 for an unknown number, 400 for a bad change.
+ */
+export async function changeStatus(
+  db: Database,
+  number: string,
+  change: StatusChange,
+  by: ClaimChanger = { label: 'cli' },
+) {
   const normalised = normaliseRequestNumber(number);
   const found = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
   if (!found) throw resourceNotFound();
-  const bad = (field: string, code: FieldError['code'], message: string) =>
-    new ApiError(400, errorMessages.invalidInputParameters, [{ field, code, message }]);
-  const currency = found.currency as RefundCurrency;
-  if (change.status === 'aprobada') {
-    if (change.amount === undefined || !(change.amount > 0)) {
-      throw bad('amount', 'required', 'Para aprobar indica el monto (--amount)');
-    }
-    const problem = amountProblem(change.amount, currency);
-    if (problem) throw bad('amount', problem.code, problem.message);
-  }
-  if (change.status === 'rechazada' && !change.reason?.trim()) {
-    throw bad('reason', 'required', 'Para rechazar indica el motivo (--reason)');
-  }
-  if (change.status === 'faltan_documentos' && !change.missing?.trim()) {
-    throw bad('missing', 'required', 'Indica qué documentos faltan (--missing)');
-  }
+  checkStatusChange(found, change);
   return db.transaction(async (tx) => {
     const row = await repository.lockRequest(tx, found.id);
     if (!row) throw resourceNotFound();
-    const from = row.status as RefundStatus;
-    if (!refundTransitions[from].includes(change.status)) {
-      throw bad(
-        'status',
-        'invalid_transition',
-        `Una solicitud «${refundStatuses[from]}» no puede pasar a «${refundStatuses[change.status]}»`,
-      );
-    }
-    await repository.updateStatus(tx, row.id, {
-      status: change.status,
-      approvedAmount:
-        change.status === 'aprobada'
-          ? (change.amount ?? 0).toFixed(2)
-          : change.status === 'pagada'
-            ? row.approvedAmount
-            : null,
-      rejectionReason: change.status === 'rechazada' ? (change.reason?.trim() ?? null) : null,
-      missingDocuments: change.status === 'faltan_documentos' ? (change.missing?.trim() ?? null) : null,
-    });
-    await enqueue(tx, claimEmailKind, { requestId: row.id, message: 'status', status: change.status });
-    return { number: row.number, from, to: change.status };
+    return applyStatusChange(tx, row, change, by, new Date());
   });
 }
 
@@ -362,6 +422,8 @@ const refundEmailPayload = z.object({
   message: z.enum(['received-holder', 'received-company', 'status', 'documents-added']),
   status: z.enum(Object.keys(refundStatuses) as [RefundStatus, ...RefundStatus[]]).optional(),
   count: z.number().int().optional(),
+  /** The operator's words for the holder, added to a status e-mail. */
+  note: z.string().max(4000).optional(),
 });
 type RefundEmailPayload = z.infer<typeof refundEmailPayload>;
 
@@ -374,6 +436,14 @@ const paragraphs = (text: string) =>
     .split('\n\n')
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
+
+/** Where the company's people handle a claim: its page in the console, and the CLI's export of its documents. */
+function handlingText(row: repository.ClaimRow, settings: ClaimMailSettings) {
+  const page = settings.consoleUrl
+    ? `En la consola: ${settings.consoleUrl}/backoffice/reembolsos/${encodeURIComponent(row.number)}\n`
+    : '';
+  return `${page}Para descargarlos: npm run refunds -- files ${row.number} <carpeta>`;
+}
 
 /** The company's address for refund requests: configured, else the refunds entry of its contact directory. */
 async function companyAddress(db: Database, companyId: number, settings: ClaimMailSettings) {
@@ -403,7 +473,9 @@ function statusText(row: repository.ClaimRow, status: RefundStatus) {
     case 'faltan_documentos':
       return `Para continuar necesitamos estos documentos: ${row.missingDocuments ?? ''}\n\nPuedes adjuntarlos en la página de seguimiento.`;
     case 'pagada':
-      return `Transferimos ${formatRefundAmount(Number(row.approvedAmount ?? row.amount), currency)} a tu cuenta.`;
+      return row.paidAmountClp !== null
+        ? `Transferimos ${formatRefundAmount(row.paidAmountClp, 'CLP')} a tu cuenta.`
+        : `Transferimos ${formatRefundAmount(Number(row.approvedAmount ?? row.amount), currency)} a tu cuenta.`;
     case 'en_revision':
       return 'Estamos revisando tu solicitud.';
     default:
@@ -448,17 +520,18 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: ClaimMail
       row.description,
       '',
       `Documentos (${files.length}): ${files.map((f) => `${f.fileName} (${f.contentType}, ${f.size} bytes)`).join('; ')}`,
-      `Para descargarlos: npm run refunds -- files ${row.number} <carpeta>`,
+      handlingText(row, settings),
     ].join('\n');
   } else if (p.message === 'documents-added') {
     to = await companyAddress(db, row.companyId, settings);
     subject = `Solicitud de reembolso ${row.number}: el titular adjuntó documentos`;
-    text = `El titular de la solicitud ${row.number} adjuntó ${p.count ?? 0} documento(s); la solicitud volvió a «En revisión».\n\nPara descargarlos: npm run refunds -- files ${row.number} <carpeta>`;
+    text = `El titular de la solicitud ${row.number} adjuntó ${p.count ?? 0} documento(s); la solicitud volvió a «En revisión».\n\n${handlingText(row, settings)}`;
   } else {
     const status = p.status ?? (row.status as RefundStatus);
     to = row.email;
     subject = `Tu solicitud de reembolso ${row.number}: ${refundStatuses[status]}`;
-    text = `Hola:\n\n${statusText(row, status)}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
+    const note = p.note ? `\n\n${p.note}` : '';
+    text = `Hola:\n\n${statusText(row, status)}${note}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
   }
   await mailer.send({ to: [to], subject, text, html: paragraphs(text), attachments: [] });
   return 1;

@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 
 /**
@@ -40,6 +40,16 @@ export const refundRequests = pgTable(
     rejectionReason: text('rejection_reason'),
     /** Set while documents are missing: which, in words for the holder. */
     missingDocuments: text('missing_documents'),
+    /** Set when finance records the transfer (the console's «Registrar pago»): what was paid, in whole pesos. */
+    paidAmountClp: integer('paid_amount_clp'),
+    /** The operator handling it (the console's «Asignarme»): their id, and their e-mail as shown in the inbox. */
+    assignedOperatorId: uuid('assigned_operator_id'),
+    assignedOperatorLabel: text('assigned_operator_label'),
+    /**
+     * Grows with every change of the claim (status, amounts, assignee, the holder's documents): a console action
+     * names the version it read, so of two operators acting at once one wins and the other is told (409).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,4 +99,30 @@ export const refundUploads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('refund_uploads_expires').on(t.expiresAt)],
+);
+
+/**
+ * What happened to a claim after it was received (the console's «Historial»): status changes with the words the
+ * holder was e-mailed, assignments, payments, and the operators' internal notes (`kind` `note`: never e-mailed).
+ * Append-only, like the audit trail that also records each console action.
+ */
+export const refundEvents = pgTable(
+  'refund_events',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => refundRequests.id, { onDelete: 'cascade' }),
+    /** status | assign | payment | note */
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Who: the operator's e-mail, an API key's name, `cli` or `admin-api`. */
+    actorLabel: text('actor_label').notNull(),
+    actorOperatorId: uuid('actor_operator_id'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    /** A status change's or payment's message to the holder (e-mailed), or an internal note's text (never e-mailed). */
+    text: text('text'),
+  },
+  (t) => [index('refund_events_request').on(t.requestId)],
 );

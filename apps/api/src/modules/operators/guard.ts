@@ -53,6 +53,15 @@ export const backofficeAccess = {
   'POST /sale-refunds/:id/hold': ['admin', 'finance'],
   'POST /sale-refunds/:id/transfer': ['admin', 'finance'],
   'POST /sale-refunds/:id/release': ['admin', 'finance'],
+  // Screen 4, claims («Reembolsos»): every role that serves travellers reads them; support handles them (assigns,
+  // changes status, asks for documents, approves amounts); finance records what was paid; all three write notes.
+  'GET /claims': ['admin', 'support', 'finance'],
+  'GET /claims/:number': ['admin', 'support', 'finance'],
+  'POST /claims/:number/assign': ['admin', 'support'],
+  'POST /claims/:number/status': ['admin', 'support'],
+  'POST /claims/:number/payment': ['admin', 'finance'],
+  'POST /claims/:number/notes': ['admin', 'support', 'finance'],
+  'GET /claim-documents/:id': ['admin', 'support', 'finance'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 
@@ -12,4 +13,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   salesConsoleRoutes,
   // 3. Reembolsos de ventas
   saleRefundConsoleRoutes,
+  // 4. Reembolsos (claims)
+  claimConsoleRoutes,
 ];

@@ -73,7 +73,7 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
       key: 'claims-waiting',
       label: 'Reembolsos esperando a la aseguradora',
       value: claims,
-      href: '/backoffice/reembolsos',
+      href: '/backoffice/reembolsos?estado=esperando',
     },
     {
       key: 'contact-requests-24h',
