@@ -109,6 +109,8 @@ const requests: Record<
     method: 'GET',
     url: '/api/backoffice/claim-documents/2147483000?expires=4102444800&signature=firma-falsa',
   }),
+  'GET /jobs': () => ({ method: 'GET', url: '/api/backoffice/jobs' }),
+  'POST /jobs/:id/retry': () => ({ method: 'POST', url: '/api/backoffice/jobs/2000000000/retry' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };
@@ -234,7 +236,8 @@ describeOnEachDatabase(
       const admin = await enrolledOperator(ctx, 'hoy@travesia.cl', ['support'], clock);
       const today = await asOperator(ctx, admin, 'GET', '/api/backoffice/today');
       expect(today.status, today.text).toBe(200);
-      const figures = today.json<{ figures: { key: string; value: number; unit?: string; href: string }[] }>().figures;
+      const figures = today.json<{ figures: { key: string; value: number | string; unit?: string; href: string }[] }>()
+        .figures;
       expect(figures.map((f) => f.key)).toStrictEqual([
         'sales-today',
         'sales-today-amount',
@@ -246,15 +249,18 @@ describeOnEachDatabase(
         'claims-waiting',
         'contact-requests-24h',
         'jobs-failing',
+        'exchange-rate-age',
       ]);
       for (const figure of figures) {
-        expect(figure.value).toBeGreaterThanOrEqual(0);
+        // A count or an amount; the rate's age is a text when no rate is in force (the demo's is), never negative.
+        if (typeof figure.value === 'number') expect(figure.value).toBeGreaterThanOrEqual(0);
+        else expect(figure.key).toBe('exchange-rate-age');
         // Amounts say they are pesos, for the console to write them so.
         expect(figure.unit).toBe(figure.key.endsWith('-amount') ? 'clp' : undefined);
         expect(figure.href).toMatch(/^\/backoffice\//);
       }
       // Each link is a page of the console (apps/backoffice/app/lib/navigation.ts), not a path it does not have.
-      const pages = ['ventas', 'reembolsos-de-ventas', 'reembolsos', 'contacto', 'auditoria'];
+      const pages = ['ventas', 'reembolsos-de-ventas', 'reembolsos', 'contacto', 'trabajos', 'tipo-de-cambio'];
       for (const figure of figures) expect(pages).toContain(figure.href.split(/[/?]/)[2]);
     });
   },

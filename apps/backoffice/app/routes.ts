@@ -15,6 +15,7 @@ export default [
     route('operadores', 'routes/operadores.tsx'),
     route('claves-api', 'routes/claves-api.tsx'),
     route('auditoria', 'routes/auditoria.tsx'),
+    route('trabajos', 'routes/trabajos.tsx'),
     route('reembolsos-de-ventas', 'routes/reembolsos-de-ventas.tsx'),
     route('reembolsos', 'routes/reembolsos.tsx'),
     route('reembolsos/:numero', 'routes/reembolso.tsx'),

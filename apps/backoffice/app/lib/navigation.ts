@@ -24,6 +24,9 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },
   { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },
+  { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
+  // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here.
+  { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'finance', 'content'], upcoming: true },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

@@ -32,6 +32,8 @@ describe('the side navigation', () => {
       'Contacto',
       'Newsletter',
       'Datos personales',
+      'Trabajos con fallas',
+      'Tipo de cambio',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -46,7 +48,7 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Tipo de cambio']);
   });
 
   it('has a page for every entry: the built screens, and «Próximamente» for the others', () => {

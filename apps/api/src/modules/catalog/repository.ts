@@ -91,7 +91,7 @@ export function listPassengerTypes(db: Database, companyId: number) {
 /** The rate in force now: the newest one whose validity has started. */
 export async function findCurrentExchangeRate(db: Database, companyId: number, now = new Date()) {
   const [row] = await db
-    .select({ rate: exchangeRates.rate })
+    .select({ rate: exchangeRates.rate, validFrom: exchangeRates.validFrom })
     .from(exchangeRates)
     .where(
       and(

@@ -68,6 +68,11 @@ export async function listPaymentGateways(db: Database, companyId: number) {
 const cachedExchangeRate = (db: Database, companyId: number) =>
   readCache(db).get(`exchange-rate:${companyId}`, () => repository.findCurrentExchangeRate(db, companyId));
 
+/** Since when the rate in force has been (read fresh, never cached: the console's «Hoy» shows its age). */
+export async function exchangeRateInForceSince(db: Database, companyId: number, now: Date): Promise<Date | null> {
+  return (await repository.findCurrentExchangeRate(db, companyId, now))?.validFrom ?? null;
+}
+
 /** USD amount → CLP at the stored rate (spec §7 exchange-rate: "amount and type"). */
 export async function convertAmount(db: Database, companyId: number, amountUsd: string) {
   const current = await cachedExchangeRate(db, companyId);

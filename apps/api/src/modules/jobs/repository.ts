@@ -142,3 +142,38 @@ export function listJobsOfSale(db: Database, saleId: number) {
     .orderBy(desc(jobs.id))
     .limit(100);
 }
+
+/** The jobs failing now, newest change first: given up since `since`, or retrying after a failed attempt. */
+export function listFailingJobs(db: Database, since: Date, limit: number) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      createdAt: jobs.createdAt,
+      updatedAt: jobs.updatedAt,
+      runAfter: jobs.runAfter,
+    })
+    .from(jobs)
+    .where(
+      sql`(${jobs.status} = 'failed' AND ${jobs.updatedAt} >= ${since}) OR (${jobs.status} = 'pending' AND ${jobs.attempts} > 0)`,
+    )
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+    .limit(limit);
+}
+
+/**
+ * A given-up job queued again, due now with its attempts from zero (inside the caller's transaction, which audits
+ * it): answers the row as it was, or undefined when it is not a failed job (done, pending, or unknown).
+ */
+export async function retryFailedJob(tx: Database, id: number) {
+  const [before] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+  if (before?.status !== 'failed') return before ? { before, retried: false as const } : undefined;
+  await tx
+    .update(jobs)
+    .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(jobs.id, id));
+  return { before, retried: true as const };
+}

@@ -159,4 +159,4 @@ class InvalidPayloadError extends Error {
   }
 }
 
-export { countFailingJobs, listJobsOfSale } from './repository.ts';
+export { countFailingJobs, listFailingJobs, listJobsOfSale, retryFailedJob } from './repository.ts';

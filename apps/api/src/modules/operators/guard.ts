@@ -62,6 +62,9 @@ export const backofficeAccess = {
   'POST /claims/:number/payment': ['admin', 'finance'],
   'POST /claims/:number/notes': ['admin', 'support', 'finance'],
   'GET /claim-documents/:id': ['admin', 'support', 'finance'],
+  // «Trabajos con fallas» (jobs/console-routes.ts): what failed may name anyone; administrators look and retry.
+  'GET /jobs': ['admin'],
+  'POST /jobs/:id/retry': ['admin'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

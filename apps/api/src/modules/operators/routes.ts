@@ -324,7 +324,7 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
               z.object({
                 key: z.string(),
                 label: z.string(),
-                value: z.number(),
+                value: z.union([z.number(), z.string()]),
                 unit: z.literal('clp').optional(),
                 href: z.string(),
               }),
@@ -334,7 +334,7 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async () => ({ figures: await todayFigures(fastify.db, deps.now()) }),
+    async () => ({ figures: await todayFigures(fastify.db, deps.now(), config.companyId) }),
   );
 
   const detail = (operator: Awaited<ReturnType<typeof listOperators>>[number]) => ({

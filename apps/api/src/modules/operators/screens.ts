@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
+import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 
@@ -15,4 +16,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   saleRefundConsoleRoutes,
   // 4. Reembolsos (claims)
   claimConsoleRoutes,
+  // «Trabajos con fallas» (the «Hoy» figure's list)
+  jobsConsoleRoutes,
 ];

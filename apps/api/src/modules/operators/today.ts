@@ -1,5 +1,6 @@
 import { chileDayStart, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
+import { exchangeRateInForceSince } from '../catalog/service.ts';
 import { countClaimsWaiting } from '../claims/service.ts';
 import { countContactRequestsBefore } from '../contact/service.ts';
 import { countFailingJobs } from '../jobs/service.ts';
@@ -7,9 +8,9 @@ import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } 
 
 /**
  * One figure of the console's «Hoy» screen: what it counts, its value (`unit` `clp`: an amount in pesos, else a
- * count), and the console list it links to.
+ * count; a text when there is nothing to count), and the console list it links to.
  */
-export type Figure = { key: string; label: string; value: number; unit?: 'clp'; href: string };
+export type Figure = { key: string; label: string; value: number | string; unit?: 'clp'; href: string };
 
 /** The instant Chile's day of `at` (or its month's first day) began. */
 function chileMidnight(at: Date, firstOfMonth: boolean): Date {
@@ -23,9 +24,9 @@ function chileMidnight(at: Date, firstOfMonth: boolean): Date {
  * insurer, contact requests older than 24 hours (replies are not recorded yet: all of them), failing jobs (given up
  * in the last 7 days, or retrying). Each module counts its own rows.
  */
-export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
+export async function todayFigures(db: Database, now: Date, companyId: number): Promise<Figure[]> {
   const minute = 60_000;
-  const [today, month, confirming, refunds, claims, contact, jobs] = await Promise.all([
+  const [today, month, confirming, refunds, claims, contact, jobs, rateSince] = await Promise.all([
     paidSalesBetween(db, chileMidnight(now, false), now),
     paidSalesBetween(db, chileMidnight(now, true), now),
     countPaymentsConfirmingSince(db, new Date(now.getTime() - 5 * minute)),
@@ -33,6 +34,7 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
     countClaimsWaiting(db),
     countContactRequestsBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
     countFailingJobs(db, new Date(now.getTime() - 7 * 24 * 60 * minute)),
+    exchangeRateInForceSince(db, companyId, now),
   ]);
   return [
     { key: 'sales-today', label: 'Ventas de hoy', value: today.count, href: '/backoffice/ventas?desde=hoy' },
@@ -81,6 +83,12 @@ export async function todayFigures(db: Database, now: Date): Promise<Figure[]> {
       value: contact,
       href: '/backoffice/contacto',
     },
-    { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/auditoria' },
+    { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/trabajos' },
+    {
+      key: 'exchange-rate-age',
+      label: 'Días desde el último tipo de cambio',
+      value: rateSince ? Math.floor((now.getTime() - rateSince.getTime()) / (24 * 60 * minute)) : 'Sin tipo de cambio',
+      href: '/backoffice/tipo-de-cambio',
+    },
   ];
 }
