@@ -54,6 +54,24 @@ const requests: Record<
   'DELETE /api-keys/:id': () => ({ method: 'DELETE', url: `/api/backoffice/api-keys/${unknownId}` }),
   'GET /audit': () => ({ method: 'GET', url: '/api/backoffice/audit' }),
   'GET /audit.csv': () => ({ method: 'GET', url: '/api/backoffice/audit.csv' }),
+  // Screens 5 and 6, «Contacto» and «Newsletter».
+  'GET /contact-requests': () => ({ method: 'GET', url: '/api/backoffice/contact-requests' }),
+  'GET /contact-requests/:id': () => ({ method: 'GET', url: '/api/backoffice/contact-requests/2147483647' }),
+  'POST /contact-requests/:id/reply': () => ({
+    method: 'POST',
+    url: '/api/backoffice/contact-requests/2147483647/reply',
+    payload: { reply: 'Hola' },
+  }),
+  'POST /contact-requests/:id/handled': () => ({
+    method: 'POST',
+    url: '/api/backoffice/contact-requests/2147483647/handled',
+  }),
+  'GET /newsletter/subscribers': () => ({ method: 'GET', url: '/api/backoffice/newsletter/subscribers' }),
+  'DELETE /newsletter/subscribers/:id': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/newsletter/subscribers/2147483647',
+  }),
+  'GET /newsletter/subscribers.csv': () => ({ method: 'GET', url: '/api/backoffice/newsletter/subscribers.csv' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };
