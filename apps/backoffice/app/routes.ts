@@ -13,6 +13,9 @@ export default [
     route('operadores', 'routes/operadores.tsx'),
     route('claves-api', 'routes/claves-api.tsx'),
     route('auditoria', 'routes/auditoria.tsx'),
+    route('contacto', 'routes/contacto.tsx'),
+    route('contacto/:id', 'routes/contacto-solicitud.tsx'),
+    route('newsletter', 'routes/newsletter.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

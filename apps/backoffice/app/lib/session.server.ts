@@ -20,12 +20,17 @@ export function currentOperator(context: AppLoadContext, request: Request): Prom
 
 /**
  * The signed-in operator; without a session, a redirect to the sign-in page (which returns here afterwards). With
- * `role`, an operator without it gets a 403 page (the API refuses the calls anyway).
+ * `role` (or several: any of them), an operator without it gets a 403 page (the API refuses the calls anyway).
  */
-export async function requireOperator(context: AppLoadContext, request: Request, role?: Role): Promise<Me> {
+export async function requireOperator(
+  context: AppLoadContext,
+  request: Request,
+  role?: Role | readonly Role[],
+): Promise<Me> {
   const me = await currentOperator(context, request);
   if (!me) throw redirect(signInUrl(request));
-  if (role && !me.operator.roles.includes(role)) {
+  const allowed: readonly Role[] | undefined = typeof role === 'string' ? [role] : role;
+  if (allowed && !me.operator.roles.some((held) => allowed.includes(held))) {
     throw data({ message: 'Tu rol no permite usar esta pantalla.' }, { status: 403 });
   }
   return me;
