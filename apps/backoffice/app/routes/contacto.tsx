@@ -129,7 +129,7 @@ export function ContactInboxView({ filters, requests, nextCursor, continued, err
                   </td>
                   <td className="whitespace-nowrap">{formatDateTime(item.receivedAt)}</td>
                   <td>{item.fullName}</td>
-                  <td className="break-all">{item.email}</td>
+                  <td className="whitespace-nowrap">{item.email}</td>
                   <td>{item.subject}</td>
                   <td className="whitespace-nowrap">
                     {item.state === 'unanswered' ? (
