@@ -1,10 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { contactRequests, subscriptions } from '../apps/api/src/db/schema.ts';
-import { inviteOperator, operatorDeps } from '../apps/api/src/modules/operators/service.ts';
-import { expectNoViolations, viewports } from './support/axe.ts';
+import { enrolByKeyboard, expectAccessible, invitation } from './support/backoffice.ts';
 import { expect, type Storefront, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { openHydrated, waitForHydration } from './support/shell.ts';
 
 /**
@@ -12,67 +11,6 @@ import { openHydrated, waitForHydration } from './support/shell.ts';
  * support operator answers one by keyboard (the reply is e-mailed to the visitor) and marks the other handled, then
  * unsubscribes a newsletter subscriber. Every screen is axe clean at 390 and 1280 px.
  */
-
-const password = 'marmota azul cruza el puente de noche';
-
-/** The code of the authenticator app for `secret`, `steps` periods (30 s) from now. */
-function totpCode(secret: string, steps = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-/** Waits for a fresh TOTP period when the current one is about to end. */
-async function awayFromPeriodEnd(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
-
-/** Moves the focus with Tab (forward) until `target` has it, as an operator at the keyboard would. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 40; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Axe at both widths, the page left at 1280 px. */
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    await expectNoViolations(page, `${state} at ${viewport.width} px`);
-  }
-}
-
-/** An enrolment link as the `operators` CLI makes it (the same service function, on the store's database). */
-async function invitation(storefront: Storefront, email: string, roles: ('admin' | 'support')[]): Promise<string> {
-  const deps = operatorDeps(storefront.database.db, storefront.app.config.backoffice.secretsKey);
-  const { token } = await inviteOperator(deps, { label: 'cli:e2e', ip: null }, { email, roles });
-  return `/backoffice/enrolar/${token}`;
-}
-
-/** Enrols on the link's page by keyboard; answers the TOTP secret the page showed. */
-async function enrolByKeyboard(page: Page, link: string, name: string): Promise<string> {
-  await page.goto(link);
-  await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Activar tu cuenta', level: 1 })).toBeVisible();
-  const secret = (
-    await page
-      .getByText(/^Clave:/)
-      .locator('code')
-      .innerText()
-  ).replace(/\s+/g, '');
-  await tabTo(page, page.getByLabel('Nombre', { exact: true }));
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(password);
-  await page.keyboard.press('Tab');
-  await awayFromPeriodEnd();
-  await page.keyboard.type(totpCode(secret, -1));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' })).toBeFocused();
-  return secret;
-}
 
 /** A visitor's request through the store's contact form (reCAPTCHA's fake widget), answering its stored id. */
 async function contactRequestFromStore(page: Page, storefront: Storefront, email: string): Promise<number> {

@@ -1,10 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { inviteOperator, operatorDeps } from '../apps/api/src/modules/operators/service.ts';
 import { operatorSessions, operators } from '../apps/api/src/modules/operators/tables.ts';
-import { expectNoViolations, viewports } from './support/axe.ts';
-import { expect, type Storefront, test } from './support/fixtures.ts';
+import {
+  awayFromPeriodEnd,
+  enrolByKeyboard,
+  expectAccessible,
+  invitation,
+  operatorPassword as password,
+  totpCode,
+} from './support/backoffice.ts';
+import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { waitForHydration } from './support/shell.ts';
 
 /**
@@ -14,72 +19,6 @@ import { waitForHydration } from './support/shell.ts';
  * «Hoy», an invitation, a `support` operator refused «Operadores», an idle session sent to «Ingresar», and a post
  * without the CSRF token refused. Every page is axe clean at 390 and 1280 px.
  */
-
-const password = 'marmota azul cruza el puente de noche';
-
-/** The code of the authenticator app for `secret`, `steps` periods (30 s) from now. */
-function totpCode(secret: string, steps = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-/**
- * The API accepts a code one period either side of its clock and never a period twice: codes typed in the last
- * seconds of a period could reach it in the next one. Waits for a fresh period then.
- */
-async function awayFromPeriodEnd(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
-
-/** Moves the focus with Tab (forward) until `target` has it, as an operator at the keyboard would. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 25; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Axe at both widths, the page left at 1280 px. */
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    await expectNoViolations(page, `${state} at ${viewport.width} px`);
-  }
-}
-
-/** An enrolment link as the `operators` CLI makes it (the same service function, on the store's database). */
-async function invitation(storefront: Storefront, email: string, roles: ('admin' | 'support')[]): Promise<string> {
-  const deps = operatorDeps(storefront.database.db, storefront.app.config.backoffice.secretsKey);
-  const { token } = await inviteOperator(deps, { label: 'cli:e2e', ip: null }, { email, roles });
-  return `/backoffice/enrolar/${token}`;
-}
-
-/** Enrols on the link's page by keyboard; answers the TOTP secret the page showed. */
-async function enrolByKeyboard(page: Page, link: string, name: string): Promise<string> {
-  await page.goto(link);
-  await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Activar tu cuenta', level: 1 })).toBeVisible();
-  const secret = (
-    await page
-      .getByText(/^Clave:/)
-      .locator('code')
-      .innerText()
-  ).replace(/\s+/g, '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await tabTo(page, page.getByLabel('Nombre', { exact: true }));
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(password);
-  await page.keyboard.press('Tab');
-  // The previous period's code: the sign-in that follows types the current one, which the API takes as newer.
-  await awayFromPeriodEnd();
-  await page.keyboard.type(totpCode(secret, -1));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' })).toBeFocused();
-  return secret;
-}
 
 test.describe('operator console journey', () => {
   test('enrol, sign out, sign in, «Hoy», invite; a support operator, an idle session and a missing CSRF token', async ({

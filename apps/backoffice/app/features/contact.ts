@@ -54,24 +54,18 @@ export function contactFiltersOf(params: URLSearchParams): ContactFilters {
   return filters;
 }
 
-/** The API's query for the filters (and the cursor of the next page). */
-export function contactApiQuery(filters: ContactFilters, cursor?: string | null): string {
+/** A query string of the non-empty `values` (and the cursor of the next page): the page's own, or the API's. */
+export function pageQuery(values: Record<string, string | undefined>, cursor?: string | null): string {
   const params = new URLSearchParams();
-  if (filters.estado) params.set('state', stateWords[filters.estado] as string);
-  if (filters.antiguedad) params.set('olderThanHours', filters.antiguedad);
+  for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
   if (cursor) params.set('cursor', cursor);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** The page's own query (its links keep the filters). */
-export function pageQuery(filters: Record<string, string | undefined>, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/** The API's query for the inbox's filters, in its words. */
+export const contactApiQuery = (filters: ContactFilters, cursor?: string | null) =>
+  pageQuery({ state: filters.estado && stateWords[filters.estado], olderThanHours: filters.antiguedad }, cursor);
 
 /** Who answered or handled a request, as the console shows it: their name and e-mail, or the API key. */
 export function closedByLabel(closedBy: ContactSummary['closedBy']): string {
@@ -108,14 +102,8 @@ export function subscriberFiltersOf(params: URLSearchParams): SubscriberFilters 
   return filters;
 }
 
-export function subscriberApiQuery(filters: SubscriberFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  if (filters.estado) params.set('state', subscriberWords[filters.estado] as string);
-  if (filters.correo) params.set('email', filters.correo);
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export const subscriberApiQuery = (filters: SubscriberFilters, cursor?: string | null) =>
+  pageQuery({ state: filters.estado && subscriberWords[filters.estado], email: filters.correo }, cursor);
 
 /** Who may download the confirmed subscribers (guard.ts: admin and content; support reads and unsubscribes). */
 export const exportRoles: readonly Role[] = ['admin', 'content'];

@@ -1,5 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router';
+import { SelectField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { PageLinks } from '#app/components/PageLinks.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   ageOptions,
@@ -56,37 +58,18 @@ export function ContactInboxView({ filters, requests, nextCursor, continued, err
         Contacto
       </h1>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded border border-slate-300 bg-white p-3">
-        <div>
-          <label htmlFor="filtro-estado" className="field-label">
-            Estado
-          </label>
-          <select id="filtro-estado" name="estado" defaultValue={filters.estado ?? ''} className="field-input">
-            <option value="">Todas</option>
-            {contactStateOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-antiguedad" className="field-label">
-            Recibida hace
-          </label>
-          <select
-            id="filtro-antiguedad"
-            name="antiguedad"
-            defaultValue={filters.antiguedad ?? ''}
-            className="field-input"
-          >
-            <option value="">Cualquier fecha</option>
-            {ageOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          name="estado"
+          label="Estado"
+          options={[{ value: '', label: 'Todas' }, ...contactStateOptions]}
+          defaultValue={filters.estado ?? ''}
+        />
+        <SelectField
+          name="antiguedad"
+          label="Recibida hace"
+          options={[{ value: '', label: 'Cualquier fecha' }, ...ageOptions]}
+          defaultValue={filters.antiguedad ?? ''}
+        />
         <div className="flex gap-2">
           <button type="submit" className="button-primary">
             Filtrar
@@ -150,18 +133,11 @@ export function ContactInboxView({ filters, requests, nextCursor, continued, err
           </table>
         </TableWrap>
       ) : null}
-      <div className="flex gap-3">
-        {continued ? (
-          <Link to={`/contacto${pageQuery(filters)}`} className="button-secondary">
-            Volver al inicio
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={`/contacto${pageQuery(filters, nextCursor)}`} className="button-secondary">
-            Más<span className="sr-only"> solicitudes, más antiguas</span>
-          </Link>
-        ) : null}
-      </div>
+      <PageLinks
+        first={continued ? `/contacto${pageQuery(filters)}` : null}
+        next={nextCursor ? `/contacto${pageQuery(filters, nextCursor)}` : null}
+        more="solicitudes, más antiguas"
+      />
     </section>
   );
 }

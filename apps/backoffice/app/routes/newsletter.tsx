@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
-import { CsrfField, TextField } from '#app/components/fields.tsx';
+import { CsrfField, SelectField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { PageLinks } from '#app/components/PageLinks.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   exportRoles,
@@ -101,19 +102,12 @@ export function NewsletterView({
       </h1>
       {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.message}</Notice> : null}
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded border border-slate-300 bg-white p-3">
-        <div>
-          <label htmlFor="filtro-estado" className="field-label">
-            Estado
-          </label>
-          <select id="filtro-estado" name="estado" defaultValue={filters.estado ?? ''} className="field-input">
-            <option value="">Todas</option>
-            {subscriberStateOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          name="estado"
+          label="Estado"
+          options={[{ value: '', label: 'Todas' }, ...subscriberStateOptions]}
+          defaultValue={filters.estado ?? ''}
+        />
         <TextField
           name="correo"
           label="Correo contiene"
@@ -186,18 +180,11 @@ export function NewsletterView({
           </table>
         </TableWrap>
       ) : null}
-      <div className="flex gap-3">
-        {continued ? (
-          <Link to={`/newsletter${pageQuery(filters)}`} className="button-secondary">
-            Volver al inicio
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={`/newsletter${pageQuery(filters, nextCursor)}`} className="button-secondary">
-            Más<span className="sr-only"> suscripciones, más antiguas</span>
-          </Link>
-        ) : null}
-      </div>
+      <PageLinks
+        first={continued ? `/newsletter${pageQuery(filters)}` : null}
+        next={nextCursor ? `/newsletter${pageQuery(filters, nextCursor)}` : null}
+        more="suscripciones, más antiguas"
+      />
     </section>
   );
 }

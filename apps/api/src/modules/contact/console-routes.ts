@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
-import { actorOf, consoleErrors } from '../operators/console-routes.ts';
+import { actorOf, consoleErrors, keysetPage } from '../operators/console-routes.ts';
 import { messages } from '../operators/service.ts';
 import {
   type ContactRequestRow,
@@ -14,7 +14,6 @@ import {
 } from './service.ts';
 
 const tags = ['backoffice'];
-const pageSize = 50;
 /** The reply's length: long enough for a careful answer, short enough for an e-mail. */
 export const replyMaxLength = 5000;
 
@@ -106,21 +105,13 @@ export async function contactConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { state, olderThanHours, cursor } = request.query;
-      const now = fastify.clock();
-      const rows = await listContactRequests(
-        db,
-        {
-          state,
-          receivedBefore: olderThanHours ? new Date(now.getTime() - olderThanHours * 3_600_000) : undefined,
-          afterId: cursor ? Number(cursor) : undefined,
-        },
-        pageSize + 1,
+      const receivedBefore = olderThanHours
+        ? new Date(fastify.clock().getTime() - olderThanHours * 3_600_000)
+        : undefined;
+      const page = await keysetPage(cursor, (afterId, limit) =>
+        listContactRequests(db, { state, receivedBefore, afterId }, limit),
       );
-      const page = rows.slice(0, pageSize);
-      return {
-        requests: page.map(summary),
-        nextCursor: rows.length > pageSize ? String(page.at(-1)?.id) : null,
-      };
+      return { requests: page.rows.map(summary), nextCursor: page.nextCursor };
     },
   );
 

@@ -79,6 +79,13 @@ export async function submitContactForm(
   );
 }
 
+/** What both e-mail jobs of a request share: the payload `{ requestId }`, and what of it and of a failure is logged. */
+const requestEmailJob = {
+  payload: z.object({ requestId: z.number().int().positive() }),
+  logFields: ({ requestId }: { requestId: number }) => ({ requestId }),
+  errorFields: mailFailureFields,
+};
+
 /** `<contact-{job id}@{sender's domain}>`: the same on every attempt of one e-mail. */
 export const contactMessageId = (jobId: number, from: string) => jobMessageId('contact', jobId, from);
 
@@ -88,9 +95,7 @@ export const contactMessageId = (jobId: number, from: string) => jobMessageId('c
  */
 export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requestId: number }> {
   return {
-    payload: z.object({ requestId: z.number().int().positive() }),
-    logFields: ({ requestId }) => ({ requestId }),
-    errorFields: mailFailureFields,
+    ...requestEmailJob,
     async run({ requestId }, job) {
       const request = await repository.findContactRequest(db, requestId);
       if (!request) return { skipped: 'request deleted' };
@@ -197,9 +202,7 @@ export async function closeContactRequest(
  */
 export function contactReplyEmailJob(db: Database, mailer: Mailer): JobHandler<{ requestId: number }> {
   return {
-    payload: z.object({ requestId: z.number().int().positive() }),
-    logFields: ({ requestId }) => ({ requestId }),
-    errorFields: mailFailureFields,
+    ...requestEmailJob,
     async run({ requestId }, job) {
       const request = await repository.findContactRequest(db, requestId);
       if (!request?.reply) return { skipped: 'no reply' };

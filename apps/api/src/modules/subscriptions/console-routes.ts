@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
-import { actorOf, consoleErrors } from '../operators/console-routes.ts';
+import { actorOf, consoleErrors, keysetPage } from '../operators/console-routes.ts';
 import { messages } from '../operators/service.ts';
 import {
   listSubscriptions,
@@ -13,7 +13,6 @@ import {
 } from './service.ts';
 
 const tags = ['backoffice'];
-const pageSize = 50;
 
 const subscriberSchema = z.object({
   id: z.number().int(),
@@ -66,16 +65,10 @@ export async function newsletterConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { state, email, cursor } = request.query;
-      const rows = await listSubscriptions(
-        db,
-        { state, email, afterId: cursor ? Number(cursor) : undefined },
-        pageSize + 1,
+      const page = await keysetPage(cursor, (afterId, limit) =>
+        listSubscriptions(db, { state, email, afterId }, limit),
       );
-      const page = rows.slice(0, pageSize);
-      return {
-        subscribers: page.map(view),
-        nextCursor: rows.length > pageSize ? String(page.at(-1)?.id) : null,
-      };
+      return { subscribers: page.rows.map(view), nextCursor: page.nextCursor };
     },
   );
 
