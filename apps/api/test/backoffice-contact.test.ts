@@ -72,9 +72,11 @@ describeOnEachDatabase(
       expect(detail.json()).toMatchObject({ request: { id, state: 'unanswered', reply: null, closedBy: null } });
 
       const reply = 'Hola Camila: te enviamos el certificado en inglés.\nSaludos.';
-      // A declared name is not a field: who replied comes from the session alone.
+      // A declared name or operator is not a field (dropped): who replied comes from the session alone.
       const answer = await asOperator(ctx, support, 'POST', `/api/backoffice/contact-requests/${id}/reply`, {
         reply: `  ${reply}  `,
+        closedByName: 'Impostor',
+        operatorId: other.id,
       });
       expect(answer.status, answer.text).toBe(200);
       const stored = answer.json<{ request: Summary & { reply: string; closedAt: string } }>().request;
