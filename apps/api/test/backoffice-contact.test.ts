@@ -277,6 +277,24 @@ describeOnEachDatabase(
         .where(eq(auditEntries.action, 'newsletter.export'));
       expect(after.length - before.length).toBe(1);
       expect(after.at(-1)).toMatchObject({ actorOperatorId: content.id, after: { state: 'confirmed', email: 'csv.' } });
+      // Past one read of 500 rows: every address once, none twice.
+      await ctx.database.db
+        .insert(subscriptions)
+        .values(
+          Array.from({ length: 505 }, (_, i) => ({
+            companyId: 1,
+            email: `lote${i}@example.cl`,
+            confirmedAt: new Date(),
+          })),
+        );
+      const batch = await asOperator(ctx, content, 'GET', '/api/backoffice/newsletter/subscribers.csv?email=lote');
+      const emails = batch.text
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(emails).toHaveLength(505);
+      expect(new Set(emails).size).toBe(505);
       // Support reads and unsubscribes, but does not take the list away.
       const refused = await asOperator(ctx, support, 'GET', '/api/backoffice/newsletter/subscribers.csv');
       expect(refused.status).toBe(403);
