@@ -278,15 +278,13 @@ describeOnEachDatabase(
       expect(after.length - before.length).toBe(1);
       expect(after.at(-1)).toMatchObject({ actorOperatorId: content.id, after: { state: 'confirmed', email: 'csv.' } });
       // Past one read of 500 rows: every address once, none twice.
-      await ctx.database.db
-        .insert(subscriptions)
-        .values(
-          Array.from({ length: 505 }, (_, i) => ({
-            companyId: 1,
-            email: `lote${i}@example.cl`,
-            confirmedAt: new Date(),
-          })),
-        );
+      await ctx.database.db.insert(subscriptions).values(
+        Array.from({ length: 505 }, (_, i) => ({
+          companyId: 1,
+          email: `lote${i}@example.cl`,
+          confirmedAt: new Date(),
+        })),
+      );
       const batch = await asOperator(ctx, content, 'GET', '/api/backoffice/newsletter/subscribers.csv?email=lote');
       const emails = batch.text
         .trim()
