@@ -5,7 +5,12 @@ import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
-import { contactEmailJob, contactEmailKind } from './modules/contact/service.ts';
+import {
+  contactEmailJob,
+  contactEmailKind,
+  contactReplyEmailJob,
+  contactReplyEmailKind,
+} from './modules/contact/service.ts';
 import { createJobQueue } from './modules/jobs/service.ts';
 import { lockoutEmailJob, lockoutEmailKind } from './modules/operators/service.ts';
 import {
@@ -88,6 +93,7 @@ export function createBackgroundWork(options: {
   queue.register(accessCapEmailKind, accessCapEmailJob(db, integrations.mailer));
   queue.register(withdrawalEmailKind, withdrawalEmailJob(db, integrations.mailer, linkOf));
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
+  queue.register(contactReplyEmailKind, contactReplyEmailJob(db, integrations.mailer));
   queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
   queue.register(lockoutEmailKind, lockoutEmailJob(db, integrations.mailer));

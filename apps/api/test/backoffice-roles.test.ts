@@ -111,6 +111,24 @@ const requests: Record<
   }),
   'GET /jobs': () => ({ method: 'GET', url: '/api/backoffice/jobs' }),
   'POST /jobs/:id/retry': () => ({ method: 'POST', url: '/api/backoffice/jobs/2000000000/retry' }),
+  // Screens 5 and 6, «Contacto» and «Newsletter».
+  'GET /contact-requests': () => ({ method: 'GET', url: '/api/backoffice/contact-requests' }),
+  'GET /contact-requests/:id': () => ({ method: 'GET', url: '/api/backoffice/contact-requests/2147483647' }),
+  'POST /contact-requests/:id/reply': () => ({
+    method: 'POST',
+    url: '/api/backoffice/contact-requests/2147483647/reply',
+    payload: { reply: 'Hola' },
+  }),
+  'POST /contact-requests/:id/handled': () => ({
+    method: 'POST',
+    url: '/api/backoffice/contact-requests/2147483647/handled',
+  }),
+  'GET /newsletter/subscribers': () => ({ method: 'GET', url: '/api/backoffice/newsletter/subscribers' }),
+  'DELETE /newsletter/subscribers/:id': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/newsletter/subscribers/2147483647',
+  }),
+  'GET /newsletter/subscribers.csv': () => ({ method: 'GET', url: '/api/backoffice/newsletter/subscribers.csv' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -19,6 +19,9 @@ export default [
     route('reembolsos-de-ventas', 'routes/reembolsos-de-ventas.tsx'),
     route('reembolsos', 'routes/reembolsos.tsx'),
     route('reembolsos/:numero', 'routes/reembolso.tsx'),
+    route('contacto', 'routes/contacto.tsx'),
+    route('contacto/:id', 'routes/contacto-solicitud.tsx'),
+    route('newsletter', 'routes/newsletter.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -44,3 +44,34 @@ export function TextField({ name, label, error, hint, id, ...input }: TextFieldP
 export function CsrfField({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
+
+/** A labelled choice among `options`, the first one («Todas») standing for no choice. */
+export function SelectField({
+  name,
+  label,
+  options,
+  defaultValue,
+  id,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string;
+  id?: string;
+}) {
+  const fieldId = id ?? `campo-${name}`;
+  return (
+    <div>
+      <label htmlFor={fieldId} className="field-label">
+        {label}
+      </label>
+      <select id={fieldId} name={name} defaultValue={defaultValue} className="field-input">
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -21,8 +21,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/ventas', label: 'Ventas', roles: ['admin', 'support', 'finance'] },
   { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'] },
   { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'] },
-  { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
-  { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },
+  { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'] },
+  { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'] },
   { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },
   { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
   // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here.

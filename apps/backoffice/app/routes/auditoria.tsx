@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router';
 import { TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { PageLinks } from '#app/components/PageLinks.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   type AuditFilters,
@@ -105,18 +106,11 @@ export function AuditView({ filters, entries, nextCursor, continued, error }: Au
         </table>
       </TableWrap>
       {entries.length === 0 && !error ? <p className="text-sm">No hay registros con estos filtros.</p> : null}
-      <div className="flex gap-3">
-        {continued ? (
-          <Link to={`/auditoria${auditQuery(filters)}`} className="button-secondary">
-            Volver al inicio
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={`/auditoria${auditQuery(filters, nextCursor)}`} className="button-secondary">
-            Más<span className="sr-only"> registros, más antiguos</span>
-          </Link>
-        ) : null}
-      </div>
+      <PageLinks
+        first={continued ? `/auditoria${auditQuery(filters)}` : null}
+        next={nextCursor ? `/auditoria${auditQuery(filters, nextCursor)}` : null}
+        more="registros, más antiguos"
+      />
     </section>
   );
 }

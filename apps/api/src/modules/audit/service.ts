@@ -94,7 +94,7 @@ const csvColumns = [
  * One CSV field (RFC 4180): quoted when needed, and a leading =, +, - or @ defused with an apostrophe so that a
  * spreadsheet never runs a value typed by someone (an e-mail tried at sign-in) as a formula.
  */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   let text =
     value === null || value === undefined
       ? ''

@@ -5,6 +5,8 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import type { CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
 import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { type AuditActor, recordAudit } from '#app/modules/audit/service.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import * as repository from './repository.ts';
@@ -77,6 +79,13 @@ export async function submitContactForm(
   );
 }
 
+/** What both e-mail jobs of a request share: the payload `{ requestId }`, and what of it and of a failure is logged. */
+const requestEmailJob = {
+  payload: z.object({ requestId: z.number().int().positive() }),
+  logFields: ({ requestId }: { requestId: number }) => ({ requestId }),
+  errorFields: mailFailureFields,
+};
+
 /** `<contact-{job id}@{sender's domain}>`: the same on every attempt of one e-mail. */
 export const contactMessageId = (jobId: number, from: string) => jobMessageId('contact', jobId, from);
 
@@ -86,9 +95,7 @@ export const contactMessageId = (jobId: number, from: string) => jobMessageId('c
  */
 export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requestId: number }> {
   return {
-    payload: z.object({ requestId: z.number().int().positive() }),
-    logFields: ({ requestId }) => ({ requestId }),
-    errorFields: mailFailureFields,
+    ...requestEmailJob,
     async run({ requestId }, job) {
       const request = await repository.findContactRequest(db, requestId);
       if (!request) return { skipped: 'request deleted' };
@@ -113,4 +120,108 @@ export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requ
     },
   };
 }
-export { countContactRequestsBefore } from './repository.ts';
+
+export {
+  type ContactRequestRow,
+  type ContactRequestState,
+  contactRequestStates,
+  countUnansweredBefore,
+  findContactRequest,
+  listContactRequests,
+} from './repository.ts';
+
+/** The job that e-mails a console reply to the visitor (modules/jobs); its payload is `{ requestId }`. */
+export const contactReplyEmailKind = 'contact-reply-email';
+
+export const contactMessages = {
+  notFound: 'No existe esa solicitud de contacto.',
+  alreadyClosed: (row: repository.ContactRequestRow) =>
+    `${row.closedByName ?? row.closedByLabel ?? 'Otra persona'} ya ${row.state === 'answered' ? 'respondió' : 'marcó como atendida'} esta solicitud. Recarga la página para verla.`,
+} as const;
+
+/** Who closes a request: the console's session (operator id, name, e-mail) or API key, never a typed name. */
+export type Closer = { actor: AuditActor; name: string | null };
+
+/** What the audit trail keeps of a request's state, before and after an action. */
+const auditState = (row: repository.ContactRequestRow) => ({
+  state: row.state,
+  reply: row.reply,
+  closedAt: row.closedAt?.toISOString() ?? null,
+  closedByOperatorId: row.closedByOperatorId,
+  closedByLabel: row.closedByLabel,
+});
+
+/**
+ * Replies to (`reply` given) or marks handled an unanswered request (issue 24 screen 5). In one transaction: the
+ * conditional update, the reply's e-mail job, and one audit row with before and after. Of two operators at once one
+ * wins; the other gets 409 saying who did it.
+ */
+export async function closeContactRequest(
+  db: Database,
+  closer: Closer,
+  id: number,
+  reply: string | null,
+  at: Date,
+): Promise<repository.ContactRequestRow> {
+  return db.transaction(async (tx) => {
+    const closed = await repository.closeContactRequest(tx, id, {
+      state: reply === null ? 'handled' : 'answered',
+      reply,
+      at,
+      operatorId: closer.actor.operatorId ?? null,
+      name: closer.name,
+      label: closer.actor.label,
+    });
+    if (!closed) {
+      const current = await repository.findContactRequest(tx, id);
+      if (!current) throw new ApiError(404, contactMessages.notFound);
+      const message = contactMessages.alreadyClosed(current);
+      throw new ApiError(409, message, [{ field: 'state', code: 'stale', message }]);
+    }
+    if (reply !== null) await enqueue(tx, contactReplyEmailKind, { requestId: id }, `contact-reply:${id}`);
+    await recordAudit(
+      tx,
+      closer.actor,
+      {
+        action: reply === null ? 'contact.handled' : 'contact.reply',
+        targetType: 'contact_request',
+        targetId: String(id),
+        before: { state: 'unanswered' },
+        after: auditState(closed),
+      },
+      at,
+    );
+    return closed;
+  });
+}
+
+/**
+ * The reply e-mail job: the operator's reply to the visitor, from the company's sender, with the company's contact
+ * address (where the request was mailed) as Reply-To, so the visitor's answer reaches the whole team rather than one
+ * operator. Their message is quoted below. At least once, with a stable Message-ID (the job's).
+ */
+export function contactReplyEmailJob(db: Database, mailer: Mailer): JobHandler<{ requestId: number }> {
+  return {
+    ...requestEmailJob,
+    async run({ requestId }, job) {
+      const request = await repository.findContactRequest(db, requestId);
+      if (!request?.reply) return { skipped: 'no reply' };
+      const company = await requireCompany(db, request.companyId);
+      const received = request.createdAt.toLocaleString('es-CL', { timeZone: 'America/Santiago' });
+      const quoted = request.detail
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n');
+      await mailer.send({
+        messageId: jobMessageId('contact-reply', job.id, mailer.from),
+        to: [request.email],
+        replyTo: { name: company.name, address: request.recipient },
+        subject: `Re: Solicitud de contacto N° ${request.id}: ${request.subjectLabel}`,
+        text: `Hola ${request.fullName}:\n\n${request.reply}\n\n${company.name}\n\nEl ${received} escribiste:\n${quoted}`,
+        html: `<p>Hola ${escapeHtml(request.fullName)}:</p><p style="white-space:pre-wrap">${escapeHtml(request.reply)}</p><p>${escapeHtml(company.name)}</p><p>El ${escapeHtml(received)} escribiste:</p><blockquote style="white-space:pre-wrap">${escapeHtml(request.detail)}</blockquote>`,
+        attachments: [],
+      });
+      return { destination: mailer.destination };
+    },
+  };
+}

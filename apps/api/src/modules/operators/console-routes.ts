@@ -29,3 +29,20 @@ export function actorOf(request: FastifyRequest) {
   if (!caller || !('actor' in caller)) throw new Error('The console guard let a request without a caller through');
   return caller.actor;
 }
+
+/** How many rows a console list answers at once. */
+export const consolePageSize = 50;
+
+/**
+ * One page of a list read by keyset on the id, newest first: `read` is asked for one row more than a page (rows older
+ * than the cursor's id), so whether a next page exists is known without counting. Answers the page and the cursor of
+ * the next one (the last id shown), or null.
+ */
+export async function keysetPage<Row extends { id: number }>(
+  cursor: string | undefined,
+  read: (afterId: number | undefined, limit: number) => Promise<Row[]>,
+): Promise<{ rows: Row[]; nextCursor: string | null }> {
+  const found = await read(cursor ? Number(cursor) : undefined, consolePageSize + 1);
+  const rows = found.slice(0, consolePageSize);
+  return { rows, nextCursor: found.length > consolePageSize ? String(rows.at(-1)?.id) : null };
+}

@@ -65,6 +65,14 @@ export const backofficeAccess = {
   // «Trabajos con fallas» (jobs/console-routes.ts): what failed may name anyone; administrators look and retry.
   'GET /jobs': ['admin'],
   'POST /jobs/:id/retry': ['admin'],
+  // Screens 5 and 6, «Contacto» and «Newsletter» (contact/console-routes.ts, subscriptions/console-routes.ts).
+  'GET /contact-requests': ['admin', 'support'],
+  'GET /contact-requests/:id': ['admin', 'support'],
+  'POST /contact-requests/:id/reply': ['admin', 'support'],
+  'POST /contact-requests/:id/handled': ['admin', 'support'],
+  'GET /newsletter/subscribers': ['admin', 'support', 'content'],
+  'DELETE /newsletter/subscribers/:id': ['admin', 'support', 'content'],
+  'GET /newsletter/subscribers.csv': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

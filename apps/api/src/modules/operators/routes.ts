@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
 import { type AuditEntry, auditCsv, searchAudit } from '../audit/service.ts';
-import { actorOf, consoleErrors, sessionOf } from './console-routes.ts';
+import { actorOf, consoleErrors, keysetPage, sessionOf } from './console-routes.ts';
 import { backofficeGuard, clearSessionCookie, cookieSettings, setSessionCookie } from './guard.ts';
 import { passwordMaxLength } from './passwords.ts';
 import { consoleScreens } from './screens.ts';
@@ -100,7 +100,6 @@ const auditQuery = z.object({
     .regex(/^\d{1,18}$/)
     .optional(),
 });
-const auditPageSize = 50;
 
 /** A bound of the audit search as an instant: a Chile date starts at its midnight and, as `to`, ends before the next. */
 function auditInstant(bound: string, side: 'start' | 'end'): Date {
@@ -481,17 +480,10 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { cursor } = request.query;
-      const page = await searchAudit(
-        fastify.db,
-        { ...filterOf(request.query), before: cursor ? Number(cursor) : undefined },
-        auditPageSize + 1,
+      const page = await keysetPage(request.query.cursor, (before, limit) =>
+        searchAudit(fastify.db, { ...filterOf(request.query), before }, limit),
       );
-      const entries = page.slice(0, auditPageSize);
-      return {
-        entries: entries.map(auditEntryView),
-        nextCursor: page.length > auditPageSize ? String(entries.at(-1)?.id) : null,
-      };
+      return { entries: page.rows.map(auditEntryView), nextCursor: page.nextCursor };
     },
   );
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
+import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
+import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
 
 /**
  * The console's screens beyond operators, keys and audit (issue 24): each module keeps its console routes in its own
@@ -16,6 +18,10 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   saleRefundConsoleRoutes,
   // 4. Reembolsos (claims)
   claimConsoleRoutes,
+  // 5. Contacto
+  contactConsoleRoutes,
+  // 6. Newsletter
+  newsletterConsoleRoutes,
   // «Trabajos con fallas» (the «Hoy» figure's list)
   jobsConsoleRoutes,
 ];

@@ -2,7 +2,7 @@ import { chileDayStart, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
 import { exchangeRateInForceSince } from '../catalog/service.ts';
 import { countClaimsWaiting } from '../claims/service.ts';
-import { countContactRequestsBefore } from '../contact/service.ts';
+import { countUnansweredBefore } from '../contact/service.ts';
 import { countFailingJobs } from '../jobs/service.ts';
 import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
 
@@ -21,7 +21,7 @@ function chileMidnight(at: Date, firstOfMonth: boolean): Date {
 /**
  * The figures of screen 1 that today's tables hold (issue 24): sales and their amount today and this month (Chile
  * time), payments «en confirmación» for more than 5 minutes, sale refunds pending and held, claims waiting for the
- * insurer, contact requests older than 24 hours (replies are not recorded yet: all of them), failing jobs (given up
+ * insurer, contact requests unanswered for more than 24 hours, failing jobs (given up
  * in the last 7 days, or retrying). Each module counts its own rows.
  */
 export async function todayFigures(db: Database, now: Date, companyId: number): Promise<Figure[]> {
@@ -32,7 +32,7 @@ export async function todayFigures(db: Database, now: Date, companyId: number): 
     countPaymentsConfirmingSince(db, new Date(now.getTime() - 5 * minute)),
     countOpenSaleRefunds(db),
     countClaimsWaiting(db),
-    countContactRequestsBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
+    countUnansweredBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
     countFailingJobs(db, new Date(now.getTime() - 7 * 24 * 60 * minute)),
     exchangeRateInForceSince(db, companyId, now),
   ]);
@@ -79,9 +79,9 @@ export async function todayFigures(db: Database, now: Date, companyId: number): 
     },
     {
       key: 'contact-requests-24h',
-      label: 'Solicitudes de contacto con más de 24 horas',
+      label: 'Solicitudes de contacto sin responder hace más de 24 horas',
       value: contact,
-      href: '/backoffice/contacto',
+      href: '/backoffice/contacto?estado=sin-responder&antiguedad=24',
     },
     { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/trabajos' },
     {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { subscriptions } from './tables.ts';
 
@@ -82,4 +82,47 @@ export async function listConfirmed(db: Database, companyId: number): Promise<st
     .where(and(eq(subscriptions.companyId, companyId), isNotNull(subscriptions.confirmedAt)))
     .orderBy(subscriptions.id);
   return rows.map((row) => row.email);
+}
+
+export type SubscriberFilter = {
+  state?: 'confirmed' | 'pending';
+  /** Part of the address (addresses are stored lower-cased). */
+  email?: string;
+  /** The id of the last subscriber of the previous page: older ones. */
+  afterId?: number;
+};
+
+/** The console's list of subscribers (issue 24 screen 6): newest first, `limit` at most, keyset pagination on the id. */
+export function listSubscriptions(db: Database, filter: SubscriberFilter, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.state === 'confirmed') conditions.push(isNotNull(subscriptions.confirmedAt));
+  if (filter.state === 'pending') conditions.push(isNull(subscriptions.confirmedAt));
+  if (filter.email) conditions.push(sql`strpos(${subscriptions.email}, ${filter.email.toLowerCase()}) > 0`);
+  if (filter.afterId !== undefined) conditions.push(lt(subscriptions.id, filter.afterId));
+  return db
+    .select({
+      id: subscriptions.id,
+      companyId: subscriptions.companyId,
+      email: subscriptions.email,
+      createdAt: subscriptions.createdAt,
+      confirmedAt: subscriptions.confirmedAt,
+    })
+    .from(subscriptions)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(subscriptions.id))
+    .limit(limit);
+}
+
+export type SubscriptionSummary = Awaited<ReturnType<typeof listSubscriptions>>[number];
+
+/** Removes a subscription (an unsubscribe from the console): answers the row as it was, or nothing if already gone. */
+export async function deleteSubscription(db: Database, id: number): Promise<SubscriptionSummary | undefined> {
+  const [row] = await db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({
+    id: subscriptions.id,
+    companyId: subscriptions.companyId,
+    email: subscriptions.email,
+    createdAt: subscriptions.createdAt,
+    confirmedAt: subscriptions.confirmedAt,
+  });
+  return row;
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
+import { ApiError } from '#app/errors.ts';
 import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { type AuditActor, csvField, recordAudit } from '#app/modules/audit/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import * as repository from './repository.ts';
@@ -73,4 +75,58 @@ export function confirmationEmailJob(
       return { destination: mailer.destination };
     },
   };
+}
+
+export { listSubscriptions, type SubscriberFilter, type SubscriptionSummary } from './repository.ts';
+
+export const subscriberMessages = { notFound: 'Esa suscripción no existe o ya se dio de baja.' } as const;
+
+const auditView = (row: repository.SubscriptionSummary) => ({
+  email: row.email,
+  confirmedAt: row.confirmedAt?.toISOString() ?? null,
+});
+
+/**
+ * Unsubscribes one address from the console (issue 24 screen 6): the row is removed (subscribing again starts a new
+ * double opt-in) with one audit row, in one transaction. Of two operators at once, the second gets 404.
+ */
+export async function unsubscribe(db: Database, actor: AuditActor, id: number, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await repository.deleteSubscription(tx, id);
+    if (!removed) throw new ApiError(404, subscriberMessages.notFound);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'newsletter.unsubscribe',
+        targetType: 'subscription',
+        targetId: String(id),
+        before: auditView(removed),
+        after: null,
+      },
+      at,
+    );
+  });
+}
+
+/** Records the export of the confirmed subscribers (one audit row), before the CSV is streamed. */
+export function recordSubscribersExport(db: Database, actor: AuditActor, filter: { email?: string }, at: Date) {
+  return recordAudit(
+    db,
+    actor,
+    { action: 'newsletter.export', targetType: 'subscription', before: null, after: { state: 'confirmed', ...filter } },
+    at,
+  );
+}
+
+/** The confirmed subscribers as CSV (header first), read in pages so a long list never sits in memory at once. */
+export async function* subscribersCsv(db: Database, filter: { email?: string }): AsyncGenerator<string> {
+  yield 'email,subscribedAt,confirmedAt\r\n';
+  let afterId: number | undefined;
+  for (;;) {
+    const page = await repository.listSubscriptions(db, { ...filter, state: 'confirmed', afterId }, 500);
+    if (page.length === 0) return;
+    yield page.map((row) => `${[row.email, row.createdAt, row.confirmedAt].map(csvField).join(',')}\r\n`).join('');
+    afterId = page.at(-1)?.id;
+  }
 }
