@@ -9,12 +9,10 @@ import type { TestContext } from './harness.ts';
 export async function cliEnvironment(ctx: TestContext, roles: Role[], name = `cli-${roles.join('-')}`) {
   if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.app.server.address() as AddressInfo;
-  const deps = operatorDeps(ctx.app.db, ctx.config.backoffice.secretsKey);
-  const { apiKey, secret } = await createApiKey(
-    deps,
-    { label: 'test', ip: null },
-    { name, roles, expiresAt: new Date(Date.now() + 86_400_000) },
-  );
+  const now = () => ctx.app.clock();
+  const deps = operatorDeps(ctx.app.db, ctx.config.backoffice.secretsKey, now);
+  const expiresAt = new Date(now().getTime() + 86_400_000);
+  const { apiKey, secret } = await createApiKey(deps, { label: 'test', ip: null }, { name, roles, expiresAt });
   return { apiKey, env: { TRAVESIA_API_URL: `http://127.0.0.1:${port}`, TRAVESIA_API_KEY: secret } };
 }
 
