@@ -393,6 +393,50 @@ describeOnEachDatabase(
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
     });
 
+    it('the admin API called with an API key leaves one audit row per change, as the key; ADMIN_TOKEN and no-ops none', async () => {
+      refuseDebit();
+      const { saleId, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      const { env, apiKey } = await cliEnvironment(ctx, ['finance'], `admin-api-${kind}`);
+      const key = auth(env.TRAVESIA_API_KEY);
+      const audited = async () =>
+        (
+          await ctx.database.db
+            .select()
+            .from(auditEntries)
+            .where(eq(auditEntries.targetId, String(refund.id)))
+            .orderBy(auditEntries.id)
+        ).map((row) => [row.action, row.actorApiKeyId, row.actorLabel]);
+      expect((await hold(ctx, refund.id, {}, key)).json()).toMatchObject({ outcome: 'held' });
+      const released = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/sale-refunds/${refund.id}/release`,
+        headers: key,
+      });
+      expect(released.json()).toMatchObject({ changed: true });
+      // ADMIN_TOKEN (deprecated) names nobody: no row.
+      await held(ctx, refund.id);
+      const marked = await markByHand(ctx, refund.id, { reference: 'TRF-AUDIT-1', operator: 'Jorge' }, key);
+      expect(marked.json()).toMatchObject({ changed: true, markedBy: `api-key:admin-api-${kind}` });
+      // Already refunded: answered as it is, nothing changed, no row.
+      expect((await markByHand(ctx, refund.id, { reference: 'TRF-AUDIT-1' }, key)).json()).toMatchObject({
+        changed: false,
+      });
+      const label = `api-key:admin-api-${kind}`;
+      expect(await audited()).toStrictEqual([
+        ['sale_refund.hold', apiKey.id, label],
+        ['sale_refund.release', apiKey.id, label],
+        ['sale_refund.transfer', apiKey.id, label],
+      ]);
+      const [transfer] = await ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.targetId, String(refund.id)), eq(auditEntries.action, 'sale_refund.transfer')));
+      expect(transfer?.before).toMatchObject({ status: 'pending', method: null });
+      expect(transfer?.after).toMatchObject({ status: 'refunded', method: 'manual', transferReference: 'TRF-AUDIT-1' });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
+    });
+
     it('the CLI releases a held refund back to the sweeper, due now; an unknown or unheld one is said so', async () => {
       refuseDebit();
       const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
