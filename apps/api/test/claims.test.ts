@@ -9,7 +9,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { refundFiles, refundRequests } from '#app/db/schema.ts';
+import { auditEntries, refundFiles, refundRequests } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
 import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { printable } from '#app/lib/security/terminal-text.ts';
@@ -523,6 +523,29 @@ describeOnEachDatabase(
       expect(subjects).toContain(`Tu solicitud de reembolso ${number}: Pagada`);
       const approved = mailsAbout(number).find((m) => m.parsed.subject?.endsWith('Aprobada'));
       expect(approved?.parsed.text).toContain('$150.000');
+    });
+
+    it('the admin API status change by API key leaves one audit row as the key, in its transaction; ADMIN_TOKEN none', async () => {
+      const number = await created(ctx);
+      const { apiKey, env } = await cliEnvironment(ctx, ['finance'], 'api-reembolsos');
+      const rows = () => ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, number));
+      expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(200);
+      expect(await rows()).toHaveLength(0);
+      const byKey = await admin(ctx, number, { status: 'aprobada', amount: 1000 }, env.TRAVESIA_API_KEY);
+      expect(byKey.status, byKey.text).toBe(200);
+      // A refused change writes nothing.
+      expect((await admin(ctx, number, { status: 'recibida' }, env.TRAVESIA_API_KEY)).status).toBe(400);
+      expect(await rows()).toMatchObject([
+        {
+          action: 'claim.status',
+          actorApiKeyId: apiKey.id,
+          actorLabel: 'api-key:api-reembolsos',
+          targetType: 'claim',
+          before: { status: 'en_revision' },
+          after: { status: 'aprobada' },
+        },
+      ]);
+      expect(await rows()).toHaveLength(1);
     });
 
     it('the CLI rejects with a reason, refuses a change a paid request cannot make, and the holder is e-mailed', async () => {
