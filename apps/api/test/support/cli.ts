@@ -9,11 +9,16 @@ import type { TestContext } from './harness.ts';
 export async function cliEnvironment(ctx: TestContext, roles: Role[], name = `cli-${roles.join('-')}`) {
   if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.app.server.address() as AddressInfo;
+  const { apiKey, secret } = await testApiKey(ctx, roles, name);
+  return { apiKey, env: { TRAVESIA_API_URL: `http://127.0.0.1:${port}`, TRAVESIA_API_KEY: secret } };
+}
+
+/** A live API key with `roles`, as «Claves API» makes one (valid a day by the app's clock); its secret answered once. */
+export async function testApiKey(ctx: TestContext, roles: Role[], name: string) {
   const now = () => ctx.app.clock();
   const deps = operatorDeps(ctx.app.db, ctx.config.backoffice.secretsKey, now);
   const expiresAt = new Date(now().getTime() + 86_400_000);
-  const { apiKey, secret } = await createApiKey(deps, { label: 'test', ip: null }, { name, roles, expiresAt });
-  return { apiKey, env: { TRAVESIA_API_URL: `http://127.0.0.1:${port}`, TRAVESIA_API_KEY: secret } };
+  return createApiKey(deps, { label: 'test', ip: null }, { name, roles, expiresAt });
 }
 
 /** Runs a CLI, answering its exit code and what it printed (out, err). */
