@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { saleRefunds, sales } from '../apps/api/src/db/schema.ts';
 import { currentVerificationCode } from '../apps/api/src/modules/certificates/repository.ts';
+import { createApiKey, operatorDeps } from '../apps/api/src/modules/operators/service.ts';
 import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
 import { runRefundsCli } from '../apps/api/src/refunds-cli.ts';
 import { expectNoViolations } from './support/axe.ts';
@@ -113,17 +114,22 @@ test('a refund the gateway refused, transferred by the company: «Reembolsado po
   await expect.poll(async () => (await refundOf())?.lastError ?? null).not.toBeNull();
 
   // The operator holds it (the gateway asked first: the test gateway's ledger back to nothing given, as a debit
-  // card's payment Webpay refused), transfers the money, and records it (the CLI, on the server's database).
+  // card's payment Webpay refused), transfers the money, and records it (the CLI, a client of the console API with
+  // a finance API key).
   await db.execute(
     sql`update sandbox_transactions set refunded_clp = 0 where token = (select external_id from payments where sale_id = ${sale} and status = 'authorized')`,
   );
   const refund = await refundOf();
-  const opened = { db, config: storefront.app.config };
-  expect(await runRefundsCli(['sale-refund-hold', String(refund?.id)], opened)).toBe(0);
-  expect((await refundOf())?.heldAt).not.toBeNull();
-  expect(await runRefundsCli(['sale-refund-transferred', String(refund?.id), '--reference', 'TRF-E2E-1'], opened)).toBe(
-    0,
+  const deps = operatorDeps(db, storefront.app.config.backoffice.secretsKey);
+  const { secret } = await createApiKey(
+    deps,
+    { label: 'e2e', ip: null },
+    { name: 'tesoreria-e2e', roles: ['finance'], expiresAt: new Date(Date.now() + 86_400_000) },
   );
+  const cli = { TRAVESIA_API_URL: storefront.baseURL, TRAVESIA_API_KEY: secret };
+  expect(await runRefundsCli(['sale-refund-hold', String(refund?.id)], cli)).toBe(0);
+  expect((await refundOf())?.heldAt).not.toBeNull();
+  expect(await runRefundsCli(['sale-refund-transferred', String(refund?.id), '--reference', 'TRF-E2E-1'], cli)).toBe(0);
   await page.reload();
   await expect(section.getByText('Compra anulada. Reembolsado por transferencia.')).toBeVisible();
   await expect(

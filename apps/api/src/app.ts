@@ -49,7 +49,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { backofficeRoutes } from './modules/operators/routes.ts';
-import { apiKeyRolesLookup, operatorDeps } from './modules/operators/service.ts';
+import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
@@ -121,7 +121,7 @@ export async function buildApp({ config, db, logger = false, now }: BuildAppOpti
   closeConnectionsWhenClosing(app);
   app.decorate('clock', now ?? (() => new Date()));
   // Operator API keys open the admin API too (lib/security/admin-token.ts), with the role admin or finance.
-  app.decorate('apiKeyRoles', apiKeyRolesLookup(operatorDeps(db, config.backoffice.secretsKey, app.clock)));
+  app.decorate('apiKeyOf', apiKeyLookup(operatorDeps(db, config.backoffice.secretsKey, app.clock)));
   await registerServices(app, config, db);
   app.setValidatorCompiler(validatorCompiler);
   // Answers validated against their schema outside production mode; in it, only serialized (lib/http/response-serializer.ts).

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '#app/db/schema.ts';
+import { auditEntries, jobs, operators } from '#app/db/schema.ts';
 import { lockoutEmailKind, messages, recoveryCodeCount } from '#app/modules/operators/service.ts';
 import { runOperatorsCli } from '#app/operators-cli.ts';
+import { runRefundsCli } from '#app/refunds-cli.ts';
 import {
   asOperator,
   enrolledOperator,
@@ -17,6 +18,7 @@ import {
   totpCode,
 } from './support/backoffice.ts';
 import { useTemporaryDataDir } from './support/checkout.ts';
+import { captured, cliEnvironment } from './support/cli.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { call, jsonWithoutRequestId } from './support/http.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
@@ -67,7 +69,7 @@ describeOnEachDatabase(
       const error = console.error;
       console.error = (line: string) => refused.push(line);
       try {
-        const again = await runOperatorsCli(['invite', '--role', 'support', '--email', 'ana@travesia.cl'], {
+        const again = await runOperatorsCli(['invite', '--role', 'admin', '--email', 'ana@travesia.cl'], {
           db: ctx.app.db,
           config: ctx.config,
         });
@@ -124,6 +126,43 @@ describeOnEachDatabase(
       });
     });
 
+    it('once an administrator is active, the CLI invites only through the API with an admin key, audited as the key', async () => {
+      const opened = { db: ctx.app.db, config: ctx.config };
+      const invite = (email: string, cliEnv: NodeJS.ProcessEnv = {}) =>
+        captured(() => runOperatorsCli(['invite', '--role', 'support', '--email', email], opened, cliEnv));
+      // Without a key: the database path is for the first administrator only.
+      const refused = await invite('invitado-cli@travesia.cl');
+      expect(refused).toMatchObject({ code: 1, out: '' });
+      expect(refused.err).toContain('«Operadores»');
+      expect(refused.err).toContain('TRAVESIA_API_KEY');
+      // A key without the role admin, or one that is not a key: refused by the API in words.
+      const support = await cliEnvironment(ctx, ['support'], 'soporte-cli');
+      const forbidden = await invite('invitado-cli@travesia.cl', support.env);
+      expect(forbidden).toMatchObject({ code: 1, out: '' });
+      expect(forbidden.err).toContain(messages.forbidden);
+      expect(forbidden.err).toContain('lacks the role');
+      const wrong = await invite('invitado-cli@travesia.cl', { ...support.env, TRAVESIA_API_KEY: 'tvk_not-a-key' });
+      expect(wrong).toMatchObject({ code: 1, out: '' });
+      expect(wrong.err).toContain('TRAVESIA_API_KEY was refused');
+      expect(wrong.err).toContain('«Claves API»');
+      const operatorsBefore = await ctx.app.db.select({ id: operators.id }).from(operators);
+      expect(operatorsBefore).toHaveLength(1);
+      // An admin key: invited through the console API, one audit row with the key as the actor.
+      const { env: adminEnv, apiKey } = await cliEnvironment(ctx, ['admin'], 'admin-cli');
+      const invited = await invite('invitado-cli@travesia.cl', adminEnv);
+      expect(invited.err).toBe('');
+      expect(invited.code).toBe(0);
+      expect(invited.out).toContain('Invited invitado-cli@travesia.cl (support)');
+      expect(invited.out).toMatch(/\/backoffice\/enrolar\/[A-Za-z0-9_-]{43}$/);
+      const rows = await ctx.app.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.actorApiKeyId, apiKey.id), eq(auditEntries.action, 'operator.invite')));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ actorLabel: 'api-key:admin-cli', before: null });
+      expect(rows[0]?.after).toMatchObject({ email: 'invitado-cli@travesia.cl', roles: ['support'] });
+    });
+
     it('sign-in takes the password, then a TOTP code; a code is accepted once', async () => {
       const first = await signInStep(ctx, 'ana@travesia.cl', strongPassword);
       expect(first.status, first.text).toBe(200);
@@ -176,8 +215,10 @@ describeOnEachDatabase(
         knownTimes.push(await time(admin.email, `10.0.2.${round}`));
       }
       const median = (values: number[]) => values.sort((a, b) => a - b)[1] as number;
-      expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) * 0.4);
-      expect(median(knownTimes)).toBeGreaterThan(median(unknownTimes) * 0.4);
+      // Skipping the hash answers in ~1 ms against ~50 ms: a ratio far under 0.2. A loaded CI machine (two test
+      // workers, other jobs) spread honest samples to ~0.3, so 0.2 tells the two apart without flaking.
+      expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) * 0.2);
+      expect(median(knownTimes)).toBeGreaterThan(median(unknownTimes) * 0.2);
       clock.advance(16 * minute); // the failures' window passes
     });
 
@@ -336,5 +377,21 @@ describe('operators CLI', () => {
     }
     expect(errors.join('\n')).toMatch(/Unknown role: root/);
     expect(errors.join('\n')).toMatch(/npm run operators -- invite/);
+  });
+});
+
+describe('refunds CLI without an API key', () => {
+  it('says how to make one and exits 1, before reaching any server', async () => {
+    const answer = await captured(() => runRefundsCli(['sale-refunds'], { TRAVESIA_API_URL: 'http://127.0.0.1:9' }));
+    expect(answer).toMatchObject({ code: 1, out: '' });
+    expect(answer.err).toContain('TRAVESIA_API_KEY is not set');
+    expect(answer.err).toContain('«Claves API»');
+  });
+
+  it('says the server cannot be reached, in words', async () => {
+    const env = { TRAVESIA_API_URL: 'http://127.0.0.1:9', TRAVESIA_API_KEY: 'tvk_whatever' };
+    const answer = await captured(() => runRefundsCli(['status', 'R-ABCDEFGH', 'en_revision'], env));
+    expect(answer).toMatchObject({ code: 1, out: '' });
+    expect(answer.err).toContain('Could not reach the API at http://127.0.0.1:9');
   });
 });

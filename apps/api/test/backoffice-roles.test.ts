@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { auditEntries } from '#app/db/schema.ts';
 import { type Access, type BackofficeRoute, backofficeAccess } from '#app/modules/operators/guard.ts';
 import { type Role, roleList } from '#app/modules/operators/service.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
@@ -220,6 +222,15 @@ describeOnEachDatabase(
         });
       expect((await adminApi(finance.secret)).status).toBe(200);
       expect((await adminApi(support.secret)).status).toBe(404);
+      // The call by API key is audited as the key, once (the refused one is not).
+      const trail = await asOperator(ctx, admin, 'GET', '/api/backoffice/audit?action=cache.invalidate');
+      expect(trail.status, trail.text).toBe(200);
+      expect(trail.text).toContain('clave finance');
+      expect(
+        (await ctx.app.db.select().from(auditEntries).where(eq(auditEntries.action, 'cache.invalidate'))).map(
+          (row) => row.actorApiKeyId,
+        ),
+      ).toStrictEqual([finance.apiKey.id]);
       const listed = await asOperator(ctx, admin, 'GET', '/api/backoffice/api-keys');
       const shown = listed.json<{ apiKeys: { id: string; lastUsedAt: string | null; prefix: string }[] }>().apiKeys;
       const own = shown.find((key) => key.id === finance.apiKey.id);

@@ -29,6 +29,7 @@ import { sweepExpiredUploads } from '#app/modules/claims/uploads.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import { checkedDocumentStore, DocumentStoreStartError, openMigratedDatabase } from '#app/startup.ts';
 import { mountPages } from '#app/web.ts';
+import { cliEnvironment } from './support/cli.ts';
 import { type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { describeOnEachDatabase, productionEnv, type TestContext } from './support/harness.ts';
 import { anyRequestId, call } from './support/http.ts';
@@ -694,7 +695,7 @@ describeOnEachDatabase(
       const log = console.log;
       console.log = () => {};
       try {
-        expect(await runRefundsCli(['files', number, folder], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        expect(await runRefundsCli(['files', number, folder], (await cliEnvironment(ctx, ['support'])).env)).toBe(0);
       } finally {
         console.log = log;
       }
@@ -741,7 +742,7 @@ describeOnEachDatabase(
       const log = console.log;
       console.log = () => {};
       try {
-        expect(await runRefundsCli(['files', number, folder], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        expect(await runRefundsCli(['files', number, folder], (await cliEnvironment(ctx, ['support'])).env)).toBe(0);
       } finally {
         console.log = log;
       }

@@ -9,7 +9,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { refundLimits, refundMessages } from '@travesia/domain/refunds';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { refundFiles, refundRequests } from '#app/db/schema.ts';
+import { auditEntries, refundFiles, refundRequests } from '#app/db/schema.ts';
 import type { ErrorBody } from '#app/errors.ts';
 import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { printable } from '#app/lib/security/terminal-text.ts';
@@ -24,6 +24,7 @@ import {
   referencePlanId,
   startPayment,
 } from './support/checkout.ts';
+import { captured, cliEnvironment } from './support/cli.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError, textWithoutRequestId } from './support/http.ts';
 import { type CoveredSale, coverDays, coveredSale } from './support/refund-claims.ts';
@@ -524,28 +525,47 @@ describeOnEachDatabase(
       expect(approved?.parsed.text).toContain('$150.000');
     });
 
+    it('the admin API status change by API key leaves one audit row as the key, in its transaction; ADMIN_TOKEN none', async () => {
+      const number = await created(ctx);
+      const { apiKey, env } = await cliEnvironment(ctx, ['finance'], 'api-reembolsos');
+      const rows = () => ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, number));
+      expect((await admin(ctx, number, { status: 'en_revision' })).status).toBe(200);
+      expect(await rows()).toHaveLength(0);
+      const byKey = await admin(ctx, number, { status: 'aprobada', amount: 1000 }, env.TRAVESIA_API_KEY);
+      expect(byKey.status, byKey.text).toBe(200);
+      // A refused change writes nothing.
+      expect((await admin(ctx, number, { status: 'recibida' }, env.TRAVESIA_API_KEY)).status).toBe(400);
+      expect(await rows()).toMatchObject([
+        {
+          action: 'claim.status',
+          actorApiKeyId: apiKey.id,
+          actorLabel: 'api-key:api-reembolsos',
+          targetType: 'claim',
+          before: { status: 'en_revision' },
+          after: { status: 'aprobada' },
+        },
+      ]);
+      expect(await rows()).toHaveLength(1);
+    });
+
     it('the CLI rejects with a reason, refuses a change a paid request cannot make, and the holder is e-mailed', async () => {
       const number = await created(ctx);
-      const log = console.log;
-      const error = console.error;
+      const { env } = await cliEnvironment(ctx, ['support']);
       const lines: string[] = [];
-      console.log = (line: string) => lines.push(line);
-      console.error = (line: string) => lines.push(line);
-      try {
-        const opened = { db: ctx.database.db, config: ctx.config };
-        expect(await runRefundsCli(['status', number, 'rechazada'], opened)).toBe(1);
-        expect(
-          await runRefundsCli(['status', number, 'rechazada', '--reason', 'El gasto no está cubierto'], opened),
-        ).toBe(0);
-        expect(await runRefundsCli(['status', number, 'pagada'], opened)).toBe(1);
-        expect(await runRefundsCli(['status', 'R-ZZZZZZZZ', 'en_revision'], opened)).toBe(1);
-      } finally {
-        console.log = log;
-        console.error = error;
-      }
+      const run = async (...args: string[]) => {
+        const answer = await captured(() => runRefundsCli(args, env));
+        lines.push(answer.out, answer.err);
+        return answer.code;
+      };
+      expect(await run('status', number, 'rechazada')).toBe(1);
+      expect(await run('status', number, 'rechazada', '--reason', 'El gasto no está cubierto')).toBe(0);
+      expect(await run('status', number, 'pagada')).toBe(1);
+      expect(await run('status', 'R-ZZZZZZZZ', 'en_revision')).toBe(1);
+      // The server's jobs send the holder's e-mail (the worker; here run by hand).
+      await ctx.app.runJobs();
       expect(lines.join('\n')).toContain('Para rechazar indica el motivo');
       expect(lines.join('\n')).toContain('Recibida → Rechazada');
-      expect(lines.join('\n')).toContain('no puede pasar a «Pagada»');
+      expect(lines.join('\n')).toContain('Error: Un reembolso se marca «Pagada» registrando el pago');
       expect(lines.join('\n')).toContain('No refund request R-ZZZZZZZZ');
       expect((await track(ctx, number, '12.345.678-5')).json()).toMatchObject({
         estado: 'rechazada',
@@ -616,12 +636,13 @@ describeOnEachDatabase(
           size: jpeg.length,
         },
       ]);
+      const { env } = await cliEnvironment(ctx, ['support']);
       const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
       const folder = join(parent, 'out');
       const log = console.log;
       console.log = () => {};
       try {
-        expect(await runRefundsCli(['files', number, folder], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        expect(await runRefundsCli(['files', number, folder], env)).toBe(0);
         expect((await readdir(folder)).sort()).toStrictEqual([
           '1-boleta.pdf',
           '2-receta.png',
@@ -741,12 +762,13 @@ describeOnEachDatabase(
         size: pdf.length,
       });
       await ctx.app.documentStore.put(`refund-documents/escaped-${number}`, Readable.from([pdf]), 'application/pdf');
+      const { env } = await cliEnvironment(ctx, ['support']);
       const parent = await mkdtemp(join(tmpdir(), 'refunds-cli-'));
       const printed: string[] = [];
       const log = console.log;
       console.log = (...args: unknown[]) => printed.push(args.join(' '));
       try {
-        expect(await runRefundsCli(['files', number, parent], { db: ctx.database.db, config: ctx.config })).toBe(0);
+        expect(await runRefundsCli(['files', number, parent], env)).toBe(0);
         const written = (await readdir(parent)).sort();
         expect(written).toStrictEqual(['1-boleta.pdf', '2-receta.png', '3-boleta[2J]0;pwned fdp.pdf']);
         expect(printed).toHaveLength(3);

@@ -563,7 +563,7 @@ describe('loadConfig', () => {
     expect(loadConfig(productionEnv).backoffice.secureCookie).toBe(true);
     const warned = loadConfig({ ADMIN_TOKEN: 'a'.repeat(40) }).warnings;
     expect(warned).toHaveLength(1);
-    expect(warned[0]).toMatch(/^ADMIN_TOKEN is deprecated.*API key/);
+    expect(warned[0]).toMatch(/^ADMIN_TOKEN is deprecated and will be removed in the next release.*API key/);
   });
 
   it('the deprecated OUTBOX_INTERVAL_MS still works, with a warning: 0 is WORKER=off, any other value both intervals', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import { openPglite } from '#app/db/client.ts';
-import { jobs, purchaseAccessCodes, purchaseAccessLimits } from '#app/db/schema.ts';
+import { auditEntries, jobs, purchaseAccessCodes, purchaseAccessLimits } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
 import { receiptTotalText } from '#app/modules/purchases/receipt-pdf.ts';
 import {
@@ -27,6 +27,7 @@ import {
   successUrl,
   useTemporaryDataDir,
 } from './support/checkout.ts';
+import { testApiKey } from './support/cli.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, anyRequestId, call } from './support/http.ts';
 import { pdfStrings } from './support/pdf-text.ts';
@@ -320,6 +321,28 @@ describeOnEachDatabase(
       expect(revoked.status, revoked.text).toBe(200);
       expect((await mine(ctx, second)).status).toBe(404);
       expect((await openLink(ctx, link)).status).toBe(400);
+      // With an API key (ADMIN_TOKEN's successor): the same revocation, one audit row as the key.
+      const { apiKey, secret } = await testApiKey(ctx, ['admin'], 'revocar-accesos');
+      const byKey = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/purchases/${sale.idVenta}/revoke-access`,
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(byKey.status, byKey.text).toBe(200);
+      const linkVersion = byKey.json<{ linkVersion: number }>().linkVersion;
+      expect(linkVersion).toBe(revoked.json<{ linkVersion: number }>().linkVersion + 1);
+      const rows = await ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.targetId, String(sale.idVenta)), eq(auditEntries.action, 'sale.access_revoked')));
+      expect(rows).toMatchObject([
+        {
+          actorApiKeyId: apiKey.id,
+          actorLabel: 'api-key:revocar-accesos',
+          before: { linkVersion: linkVersion - 1 },
+          after: { linkVersion },
+        },
+      ]);
     });
 
     it('without a live token the purchase and its documents are the catalogue’s 404', async () => {

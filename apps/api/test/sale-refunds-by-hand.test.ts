@@ -1,11 +1,12 @@
 import { errorMessages } from '@travesia/domain/messages';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { payments, saleRefunds, sales } from '#app/db/schema.ts';
+import { auditEntries, payments, saleRefunds, sales } from '#app/db/schema.ts';
 import { gatewayUnavailable, refundInProgress, refundNotHeld } from '#app/modules/payments/sale-refunds.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { runRefundsCli } from '#app/refunds-cli.ts';
 import { drainJobsAfterAll, paidSale, paidWithWebpay, useTemporaryDataDir } from './support/checkout.ts';
+import { captured, cliEnvironment } from './support/cli.ts';
 import { authorizedBody, type FakeWebpay, startFakeWebpay } from './support/fake-webpay.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, anyRequestId, call, expectError } from './support/http.ts';
@@ -338,58 +339,102 @@ describeOnEachDatabase(
       expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
     });
 
-    it('the CLI lists and marks as the admin API does, on the same database', async () => {
+    it('the CLI lists and marks through the console API, as its API key: audited, e-mailed by the server', async () => {
       refuseDebit();
       const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
       await ctx.app.sweepPayments();
+      const { env, apiKey } = await cliEnvironment(ctx, ['finance'], `tesoreria-${kind}`);
       const lines: string[] = [];
-      const { log, error } = console;
-      console.log = (line: string) => lines.push(line);
-      console.error = (line: string) => lines.push(line);
-      const opened = { db: ctx.database.db, config: ctx.config };
-      try {
-        expect(await runRefundsCli(['sale-refunds', '--sale', String(saleId)], opened)).toBe(0);
-        expect(await runRefundsCli(['sale-refunds', '--reason', 'otra'], opened)).toBe(1);
-        expect(await runRefundsCli(['sale-refund-transferred', String(refund.id)], opened)).toBe(1);
-        expect(await runRefundsCli(['sale-refund-transferred', '2000000000', '--reference', 'X'], opened)).toBe(1);
-        expect(await runRefundsCli(['sale-refund-hold', 'x'], opened)).toBe(1);
-        // Not held first: refused, nothing recorded.
-        expect(
-          await runRefundsCli(['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-6'], opened),
-        ).toBe(1);
-        expect(await runRefundsCli(['sale-refund-hold', String(refund.id), '--by', 'Jorge'], opened)).toBe(0);
-        expect(await runRefundsCli(['sale-refunds', '--sale', String(saleId)], opened)).toBe(0);
-        expect(
-          await runRefundsCli(
-            ['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-7', '--by', 'Jorge'],
-            opened,
-          ),
-        ).toBe(0);
-        expect(
-          await runRefundsCli(['sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-8'], opened),
-        ).toBe(0);
-      } finally {
-        console.log = log;
-        console.error = error;
-      }
+      const run = async (...args: string[]) => {
+        const answer = await captured(() => runRefundsCli(args, env));
+        lines.push(answer.out, answer.err);
+        return answer.code;
+      };
+      expect(await run('sale-refunds', '--sale', String(saleId))).toBe(0);
+      expect(await run('sale-refunds', '--reason', 'otra')).toBe(1);
+      expect(await run('sale-refund-transferred', String(refund.id))).toBe(1);
+      expect(await run('sale-refund-transferred', '2000000000', '--reference', 'X')).toBe(1);
+      expect(await run('sale-refund-hold', 'x')).toBe(1);
+      // Not held first: refused by the API (409), said in words, nothing recorded.
+      expect(await run('sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-6')).toBe(1);
+      // --by is ignored with a note: the key is who did it.
+      expect(await run('sale-refund-hold', String(refund.id), '--by', 'Jorge')).toBe(0);
+      expect(await run('sale-refunds', '--sale', String(saleId))).toBe(0);
+      expect(await run('sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-7')).toBe(0);
+      expect(await run('sale-refund-transferred', String(refund.id), '--reference', 'TRF-CLI-8')).toBe(0);
       const said = lines.join('\n');
       expect(said).toContain(`#${refund.id} venta ${saleId} withdrawal`);
       expect(said).toContain('1 sale refund(s) to give back by hand');
       expect(said).toContain('Unknown reason «otra»');
       expect(said).toContain('--reference is required');
       expect(said).toContain('No sale refund #2000000000');
-      expect(said).toContain(refundNotHeld);
+      expect(said).toContain(`Error: ${refundNotHeld}`);
+      expect(said).toContain('--by is deprecated and ignored');
       expect(said).toContain(`#${refund.id}: held (sale ${saleId}`);
-      expect(said).toContain('retenido por Jorge');
+      expect(said).toContain(`retenido por api-key:tesoreria-${kind}`);
       expect(said).toContain(`#${refund.id}: refunded by transfer TRF-CLI-7`);
       expect(said).toContain(`#${refund.id}: already refunded (manual TRF-CLI-7); nothing changed`);
-      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({ method: 'manual', markedBy: 'Jorge' });
+      expect((await refundsOf(ctx, saleId))[0]).toMatchObject({
+        method: 'manual',
+        markedBy: `api-key:tesoreria-${kind}`,
+      });
       expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
-      // The CLI ran the e-mail job itself.
+      // One audit row per step, as the key.
+      const audited = await ctx.database.db
+        .select({ action: auditEntries.action })
+        .from(auditEntries)
+        .where(and(eq(auditEntries.actorApiKeyId, apiKey.id), eq(auditEntries.targetId, String(refund.id))));
+      expect(audited.map((row) => row.action).sort()).toStrictEqual(['sale_refund.hold', 'sale_refund.transfer']);
+      // The server's jobs send the e-mail (the worker; here run by hand).
+      await ctx.app.runJobs();
       expect(mailsTo('camila@example.cl', `Reembolso completado – compra N° ${saleId}`)).toHaveLength(1);
       await dueNow(ctx, saleId);
       await ctx.app.sweepPayments();
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
+    });
+
+    it('the admin API called with an API key leaves one audit row per change, as the key; ADMIN_TOKEN and no-ops none', async () => {
+      refuseDebit();
+      const { saleId, refund } = await withdrawnWithWebpay(ctx);
+      await ctx.app.sweepPayments();
+      const { env, apiKey } = await cliEnvironment(ctx, ['finance'], `admin-api-${kind}`);
+      const key = auth(env.TRAVESIA_API_KEY);
+      const audited = async () =>
+        (
+          await ctx.database.db
+            .select()
+            .from(auditEntries)
+            .where(eq(auditEntries.targetId, String(refund.id)))
+            .orderBy(auditEntries.id)
+        ).map((row) => [row.action, row.actorApiKeyId, row.actorLabel]);
+      expect((await hold(ctx, refund.id, {}, key)).json()).toMatchObject({ outcome: 'held' });
+      const released = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/sale-refunds/${refund.id}/release`,
+        headers: key,
+      });
+      expect(released.json()).toMatchObject({ changed: true });
+      // ADMIN_TOKEN (deprecated) names nobody: no row.
+      await held(ctx, refund.id);
+      const marked = await markByHand(ctx, refund.id, { reference: 'TRF-AUDIT-1', operator: 'Jorge' }, key);
+      expect(marked.json()).toMatchObject({ changed: true, markedBy: `api-key:admin-api-${kind}` });
+      // Already refunded: answered as it is, nothing changed, no row.
+      expect((await markByHand(ctx, refund.id, { reference: 'TRF-AUDIT-1' }, key)).json()).toMatchObject({
+        changed: false,
+      });
+      const label = `api-key:admin-api-${kind}`;
+      expect(await audited()).toStrictEqual([
+        ['sale_refund.hold', apiKey.id, label],
+        ['sale_refund.release', apiKey.id, label],
+        ['sale_refund.transfer', apiKey.id, label],
+      ]);
+      const [transfer] = await ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.targetId, String(refund.id)), eq(auditEntries.action, 'sale_refund.transfer')));
+      expect(transfer?.before).toMatchObject({ status: 'pending', method: null });
+      expect(transfer?.after).toMatchObject({ status: 'refunded', method: 'manual', transferReference: 'TRF-AUDIT-1' });
+      expect(await saleStatus(ctx, saleId)).toBe('withdrawn');
     });
 
     it('the CLI releases a held refund back to the sweeper, due now; an unknown or unheld one is said so', async () => {
@@ -397,22 +442,9 @@ describeOnEachDatabase(
       const { saleId, token, refund } = await withdrawnWithWebpay(ctx);
       await ctx.app.sweepPayments();
       expect(webpay.callsFor(token, 'refund')).toHaveLength(1);
-      const opened = { db: ctx.database.db, config: ctx.config };
+      const { env } = await cliEnvironment(ctx, ['finance']);
       /** Runs the CLI as `npm run refunds -- sale-refund-release …` does; answers its exit code and what it printed. */
-      const release = async (...args: string[]) => {
-        const out: string[] = [];
-        const err: string[] = [];
-        const { log, error } = console;
-        console.log = (line: string) => out.push(line);
-        console.error = (line: string) => err.push(line);
-        try {
-          const code = await runRefundsCli(['sale-refund-release', ...args], opened);
-          return { code, out: out.join('\n'), err: err.join('\n') };
-        } finally {
-          console.log = log;
-          console.error = error;
-        }
-      };
+      const release = (...args: string[]) => captured(() => runRefundsCli(['sale-refund-release', ...args], env));
       const notHeld = { code: 0, out: `#${refund.id}: not held (pending); nothing changed`, err: '' };
 
       // Not held: answered as it is (exit 0, as the release route's `changed: false`), nothing changed.

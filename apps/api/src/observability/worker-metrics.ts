@@ -4,7 +4,7 @@ import type { Config } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, errorBody } from '#app/errors.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
-import { apiKeyRolesLookup, operatorDeps } from '#app/modules/operators/service.ts';
+import { apiKeyLookup, operatorDeps } from '#app/modules/operators/service.ts';
 import { metricsPath, registerMetrics } from './metrics.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function serveWorkerMetrics(options: {
   app.decorate('config', config);
   app.decorate('db', db);
   // The metrics' guard takes an operator API key (role admin or finance) as the server's does.
-  app.decorate('apiKeyRoles', apiKeyRolesLookup(operatorDeps(db, config.backoffice.secretsKey)));
+  app.decorate('apiKeyOf', apiKeyLookup(operatorDeps(db, config.backoffice.secretsKey)));
   registerMetrics(app);
   const instanceOf = (url: string) => url.split('?')[0] ?? '/';
   app.setErrorHandler((error, request, reply) => {

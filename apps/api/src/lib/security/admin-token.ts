@@ -6,12 +6,22 @@ import { ApiError } from '#app/errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The roles of the live operator API key a Bearer secret names, or undefined (modules/operators; app.ts decorates
-     * it). The admin API takes a key with role `admin` or `finance` besides the deprecated ADMIN_TOKEN.
+     * The live operator API key a Bearer secret names, or undefined (modules/operators; app.ts decorates it). The
+     * admin API takes a key with role `admin` or `finance` besides the deprecated ADMIN_TOKEN.
      */
-    apiKeyRoles: (secret: string) => Promise<readonly string[] | undefined>;
+    apiKeyOf: (secret: string) => Promise<{ id: string; name: string; roles: readonly string[] } | undefined>;
+  }
+  interface FastifyRequest {
+    /**
+     * The audit actor of an admin API request made with an operator API key (set by `adminOnly`); undefined with the
+     * deprecated ADMIN_TOKEN, which names nobody. State-changing admin routes write their audit row as it.
+     */
+    adminApiKeyActor?: AdminApiKeyActor;
   }
 }
+
+/** An admin API caller by API key, as the audit trail names it (the console's guard names keys the same way). */
+export type AdminApiKeyActor = { apiKeyId: string; label: string; ip: string | null };
 
 /** Constant-time comparison of the admin token; false when none is configured. */
 export function isAdminToken(configured: string | undefined, given: string | undefined): boolean {
@@ -34,8 +44,11 @@ export function adminOnly(adminToken: string | undefined) {
   return async (request: FastifyRequest) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (isAdminToken(adminToken, given)) return;
-    const roles = given ? await request.server.apiKeyRoles(given) : undefined;
-    if (roles?.some((role) => (adminApiRoles as readonly string[]).includes(role))) return;
+    const key = given ? await request.server.apiKeyOf(given) : undefined;
+    if (key?.roles.some((role) => (adminApiRoles as readonly string[]).includes(role))) {
+      request.adminApiKeyActor = { apiKeyId: key.id, label: `api-key:${key.name}`, ip: request.ip };
+      return;
+    }
     throw new ApiError(404, errorMessages.resourceNotFound);
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/security/admin-token.ts';
+import { recordAudit } from '../audit/service.ts';
 
 /**
  * The operator's routes that belong to no business module, behind ADMIN_TOKEN: the read cache's invalidation hook
@@ -25,6 +26,23 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const result = await fastify.invalidateReadCache(request.query.scope);
       request.log.info({ scope: request.query.scope ?? null, ...result }, 'read cache invalidated');
+      // A call by API key leaves its audit row (ADMIN_TOKEN names nobody: deprecated, not audited); after the
+      // change, which is no database write a transaction could hold.
+      const actor = request.adminApiKeyActor;
+      if (actor) {
+        await recordAudit(
+          fastify.db,
+          actor,
+          {
+            action: 'cache.invalidate',
+            targetType: 'read_cache',
+            targetId: request.query.scope ?? null,
+            before: null,
+            after: { scope: request.query.scope ?? null, ...result },
+          },
+          fastify.clock(),
+        );
+      }
       return result;
     },
   );

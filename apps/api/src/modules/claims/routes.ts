@@ -7,6 +7,7 @@ import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { adminOnly } from '#app/lib/security/admin-token.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   addDocumentsBody,
   adminParams,
@@ -202,7 +203,28 @@ export async function claimRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await changeStatus(db, request.params.number, request.body, { label: 'admin-api' });
+      const actor = request.adminApiKeyActor;
+      const result = await changeStatus(
+        db,
+        request.params.number,
+        request.body,
+        { label: actor?.label ?? 'admin-api' },
+        // A call by API key leaves its audit row (ADMIN_TOKEN names nobody: deprecated, not audited).
+        actor &&
+          ((tx, change, at) =>
+            recordAudit(
+              tx,
+              actor,
+              {
+                action: 'claim.status',
+                targetType: 'claim',
+                targetId: change.number,
+                before: { status: change.from },
+                after: { status: change.to },
+              },
+              at,
+            )),
+      );
       request.log.info({ from: result.from, to: result.to }, 'refund status changed');
       fastify.work.emit('jobQueued');
       return result;

@@ -391,6 +391,8 @@ export async function changeStatus(
   number: string,
   change: StatusChange,
   by: ClaimChanger = { label: 'cli' },
+  /** Written in the change's transaction: the admin API's audit row of a call by API key. */
+  audit?: (tx: Database, change: { number: string; from: RefundStatus; to: RefundStatus }, at: Date) => Promise<void>,
 ) {
   const normalised = normaliseRequestNumber(number);
   const found = normalised ? await repository.findRequestByNumber(db, normalised) : undefined;
@@ -399,7 +401,10 @@ export async function changeStatus(
   return db.transaction(async (tx) => {
     const row = await repository.lockRequest(tx, found.id);
     if (!row) throw resourceNotFound();
-    return applyStatusChange(tx, row, change, by, new Date());
+    const at = new Date();
+    const result = await applyStatusChange(tx, row, change, by, at);
+    await audit?.(tx, result, at);
+    return result;
   });
 }
 

@@ -680,13 +680,15 @@ export async function revokeApiKey(deps: OperatorDeps, actor: AuditActor, id: st
 
 /** The live API key a Bearer secret names (not revoked, not expired), its last use recorded; else undefined. */
 /**
- * The roles of the live API key a Bearer secret names, or undefined: what the admin API's guard asks
- * (`app.apiKeyRoles`, lib/security/admin-token.ts), in the server and in the worker's own metrics server alike.
+ * The live API key a Bearer secret names (id, name, roles), or undefined: what the admin API's guard asks
+ * (`app.apiKeyOf`, lib/security/admin-token.ts), in the server and in the worker's own metrics server alike.
  */
-export const apiKeyRolesLookup =
+export const apiKeyLookup =
   (deps: OperatorDeps) =>
-  async (secret: string): Promise<readonly Role[] | undefined> =>
-    (await authenticateApiKey(deps, secret))?.roles;
+  async (secret: string): Promise<Pick<ApiKeyView, 'id' | 'name' | 'roles'> | undefined> => {
+    const key = await authenticateApiKey(deps, secret);
+    return key && { id: key.id, name: key.name, roles: key.roles };
+  };
 
 export async function authenticateApiKey(deps: OperatorDeps, secret: string): Promise<ApiKeyView | undefined> {
   if (!secret.startsWith(apiKeyPrefix) || secret.length > 100) return undefined;

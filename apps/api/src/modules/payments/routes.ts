@@ -8,6 +8,7 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import { accessTokenQuery } from '#app/lib/security/access-token.ts';
 import { adminOnly } from '#app/lib/security/admin-token.ts';
 import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
+import { recordAudit } from '../audit/service.ts';
 import * as repository from './repository.ts';
 import {
   listStuckSaleRefunds,
@@ -220,9 +221,38 @@ const saleRefundSchema = z
  * request answers the catch-all 404): the refunds the gateway cannot make, and recording one given back by transfer,
  * through the background work's services (`app.work.services`).
  */
+type SaleRefundView = ReturnType<typeof saleRefundView>;
+
 export async function saleRefundAdminRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { db, config } = fastify;
+  /**
+   * The audit row of a call by API key that changed a refund (ADMIN_TOKEN names nobody: deprecated, not audited).
+   * Written right after the change, not in its transaction: the services' audit hook (ConsoleStep) comes with the
+   * console's version check and its refusals of a refund in another state, which the admin API's idempotent answers
+   * (`unchanged`, `changed: false`) must not get. The row before is read first, so it shows what the call changed.
+   */
+  const auditStep = async (
+    request: FastifyRequest,
+    action: string,
+    before: SaleRefundView | undefined,
+    after: SaleRefundView,
+  ) => {
+    const actor = request.adminApiKeyActor;
+    if (!actor) return;
+    await recordAudit(
+      db,
+      actor,
+      { action, targetType: 'sale_refund', targetId: String(after.id), before: before ?? null, after },
+      fastify.clock(),
+    );
+  };
+  /** The refund as it is now, for the audit row's `before` (only when the caller is an API key). */
+  const refundBefore = async (request: FastifyRequest, id: number) => {
+    if (!request.adminApiKeyActor) return undefined;
+    const [row] = await repository.listSaleRefundsPage(db, { state: 'all', id, limit: 1 });
+    return row ? saleRefundView(row.refund) : undefined;
+  };
 
   app.get(
     '/admin/sale-refunds',
@@ -276,9 +306,12 @@ export async function saleRefundAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await fastify.work.services.holdRefund(request.params.id, request.body?.operator ?? 'admin API');
+      const before = await refundBefore(request, request.params.id);
+      const by = request.adminApiKeyActor?.label ?? request.body?.operator ?? 'admin API';
+      const result = await fastify.work.services.holdRefund(request.params.id, by);
       if (result.outcome !== 'unchanged') {
         request.log.info({ saleRefundId: result.refund.id, outcome: result.outcome }, 'sale refund held for transfer');
+        await auditStep(request, 'sale_refund.hold', before, saleRefundView(result.refund));
       }
       return { ...saleRefundView(result.refund), outcome: result.outcome };
     },
@@ -301,8 +334,12 @@ export async function saleRefundAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const before = await refundBefore(request, request.params.id);
       const result = await releaseSaleRefund({ db }, request.params.id);
-      if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
+      if (result.changed) {
+        request.log.info({ saleRefundId: result.refund.id }, 'sale refund released to the sweeper');
+        await auditStep(request, 'sale_refund.release', before, saleRefundView(result.refund));
+      }
       return { ...saleRefundView(result.refund), changed: result.changed };
     },
   );
@@ -334,11 +371,15 @@ export async function saleRefundAdminRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { reference, operator } = request.body;
+      const before = await refundBefore(request, request.params.id);
       const result = await fastify.work.services.refundByHand(request.params.id, {
         reference,
-        by: operator ?? 'admin API',
+        by: request.adminApiKeyActor?.label ?? operator ?? 'admin API',
       });
-      if (result.changed) request.log.info({ saleRefundId: result.refund.id }, 'sale refund recorded as transferred');
+      if (result.changed) {
+        request.log.info({ saleRefundId: result.refund.id }, 'sale refund recorded as transferred');
+        await auditStep(request, 'sale_refund.transfer', before, saleRefundView(result.refund));
+      }
       return { ...saleRefundView(result.refund), changed: result.changed };
     },
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { adminOnly } from '#app/lib/security/admin-token.ts';
+import { revokeSaleAccess } from './console.ts';
 import { accessRequest, bearer, sessionSchema, tags, tokenOf } from './schemas.ts';
 import {
   closeAccess,
@@ -121,6 +122,10 @@ export function closeAccessRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ linkVersion: z.number().int() }), ...errorResponses },
       },
     },
-    (request) => revokePurchaseAccess(db, request.params.idVenta),
+    // A call by API key is the console's «Revocar acceso», audited in its transaction (ADMIN_TOKEN names nobody).
+    (request) =>
+      request.adminApiKeyActor
+        ? revokeSaleAccess(db, request.adminApiKeyActor, request.params.idVenta, request.server.clock())
+        : revokePurchaseAccess(db, request.params.idVenta),
   );
 }
