@@ -681,6 +681,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The operator's session cookie is a __Host- cookie, which browsers keep only over https.
     throw new ConfigError(`Invalid configuration: BACKOFFICE_ORIGIN must be an https:// origin when ${because}`);
   }
+  // On the storefront's host, any script the store runs (a tag manager, an XSS) could call the console's API with an
+  // operator's cookie and read its CSRF token: a real store keeps the console on a host of its own.
+  if (production && !e.BACKOFFICE_ORIGIN) {
+    throw new ConfigError(
+      `Invalid configuration: BACKOFFICE_ORIGIN is required when ${because}: the operator console needs a host of its own (for example https://consola.tu-dominio.cl), apart from the storefront's scripts`,
+    );
+  }
+  if (
+    production &&
+    e.BACKOFFICE_ORIGIN &&
+    e.PUBLIC_URL &&
+    new URL(e.BACKOFFICE_ORIGIN).host === new URL(e.PUBLIC_URL).host
+  ) {
+    throw new ConfigError(
+      `Invalid configuration: BACKOFFICE_ORIGIN must be another host than PUBLIC_URL when ${because} (the storefront's scripts must not reach the console's cookie)`,
+    );
+  }
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
   if (e.ADMIN_TOKEN) {

@@ -255,6 +255,7 @@ describe('loadConfig', () => {
     const production = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tienda.travesia.cl',
+      BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
@@ -344,6 +345,7 @@ describe('loadConfig', () => {
     const production = {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tienda.travesia.cl',
+      BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
       ...productionWebpay,
     };
@@ -373,6 +375,7 @@ describe('loadConfig', () => {
   it('DEPLOYMENT says whether this is a real store; unset, NODE_ENV=production means one (as before DEPLOYMENT)', () => {
     const secrets = {
       PUBLIC_URL: 'https://tienda.travesia.cl',
+      BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
@@ -561,6 +564,13 @@ describe('loadConfig', () => {
       configErrorFor({ ...productionEnv, COOKIE_SECRET: undefined, OPERATOR_SECRETS_KEY: 'k'.repeat(32) }),
     ).toMatch(/COOKIE_SECRET is required/);
     expect(loadConfig(productionEnv).backoffice.secureCookie).toBe(true);
+    // A real store keeps the console on a host of its own: on the storefront's, its scripts could reach the cookie.
+    expect(configErrorFor({ ...productionEnv, BACKOFFICE_ORIGIN: undefined })).toMatch(
+      /^Invalid configuration: BACKOFFICE_ORIGIN is required when NODE_ENV=production/,
+    );
+    expect(configErrorFor({ ...productionEnv, BACKOFFICE_ORIGIN: 'https://tienda.travesia.cl' })).toMatch(
+      /^Invalid configuration: BACKOFFICE_ORIGIN must be another host than PUBLIC_URL/,
+    );
     const warned = loadConfig({ ADMIN_TOKEN: 'a'.repeat(40) }).warnings;
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatch(/^ADMIN_TOKEN is deprecated and will be removed in the next release.*API key/);

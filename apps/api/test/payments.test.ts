@@ -459,6 +459,7 @@ const noSandboxEnv: NodeJS.ProcessEnv = { PAYMENTS_SANDBOX: 'false' };
 const productionEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://tienda.travesia.cl',
+  BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
   COOKIE_SECRET: 'a-production-cookie-secret-of-32-chars',
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',

@@ -85,6 +85,7 @@ export const stagingWebpay = { ...productionWebpay, WEBPAY_ENVIRONMENT: 'integra
 export const productionEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://tienda.travesia.cl',
+  BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
   COOKIE_SECRET: 'x'.repeat(32),
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
