@@ -84,6 +84,16 @@ describe('the console under /backoffice', () => {
     expect((await app.inject({ url: '/backoffice', remoteAddress: '2001:db8::5' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/backoffice', remoteAddress: '192.0.2.7' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/backoffice/x', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    // The console's API too: from elsewhere even the sign-in does not exist; from inside, the guard asks who calls.
+    expect((await app.inject({ url: '/api/backoffice/me', remoteAddress: '192.0.2.7' })).statusCode).toBe(404);
+    const outside = await app.inject({
+      method: 'POST',
+      url: '/api/backoffice/sign-in',
+      remoteAddress: '192.0.2.7',
+      payload: { email: 'a@travesia.cl', password: 'x' },
+    });
+    expect(outside.statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/backoffice/me', remoteAddress: '10.1.2.3' })).statusCode).toBe(401);
   });
 
   it('refuses a page post larger than any form before reading it', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '#app/errors.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
+import { inNetworks, type Network } from '#app/lib/security/networks.ts';
 import type { AuditActor } from '../audit/service.ts';
 import { sameText } from './secrets.ts';
 import {
@@ -127,9 +128,13 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function backofficeGuard(
   deps: OperatorDeps,
-  options: { prefix: string; origin: string; cookie: CookieSettings },
+  options: { prefix: string; origin: string; cookie: CookieSettings; allowedNetworks?: readonly Network[] },
 ) {
   return async (request: FastifyRequest) => {
+    // BACKOFFICE_ALLOWED_NETWORKS guards the API as it guards the pages (the pages' loaders call it with the
+    // browser's own address): from elsewhere, the console's API does not exist.
+    const networks = options.allowedNetworks ?? [];
+    if (networks.length > 0 && !inNetworks(request.ip, networks)) throw resourceNotFound();
     const route = `${request.method} ${(request.routeOptions.url ?? '').slice(options.prefix.length)}`;
     const access: Access | undefined = (backofficeAccess as Record<string, Access>)[route];
     if (access === undefined) throw new ApiError(403, messages.forbidden);

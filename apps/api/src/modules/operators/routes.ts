@@ -124,7 +124,15 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  fastify.addHook('onRequest', backofficeGuard(deps, { prefix: fastify.prefix, origin, cookie }));
+  fastify.addHook(
+    'onRequest',
+    backofficeGuard(deps, {
+      prefix: fastify.prefix,
+      origin,
+      cookie,
+      allowedNetworks: config.backoffice.allowedNetworks,
+    }),
+  );
   // Console answers are never cached, anywhere.
   fastify.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
