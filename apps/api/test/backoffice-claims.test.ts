@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { auditEntries, refundRequests } from '#app/db/schema.ts';
 import { claimDocuments } from '#app/modules/claims/service.ts';
@@ -75,8 +75,18 @@ const detail = async (ctx: TestContext, operator: Operator, number: string) => {
   return answer.json<Detail>();
 };
 
+/** The claim's audit rows of actions (its views, `claim.viewed`, are counted apart). */
 const auditOf = async (ctx: TestContext, number: string) =>
-  ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, number)).orderBy(auditEntries.id);
+  ctx.database.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.targetId, number), ne(auditEntries.action, 'claim.viewed')))
+    .orderBy(auditEntries.id);
+const viewsOf = async (ctx: TestContext, number: string) =>
+  ctx.database.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.targetId, number), eq(auditEntries.action, 'claim.viewed')));
 
 /** Every queued job run (a run takes a bounded number; the inbox test queued a hundred e-mails). */
 async function drainJobs(ctx: TestContext) {
@@ -161,6 +171,10 @@ describeOnEachDatabase(
         ['receta.png', 'image/png'],
       ]);
       expect(claim.nextStatuses).not.toContain('pagada');
+      // Reading the claim left a trail: who looked, at which claim, nothing of its data.
+      expect(await viewsOf(ctx, number)).toMatchObject([
+        { actorOperatorId: support.id, targetType: 'claim', after: null },
+      ]);
 
       // «Asignarme»
       const assign = await asOperator(ctx, support, 'POST', `/api/backoffice/claims/${number}/assign`, {

@@ -179,6 +179,9 @@ describeOnEachDatabase(
       expect(page.emails.map((email) => email.kind)).toContain('certificate-email');
       expect(page.withdrawal.available).toBe(true);
 
+      // Who looked at whose data: one row per look, naming the sale only.
+      const views = await auditRows(ctx, 'sale.viewed', sale.idVenta);
+      expect(views).toMatchObject([{ actorOperatorId: operator.id, targetType: 'sale', before: null, after: null }]);
       expectError(await asOperator(ctx, operator, 'GET', '/api/backoffice/sales/1'), 404);
       expectError(await asOperator(ctx, operator, 'GET', '/api/backoffice/sales/abc'), 400);
     });

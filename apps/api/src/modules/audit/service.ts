@@ -22,6 +22,21 @@ export type AuditRecord = {
 export type AuditEntry = typeof auditEntries.$inferSelect;
 
 /**
+ * Who read a person's data (a sale's page, a claim, a claim's document): one row per look, the target only, so a
+ * curious operator or a stolen key leaves a trail (ASVS V7; Ley 21.719 asks who accessed what). `action` names it,
+ * e.g. `sale.viewed`.
+ */
+export function recordView(
+  db: Database,
+  actor: AuditActor,
+  action: string,
+  target: { type: string; id: string },
+  at: Date,
+) {
+  return recordAudit(db, actor, { action, targetType: target.type, targetId: target.id }, at);
+}
+
+/**
  * Appends one row to the audit trail. Pass the transaction of the change it records: the row exists exactly when the
  * change does. The table refuses UPDATE and DELETE (a trigger), so nothing written here can be changed afterwards.
  */

@@ -2,6 +2,7 @@ import { type RefundStatus, refundStatusList } from '@travesia/domain/refunds';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
+import { recordView } from '../audit/service.ts';
 import { actorOf, consoleErrors } from '../operators/console-routes.ts';
 import {
   addClaimNote,
@@ -154,7 +155,12 @@ export async function claimConsoleRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => claimDetail(db, secretsKey, request.params.number, now()),
+    async (request) => {
+      const at = now();
+      const claim = await claimDetail(db, secretsKey, request.params.number, at);
+      await recordView(db, actorOf(request), 'claim.viewed', { type: 'claim', id: claim.number }, at);
+      return claim;
+    },
   );
 
   app.post(
@@ -248,6 +254,13 @@ export async function claimConsoleRoutes(fastify: FastifyInstance) {
         now(),
       );
       const body = await file.open();
+      await recordView(
+        db,
+        actorOf(request),
+        'claim_document.opened',
+        { type: 'claim_document', id: String(file.id) },
+        now(),
+      );
       return (
         reply
           .type(file.contentType)

@@ -2,6 +2,7 @@ import { personName, travellerDocument } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
+import { recordView } from '../audit/service.ts';
 import { actorOf, consoleErrors } from '../operators/console-routes.ts';
 import { ledgerSchema } from '../payments/ledger-schema.ts';
 import { saleStatuses } from '../payments/service.ts';
@@ -168,7 +169,12 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: saleDetailSchema, ...consoleErrors },
       },
     },
-    async (request) => saleDetail(db, request.params.id, fastify.clock()),
+    async (request) => {
+      const at = fastify.clock();
+      const sale = await saleDetail(db, request.params.id, at);
+      await recordView(db, actorOf(request), 'sale.viewed', { type: 'sale', id: String(sale.id) }, at);
+      return sale;
+    },
   );
 
   app.post(
