@@ -169,8 +169,15 @@ describeOnEachDatabase(
       expect(page.status).toBe('paid');
       expect(page.plan).toBeTruthy();
       expect(page.trip.destination).toBeTruthy();
-      expect(page.travellers.map((person) => person.documentNumber)).toContain(holders.rut.dotsAndDash);
-      expect(page.travellers.map((person) => person.email)).toStrictEqual(holders.emails);
+      // Finance reconciles money: the travellers' documents and e-mails masked; support, who acts for them, reads them whole.
+      expect(page.travellers.map((person) => person.documentNumber)).not.toContain(holders.rut.dotsAndDash);
+      expect(page.travellers[0]?.documentNumber).toMatch(/^\d{1,2}\.\*\*\*\.\*\*\*-[\dK]$/);
+      expect(page.travellers.map((person) => person.email).join(' ')).not.toContain(holders.emails[0]);
+      const whole = (await asOperator(ctx, await supportOf(), 'GET', `/api/backoffice/sales/${sale.idVenta}`)).json<{
+        travellers: { documentNumber: string; email: string }[];
+      }>();
+      expect(whole.travellers.map((person) => person.documentNumber)).toContain(holders.rut.dotsAndDash);
+      expect(whole.travellers.map((person) => person.email)).toStrictEqual(holders.emails);
       expect(page.payments).toMatchObject([{ status: 'authorized' }]);
       expect(page.ledger.paidClp).toBe(page.payments[0]?.amountClp);
       expect(page.certificates.map((c) => c.travellerSeq)).toStrictEqual([1, 2, 3]);
@@ -181,7 +188,8 @@ describeOnEachDatabase(
 
       // Who looked at whose data: one row per look, naming the sale only.
       const views = await auditRows(ctx, 'sale.viewed', sale.idVenta);
-      expect(views).toMatchObject([{ actorOperatorId: operator.id, targetType: 'sale', before: null, after: null }]);
+      expect(views.map((view) => view.actorOperatorId).sort()).toStrictEqual([operator.id, support.id].sort());
+      expect(views[0]).toMatchObject({ targetType: 'sale', before: null, after: null });
       expectError(await asOperator(ctx, operator, 'GET', '/api/backoffice/sales/1'), 404);
       expectError(await asOperator(ctx, operator, 'GET', '/api/backoffice/sales/abc'), 400);
     });

@@ -46,3 +46,11 @@ export async function keysetPage<Row extends { id: number }>(
   const rows = found.slice(0, consolePageSize);
   return { rows, nextCursor: found.length > consolePageSize ? String(rows.at(-1)?.id) : null };
 }
+
+/** The roles of the caller the guard let through (an operator's, or an API key's). */
+export function rolesOf(request: FastifyRequest): readonly string[] {
+  const caller = request.backofficeCaller;
+  if (caller?.kind === 'session') return caller.signedIn.operator.roles;
+  if (caller?.kind === 'api-key') return caller.apiKey.roles;
+  return [];
+}

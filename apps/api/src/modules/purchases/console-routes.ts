@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '#app/http.ts';
 import { recordView } from '../audit/service.ts';
-import { actorOf, consoleErrors } from '../operators/console-routes.ts';
+import { actorOf, consoleErrors, rolesOf } from '../operators/console-routes.ts';
 import { ledgerSchema } from '../payments/ledger-schema.ts';
 import { saleStatuses } from '../payments/service.ts';
 import {
   correctSaleTraveller,
+  maskedForFinance,
   resendCertificates,
   revokeSaleAccess,
   saleDetail,
@@ -173,7 +174,8 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
       const at = fastify.clock();
       const sale = await saleDetail(db, request.params.id, at);
       await recordView(db, actorOf(request), 'sale.viewed', { type: 'sale', id: String(sale.id) }, at);
-      return sale;
+      const roles = rolesOf(request);
+      return roles.includes('admin') || roles.includes('support') ? sale : maskedForFinance(sale);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   certificateEmailKind,
   certificateHistoryOfSale,
   type HolderMatch,
+  maskEmail,
   reissueCorrectedCertificates,
   saleOfCertificate,
   salesOfHolder,
@@ -23,7 +24,7 @@ import {
   type SaleStatus,
   searchSales,
 } from '../payments/service.ts';
-import { revokePurchaseAccess } from './service.ts';
+import { maskDocument, revokePurchaseAccess } from './service.ts';
 import { withdraw, withdrawalOf } from './withdrawal.ts';
 
 /** The console's sale search (issue 24, screen 2): what an operator may ask. */
@@ -377,4 +378,20 @@ export async function correctSaleTraveller(
     );
     return { certificatesVersion: version };
   });
+}
+
+/**
+ * A sale's page for a caller who only reconciles money (finance without support or admin): the travellers' documents
+ * and e-mails masked and no birth dates. Support, who acts for the buyer, sees them whole.
+ */
+export function maskedForFinance(sale: SaleDetail): SaleDetail {
+  return {
+    ...sale,
+    travellers: sale.travellers.map((person) => ({
+      ...person,
+      documentNumber: maskDocument(person.documentType, person.documentNumber),
+      email: maskEmail(person.email),
+      birthDate: '',
+    })),
+  };
 }
