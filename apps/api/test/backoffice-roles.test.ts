@@ -82,6 +82,20 @@ const requests: Record<
     url: '/api/backoffice/sale-refunds/2000000000/release',
     payload: { version: 1 },
   }),
+  // 7. Datos personales
+  'GET /privacy/search': () => ({ method: 'GET', url: '/api/backoffice/privacy/search?q=nadie.matriz%40example.cl' }),
+  'GET /privacy/export': () => ({
+    method: 'GET',
+    url: '/api/backoffice/privacy/export?q=nadie.matriz%40example.cl&format=json',
+  }),
+  'GET /privacy/requests': () => ({ method: 'GET', url: '/api/backoffice/privacy/requests' }),
+  'POST /privacy/requests': () => ({ method: 'POST', url: '/api/backoffice/privacy/requests', payload: {} }),
+  'POST /privacy/requests/:id/answer': () => ({
+    method: 'POST',
+    url: '/api/backoffice/privacy/requests/2000000000/answer',
+    payload: { answer: 'x' },
+  }),
+  'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -53,6 +53,13 @@ export const backofficeAccess = {
   'POST /sale-refunds/:id/hold': ['admin', 'finance'],
   'POST /sale-refunds/:id/transfer': ['admin', 'finance'],
   'POST /sale-refunds/:id/release': ['admin', 'finance'],
+  // 7. Datos personales (Ley 19.628 / 21.719)
+  'GET /privacy/search': ['admin', 'support'],
+  'GET /privacy/export': ['admin', 'support'],
+  'GET /privacy/requests': ['admin', 'support'],
+  'POST /privacy/requests': ['admin', 'support'],
+  'POST /privacy/requests/:id/answer': ['admin', 'support'],
+  'POST /privacy/erase': ['admin', 'support'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 
 /**
@@ -12,4 +13,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   salesConsoleRoutes,
   // 3. Reembolsos de ventas
   saleRefundConsoleRoutes,
+  // 7. Datos personales
+  privacyConsoleRoutes,
 ];

@@ -1,0 +1,488 @@
+import { cleanRut } from '@travesia/domain/rut';
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Database } from '#app/db/client.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
+import type { DocumentStore } from '#app/integrations/document-store/index.ts';
+import { type AuditActor, recordAudit } from '../audit/service.ts';
+import { brand, muted, PdfWriter } from '../certificates/pdf.ts';
+import { documentSearchKey, emailSearchKey } from '../certificates/repository.ts';
+import { salesOfHolder } from '../certificates/service.ts';
+import { refundFiles, refundRequests } from '../claims/tables.ts';
+import { contactRequests } from '../contact/tables.ts';
+import { sales } from '../payments/tables.ts';
+import { quotations } from '../quotations/tables.ts';
+import { subscriptions } from '../subscriptions/tables.ts';
+import { personalDataRequestKinds, personalDataRequests } from './tables.ts';
+
+/**
+ * Screen 7 of the console (issue 24), «Datos personales»: what the store holds about a person (Ley 19.628, Ley
+ * 21.719), its export (JSON, PDF), the anonymisation of what the law does not oblige the insurer to keep, and the
+ * register of the requests and their answers. Sales, certificates and payment/tax records are kept for their legal
+ * period; contact requests, newsletter subscriptions and closed claims' personal fields can be anonymised.
+ */
+
+/** What replaces an anonymised personal field. */
+export const anonymised = '[anonimizado]';
+/** Claims in these states are closed: nothing more will be paid or asked. */
+export const closedClaimStatuses = ['pagada', 'rechazada'] as const;
+/** What the answer of an erasure says about what is kept (and the PDF prints). */
+export const keptNotice =
+  'Las ventas, los certificados y los registros de pago y tributarios se conservan durante el plazo legal (obligaciones del asegurador y tributarias); no se anonimizan.';
+
+export type PersonalDataRequest = typeof personalDataRequests.$inferSelect;
+export type PersonalDataRequestKind = (typeof personalDataRequestKinds)[number];
+
+/** Who a search names: an e-mail, or a document (RUT, DNI, passport) compared as the sale search compares it. */
+export type Person = { email: string } | { document: string };
+
+export function personOf(q: string): Person {
+  const text = q.trim();
+  if (text.includes('@')) return { email: emailSearchKey(text) };
+  const key = documentSearchKey(text);
+  if (key.length < 3) {
+    const message = 'Escribe un RUT, DNI, pasaporte o correo.';
+    throw new ApiError(400, message, [{ field: 'q', code: 'invalid', message }]);
+  }
+  return { document: key };
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function claimCondition(person: Person): SQL {
+  return 'email' in person
+    ? sql`lower(${refundRequests.email}) = ${person.email}`
+    : eq(refundRequests.documentKey, cleanRut(person.document));
+}
+
+/** Everything held about the person, grouped by source (the console's summary and the export's content). */
+export async function findPersonalData(db: Database, companyId: number, person: Person) {
+  const saleRows = await db
+    .select({
+      id: sales.id,
+      status: sales.status,
+      createdAt: sales.createdAt,
+      purchase: sales.purchase,
+    })
+    .from(sales)
+    .where(and(eq(sales.companyId, companyId), inArray(sales.id, salesOfHolder(db, companyId, person))))
+    .orderBy(desc(sales.id))
+    .limit(500);
+  const quotationRows = await db
+    .select({
+      id: quotations.id,
+      firstName: quotations.name,
+      lastName: quotations.lastName,
+      email: quotations.email,
+      rut: quotations.rut,
+      createdAt: quotations.createdAt,
+    })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.companyId, companyId),
+        'email' in person
+          ? sql`lower(${quotations.email}) = ${person.email}`
+          : sql`upper(regexp_replace(coalesce(${quotations.rut}, ''), '[.\\s-]', '', 'g')) = ${person.document}`,
+      ),
+    )
+    .limit(500);
+  const claimRows = await db
+    .select()
+    .from(refundRequests)
+    .where(and(eq(refundRequests.companyId, companyId), claimCondition(person)))
+    .orderBy(desc(refundRequests.id))
+    .limit(500);
+  const files = claimRows.length
+    ? await db
+        .select({ id: refundFiles.id, requestId: refundFiles.requestId, fileName: refundFiles.fileName })
+        .from(refundFiles)
+        .where(
+          inArray(
+            refundFiles.requestId,
+            claimRows.map((c) => c.id),
+          ),
+        )
+    : [];
+  const contactRows =
+    'email' in person
+      ? await db
+          .select()
+          .from(contactRequests)
+          .where(and(eq(contactRequests.companyId, companyId), sql`lower(${contactRequests.email}) = ${person.email}`))
+          .orderBy(desc(contactRequests.id))
+          .limit(500)
+      : [];
+  const subscriptionRows =
+    'email' in person
+      ? await db
+          .select({ id: subscriptions.id, email: subscriptions.email, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.email, person.email)))
+      : [];
+  return {
+    person,
+    sales: saleRows.map((sale) => ({
+      id: sale.id,
+      status: sale.status,
+      createdAt: sale.createdAt.toISOString(),
+      href: `/backoffice/ventas/${sale.id}`,
+      purchase: sale.purchase,
+      kept: true,
+    })),
+    quotations: quotationRows.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    claims: claimRows.map((claim) => ({
+      id: claim.id,
+      number: claim.number,
+      status: claim.status,
+      closed: (closedClaimStatuses as readonly string[]).includes(claim.status),
+      holderName: claim.holderName,
+      documentNumber: claim.documentNumber,
+      email: claim.email,
+      phone: claim.phone,
+      certificateNumber: claim.certificateNumber,
+      description: claim.description,
+      incidentDate: claim.incidentDate,
+      amount: claim.amount,
+      currency: claim.currency,
+      createdAt: claim.createdAt.toISOString(),
+      documents: files.filter((f) => f.requestId === claim.id).map((f) => ({ id: f.id, fileName: f.fileName })),
+    })),
+    contactRequests: contactRows.map((row) => ({
+      id: row.id,
+      subject: row.subjectLabel,
+      fullName: row.fullName,
+      email: row.email,
+      phone: row.phone,
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    subscriptions: subscriptionRows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      confirmedAt: iso(row.confirmedAt),
+    })),
+  };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
+
+/** The summary the console shows first: counts and ids per source. */
+export function summaryOf(data: PersonalData) {
+  return {
+    sales: { count: data.sales.length, ids: data.sales.map((s) => s.id) },
+    quotations: { count: data.quotations.length, ids: data.quotations.map((q) => q.id) },
+    claims: { count: data.claims.length, ids: data.claims.map((c) => c.id) },
+    contactRequests: { count: data.contactRequests.length, ids: data.contactRequests.map((c) => c.id) },
+    subscriptions: { count: data.subscriptions.length, ids: data.subscriptions.map((s) => s.id) },
+  };
+}
+
+/** The readable export: one section per source, in Spanish. */
+export async function personalDataPdf(data: PersonalData, subject: string, at: Date): Promise<Uint8Array> {
+  const document = await PDFDocument.create({ updateMetadata: false });
+  document.setTitle('Datos personales');
+  document.setLanguage('es-CL');
+  document.setCreationDate(at);
+  const fonts = {
+    regular: await document.embedFont(StandardFonts.Helvetica),
+    bold: await document.embedFont(StandardFonts.HelveticaBold),
+  };
+  const writer = new PdfWriter(document, document.addPage([595.28, 841.89]), fonts);
+  writer.banner('Travesía · Datos personales', `Titular: ${subject}`);
+  writer.text(`Datos personales de ${subject}`, { size: 16, bold: true, color: brand });
+  writer.text(`Generado el ${at.toISOString().slice(0, 10).split('-').reverse().join('-')}.`, { color: muted });
+  writer.gap(6);
+  writer.heading(`Ventas (${data.sales.length})`);
+  for (const sale of data.sales) {
+    writer.text(`Venta ${sale.id} · ${sale.status} · ${sale.createdAt.slice(0, 10)}`);
+    for (const t of sale.purchase?.travellers ?? []) {
+      writer.text(`• ${t.firstName} ${t.lastName} · ${t.documentNumber} · ${t.email}`, {
+        x: 60,
+        width: 485,
+      });
+    }
+  }
+  writer.heading(`Cotizaciones (${data.quotations.length})`);
+  for (const q of data.quotations) {
+    writer.text(`${[q.firstName, q.lastName].filter(Boolean).join(' ')} · ${q.email ?? ''} · ${q.rut ?? ''}`);
+  }
+  writer.heading(`Reembolsos (${data.claims.length})`);
+  for (const claim of data.claims) {
+    writer.text(`${claim.number} · ${claim.status} · ${claim.holderName} · ${claim.email} · ${claim.phone}`);
+    writer.text(claim.description, { x: 60, width: 485, color: muted });
+  }
+  writer.heading(`Solicitudes de contacto (${data.contactRequests.length})`);
+  for (const row of data.contactRequests) {
+    writer.text(`${row.createdAt.slice(0, 10)} · ${row.fullName} · ${row.email} · ${row.phone} · ${row.subject}`);
+    writer.text(row.detail, { x: 60, width: 485, color: muted });
+  }
+  writer.heading(`Boletín (${data.subscriptions.length})`);
+  for (const row of data.subscriptions) {
+    writer.text(`${row.email} · ${row.confirmedAt ? 'confirmada' : 'sin confirmar'}`);
+  }
+  writer.gap(8);
+  writer.text(keptNotice, { size: 8, color: muted });
+  return document.save();
+}
+
+/** An export (JSON or PDF) recorded in the audit trail: who exported whose data, and what it held. */
+export async function recordExport(
+  db: Database,
+  actor: AuditActor,
+  subject: string,
+  format: 'json' | 'pdf',
+  data: PersonalData,
+  at: Date,
+) {
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: 'privacy.export',
+      targetType: 'person',
+      targetId: subject,
+      before: null,
+      after: { format, summary: summaryOf(data) },
+    },
+    at,
+  );
+}
+
+/** The register's rows, newest first. */
+export async function listRequests(db: Database, companyId: number, limit = 100) {
+  const rows = await db
+    .select()
+    .from(personalDataRequests)
+    .where(eq(personalDataRequests.companyId, companyId))
+    .orderBy(desc(personalDataRequests.id))
+    .limit(limit);
+  return rows.map(requestView);
+}
+
+export function requestView(row: PersonalDataRequest) {
+  return {
+    id: row.id,
+    subject: row.subject,
+    kind: row.kind,
+    state: row.state,
+    openedBy: row.openedBy,
+    handledBy: row.handledBy,
+    answer: row.answer,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: iso(row.answeredAt),
+  };
+}
+
+export async function openRequest(
+  db: Database,
+  companyId: number,
+  actor: AuditActor,
+  input: { subject: string; kind: PersonalDataRequestKind },
+  at: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(personalDataRequests)
+      .values({ companyId, subject: input.subject.trim(), kind: input.kind, openedBy: actor.label, createdAt: at })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    const view = requestView(row);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'privacy.request.open', targetType: 'personal_data_request', targetId: String(row.id), after: view },
+      at,
+    );
+    return view;
+  });
+}
+
+export async function answerRequest(
+  db: Database,
+  companyId: number,
+  actor: AuditActor,
+  id: number,
+  answer: string,
+  at: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(personalDataRequests)
+      .where(and(eq(personalDataRequests.id, id), eq(personalDataRequests.companyId, companyId)))
+      .for('update');
+    if (!before) throw resourceNotFound();
+    if (before.state === 'answered') throw new ApiError(409, 'La solicitud ya fue respondida.');
+    const [after] = await tx
+      .update(personalDataRequests)
+      .set({ state: 'answered', answer: answer.trim(), handledBy: actor.label, answeredAt: at })
+      .where(eq(personalDataRequests.id, id))
+      .returning();
+    if (!after) throw resourceNotFound();
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'privacy.request.answer',
+        targetType: 'personal_data_request',
+        targetId: String(id),
+        before: requestView(before),
+        after: requestView(after),
+      },
+      at,
+    );
+    return requestView(after);
+  });
+}
+
+/** The personal fields of a contact request, replaced. */
+const contactAnonymised = { fullName: anonymised, email: anonymised, phone: anonymised, detail: anonymised } as const;
+/** The personal fields and free text of a closed claim, replaced (amounts, dates and its number stay for the books). */
+const claimAnonymised = {
+  holderName: anonymised,
+  documentNumber: anonymised,
+  documentKey: anonymised,
+  email: anonymised,
+  phone: anonymised,
+  description: anonymised,
+  accountNumber: anonymised,
+  rejectionReason: null,
+  missingDocuments: null,
+} as const;
+
+/** Removes the bytes of the given claims' documents from the store and their rows (after the transaction). */
+async function deleteClaimDocuments(tx: Database, claimIds: number[]) {
+  if (claimIds.length === 0) return [];
+  return tx.delete(refundFiles).where(inArray(refundFiles.requestId, claimIds)).returning({ storageKey: refundFiles.storageKey });
+}
+
+/**
+ * Anonymises what is held about the person that the law does not oblige the insurer to keep: their contact requests,
+ * newsletter subscriptions, and closed claims' personal fields (their documents deleted from the store). Sales,
+ * certificates and payment records are kept. One audit row with what was changed; when `requestId` names an open
+ * erasure request, it is answered in the same transaction.
+ */
+export async function erasePersonalData(
+  db: Database,
+  store: DocumentStore,
+  companyId: number,
+  actor: AuditActor,
+  input: { subject: string; requestId?: number },
+  at: Date,
+) {
+  const person = personOf(input.subject);
+  const { result, keys } = await db.transaction(async (tx) => {
+    const before = await findPersonalData(tx, companyId, person);
+    const contactIds = before.contactRequests.map((c) => c.id);
+    const subscriptionIds = before.subscriptions.map((s) => s.id);
+    const claimIds = before.claims.filter((c) => c.closed).map((c) => c.id);
+    if (contactIds.length)
+      await tx.update(contactRequests).set(contactAnonymised).where(inArray(contactRequests.id, contactIds));
+    if (subscriptionIds.length) await tx.delete(subscriptions).where(inArray(subscriptions.id, subscriptionIds));
+    if (claimIds.length) await tx.update(refundRequests).set(claimAnonymised).where(inArray(refundRequests.id, claimIds));
+    const removed = await deleteClaimDocuments(tx, claimIds);
+    const answer = `Anonimizamos ${contactIds.length} solicitud(es) de contacto, ${subscriptionIds.length} suscripción(es) al boletín y ${claimIds.length} reembolso(s) cerrado(s). ${keptNotice}${before.claims.length > claimIds.length ? ' Los reembolsos en curso se conservan hasta cerrarse.' : ''}`;
+    let request: ReturnType<typeof requestView> | null = null;
+    if (input.requestId !== undefined) {
+      const [row] = await tx
+        .update(personalDataRequests)
+        .set({ state: 'answered', answer, handledBy: actor.label, answeredAt: at })
+        .where(
+          and(
+            eq(personalDataRequests.id, input.requestId),
+            eq(personalDataRequests.companyId, companyId),
+            ne(personalDataRequests.state, 'answered'),
+          ),
+        )
+        .returning();
+      if (!row) throw new ApiError(409, 'La solicitud no existe o ya fue respondida.');
+      request = requestView(row);
+    }
+    const after = {
+      contactRequests: contactIds,
+      subscriptions: subscriptionIds,
+      claims: claimIds,
+      documentsDeleted: removed.length,
+      keptSales: before.sales.map((s) => s.id),
+      request,
+    };
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'privacy.erase',
+        targetType: 'person',
+        targetId: input.subject.trim(),
+        before: summaryOf(before),
+        after,
+      },
+      at,
+    );
+    return { result: { ...after, answer }, keys: removed.map((r) => r.storageKey) };
+  });
+  for (const key of keys) await store.delete(key);
+  return result;
+}
+
+/** The retention rule's settings (config.ts `retention`). */
+export type RetentionSettings = { contactMonths: number; claimsMonths: number };
+
+const monthsBefore = (at: Date, months: number) => {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+};
+
+/**
+ * The periodic retention (worker): contact requests older than `contactMonths` and closed claims not updated for
+ * `claimsMonths` are anonymised, their documents deleted. Contact requests go by age alone for now; once contact
+ * requests have a «handled» state, `contactRetainedCondition` is where it is required.
+ */
+export async function applyRetention(db: Database, store: DocumentStore, settings: RetentionSettings, at: Date) {
+  const contactBefore = monthsBefore(at, settings.contactMonths);
+  const claimsBefore = monthsBefore(at, settings.claimsMonths);
+  const { counts, keys } = await db.transaction(async (tx) => {
+    const contacts = await tx
+      .update(contactRequests)
+      .set(contactAnonymised)
+      .where(and(lt(contactRequests.createdAt, contactBefore), ne(contactRequests.email, anonymised)))
+      .returning({ id: contactRequests.id });
+    const claims = await tx
+      .update(refundRequests)
+      .set(claimAnonymised)
+      .where(
+        and(
+          lt(refundRequests.updatedAt, claimsBefore),
+          inArray(refundRequests.status, [...closedClaimStatuses]),
+          ne(refundRequests.email, anonymised),
+        ),
+      )
+      .returning({ id: refundRequests.id });
+    const removed = await deleteClaimDocuments(
+      tx,
+      claims.map((c) => c.id),
+    );
+    if (contacts.length || claims.length) {
+      await recordAudit(
+        tx,
+        { label: 'retention', ip: null },
+        {
+          action: 'privacy.retention',
+          targetType: 'retention',
+          before: { contactBefore: contactBefore.toISOString(), claimsBefore: claimsBefore.toISOString() },
+          after: { contactRequests: contacts.map((c) => c.id), claims: claims.map((c) => c.id) },
+        },
+        at,
+      );
+    }
+    return {
+      counts: { contactRequests: contacts.length, claims: claims.length },
+      keys: removed.map((r) => r.storageKey),
+    };
+  });
+  for (const key of keys) await store.delete(key);
+  return counts;
+}
+
