@@ -127,7 +127,10 @@ export async function privacyConsoleRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['backoffice'],
         description: 'Registers a request (access/export, rectification, erasure) as given by the person.',
-        body: z.object({ subject: subjectSchema, kind: z.enum(personalDataRequestKinds, 'Elige el tipo de solicitud.') }),
+        body: z.object({
+          subject: subjectSchema,
+          kind: z.enum(personalDataRequestKinds, 'Elige el tipo de solicitud.'),
+        }),
         response: { 201: requestSchema, ...consoleErrors },
       },
     },
@@ -145,7 +148,11 @@ export async function privacyConsoleRoutes(fastify: FastifyInstance) {
         description: 'Answers an open request: its answer text, by whoever calls.',
         params: idParams,
         body: z.object({
-          answer: z.string('Escribe la respuesta.').trim().min(1, 'Escribe la respuesta.').max(4000, 'Como máximo 4000 caracteres.'),
+          answer: z
+            .string('Escribe la respuesta.')
+            .trim()
+            .min(1, 'Escribe la respuesta.')
+            .max(4000, 'Como máximo 4000 caracteres.'),
         }),
         response: { 200: requestSchema, ...consoleErrors },
       },
@@ -160,7 +167,7 @@ export async function privacyConsoleRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['backoffice'],
         description:
-          "Anonymises what need not be kept about a person (contact requests, newsletter, closed claims and their documents); sales, certificates and payments are kept. `confirm` must be true.",
+          'Anonymises what need not be kept about a person (contact requests, newsletter, closed claims and their documents); sales, certificates and payments are kept. `confirm` must be true.',
         body: z.object({
           subject: subjectSchema,
           confirm: z.literal(true, 'Confirma que quieres anonimizar estos datos.'),

@@ -1,19 +1,25 @@
-import { cleanRut } from '@travesia/domain/rut';
-import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import type { DocumentStore } from '#app/integrations/document-store/index.ts';
+import type { Person } from '#app/lib/personal-data.ts';
 import { type AuditActor, recordAudit } from '../audit/service.ts';
 import { brand, muted, PdfWriter } from '../certificates/pdf.ts';
 import { documentSearchKey, emailSearchKey } from '../certificates/repository.ts';
 import { salesOfHolder } from '../certificates/service.ts';
-import { refundFiles, refundRequests } from '../claims/tables.ts';
-import { contactRequests } from '../contact/tables.ts';
-import { sales } from '../payments/tables.ts';
-import { quotations } from '../quotations/tables.ts';
-import { subscriptions } from '../subscriptions/tables.ts';
-import { personalDataRequestKinds, personalDataRequests } from './tables.ts';
+import { anonymiseClosedClaims, anonymiseClosedClaimsBefore, claimsOfPerson } from '../claims/personal-data.ts';
+import {
+  anonymiseContactRequests,
+  anonymiseContactRequestsBefore,
+  contactRequestsOfEmail,
+} from '../contact/personal-data.ts';
+import { salesOfPerson } from '../payments/personal-data.ts';
+import { quotationsOfPerson } from '../quotations/personal-data.ts';
+import { deleteSubscriptions, subscriptionsOfEmail } from '../subscriptions/personal-data.ts';
+import { type personalDataRequestKinds, personalDataRequests } from './tables.ts';
+
+export { anonymised } from '#app/lib/personal-data.ts';
 
 /**
  * Screen 7 of the console (issue 24), «Datos personales»: what the store holds about a person (Ley 19.628, Ley
@@ -22,19 +28,12 @@ import { personalDataRequestKinds, personalDataRequests } from './tables.ts';
  * period; contact requests, newsletter subscriptions and closed claims' personal fields can be anonymised.
  */
 
-/** What replaces an anonymised personal field. */
-export const anonymised = '[anonimizado]';
-/** Claims in these states are closed: nothing more will be paid or asked. */
-export const closedClaimStatuses = ['pagada', 'rechazada'] as const;
 /** What the answer of an erasure says about what is kept (and the PDF prints). */
 export const keptNotice =
   'Las ventas, los certificados y los registros de pago y tributarios se conservan durante el plazo legal (obligaciones del asegurador y tributarias); no se anonimizan.';
 
 export type PersonalDataRequest = typeof personalDataRequests.$inferSelect;
 export type PersonalDataRequestKind = (typeof personalDataRequestKinds)[number];
-
-/** Who a search names: an e-mail, or a document (RUT, DNI, passport) compared as the sale search compares it. */
-export type Person = { email: string } | { document: string };
 
 export function personOf(q: string): Person {
   const text = q.trim();
@@ -49,77 +48,13 @@ export function personOf(q: string): Person {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function claimCondition(person: Person): SQL {
-  return 'email' in person
-    ? sql`lower(${refundRequests.email}) = ${person.email}`
-    : eq(refundRequests.documentKey, cleanRut(person.document));
-}
-
 /** Everything held about the person, grouped by source (the console's summary and the export's content). */
 export async function findPersonalData(db: Database, companyId: number, person: Person) {
-  const saleRows = await db
-    .select({
-      id: sales.id,
-      status: sales.status,
-      createdAt: sales.createdAt,
-      purchase: sales.purchase,
-    })
-    .from(sales)
-    .where(and(eq(sales.companyId, companyId), inArray(sales.id, salesOfHolder(db, companyId, person))))
-    .orderBy(desc(sales.id))
-    .limit(500);
-  const quotationRows = await db
-    .select({
-      id: quotations.id,
-      firstName: quotations.name,
-      lastName: quotations.lastName,
-      email: quotations.email,
-      rut: quotations.rut,
-      createdAt: quotations.createdAt,
-    })
-    .from(quotations)
-    .where(
-      and(
-        eq(quotations.companyId, companyId),
-        'email' in person
-          ? sql`lower(${quotations.email}) = ${person.email}`
-          : sql`upper(regexp_replace(coalesce(${quotations.rut}, ''), '[.\\s-]', '', 'g')) = ${person.document}`,
-      ),
-    )
-    .limit(500);
-  const claimRows = await db
-    .select()
-    .from(refundRequests)
-    .where(and(eq(refundRequests.companyId, companyId), claimCondition(person)))
-    .orderBy(desc(refundRequests.id))
-    .limit(500);
-  const files = claimRows.length
-    ? await db
-        .select({ id: refundFiles.id, requestId: refundFiles.requestId, fileName: refundFiles.fileName })
-        .from(refundFiles)
-        .where(
-          inArray(
-            refundFiles.requestId,
-            claimRows.map((c) => c.id),
-          ),
-        )
-    : [];
-  const contactRows =
-    'email' in person
-      ? await db
-          .select()
-          .from(contactRequests)
-          .where(and(eq(contactRequests.companyId, companyId), sql`lower(${contactRequests.email}) = ${person.email}`))
-          .orderBy(desc(contactRequests.id))
-          .limit(500)
-      : [];
-  const subscriptionRows =
-    'email' in person
-      ? await db
-          .select({ id: subscriptions.id, email: subscriptions.email, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.email, person.email)))
-      : [];
+  const saleRows = await salesOfPerson(db, companyId, salesOfHolder(db, companyId, person));
+  const quotationRows = await quotationsOfPerson(db, companyId, person);
+  const claimRows = await claimsOfPerson(db, companyId, person);
+  const contactRows = 'email' in person ? await contactRequestsOfEmail(db, companyId, person.email) : [];
+  const subscriptionRows = 'email' in person ? await subscriptionsOfEmail(db, companyId, person.email) : [];
   return {
     person,
     sales: saleRows.map((sale) => ({
@@ -135,7 +70,7 @@ export async function findPersonalData(db: Database, companyId: number, person: 
       id: claim.id,
       number: claim.number,
       status: claim.status,
-      closed: (closedClaimStatuses as readonly string[]).includes(claim.status),
+      closed: claim.closed,
       holderName: claim.holderName,
       documentNumber: claim.documentNumber,
       email: claim.email,
@@ -146,7 +81,7 @@ export async function findPersonalData(db: Database, companyId: number, person: 
       amount: claim.amount,
       currency: claim.currency,
       createdAt: claim.createdAt.toISOString(),
-      documents: files.filter((f) => f.requestId === claim.id).map((f) => ({ id: f.id, fileName: f.fileName })),
+      documents: claim.documents,
     })),
     contactRequests: contactRows.map((row) => ({
       id: row.id,
@@ -337,27 +272,6 @@ export async function answerRequest(
   });
 }
 
-/** The personal fields of a contact request, replaced. */
-const contactAnonymised = { fullName: anonymised, email: anonymised, phone: anonymised, detail: anonymised } as const;
-/** The personal fields and free text of a closed claim, replaced (amounts, dates and its number stay for the books). */
-const claimAnonymised = {
-  holderName: anonymised,
-  documentNumber: anonymised,
-  documentKey: anonymised,
-  email: anonymised,
-  phone: anonymised,
-  description: anonymised,
-  accountNumber: anonymised,
-  rejectionReason: null,
-  missingDocuments: null,
-} as const;
-
-/** Removes the bytes of the given claims' documents from the store and their rows (after the transaction). */
-async function deleteClaimDocuments(tx: Database, claimIds: number[]) {
-  if (claimIds.length === 0) return [];
-  return tx.delete(refundFiles).where(inArray(refundFiles.requestId, claimIds)).returning({ storageKey: refundFiles.storageKey });
-}
-
 /**
  * Anonymises what is held about the person that the law does not oblige the insurer to keep: their contact requests,
  * newsletter subscriptions, and closed claims' personal fields (their documents deleted from the store). Sales,
@@ -378,11 +292,9 @@ export async function erasePersonalData(
     const contactIds = before.contactRequests.map((c) => c.id);
     const subscriptionIds = before.subscriptions.map((s) => s.id);
     const claimIds = before.claims.filter((c) => c.closed).map((c) => c.id);
-    if (contactIds.length)
-      await tx.update(contactRequests).set(contactAnonymised).where(inArray(contactRequests.id, contactIds));
-    if (subscriptionIds.length) await tx.delete(subscriptions).where(inArray(subscriptions.id, subscriptionIds));
-    if (claimIds.length) await tx.update(refundRequests).set(claimAnonymised).where(inArray(refundRequests.id, claimIds));
-    const removed = await deleteClaimDocuments(tx, claimIds);
+    await anonymiseContactRequests(tx, contactIds);
+    await deleteSubscriptions(tx, subscriptionIds);
+    const removed = await anonymiseClosedClaims(tx, claimIds);
     const answer = `Anonimizamos ${contactIds.length} solicitud(es) de contacto, ${subscriptionIds.length} suscripción(es) al boletín y ${claimIds.length} reembolso(s) cerrado(s). ${keptNotice}${before.claims.length > claimIds.length ? ' Los reembolsos en curso se conservan hasta cerrarse.' : ''}`;
     let request: ReturnType<typeof requestView> | null = null;
     if (input.requestId !== undefined) {
@@ -420,7 +332,7 @@ export async function erasePersonalData(
       },
       at,
     );
-    return { result: { ...after, answer }, keys: removed.map((r) => r.storageKey) };
+    return { result: { ...after, answer }, keys: removed };
   });
   for (const key of keys) await store.delete(key);
   return result;
@@ -438,33 +350,15 @@ const monthsBefore = (at: Date, months: number) => {
 /**
  * The periodic retention (worker): contact requests older than `contactMonths` and closed claims not updated for
  * `claimsMonths` are anonymised, their documents deleted. Contact requests go by age alone for now; once contact
- * requests have a «handled» state, `contactRetainedCondition` is where it is required.
+ * requests have a «handled» state, contact's anonymiseContactRequestsBefore is where it is required.
  */
 export async function applyRetention(db: Database, store: DocumentStore, settings: RetentionSettings, at: Date) {
   const contactBefore = monthsBefore(at, settings.contactMonths);
   const claimsBefore = monthsBefore(at, settings.claimsMonths);
   const { counts, keys } = await db.transaction(async (tx) => {
-    const contacts = await tx
-      .update(contactRequests)
-      .set(contactAnonymised)
-      .where(and(lt(contactRequests.createdAt, contactBefore), ne(contactRequests.email, anonymised)))
-      .returning({ id: contactRequests.id });
-    const claims = await tx
-      .update(refundRequests)
-      .set(claimAnonymised)
-      .where(
-        and(
-          lt(refundRequests.updatedAt, claimsBefore),
-          inArray(refundRequests.status, [...closedClaimStatuses]),
-          ne(refundRequests.email, anonymised),
-        ),
-      )
-      .returning({ id: refundRequests.id });
-    const removed = await deleteClaimDocuments(
-      tx,
-      claims.map((c) => c.id),
-    );
-    if (contacts.length || claims.length) {
+    const contacts = await anonymiseContactRequestsBefore(tx, contactBefore);
+    const claims = await anonymiseClosedClaimsBefore(tx, claimsBefore);
+    if (contacts.length || claims.ids.length) {
       await recordAudit(
         tx,
         { label: 'retention', ip: null },
@@ -472,17 +366,16 @@ export async function applyRetention(db: Database, store: DocumentStore, setting
           action: 'privacy.retention',
           targetType: 'retention',
           before: { contactBefore: contactBefore.toISOString(), claimsBefore: claimsBefore.toISOString() },
-          after: { contactRequests: contacts.map((c) => c.id), claims: claims.map((c) => c.id) },
+          after: { contactRequests: contacts.map((c) => c.id), claims: claims.ids },
         },
         at,
       );
     }
     return {
-      counts: { contactRequests: contacts.length, claims: claims.length },
-      keys: removed.map((r) => r.storageKey),
+      counts: { contactRequests: contacts.length, claims: claims.ids.length },
+      keys: claims.keys,
     };
   });
   for (const key of keys) await store.delete(key);
   return counts;
 }
-

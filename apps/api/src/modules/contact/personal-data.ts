@@ -1,0 +1,35 @@
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/client.ts';
+import { anonymised } from '#app/lib/personal-data.ts';
+import { contactRequests } from './tables.ts';
+
+/** The personal fields of a contact request, replaced. */
+const contactAnonymised = { fullName: anonymised, email: anonymised, phone: anonymised, detail: anonymised } as const;
+
+/** The contact requests sent from the e-mail (trimmed, lower case). */
+export async function contactRequestsOfEmail(db: Database, companyId: number, email: string) {
+  return db
+    .select()
+    .from(contactRequests)
+    .where(and(eq(contactRequests.companyId, companyId), sql`lower(trim(${contactRequests.email})) = ${email}`))
+    .orderBy(desc(contactRequests.id))
+    .limit(500);
+}
+
+export async function anonymiseContactRequests(db: Database, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.update(contactRequests).set(contactAnonymised).where(inArray(contactRequests.id, ids));
+}
+
+/**
+ * The retention rule: contact requests received before `before`, not yet anonymised, are anonymised. By age alone
+ * for now; once contact requests have a «handled» state, add it to `retainedCondition` so only handled ones go.
+ */
+export async function anonymiseContactRequestsBefore(db: Database, before: Date) {
+  const retainedCondition = and(lt(contactRequests.createdAt, before), ne(contactRequests.email, anonymised));
+  return db
+    .update(contactRequests)
+    .set(contactAnonymised)
+    .where(retainedCondition)
+    .returning({ id: contactRequests.id });
+}
