@@ -37,8 +37,9 @@ async function main() {
     origin: configuredOrigin(config),
     refundMail: { publicUrl: config.publicUrl, notifyEmail: config.refunds.notifyEmail },
     purchases: config.purchases,
+    retention: config.retention,
   });
-  const worker = startWorker(work, config.worker, log);
+  const worker = startWorker(work, config.worker, log, config.retention);
   const metrics = await serveWorkerMetrics({ config, db, log });
   closeOnSignal(log, async () => {
     await metrics?.close();
