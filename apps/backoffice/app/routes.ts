@@ -16,6 +16,7 @@ export default [
     route('claves-api', 'routes/claves-api.tsx'),
     route('auditoria', 'routes/auditoria.tsx'),
     route('reembolsos-de-ventas', 'routes/reembolsos-de-ventas.tsx'),
+    route('datos-personales', 'routes/datos-personales.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -23,7 +23,7 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'], upcoming: true },
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'], upcoming: true },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'], upcoming: true },
-  { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },
+  { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },
