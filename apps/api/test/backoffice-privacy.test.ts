@@ -274,6 +274,78 @@ describeOnEachDatabase(
       expect(badKind.status).toBe(400);
     });
 
+    it('two operators answering one request at once: one answers, the other gets 409; one audit row (8 rounds)', async () => {
+      const operator = await supportOf();
+      const admin = await enrolledOperator(ctx, `privacidad.admin.${randomInt(1e6)}@travesia.cl`, ['admin'], clock);
+      for (let round = 0; round < 8; round++) {
+        const opened = await asOperator(ctx, operator, 'POST', '/api/backoffice/privacy/requests', {
+          subject: `ronda.${round}.${randomInt(1e6)}@example.cl`,
+          kind: 'access',
+        });
+        const { id } = opened.json<{ id: number }>();
+        const answers = await Promise.all(
+          [operator, admin].map((who) =>
+            asOperator(ctx, who, 'POST', `/api/backoffice/privacy/requests/${id}/answer`, { answer: who.email }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status).sort()).toStrictEqual([200, 409]);
+        const audits = await ctx.database.db
+          .select()
+          .from(auditEntries)
+          .where(and(eq(auditEntries.action, 'privacy.request.answer'), eq(auditEntries.targetId, String(id))));
+        expect(audits).toHaveLength(1);
+        const [row] = await ctx.database.db.select().from(personalDataRequests).where(eq(personalDataRequests.id, id));
+        expect(row?.answer).toBe(audits[0]?.actorLabel);
+      }
+    });
+
+    it('rectifies a contact request’s name and e-mail and a subscription’s address, audited; a taken address is 409', async () => {
+      const operator = await supportOf();
+      const holders = freshHolders();
+      const rows = await otherData(ctx, holders);
+      const corrected = `corregido.${randomInt(1e7)}@example.cl`;
+      const contact = await asOperator(ctx, operator, 'POST', '/api/backoffice/privacy/rectify', {
+        source: 'contact',
+        id: rows.contact.id,
+        fullName: 'Camila Rojas Soto',
+        email: corrected.toUpperCase(),
+      });
+      expect(contact.status, contact.text).toBe(200);
+      expect(contact.json()).toMatchObject({ fullName: 'Camila Rojas Soto', email: corrected });
+      const subscription = await asOperator(ctx, operator, 'POST', '/api/backoffice/privacy/rectify', {
+        source: 'subscription',
+        id: rows.subscription.id,
+        email: corrected,
+      });
+      expect(subscription.json()).toMatchObject({ email: corrected });
+      const other = await otherData(ctx, freshHolders());
+      const taken = await asOperator(ctx, operator, 'POST', '/api/backoffice/privacy/rectify', {
+        source: 'subscription',
+        id: other.subscription.id,
+        email: corrected,
+      });
+      expect(taken.status).toBe(409);
+      const nothing = await asOperator(ctx, operator, 'POST', '/api/backoffice/privacy/rectify', {
+        source: 'contact',
+        id: rows.contact.id,
+      });
+      expect(nothing.status).toBe(400);
+      const audits = await ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'privacy.rectify'));
+      const mine = audits.filter(
+        (a) =>
+          (a.targetType === 'contact_request' && a.targetId === String(rows.contact.id)) ||
+          (a.targetType === 'subscription' && a.targetId === String(rows.subscription.id)),
+      );
+      expect(mine).toHaveLength(2);
+      expect(mine.find((a) => a.targetType === 'contact_request')?.before).toMatchObject({ fullName: 'Camila Rojas' });
+      // Found now by the corrected address.
+      const found = await asOperator(ctx, operator, 'GET', `/api/backoffice/privacy/search?q=${corrected}`);
+      expect(found.json<Search>().summary.contactRequests?.ids).toStrictEqual([rows.contact.id]);
+    });
+
     it('a finance operator is refused (403); support and admin may', async () => {
       const finance = await enrolledOperator(ctx, `privacidad.fin.${randomInt(1e6)}@travesia.cl`, ['finance'], clock);
       const refused = await asOperator(ctx, finance, 'GET', '/api/backoffice/privacy/requests');

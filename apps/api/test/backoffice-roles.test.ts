@@ -95,6 +95,11 @@ const requests: Record<
     url: '/api/backoffice/privacy/requests/2000000000/answer',
     payload: { answer: 'x' },
   }),
+  'POST /privacy/rectify': () => ({
+    method: 'POST',
+    url: '/api/backoffice/privacy/rectify',
+    payload: { source: 'subscription', id: 2000000000, email: 'nadie.matriz@example.cl' },
+  }),
   'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
 };
 

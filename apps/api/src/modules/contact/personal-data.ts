@@ -33,3 +33,27 @@ export async function anonymiseContactRequestsBefore(db: Database, before: Date)
     .where(retainedCondition)
     .returning({ id: contactRequests.id });
 }
+
+/** A contact request's name and/or e-mail corrected (a rectification): the row before and after, or none. */
+export async function rectifyContactRequest(
+  db: Database,
+  companyId: number,
+  id: number,
+  change: { fullName?: string | undefined; email?: string | undefined },
+) {
+  const [before] = await db
+    .select()
+    .from(contactRequests)
+    .where(and(eq(contactRequests.id, id), eq(contactRequests.companyId, companyId)))
+    .for('update');
+  if (!before) return undefined;
+  const [after] = await db
+    .update(contactRequests)
+    .set({
+      ...(change.fullName ? { fullName: change.fullName } : {}),
+      ...(change.email ? { email: change.email } : {}),
+    })
+    .where(eq(contactRequests.id, id))
+    .returning();
+  return after ? { before, after } : undefined;
+}

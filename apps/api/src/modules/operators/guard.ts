@@ -59,6 +59,7 @@ export const backofficeAccess = {
   'GET /privacy/requests': ['admin', 'support'],
   'POST /privacy/requests': ['admin', 'support'],
   'POST /privacy/requests/:id/answer': ['admin', 'support'],
+  'POST /privacy/rectify': ['admin', 'support'],
   'POST /privacy/erase': ['admin', 'support'],
 } as const satisfies Record<string, Access>;
 

@@ -11,6 +11,7 @@ import {
   personalDataPdf,
   personOf,
   recordExport,
+  rectifyPersonalData,
   summaryOf,
 } from './service.ts';
 import { personalDataRequestKinds } from './tables.ts';
@@ -159,6 +160,38 @@ export async function privacyConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       answerRequest(db, config.companyId, actorOf(request), request.params.id, request.body.answer, fastify.clock()),
+  );
+
+  const idField = z.number().int().positive().max(2_147_483_647);
+  const emailField = z.email('Escribe un correo válido.').max(254);
+  app.post(
+    '/privacy/rectify',
+    {
+      schema: {
+        tags: ['backoffice'],
+        description:
+          "Corrects a contact request's name or e-mail, or a newsletter subscription's address (a sale's traveller: «Corregir viajero» on the sale's page).",
+        body: z.discriminatedUnion('source', [
+          z.object({
+            source: z.literal('contact'),
+            id: idField,
+            fullName: z.string().trim().min(1).max(200).optional(),
+            email: emailField.optional(),
+          }),
+          z.object({ source: z.literal('subscription'), id: idField, email: emailField }),
+        ]),
+        response: {
+          200: z.object({
+            source: z.enum(['contact', 'subscription']),
+            id: z.number(),
+            email: z.string(),
+            fullName: z.string().optional(),
+          }),
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request) => rectifyPersonalData(db, config.companyId, actorOf(request), request.body, fastify.clock()),
   );
 
   app.post(

@@ -13,10 +13,11 @@ import {
   anonymiseContactRequests,
   anonymiseContactRequestsBefore,
   contactRequestsOfEmail,
+  rectifyContactRequest,
 } from '../contact/personal-data.ts';
 import { salesOfPerson } from '../payments/personal-data.ts';
 import { quotationsOfPerson } from '../quotations/personal-data.ts';
-import { deleteSubscriptions, subscriptionsOfEmail } from '../subscriptions/personal-data.ts';
+import { deleteSubscriptions, rectifySubscriptionEmail, subscriptionsOfEmail } from '../subscriptions/personal-data.ts';
 import { type personalDataRequestKinds, personalDataRequests } from './tables.ts';
 
 export { anonymised } from '#app/lib/personal-data.ts';
@@ -336,6 +337,59 @@ export async function erasePersonalData(
   });
   for (const key of keys) await store.delete(key);
   return result;
+}
+
+export type Rectification =
+  | { source: 'contact'; id: number; fullName?: string | undefined; email?: string | undefined }
+  | { source: 'subscription'; id: number; email: string };
+
+/**
+ * A rectification of what only the privacy screen can correct (a traveller of a sale is corrected on the sale's page):
+ * a contact request's name or e-mail, a newsletter subscription's address. One `privacy.rectify` audit row.
+ */
+export async function rectifyPersonalData(
+  db: Database,
+  companyId: number,
+  actor: AuditActor,
+  input: Rectification,
+  at: Date,
+) {
+  return db.transaction(async (tx) => {
+    const email = input.email ? emailSearchKey(input.email) : undefined;
+    let changed: { before: unknown; after: { email: string; fullName?: string } } | undefined;
+    if (input.source === 'contact') {
+      if (!input.fullName && !email) {
+        const message = 'Escribe el nombre o el correo corregido.';
+        throw new ApiError(400, message, [{ field: 'fullName', code: 'required', message }]);
+      }
+      const rows = await rectifyContactRequest(tx, companyId, input.id, { fullName: input.fullName?.trim(), email });
+      if (rows) {
+        const view = (row: typeof rows.before) => ({ id: row.id, fullName: row.fullName, email: row.email });
+        changed = { before: view(rows.before), after: view(rows.after) };
+      }
+    } else {
+      const rows = await rectifySubscriptionEmail(tx, companyId, input.id, email ?? '');
+      if (rows === 'taken') {
+        const message = 'Ese correo ya está suscrito al boletín.';
+        throw new ApiError(409, message, [{ field: 'email', code: 'duplicate', message }]);
+      }
+      changed = rows;
+    }
+    if (!changed) throw resourceNotFound();
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'privacy.rectify',
+        targetType: input.source === 'contact' ? 'contact_request' : 'subscription',
+        targetId: String(input.id),
+        before: changed.before,
+        after: changed.after,
+      },
+      at,
+    );
+    return { source: input.source, id: input.id, ...changed.after };
+  });
 }
 
 /** The retention rule's settings (config.ts `retention`). */
