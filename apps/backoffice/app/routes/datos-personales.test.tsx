@@ -59,6 +59,8 @@ describe('personal data (admin, support)', () => {
     const html = renderPage(<PrivacyView {...data} csrfToken="csrf-1" />);
     expect(html).toContain('href="/backoffice/ventas/123456"');
     expect(html).toContain('R-ABCD1234');
+    expect(html).toContain('for="correo-contact-9"');
+    expect(html).toContain('Corregir<span class="sr-only"> la suscripción 3</span>');
     expect(html).toContain('cerrado (se puede anonimizar)');
     expect(html).toContain('href="/api/backoffice/privacy/export?q=camila%40example.cl&amp;format=json"');
     expect(html).toContain('Descargar PDF');
@@ -88,6 +90,7 @@ describe('personal data (admin, support)', () => {
       'POST /privacy/erase': { status: 200, body: { answer: 'Anonimizamos 1 solicitud(es) de contacto…' } },
       'POST /privacy/requests': { status: 201, body: { ...open, id: 11 } },
       'POST /privacy/requests/4/answer': { status: 200, body: { ...open, state: 'answered' } },
+      'POST /privacy/rectify': { status: 200, body: { source: 'contact', id: 9, email: 'nuevo@example.cl' } },
     });
     const post = (fields: Record<string, string>) =>
       action({ request: formPost('/datos-personales', { csrf: 'csrf-9', ...fields }), context } as never);
@@ -103,11 +106,16 @@ describe('personal data (admin, support)', () => {
     expect(opened.data.message).toBe('Solicitud 11 registrada.');
     const answered = answerOf<PrivacyResult>(await post({ intent: 'answer', id: '4', answer: 'Enviada por correo.' }));
     expect(answered.data.message).toBe('Solicitud 4 respondida.');
+    const rectified = answerOf<PrivacyResult>(
+      await post({ intent: 'rectify', source: 'contact', id: '9', fullName: '', email: 'nuevo@example.cl' }),
+    );
+    expect(rectified.data.message).toBe('Solicitud de contacto 9 corregida.');
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => [call.path, call.body])).toEqual([
       ['/privacy/erase', { subject: 'camila@example.cl', confirm: true, requestId: 4 }],
       ['/privacy/requests', { subject: '12.345.678-5', kind: 'access' }],
       ['/privacy/requests/4/answer', { answer: 'Enviada por correo.' }],
+      ['/privacy/rectify', { source: 'contact', id: 9, email: 'nuevo@example.cl' }],
     ]);
     expect(posts.every((call) => call.headers.get('x-csrf-token') === 'csrf-9')).toBe(true);
   });

@@ -64,6 +64,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!answer.ok) return data<PrivacyResult>({ ok: false, message: answer.error.message }, answer.status);
     return { ok: true, message: answer.data.answer } satisfies PrivacyResult;
   }
+  if (intent === 'rectify') {
+    const source = formText(form, 'source') === 'subscription' ? 'subscription' : 'contact';
+    const id = Number(formText(form, 'id'));
+    const fullName = formText(form, 'fullName');
+    const email = formText(form, 'email');
+    const body =
+      source === 'subscription'
+        ? { source, id, email }
+        : { source, id, ...(fullName ? { fullName } : {}), ...(email ? { email } : {}) };
+    const answer = await callApi<{ id: number }>(context, request, '/privacy/rectify', {
+      method: 'POST',
+      csrfToken,
+      body,
+    });
+    if (!answer.ok) return data<PrivacyResult>({ ok: false, message: answer.error.message }, answer.status);
+    const what = source === 'subscription' ? 'Suscripción' : 'Solicitud de contacto';
+    return { ok: true, message: `${what} ${id} corregida.` } satisfies PrivacyResult;
+  }
   if (intent === 'open') {
     const answer = await callApi<PersonalDataRequest>(context, request, '/privacy/requests', {
       method: 'POST',
@@ -104,6 +122,42 @@ const sourceLabels: Record<keyof PersonalDataFindings['summary'], string> = {
   contactRequests: 'Solicitudes de contacto',
   subscriptions: 'Boletín',
 };
+
+/** «Corregir»: a contact request's name and/or e-mail, a subscription's address. */
+function Rectify({ csrfToken, source, id }: { csrfToken: string; source: 'contact' | 'subscription'; id: number }) {
+  const which = source === 'contact' ? `solicitud de contacto ${id}` : `suscripción ${id}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-1.5">
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="intent" value="rectify" />
+      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="id" value={id} />
+      {source === 'contact' ? (
+        <div className="w-48">
+          <TextField
+            id={`nombre-${source}-${id}`}
+            name="fullName"
+            label={`Nombre correcto (${which})`}
+            maxLength={200}
+          />
+        </div>
+      ) : null}
+      <div className="w-56">
+        <TextField
+          id={`correo-${source}-${id}`}
+          name="email"
+          type="email"
+          label={`Correo correcto (${which})`}
+          maxLength={254}
+          required={source === 'subscription'}
+        />
+      </div>
+      <button type="submit" className="button-secondary">
+        Corregir<span className="sr-only"> la {which}</span>
+      </button>
+    </Form>
+  );
+}
 
 function Findings({
   q,
@@ -166,8 +220,11 @@ function Findings({
           <h3 className="font-semibold">Solicitudes de contacto</h3>
           <ul className="list-disc pl-5 text-sm">
             {findings.contactRequests.map((row) => (
-              <li key={row.id}>
-                N.º {row.id} · {row.subject} · {formatDateTime(row.createdAt)}
+              <li key={row.id} className="space-y-1">
+                <span className="block">
+                  N.º {row.id} · {row.subject} · {formatDateTime(row.createdAt)}
+                </span>
+                <Rectify csrfToken={csrfToken} source="contact" id={row.id} />
               </li>
             ))}
           </ul>
@@ -178,8 +235,11 @@ function Findings({
           <h3 className="font-semibold">Boletín</h3>
           <ul className="list-disc pl-5 text-sm">
             {findings.subscriptions.map((row) => (
-              <li key={row.id}>
-                {row.email} · {row.confirmedAt ? 'confirmada' : 'sin confirmar'}
+              <li key={row.id} className="space-y-1">
+                <span className="block">
+                  {row.email} · {row.confirmedAt ? 'confirmada' : 'sin confirmar'}
+                </span>
+                <Rectify csrfToken={csrfToken} source="subscription" id={row.id} />
               </li>
             ))}
           </ul>
