@@ -6,6 +6,7 @@ import {
   auditEntries,
   contactRequests,
   personalDataRequests,
+  quotations,
   refundFiles,
   refundRequests,
   sales,
@@ -104,8 +105,13 @@ describeOnEachDatabase(
     it('finds a person by RUT in any form and by e-mail across sales, claims, contact requests and the newsletter', async () => {
       const operator = await supportOf();
       const holders = freshHolders();
-      const { idVenta: saleId } = await paidSaleOf(ctx, holders);
+      const { idVenta: saleId, quotationId } = await paidSaleOf(ctx, holders);
       const rows = await otherData(ctx, holders);
+      // The buyer's data on the quotation, as typed (dots and dash, capitals).
+      await ctx.database.db
+        .update(quotations)
+        .set({ rut: holders.rut.dotsAndDash, email: (holders.emails[0] ?? '').toUpperCase() })
+        .where(eq(quotations.id, quotationId));
       for (const q of [holders.rut.dotsAndDash, holders.rut.plain]) {
         const answer = await asOperator(
           ctx,
@@ -118,6 +124,7 @@ describeOnEachDatabase(
         expect(found.sales.map((s) => s.id)).toStrictEqual([saleId]);
         expect(found.sales[0]?.href).toBe(`/backoffice/ventas/${saleId}`);
         expect(found.summary.claims?.ids.sort()).toStrictEqual([rows.closed.id, rows.open.id].sort());
+        expect(found.summary.quotations?.ids).toStrictEqual([quotationId]);
       }
       const byEmail = await asOperator(
         ctx,
@@ -129,6 +136,7 @@ describeOnEachDatabase(
       expect(found.summary.sales?.ids).toStrictEqual([saleId]);
       expect(found.summary.contactRequests?.ids).toStrictEqual([rows.contact.id]);
       expect(found.summary.subscriptions?.ids).toStrictEqual([rows.subscription.id]);
+      expect(found.summary.quotations?.ids).toStrictEqual([quotationId]);
       expect(found.claims.find((c) => c.id === rows.closed.id)?.closed).toBe(true);
       const nobody = await asOperator(
         ctx,
