@@ -83,6 +83,8 @@ declare module 'fastify' {
     runJobs: () => Promise<number>;
     /** Resolves payments left in confirmation (crash, unreachable gateway); resolves with how many. */
     sweepPayments: () => Promise<number>;
+    /** The personal-data retention (modules/privacy): run hourly by the worker, by tests at will. */
+    applyRetention: () => Promise<number>;
     /** This app's catalogue read cache (CATALOG_CACHE_TTL_MS), the one `app.db` carries (lib/cache/read-cache.ts). */
     readCache: ReadCache;
     /** The read cache's invalidation hook: this instance, and every instance when REDIS_URL is set. */
@@ -194,12 +196,14 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
       consoleUrl: config.backoffice.origin ?? config.publicUrl,
     },
     purchases: config.purchases,
+    retention: config.retention,
   });
   const work = new Work();
   registerBackgroundWork(work, background);
   app.decorate('work', work);
   app.decorate('runJobs', background.runJobs);
   app.decorate('sweepPayments', background.sweepPayments);
+  app.decorate('applyRetention', background.applyRetention);
   app.addHook('onClose', () => background.close());
 }
 

@@ -20,6 +20,15 @@ const databaseUrl = z
   })
   .transform((value) => (value ? value : undefined));
 
+/** A retention period in whole months, 1 to 600 (50 years); a clear start-up error otherwise. */
+const retentionMonths = (defaultMonths: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of months' })
+    .int({ error: 'must be a whole number of months' })
+    .min(1, { error: 'must be at least 1 month' })
+    .max(600, { error: 'must be at most 600 months' })
+    .default(defaultMonths);
+
 /** A duration in milliseconds: a whole number from 1 ms up to an hour (no 0 for "off": these are safety limits). */
 const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
 
@@ -349,6 +358,10 @@ const environmentSchema = z.object({
    * server's); unset: no HTTP at all. The web processes ignore it.
    */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Personal data (modules/privacy): contact requests older than this many months are anonymised by the worker. */
+  RETENTION_CONTACT_MONTHS: retentionMonths(24),
+  /** Personal data: closed claims (pagada, rechazada) unchanged for this many months are anonymised, documents deleted. */
+  RETENTION_CLAIMS_MONTHS: retentionMonths(60),
   /** Deprecated alias of both intervals; 0 meant no background work (WORKER=off). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   // Feature flags of spec §6, with the spec's defaults.
@@ -437,6 +450,7 @@ export type Config = {
   /** Where contact-form messages go when set; otherwise the company's contact address from its directory. */
   contactFormTo: string | undefined;
   worker: WorkerConfig;
+  retention: RetentionConfig;
   features: FeatureFlags;
   refunds: RefundsConfig;
   /** Where visitors' documents are kept (integrations/document-store). */
@@ -463,6 +477,12 @@ export type WorkerConfig = {
   /** WORKER_METRICS_PORT: where the worker alone serves its metrics (observability/worker-metrics.ts). */
   metricsPort?: number;
 };
+
+/** RETENTION_CONTACT_MONTHS / RETENTION_CLAIMS_MONTHS: the personal-data retention the worker applies hourly. */
+export type RetentionConfig = { contactMonths: number; claimsMonths: number; intervalMs: number };
+
+/** How often the worker applies the retention (modules/privacy applyRetention). */
+export const retentionIntervalMs = 60 * 60 * 1000;
 
 const defaultWorkerIntervalMs = 5_000;
 
@@ -754,6 +774,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     contactFormTo: e.CONTACT_FORM_TO,
     worker,
+    retention: {
+      contactMonths: e.RETENTION_CONTACT_MONTHS,
+      claimsMonths: e.RETENTION_CLAIMS_MONTHS,
+      intervalMs: retentionIntervalMs,
+    },
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     redis: { url: e.REDIS_URL, channel: e.REDIS_CHANNEL, rateLimitPrefix: e.REDIS_RATE_LIMIT_PREFIX },
     // Production mode (npm start's NODE_ENV=production, or a production deployment) trusts the types; the rest checks.

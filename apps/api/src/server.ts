@@ -55,7 +55,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // Background work (worker.ts): here unless WORKER=off leaves it to `npm run worker` processes.
-  if (config.worker.mode === 'inline') worker = startWorker(app, config.worker, app.log);
+  if (config.worker.mode === 'inline') worker = startWorker(app, config.worker, app.log, config.retention);
   else if (database.kind === 'pglite') {
     app.log.warn('WORKER=off on the embedded database: no process sends e-mails or settles payments');
   }

@@ -41,8 +41,9 @@ async function main() {
       consoleUrl: config.backoffice.origin ?? config.publicUrl,
     },
     purchases: config.purchases,
+    retention: config.retention,
   });
-  const worker = startWorker(work, config.worker, log);
+  const worker = startWorker(work, config.worker, log, config.retention);
   const metrics = await serveWorkerMetrics({ config, db, log });
   closeOnSignal(log, async () => {
     await metrics?.close();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PurchasesConfig, WorkerConfig } from './config.ts';
+import type { PurchasesConfig, RetentionConfig, WorkerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
@@ -20,6 +20,7 @@ import {
   type SaleRefundCompletions,
 } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
+import { applyRetention, type RetentionSettings } from './modules/privacy/service.ts';
 import {
   accessCapEmailJob,
   accessCapEmailKind,
@@ -44,6 +45,11 @@ export type BackgroundWork = {
    * refunds (withdrawals…); resolves with how many of both were settled.
    */
   sweepPayments(): Promise<number>;
+  /**
+   * Anonymises the contact requests and closed claims older than the retention periods (modules/privacy); resolves
+   * with how many rows were anonymised.
+   */
+  applyRetention(): Promise<number>;
   /** A sale refund was just requested here: attempt the due refunds now, in the background, if nudges are on. */
   nudgeRefunds(): void;
   /** Work was just queued here (a paid sale, a manual e-mail): run the jobs now, in the background, if nudges are on. */
@@ -82,6 +88,8 @@ export function createBackgroundWork(options: {
   refundMail?: ClaimMailSettings;
   /** «Mi compra»: the link secret and lifetimes (the certificate e-mail carries a signed link; codes are e-mailed). */
   purchases?: PurchasesConfig;
+  /** The personal-data retention periods (config.retention); none: nothing is anonymised. */
+  retention?: RetentionSettings;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
@@ -125,6 +133,12 @@ export function createBackgroundWork(options: {
       });
       return settled + (await processDueSaleRefunds(refundDeps));
     },
+    async applyRetention() {
+      if (!options.retention) return 0;
+      const done = await applyRetention(db, integrations.documentStore, options.retention, new Date());
+      if (done.contactRequests + done.claims > 0) log.info(done, 'personal data anonymised by retention');
+      return done.contactRequests + done.claims;
+    },
     nudgeRefunds() {
       if (!options.nudges) return;
       processDueSaleRefunds(refundDeps).catch((error: unknown) =>
@@ -148,9 +162,11 @@ export type RunningWorker = {
 
 /** Runs the job queue and the payment sweeper now, then each on its own interval, until stopped. */
 export function startWorker(
-  work: Pick<BackgroundWork, 'runJobs' | 'sweepPayments'>,
+  work: Pick<BackgroundWork, 'runJobs' | 'sweepPayments'> & Partial<Pick<BackgroundWork, 'applyRetention'>>,
   settings: Pick<WorkerConfig, 'jobsIntervalMs' | 'paymentSweepIntervalMs'>,
   log: FastifyBaseLogger,
+  /** The personal-data retention's interval (config.retention); none: not run. */
+  retention?: Pick<RetentionConfig, 'intervalMs'>,
 ): RunningWorker {
   const loops = [
     repeat(settings.jobsIntervalMs, work.runJobs, (error) =>
@@ -160,6 +176,14 @@ export function startWorker(
       log.warn({ error: loggableError(error) }, 'payment sweep failed'),
     ),
   ];
+  const { applyRetention: retain } = work;
+  if (retain && retention) {
+    loops.push(
+      repeat(retention.intervalMs, retain, (error) =>
+        log.warn({ error: loggableError(error) }, 'personal-data retention failed'),
+      ),
+    );
+  }
   return {
     async stop() {
       await Promise.all(loops.map((loop) => loop.stop()));

@@ -131,6 +131,25 @@ const requests: Record<
     url: '/api/backoffice/newsletter/subscribers/2147483647',
   }),
   'GET /newsletter/subscribers.csv': () => ({ method: 'GET', url: '/api/backoffice/newsletter/subscribers.csv' }),
+  // 7. Datos personales
+  'GET /privacy/search': () => ({ method: 'GET', url: '/api/backoffice/privacy/search?q=nadie.matriz%40example.cl' }),
+  'GET /privacy/export': () => ({
+    method: 'GET',
+    url: '/api/backoffice/privacy/export?q=nadie.matriz%40example.cl&format=json',
+  }),
+  'GET /privacy/requests': () => ({ method: 'GET', url: '/api/backoffice/privacy/requests' }),
+  'POST /privacy/requests': () => ({ method: 'POST', url: '/api/backoffice/privacy/requests', payload: {} }),
+  'POST /privacy/requests/:id/answer': () => ({
+    method: 'POST',
+    url: '/api/backoffice/privacy/requests/2000000000/answer',
+    payload: { answer: 'x' },
+  }),
+  'POST /privacy/rectify': () => ({
+    method: 'POST',
+    url: '/api/backoffice/privacy/rectify',
+    payload: { source: 'subscription', id: 2000000000, email: 'nadie.matriz@example.cl' },
+  }),
+  'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -121,6 +121,7 @@ describe('loadConfig', () => {
       refunds: { notifyEmail: undefined, adminToken: undefined },
       documents: { kind: 'local', dir: 'data/documents' },
       uploads: { maxInFlight: 8, maxInFlightPerClient: 2, tokenTtlMs: 60 * 60 * 1000 },
+      retention: { contactMonths: 24, claimsMonths: 60, intervalMs: 60 * 60 * 1000 },
       purchases: {
         linkSecret: developmentPurchaseLinkSecret,
         linkTtlMs: 30 * 24 * 60 * 60 * 1000,
@@ -536,6 +537,25 @@ describe('loadConfig', () => {
     ['OUTBOX_INTERVAL_MS', '-1'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     expect(configErrorFor({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('personal-data retention: RETENTION_CONTACT_MONTHS 24 and RETENTION_CLAIMS_MONTHS 60 by default, or as set', () => {
+    expect(loadConfig({}).retention).toStrictEqual({ contactMonths: 24, claimsMonths: 60, intervalMs: 3_600_000 });
+    expect(loadConfig({ RETENTION_CONTACT_MONTHS: '6', RETENTION_CLAIMS_MONTHS: '120' }).retention).toMatchObject({
+      contactMonths: 6,
+      claimsMonths: 120,
+    });
+  });
+
+  it.each([
+    ['RETENTION_CONTACT_MONTHS', '0', 'at least 1 month'],
+    ['RETENTION_CONTACT_MONTHS', 'dos años', 'whole number of months'],
+    ['RETENTION_CLAIMS_MONTHS', '1.5', 'whole number of months'],
+    ['RETENTION_CLAIMS_MONTHS', '601', 'at most 600 months'],
+  ])('%s=%s throws a ConfigError naming it (%s)', (name, value, words) => {
+    const message = configErrorFor({ [name]: value });
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).toContain(words);
   });
 
   it('the operator console: BACKOFFICE_ORIGIN else PUBLIC_URL; its secrets key; ADMIN_TOKEN warns it is deprecated', () => {

@@ -83,6 +83,24 @@ describe('startWorker', () => {
     expect(runs).toStrictEqual(stopped);
   });
 
+  it('runs the personal-data retention at once and on its own interval when given one, never otherwise', async () => {
+    const runs = { retention: 0 };
+    const work = { runJobs: async () => 0, sweepPayments: async () => 0, applyRetention: async () => ++runs.retention };
+    const without = startWorker(work, { jobsIntervalMs: 1_000, paymentSweepIntervalMs: 1_000 }, silent);
+    await sleep(20);
+    await without.stop();
+    expect(runs.retention).toBe(0);
+    const worker = startWorker(work, { jobsIntervalMs: 1_000, paymentSweepIntervalMs: 1_000 }, silent, {
+      intervalMs: 50,
+    });
+    await sleep(1);
+    expect(runs.retention).toBe(1);
+    await sleep(140);
+    await worker.stop();
+    expect(runs.retention).toBeGreaterThanOrEqual(2);
+    expect(runs.retention).toBeLessThanOrEqual(4);
+  });
+
   it('never starts a run while the last one is still going, and stop() waits for the one in flight', async () => {
     let running = 0;
     let overlapped = false;

@@ -22,6 +22,7 @@ export default [
     route('contacto', 'routes/contacto.tsx'),
     route('contacto/:id', 'routes/contacto-solicitud.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
+    route('datos-personales', 'routes/datos-personales.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -18,6 +18,7 @@ export * from '../modules/operators/tables.ts';
 export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';
+export * from '../modules/privacy/tables.ts';
 export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
 export * from '../modules/subscriptions/tables.ts';

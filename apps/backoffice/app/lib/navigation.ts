@@ -23,7 +23,7 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'] },
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'] },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'] },
-  { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'], upcoming: true },
+  { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'] },
   { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
   // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here.
   { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'finance', 'content'], upcoming: true },

@@ -74,6 +74,14 @@ export const backofficeAccess = {
   'GET /newsletter/subscribers': ['admin', 'support', 'content'],
   'DELETE /newsletter/subscribers/:id': ['admin', 'support', 'content'],
   'GET /newsletter/subscribers.csv': ['admin', 'content'],
+  // 7. Datos personales (Ley 19.628 / 21.719)
+  'GET /privacy/search': ['admin', 'support'],
+  'GET /privacy/export': ['admin', 'support'],
+  'GET /privacy/requests': ['admin', 'support'],
+  'POST /privacy/requests': ['admin', 'support'],
+  'POST /privacy/requests/:id/answer': ['admin', 'support'],
+  'POST /privacy/rectify': ['admin', 'support'],
+  'POST /privacy/erase': ['admin', 'support'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

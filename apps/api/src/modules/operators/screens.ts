@@ -3,6 +3,7 @@ import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
 
@@ -24,4 +25,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   newsletterConsoleRoutes,
   // «Trabajos con fallas» (the «Hoy» figure's list)
   jobsConsoleRoutes,
+  // 7. Datos personales
+  privacyConsoleRoutes,
 ];
