@@ -403,8 +403,8 @@ const monthsBefore = (at: Date, months: number) => {
 
 /**
  * The periodic retention (worker): contact requests older than `contactMonths` and closed claims not updated for
- * `claimsMonths` are anonymised, their documents deleted. Contact requests go by age alone for now; once contact
- * requests have a «handled» state, contact's anonymiseContactRequestsBefore is where it is required.
+ * `claimsMonths` are anonymised, their documents deleted. Only closed contact requests (answered or
+ * handled) go: contact's anonymiseContactRequestsBefore.
  */
 export async function applyRetention(db: Database, store: DocumentStore, settings: RetentionSettings, at: Date) {
   const contactBefore = monthsBefore(at, settings.contactMonths);
