@@ -258,6 +258,14 @@ describeOnEachDatabase(
         paidAmountClp: 1.5,
       });
       expect(notWhole.status).toBe(400);
+      // One zero too many: more than approved is refused in words, nothing recorded.
+      const overpaid = await asOperator(ctx, finance, 'POST', `/api/backoffice/claims/${number}/payment`, {
+        version: claim.version,
+        paidAmountClp: 1500000,
+      });
+      expect(overpaid.status).toBe(400);
+      expect(errorOf(overpaid).errors?.[0]).toMatchObject({ field: 'paidAmountClp', code: 'out_of_range' });
+      expect(errorOf(overpaid).errors?.[0]?.message).toContain('$150.000');
       const paid = await asOperator(ctx, finance, 'POST', `/api/backoffice/claims/${number}/payment`, {
         version: claim.version,
         paidAmountClp: 150000,

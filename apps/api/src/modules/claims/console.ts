@@ -33,6 +33,8 @@ export const consoleMessages = {
     'Otro operador cambió este reembolso mientras lo mirabas. Recarga la página, revisa su estado actual y vuelve a intentarlo.',
   paidByPayment: 'Un reembolso se marca «Pagada» registrando el pago (rol Finanzas), con el monto transferido.',
   notApproved: 'Solo un reembolso «Aprobada» puede registrarse como pagado.',
+  overApproved: (approved: string) =>
+    `El monto pagado no puede superar el aprobado (${approved}). Si corresponde pagar más, cambia primero el monto aprobado.`,
   noOperator: 'Solo un operador con sesión puede asignarse un reembolso o filtrar «asignados a mí».',
   linkExpired: 'El enlace del documento venció. Recarga la página del reembolso para ver el documento.',
 } as const;
@@ -328,6 +330,14 @@ export async function recordClaimPayment(
     if (row.status !== 'aprobada') {
       throw new ApiError(400, errorMessages.invalidInputParameters, [
         { field: 'paidAmountClp', code: 'invalid_transition', message: consoleMessages.notApproved },
+      ]);
+    }
+    // A claim approved in pesos is paid at most what was approved (a typo of one zero is a peso lost); one approved
+    // in dollars is paid in pesos at the day's rate, which the insurer's transfer decides.
+    if (row.currency === 'CLP' && row.approvedAmount !== null && input.paidAmountClp > Number(row.approvedAmount)) {
+      const approved = `$${Number(row.approvedAmount).toLocaleString('es-CL')}`;
+      throw new ApiError(400, errorMessages.invalidInputParameters, [
+        { field: 'paidAmountClp', code: 'out_of_range', message: consoleMessages.overApproved(approved) },
       ]);
     }
     await applyStatusChange(
