@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { todayInChile } from '@travesia/domain/dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { auditEntries, certificates, saleRefunds, sales } from '#app/db/schema.ts';
+import { auditEntries, certificates, companies, saleRefunds, sales } from '#app/db/schema.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
 import { freshHolders, paidSaleOf } from './support/certificates.ts';
@@ -237,6 +237,29 @@ describeOnEachDatabase(
       );
       expectError(refused, 409);
       expect(refused.json()).toMatchObject({ errors: [{ code: 'not_changeable' }] });
+    });
+
+    it("another company's sale is none of this console's: its page and its actions answer 404, nothing changes", async () => {
+      const operator = await supportOf();
+      const sale = await paidSaleOf(ctx, freshHolders());
+      const { db } = ctx.database;
+      await db
+        .insert(companies)
+        .values({ id: 2, name: 'Otra', legalName: 'Otra SpA', rut: '76.543.210-3', address: 'Santiago' })
+        .onConflictDoNothing();
+      await db.update(sales).set({ companyId: 2 }).where(eq(sales.id, sale.idVenta));
+      try {
+        const url = `/api/backoffice/sales/${sale.idVenta}`;
+        expectError(await asOperator(ctx, operator, 'GET', url), 404);
+        for (const action of ['certificate-email', 'revoke-access', 'withdrawal']) {
+          expectError(await asOperator(ctx, operator, 'POST', `${url}/${action}`), 404);
+        }
+        const [row] = await db.select().from(sales).where(eq(sales.id, sale.idVenta));
+        expect(row?.status).toBe('paid');
+        expect(idsOf(await search(ctx, operator, { q: String(sale.idVenta) }))).toStrictEqual([]);
+      } finally {
+        await db.update(sales).set({ companyId: ctx.config.companyId }).where(eq(sales.id, sale.idVenta));
+      }
     });
 
     it("corrects a traveller's name and document: new certificates and code, the old code «reemplazado», one audit row", async () => {

@@ -1,11 +1,12 @@
 import { personName, travellerDocument } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { resourceNotFound } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { recordView } from '../audit/service.ts';
 import { actorOf, consoleErrors, rolesOf } from '../operators/console-routes.ts';
 import { ledgerSchema } from '../payments/ledger-schema.ts';
-import { saleStatuses } from '../payments/service.ts';
+import { findSaleForConsole, saleStatuses } from '../payments/service.ts';
 import {
   correctSaleTraveller,
   maskedForFinance,
@@ -132,6 +133,14 @@ const saleDetailSchema = z.object({
 export async function salesConsoleRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { db, config } = fastify;
+  // A sale of another company is none of this console's (the search is scoped the same way): its page and its
+  // actions answer the §8 404, before any of them reads or changes it.
+  fastify.addHook('preHandler', async (request) => {
+    const id = (request.params as { id?: number }).id;
+    if (id === undefined) return;
+    const sale = await findSaleForConsole(db, id);
+    if (sale && sale.companyId !== config.companyId) throw resourceNotFound();
+  });
 
   app.get(
     '/sales',
