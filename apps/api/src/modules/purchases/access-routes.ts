@@ -125,7 +125,13 @@ export function closeAccessRoutes(fastify: FastifyInstance) {
     // A call by API key is the console's «Revocar acceso», audited in its transaction (ADMIN_TOKEN names nobody).
     (request) =>
       request.adminApiKeyActor
-        ? revokeSaleAccess(db, request.adminApiKeyActor, request.params.idVenta, request.server.clock())
+        ? revokeSaleAccess(
+            db,
+            request.server.config.companyId,
+            request.adminApiKeyActor,
+            request.params.idVenta,
+            request.server.clock(),
+          )
         : revokePurchaseAccess(db, request.params.idVenta),
   );
 }

@@ -1,12 +1,11 @@
 import { personName, travellerDocument } from '@travesia/domain/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { resourceNotFound } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { recordView } from '../audit/service.ts';
 import { actorOf, consoleErrors, rolesOf } from '../operators/console-routes.ts';
 import { ledgerSchema } from '../payments/ledger-schema.ts';
-import { findSaleForConsole, saleStatuses } from '../payments/service.ts';
+import { saleStatuses } from '../payments/service.ts';
 import {
   correctSaleTraveller,
   maskedForFinance,
@@ -133,14 +132,6 @@ const saleDetailSchema = z.object({
 export async function salesConsoleRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const { db, config } = fastify;
-  // A sale of another company is none of this console's (the search is scoped the same way): its page and its
-  // actions answer the §8 404, before any of them reads or changes it.
-  fastify.addHook('preHandler', async (request) => {
-    const id = (request.params as { id?: number }).id;
-    if (id === undefined) return;
-    const sale = await findSaleForConsole(db, id);
-    if (sale && sale.companyId !== config.companyId) throw resourceNotFound();
-  });
 
   app.get(
     '/sales',
@@ -181,7 +172,7 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const at = fastify.clock();
-      const sale = await saleDetail(db, request.params.id, at);
+      const sale = await saleDetail(db, config.companyId, request.params.id, at);
       await recordView(db, actorOf(request), 'sale.viewed', { type: 'sale', id: String(sale.id) }, at);
       const roles = rolesOf(request);
       return roles.includes('admin') || roles.includes('support') ? sale : maskedForFinance(sale);
@@ -199,7 +190,7 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ queued: z.boolean() }), ...consoleErrors },
       },
     },
-    async (request) => resendCertificates(db, actorOf(request), request.params.id, fastify.clock()),
+    async (request) => resendCertificates(db, config.companyId, actorOf(request), request.params.id, fastify.clock()),
   );
 
   app.post(
@@ -212,7 +203,7 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ linkVersion: z.number() }), ...consoleErrors },
       },
     },
-    async (request) => revokeSaleAccess(db, actorOf(request), request.params.id, fastify.clock()),
+    async (request) => revokeSaleAccess(db, config.companyId, actorOf(request), request.params.id, fastify.clock()),
   );
 
   app.post(
@@ -227,7 +218,13 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { withdrew, state } = await withdrawForBuyer(db, actorOf(request), request.params.id, fastify.clock());
+      const { withdrew, state } = await withdrawForBuyer(
+        db,
+        config.companyId,
+        actorOf(request),
+        request.params.id,
+        fastify.clock(),
+      );
       if (withdrew) fastify.work.emit('purchaseWithdrawn');
       return state;
     },
@@ -255,6 +252,7 @@ export async function salesConsoleRoutes(fastify: FastifyInstance) {
       const { firstName, lastName, document, reason } = request.body;
       return correctSaleTraveller(
         db,
+        config.companyId,
         actorOf(request),
         request.params.id,
         request.params.seq,

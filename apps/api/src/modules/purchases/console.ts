@@ -6,6 +6,7 @@ import {
   certificateEmailKind,
   certificateHistoryOfSale,
   type HolderMatch,
+  manualEmailWindowMs,
   maskEmail,
   reissueCorrectedCertificates,
   saleOfCertificate,
@@ -131,15 +132,10 @@ export async function searchSalesForConsole(db: Database, companyId: number, que
   };
 }
 
-/** «hoy» / «mes» of the «Hoy» screen's links as the first Chile date they cover. */
-export function chileDateOf(word: 'hoy' | 'mes', now: Date): string {
-  const today = todayInChile(now);
-  return word === 'hoy' ? today : `${today.slice(0, 8)}01`;
-}
-
-async function requireSale(db: Database, saleId: number) {
+/** The sale, when it is this console's company's (the search is scoped the same way); else the §8 404. */
+async function requireSale(db: Database, companyId: number, saleId: number) {
   const sale = await findSaleForConsole(db, saleId);
-  if (!sale) throw resourceNotFound();
+  if (sale?.companyId !== companyId) throw resourceNotFound();
   return sale;
 }
 
@@ -147,8 +143,8 @@ async function requireSale(db: Database, saleId: number) {
  * A sale's page: trip, plan, travellers (documents in full: operators need them), every payment attempt, the money
  * ledger, every certificate and verification code, the e-mails sent, the consents and the date changes.
  */
-export async function saleDetail(db: Database, saleId: number, now: Date) {
-  const sale = await requireSale(db, saleId);
+export async function saleDetail(db: Database, companyId: number, saleId: number, now: Date) {
+  const sale = await requireSale(db, companyId, saleId);
   const paid = sale.status !== 'pending';
   const [attempts, ledger, certificates, emails, dateChanges, withdrawal] = await Promise.all([
     listPaymentsOfSale(db, saleId),
@@ -257,20 +253,24 @@ const requirePaid = (status: SaleStatus) => {
   }
 };
 
-/** The console's sends share one key per sale and 10 minutes: a double click queues one e-mail. */
-export const consoleEmailWindowMs = 10 * 60 * 1000;
-
 /** «Reenviar certificados»: the certificate e-mail (with the receipt's link) again, to the sale's own travellers. */
-export async function resendCertificates(db: Database, actor: AuditActor, saleId: number, now: Date) {
+export async function resendCertificates(
+  db: Database,
+  companyId: number,
+  actor: AuditActor,
+  saleId: number,
+  now: Date,
+) {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const sale = await requireSale(tx, saleId);
+    const sale = await requireSale(tx, companyId, saleId);
     requirePaid(sale.status);
+    // The console's sends share one key per sale and the manual sends' window: a double click queues one e-mail.
     const queued = await enqueue(
       tx,
       certificateEmailKind,
       { saleId },
-      `certificate:console:${saleId}:${Math.floor(now.getTime() / consoleEmailWindowMs)}`,
+      `certificate:console:${saleId}:${Math.floor(now.getTime() / manualEmailWindowMs)}`,
     );
     if (queued) {
       await recordAudit(
@@ -285,10 +285,10 @@ export async function resendCertificates(db: Database, actor: AuditActor, saleId
 }
 
 /** «Revocar acceso a Mi compra»: every link, code and open access of the sale stops working at once. */
-export async function revokeSaleAccess(db: Database, actor: AuditActor, saleId: number, now: Date) {
+export async function revokeSaleAccess(db: Database, companyId: number, actor: AuditActor, saleId: number, now: Date) {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const sale = await requireSale(tx, saleId);
+    const sale = await requireSale(tx, companyId, saleId);
     requirePaid(sale.status);
     const { linkVersion } = await revokePurchaseAccess(tx, saleId);
     await recordAudit(
@@ -311,8 +311,8 @@ export async function revokeSaleAccess(db: Database, actor: AuditActor, saleId: 
  * «Retractar por el comprador» (a phone request): the buyer's own withdrawal, the same window, refund and e-mail,
  * with the operator in the audit trail. Answers the state and whether this call withdrew.
  */
-export async function withdrawForBuyer(db: Database, actor: AuditActor, saleId: number, now: Date) {
-  const sale = await requireSale(db, saleId);
+export async function withdrawForBuyer(db: Database, companyId: number, actor: AuditActor, saleId: number, now: Date) {
+  const sale = await requireSale(db, companyId, saleId);
   if (sale.status === 'pending') throw resourceNotFound();
   return withdraw(db, saleId, now, (tx) =>
     recordAudit(
@@ -342,6 +342,7 @@ const noSuchTraveller = () => {
  */
 export async function correctSaleTraveller(
   db: Database,
+  companyId: number,
   actor: AuditActor,
   saleId: number,
   seq: number,
@@ -352,7 +353,7 @@ export async function correctSaleTraveller(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const sale = await lockSaleOfPurchase(tx, saleId);
-    if (!sale) throw resourceNotFound();
+    if (sale?.companyId !== companyId) throw resourceNotFound();
     requirePaid(sale.status);
     const before = await correctTraveller(tx, sale.quotationId, seq, correction);
     if (!before || !(await correctPurchaseTraveller(tx, saleId, seq, correction))) throw noSuchTraveller();
