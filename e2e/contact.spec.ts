@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ruleMessages } from '@travesia/domain/rules';
 import { eq } from 'drizzle-orm';
 import { contactRequests } from '../apps/api/src/db/schema.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect.soft(report, `axe violations on ${state}`).toEqual([]);
-}
 
 const form = (page: Page) => page.getByRole('form', { name: 'Completa tu solicitud' });
 const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });

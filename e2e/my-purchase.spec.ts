@@ -1,28 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DocumentType } from '@travesia/domain/ids';
 import { formatClp } from '@travesia/domain/money';
 import { rutCheckDigit } from '@travesia/domain/rut';
 import { pdfText } from '../apps/api/test/support/pdf-text.ts';
 import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { createQuotation, payAsTheBuyer, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** «Mi compra» (issue #12, Access): a buyer without an account opens their purchase with an e-mailed code or link. */
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect
-    .soft(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      state,
-    )
-    .toEqual([]);
-}
 
 /** A buyer nobody else is: a fresh RUT and e-mail address. */
 function freshBuyer() {
