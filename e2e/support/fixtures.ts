@@ -11,7 +11,7 @@ import { mountStorefront, storefrontBuildExists } from '../../apps/api/src/web.t
 import { type FakeSiteverify, startFakeSiteverify } from '../../apps/api/test/support/siteverify.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../apps/api/test/support/smtp.ts';
 import { seededStoreDumpVariable } from './global-setup.ts';
-import { routeFakeRecaptcha } from './recaptcha.ts';
+import { startFakeRecaptchaHost } from './recaptcha.ts';
 
 const webBuildDir = fileURLToPath(new URL('../../apps/web/build', import.meta.url));
 const backofficeBuildDir = fileURLToPath(new URL('../../apps/backoffice/build', import.meta.url));
@@ -30,7 +30,7 @@ export type Storefront = {
  * demo company (loaded from the dump support/global-setup.ts made), started once per worker, sending e-mail to an
  * SMTP server on loopback. Tests read `storefront.database` to check what a page stored and
  * `storefront.smtp.received` for what was mailed.
- * reCAPTCHA never reaches Google: every page gets a stand-in api.js (support/recaptcha.ts) and the server verifies
+ * reCAPTCHA never reaches Google: the browser gets a stand-in api.js from loopback (support/recaptcha.ts); the server verifies
  * tokens with a siteverify on loopback, through the same HTTP code path as in production.
  */
 /** A port no one listens on now, on loopback. */
@@ -48,10 +48,22 @@ function freePort(): Promise<number> {
 }
 
 export const test = base.extend<object, { storefront: Storefront }>({
-  page: async ({ page }, use) => {
-    await routeFakeRecaptcha(page);
-    await use(page);
-  },
+  // Each worker's browser resolves Google's reCAPTCHA host to its own loopback stand-in (support/recaptcha.ts).
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const recaptcha = await startFakeRecaptchaHost();
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          `--host-resolver-rules=MAP www.google.com 127.0.0.1:${recaptcha.port}`,
+          '--ignore-certificate-errors',
+        ],
+      });
+      await recaptcha.close();
+    },
+    { scope: 'worker' },
+  ],
   storefront: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
