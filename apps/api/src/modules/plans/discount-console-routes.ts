@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@travesia/domain/dates';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId, typed } from '#app/http.ts';
@@ -18,7 +19,9 @@ const codeText = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{2,29}$/, 'Usa de 3 a 30 letras sin tilde, números, guion o guion bajo, sin espacios');
-const day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Usa una fecha AAAA-MM-DD');
+const day = z
+  .string()
+  .refine((value) => parseIsoDate(value) !== null, { message: 'Usa una fecha AAAA-MM-DD', params: { code: 'invalid_date' } });
 const limit = z.number().int().min(1, 'Debe ser al menos 1').max(1_000_000).nullable();
 
 const editable = z.object({
