@@ -378,9 +378,9 @@ describeOnEachDatabase(
       const first = await buyerQuotation(ctx, code);
       const attempt = await startPayment(ctx, first);
       const second = await buyerQuotation(ctx, code);
-      expect((await postPayment(ctx, { quotationId: second, gatewayId: 'sandbox', consents: givenConsents })).status).toBe(
-        400,
-      );
+      expect(
+        (await postPayment(ctx, { quotationId: second, gatewayId: 'sandbox', consents: givenConsents })).status,
+      ).toBe(400);
       const back = await decideOnSandbox(ctx, attempt.redirectUrl, 'decline');
       await followReturn(ctx, back);
       await approve(ctx, await startPayment(ctx, second));

@@ -198,7 +198,9 @@ describe('«Códigos de descuento» (pricing and admin edit, finance reads)', ()
       productIds: expect.stringContaining('al menos un plan'),
     });
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
-    const html = renderPage(<DiscountCodesView list={list} canEdit editing={null} csrfToken="c" result={result.data} />);
+    const html = renderPage(
+      <DiscountCodesView list={list} canEdit editing={null} csrfToken="c" result={result.data} />,
+    );
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('value="diez"');
   });
@@ -233,16 +235,14 @@ describe('«Códigos de descuento» (pricing and admin edit, finance reads)', ()
       } as never),
     );
     expect(result.status).toBe(409);
-    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ version: 3, active: true, percent: '12' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      version: 3,
+      active: true,
+      percent: '12',
+    });
     expect(result.data.changes).toEqual(changed.map((error) => error.message));
     const html = renderPage(
-      <DiscountCodesView
-        list={list}
-        canEdit
-        editing={code({ version: 4 })}
-        csrfToken="c"
-        result={result.data}
-      />,
+      <DiscountCodesView list={list} canEdit editing={code({ version: 4 })} csrfToken="c" result={result.data} />,
     );
     expect(html).toContain('Otro operador guardó este código mientras lo editabas');
     expect(html).toContain('Límite total de usos: ahora dice «50».');

@@ -83,19 +83,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<DiscountCodesResult>({ ok: false, message: 'Acción desconocida. Recarga la página.' }, 400);
   }
   if (intent !== 'create' && (!code || !Number.isInteger(version) || version < 1)) {
-    return data<DiscountCodesResult>({ ok: false, intent, message: 'Falta el código o su versión. Recarga la página.' }, 400);
+    return data<DiscountCodesResult>(
+      { ok: false, intent, message: 'Falta el código o su versión. Recarga la página.' },
+      400,
+    );
   }
   if (intent === 'deactivate') {
-    const answer = await callApi<{ code: DiscountCode }>(context, request, `/discount-codes/${encodeURIComponent(code)}/deactivate`, {
-      method: 'POST',
-      csrfToken,
-      body: { version },
-    });
-    if (!answer.ok) return data<DiscountCodesResult>({ ok: false, intent, code, message: answer.error.message }, answer.status);
+    const answer = await callApi<{ code: DiscountCode }>(
+      context,
+      request,
+      `/discount-codes/${encodeURIComponent(code)}/deactivate`,
+      {
+        method: 'POST',
+        csrfToken,
+        body: { version },
+      },
+    );
+    if (!answer.ok)
+      return data<DiscountCodesResult>({ ok: false, intent, code, message: answer.error.message }, answer.status);
     return { ok: true, intent, code, message: done.deactivate(code) } satisfies DiscountCodesResult;
   }
   const values: Record<string, string | string[]> = {};
-  for (const field of discountFields) values[field] = field === 'productIds' ? formList(form, field) : formText(form, field);
+  for (const field of discountFields)
+    values[field] = field === 'productIds' ? formList(form, field) : formText(form, field);
   values.scope = formText(form, 'scope');
   const kind = formText(form, 'kind') === 'amount' ? 'amount' : 'percent';
   const maxUses = limitOf(formText(form, 'maxUses'));
@@ -105,7 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (maxUsesPerBuyer === 'invalid')
     local.maxUsesPerBuyer = 'Escribe un número entero, o déjalo en blanco para no limitar.';
   const chosen = formList(form, 'productIds').map(Number);
-  if (values.scope === 'lista' && chosen.length === 0) local.productIds = 'Elige al menos un plan, o «Todos los planes».';
+  if (values.scope === 'lista' && chosen.length === 0)
+    local.productIds = 'Elige al menos un plan, o «Todos los planes».';
   if (Object.keys(local).length > 0 || maxUses === 'invalid' || maxUsesPerBuyer === 'invalid') {
     return data<DiscountCodesResult>(
       { ok: false, intent, code, message: 'Revisa los datos del código de descuento.', errors: local, values },
@@ -141,10 +152,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = changes.length > 0 ? staleMessage : answer.error.message;
     return data<DiscountCodesResult>({ ok: false, intent, code, message, errors, changes, values }, answer.status);
   }
-  return { ok: true, intent, code: answer.data.code.code, message: done[intent](answer.data.code.code) } satisfies DiscountCodesResult;
+  return {
+    ok: true,
+    intent,
+    code: answer.data.code.code,
+    message: done[intent](answer.data.code.code),
+  } satisfies DiscountCodesResult;
 }
 
-const valueOf = (values: DiscountCodesResult['values'], name: string, fallback: string) => {
+const postedOr = (values: DiscountCodesResult['values'], name: string, fallback: string) => {
   const value = values?.[name];
   return typeof value === 'string' ? value : fallback;
 };
@@ -167,13 +183,15 @@ function CodeForm({
   const errors = mine?.errors ?? {};
   const values = mine?.values;
   const prefix = mode === 'create' ? 'nuevo' : 'editar';
-  const kind = valueOf(values, 'kind', code?.kind ?? 'percent');
-  const scope = valueOf(values, 'scope', code?.productIds ? 'lista' : 'todos');
-  const chosen = Array.isArray(values?.productIds)
-    ? values.productIds.map(Number)
-    : (code?.productIds ?? []);
+  const kind = postedOr(values, 'kind', code?.kind ?? 'percent');
+  const scope = postedOr(values, 'scope', code?.productIds ? 'lista' : 'todos');
+  const chosen = Array.isArray(values?.productIds) ? values.productIds.map(Number) : (code?.productIds ?? []);
   return (
-    <Form method="post" className="space-y-3 rounded border border-slate-300 bg-white p-4" aria-labelledby={`${prefix}-titulo`}>
+    <Form
+      method="post"
+      className="space-y-3 rounded border border-slate-300 bg-white p-4"
+      aria-labelledby={`${prefix}-titulo`}
+    >
       <h2 id={`${prefix}-titulo`} className="text-lg font-semibold">
         {mode === 'create' ? 'Nuevo código' : `Editar ${code?.code ?? ''}`}
       </h2>
@@ -204,7 +222,7 @@ function CodeForm({
             required
             maxLength={30}
             autoComplete="off"
-            defaultValue={valueOf(values, 'code', '')}
+            defaultValue={postedOr(values, 'code', '')}
             hint="De 3 a 30 letras sin tilde, números, guion o guion bajo. El comprador lo escribe en el cotizador."
             error={errors.code}
           />
@@ -223,7 +241,7 @@ function CodeForm({
           name="percent"
           label="Porcentaje (si es porcentaje)"
           inputMode="decimal"
-          defaultValue={valueOf(values, 'percent', code?.percent?.replace('.', ',') ?? '')}
+          defaultValue={postedOr(values, 'percent', code?.percent?.replace('.', ',') ?? '')}
           hint="Se suma a la promoción del plan, por ejemplo 10 o 12,5."
           error={errors.percent}
         />
@@ -232,7 +250,7 @@ function CodeForm({
           name="amountUsd"
           label="Monto en USD (si es monto fijo)"
           inputMode="decimal"
-          defaultValue={valueOf(values, 'amountUsd', code?.amountUsd?.replace('.', ',') ?? '')}
+          defaultValue={postedOr(values, 'amountUsd', code?.amountUsd?.replace('.', ',') ?? '')}
           hint="Se descuenta del precio del plan en dólares; en pesos, al tipo de cambio del día. Nunca deja el precio bajo cero."
           error={errors.amountUsd}
         />
@@ -242,7 +260,7 @@ function CodeForm({
           type="date"
           label="Válido desde (hora de Chile)"
           required
-          defaultValue={valueOf(values, 'validFrom', code?.validFrom ?? '')}
+          defaultValue={postedOr(values, 'validFrom', code?.validFrom ?? '')}
           error={errors.validFrom}
         />
         <TextField
@@ -251,7 +269,7 @@ function CodeForm({
           type="date"
           label="Válido hasta, inclusive"
           required
-          defaultValue={valueOf(values, 'validTo', code?.validTo ?? '')}
+          defaultValue={postedOr(values, 'validTo', code?.validTo ?? '')}
           error={errors.validTo}
         />
         <TextField
@@ -259,7 +277,7 @@ function CodeForm({
           name="maxUses"
           label="Límite total de usos"
           inputMode="numeric"
-          defaultValue={valueOf(values, 'maxUses', code?.maxUses?.toString() ?? '')}
+          defaultValue={postedOr(values, 'maxUses', code?.maxUses?.toString() ?? '')}
           hint="Ventas pagadas (y pagos en curso). En blanco: sin límite."
           error={errors.maxUses}
         />
@@ -268,7 +286,7 @@ function CodeForm({
           name="maxUsesPerBuyer"
           label="Límite por comprador"
           inputMode="numeric"
-          defaultValue={valueOf(values, 'maxUsesPerBuyer', code?.maxUsesPerBuyer?.toString() ?? '')}
+          defaultValue={postedOr(values, 'maxUsesPerBuyer', code?.maxUsesPerBuyer?.toString() ?? '')}
           hint="Mismo correo o mismo RUT o documento. En blanco: sin límite."
           error={errors.maxUsesPerBuyer}
         />
@@ -300,7 +318,7 @@ function CodeForm({
         name="note"
         label="Nota interna (opcional)"
         maxLength={500}
-        defaultValue={valueOf(values, 'note', code?.note ?? '')}
+        defaultValue={postedOr(values, 'note', code?.note ?? '')}
         hint="Campaña o convenio; el comprador no la ve."
         error={errors.note}
       />
@@ -440,6 +458,10 @@ export function DiscountCodesView({
 export default function DiscountCodes() {
   const { csrfToken } = useConsole();
   return (
-    <DiscountCodesView {...useLoaderData<typeof loader>()} csrfToken={csrfToken} result={useActionData<typeof action>()} />
+    <DiscountCodesView
+      {...useLoaderData<typeof loader>()}
+      csrfToken={csrfToken}
+      result={useActionData<typeof action>()}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Rule } from '@travesia/domain/field-errors';
 import {
   and,
   asc,
@@ -16,7 +17,6 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { Rule } from '@travesia/domain/field-errors';
 import type { Database } from '#app/db/client.ts';
 import { refusalToChange } from '#app/modules/quotations/purchase-lock.ts';
 import { markPaymentStarted } from '#app/modules/quotations/service.ts';

@@ -137,9 +137,11 @@ const noDiscount = {
 export function discountForPlan(resolution: DiscountResolution, productId: number | null): DiscountOutcome {
   const { typed, row, refusal } = resolution;
   if (!typed) return { code: null, status: 'none', message: null, ...noDiscount };
-  if (!row || refusal === 'unknown') return { code: typed, status: 'unknown', message: discountMessages.unknown, ...noDiscount };
+  if (!row || refusal === 'unknown')
+    return { code: typed, status: 'unknown', message: discountMessages.unknown, ...noDiscount };
   const reason: DiscountRefusal | undefined =
-    refusal ?? (productId !== null && row.productIds !== null && !row.productIds.includes(productId) ? 'not_for_plan' : undefined);
+    refusal ??
+    (productId !== null && row.productIds !== null && !row.productIds.includes(productId) ? 'not_for_plan' : undefined);
   if (reason) return { code: typed, status: 'refused', message: discountMessages[reason], ...noDiscount, reason };
   const amount = row.kind === 'amount';
   return {
@@ -177,7 +179,11 @@ export type UseToReserve = {
  * counting. The limits are read again under the lock, so of buyers paying at once only as many as the limit allows
  * get through; the others are told before anything is charged.
  */
-export async function reserveDiscountUse(tx: Database, input: UseToReserve, today = todayInChile()): Promise<Rule | null> {
+export async function reserveDiscountUse(
+  tx: Database,
+  input: UseToReserve,
+  today = todayInChile(),
+): Promise<Rule | null> {
   const { outcome } = input;
   if (outcome.status !== 'applied' || outcome.code === null) {
     await repository.releaseUse(tx, input.quotationId);
@@ -226,7 +232,15 @@ export async function holdDiscountUse(tx: Database, quotationId: string): Promis
   });
   if (row.maxUses !== null && counts.total >= row.maxUses) return paymentRefusals.exhausted;
   if (row.maxUsesPerBuyer !== null && counts.buyer >= row.maxUsesPerBuyer) return paymentRefusals.buyer_limit;
-  const { id: _id, status: _status, reservedUntil: _until, createdAt: _at, usedAt: _used, saleId: _sale, ...kept } = use;
+  const {
+    id: _id,
+    status: _status,
+    reservedUntil: _until,
+    createdAt: _at,
+    usedAt: _used,
+    saleId: _sale,
+    ...kept
+  } = use;
   await repository.reserveUse(tx, kept, reservationMinutes);
   return null;
 }

@@ -19,9 +19,10 @@ const codeText = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{2,29}$/, 'Usa de 3 a 30 letras sin tilde, números, guion o guion bajo, sin espacios');
-const day = z
-  .string()
-  .refine((value) => parseIsoDate(value) !== null, { message: 'Usa una fecha AAAA-MM-DD', params: { code: 'invalid_date' } });
+const day = z.string().refine((value) => parseIsoDate(value) !== null, {
+  message: 'Usa una fecha AAAA-MM-DD',
+  params: { code: 'invalid_date' },
+});
 const limit = z.number().int().min(1, 'Debe ser al menos 1').max(1_000_000).nullable();
 
 const editable = z.object({
@@ -125,14 +126,7 @@ export async function discountCodeConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { code, ...input } = request.body;
-      const created = await createDiscountCode(
-        db,
-        config.companyId,
-        actorOf(request),
-        code,
-        input,
-        fastify.clock(),
-      );
+      const created = await createDiscountCode(db, config.companyId, actorOf(request), code, input, fastify.clock());
       return reply.code(201).send({ code: created });
     },
   );

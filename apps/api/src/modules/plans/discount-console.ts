@@ -154,8 +154,7 @@ async function checkedValues(db: Database, companyId: number, input: DiscountCod
     errors.push(fieldError('amountUsd', 'Indica el monto del descuento en dólares.', 'required'));
   } else {
     amountUsdCents = hundredths(input.amountUsd);
-    if (amountUsdCents < 1)
-      errors.push(fieldError('amountUsd', 'El monto debe ser mayor que cero.', 'out_of_range'));
+    if (amountUsdCents < 1) errors.push(fieldError('amountUsd', 'El monto debe ser mayor que cero.', 'out_of_range'));
   }
   if (input.validTo < input.validFrom)
     errors.push(fieldError('validTo', 'La fecha de término no puede ser anterior a la de inicio.'));
@@ -201,7 +200,13 @@ export async function createDiscountCode(
     await recordAudit(
       tx,
       actor,
-      { action: 'discount_code.created', targetType: 'discount_code', targetId: code, before: null, after: audited(row) },
+      {
+        action: 'discount_code.created',
+        targetType: 'discount_code',
+        targetId: code,
+        before: null,
+        after: audited(row),
+      },
       at,
     );
     return view(row);
@@ -236,10 +241,11 @@ const shown = (field: string, value: unknown) => {
 function staleError(current: repository.DiscountCodeRow, sent: DiscountCodeView): ApiError {
   const now = view(current) as Record<string, unknown>;
   const errors = Object.keys(fieldLabels)
-    .filter((field) => JSON.stringify(now[field] ?? null) !== JSON.stringify((sent as Record<string, unknown>)[field] ?? null))
-    .map((field) =>
-      fieldError(field, `${fieldLabels[field]}: ahora dice «${shown(field, now[field])}».`, 'stale'),
-    );
+    .filter(
+      (field) =>
+        JSON.stringify(now[field] ?? null) !== JSON.stringify((sent as Record<string, unknown>)[field] ?? null),
+    )
+    .map((field) => fieldError(field, `${fieldLabels[field]}: ahora dice «${shown(field, now[field])}».`, 'stale'));
   const message = discountConsoleMessages.stale(current.version);
   return new ApiError(409, message, errors.length > 0 ? errors : [fieldError('version', message, 'stale')]);
 }

@@ -71,7 +71,11 @@ export async function reserveUse(
   await tx
     .insert(discountCodeUses)
     .values(fresh)
-    .onConflictDoUpdate({ target: discountCodeUses.quotationId, set: fresh, setWhere: ne(discountCodeUses.status, 'used') });
+    .onConflictDoUpdate({
+      target: discountCodeUses.quotationId,
+      set: fresh,
+      setWhere: ne(discountCodeUses.status, 'used'),
+    });
 }
 
 /** Keeps a live reservation for `minutes` more; false when it lapsed or is not reserved. */
@@ -111,11 +115,7 @@ export async function markUsed(
 }
 
 export function listCodes(db: Database, companyId: number) {
-  return db
-    .select()
-    .from(discountCodes)
-    .where(eq(discountCodes.companyId, companyId))
-    .orderBy(asc(discountCodes.code));
+  return db.select().from(discountCodes).where(eq(discountCodes.companyId, companyId)).orderBy(asc(discountCodes.code));
 }
 
 /** Per code: paid sales, the discount they were given and what they paid; and the payments under way. */

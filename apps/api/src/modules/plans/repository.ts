@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  passengerTypeProducts,
-  productBenefits,
-  productModalities,
-  productRates,
-  products,
-} from './tables.ts';
+import { passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
