@@ -250,32 +250,40 @@ function staleError(current: repository.DiscountCodeRow, sent: DiscountCodeView)
   return new ApiError(409, message, errors.length > 0 ? errors : [fieldError('version', message, 'stale')]);
 }
 
-export async function updateDiscountCode(
+type CodeChanges = Partial<Omit<repository.NewDiscountCode, 'companyId' | 'code' | 'version' | 'createdAt'>>;
+
+/**
+ * One change of a code in its transaction: the row locked, the version the form showed checked (409 naming what
+ * changed), `changes` written (or a refusal from `refuse`), and one audit row with before and after.
+ */
+async function changeCode(
   db: Database,
-  companyId: number,
+  target: { companyId: number; code: string; version: number },
   actor: AuditActor,
-  code: string,
-  input: DiscountCodeInput & { version: number },
+  step: {
+    action: 'discount_code.updated' | 'discount_code.deactivated';
+    changes: (before: repository.DiscountCodeRow) => CodeChanges;
+    refuse?: (before: repository.DiscountCodeRow) => ApiError | null;
+  },
   at: Date,
 ) {
-  const values = await checkedValues(db, companyId, input);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const before = await repository.lockCode(tx, companyId, code);
+    const before = await repository.lockCode(tx, target.companyId, target.code);
     if (!before) throw new ApiError(404, discountConsoleMessages.notFound);
-    const active = input.active ?? before.active;
-    if (before.version !== input.version) {
-      throw staleError(before, view({ ...before, ...values, active }));
-    }
-    const after = await repository.updateCode(tx, companyId, code, { ...values, active });
+    const changes = step.changes(before);
+    if (before.version !== target.version) throw staleError(before, view({ ...before, ...changes }));
+    const refusal = step.refuse?.(before);
+    if (refusal) throw refusal;
+    const after = await repository.updateCode(tx, target.companyId, target.code, changes);
     if (!after) throw new ApiError(404, discountConsoleMessages.notFound);
     await recordAudit(
       tx,
       actor,
       {
-        action: 'discount_code.updated',
+        action: step.action,
         targetType: 'discount_code',
-        targetId: code,
+        targetId: target.code,
         before: audited(before),
         after: audited(after),
       },
@@ -285,7 +293,25 @@ export async function updateDiscountCode(
   });
 }
 
-export async function deactivateDiscountCode(
+export async function updateDiscountCode(
+  db: Database,
+  companyId: number,
+  actor: AuditActor,
+  code: string,
+  input: DiscountCodeInput & { version: number },
+  at: Date,
+) {
+  const values = await checkedValues(db, companyId, input);
+  return changeCode(
+    db,
+    { companyId, code, version: input.version },
+    actor,
+    { action: 'discount_code.updated', changes: (before) => ({ ...values, active: input.active ?? before.active }) },
+    at,
+  );
+}
+
+export function deactivateDiscountCode(
   db: Database,
   companyId: number,
   actor: AuditActor,
@@ -293,29 +319,19 @@ export async function deactivateDiscountCode(
   version: number,
   at: Date,
 ) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const before = await repository.lockCode(tx, companyId, code);
-    if (!before) throw new ApiError(404, discountConsoleMessages.notFound);
-    if (before.version !== version) throw staleError(before, view({ ...before, active: false }));
-    if (!before.active) {
-      const message = discountConsoleMessages.alreadyInactive;
-      throw new ApiError(409, message, [fieldError('active', message, 'invalid_transition')]);
-    }
-    const after = await repository.updateCode(tx, companyId, code, { active: false });
-    if (!after) throw new ApiError(404, discountConsoleMessages.notFound);
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'discount_code.deactivated',
-        targetType: 'discount_code',
-        targetId: code,
-        before: audited(before),
-        after: audited(after),
+  return changeCode(
+    db,
+    { companyId, code, version },
+    actor,
+    {
+      action: 'discount_code.deactivated',
+      changes: () => ({ active: false }),
+      refuse: (before) => {
+        if (before.active) return null;
+        const message = discountConsoleMessages.alreadyInactive;
+        return new ApiError(409, message, [fieldError('active', message, 'invalid_transition')]);
       },
-      at,
-    );
-    return view(after);
-  });
+    },
+    at,
+  );
 }
