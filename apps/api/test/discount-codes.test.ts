@@ -320,6 +320,9 @@ describeOnEachDatabase(
       // Same e-mail, another RUT: known from the quote step, so the comparator already says it.
       const sameEmail = await buyerQuotation(ctx, code, email.toUpperCase(), newRut());
       expect(planOf(await comparator(ctx, sameEmail), 411).discountCode.message).toBe(message);
+      // Only the e-mail known (no RUT in the quote step): the same.
+      const emailOnly = await readyToPay(ctx, { quotation: { discountCode: code, email, rut: null } });
+      expect(planOf(await comparator(ctx, emailOnly), 411).discountCode.message).toBe(message);
       // Same RUT written another way, another e-mail: refused at payment start, in words, nothing charged.
       const sameRut = await buyerQuotation(ctx, code, `otro${++serial}@example.cl`, rut.replace('-', ''));
       const refused = await postPayment(ctx, { quotationId: sameRut, gatewayId: 'sandbox', consents: givenConsents });

@@ -2,8 +2,10 @@ import { type Buyer, buyerKeys } from '@travesia/domain/buyer';
 import { todayInChile } from '@travesia/domain/dates';
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Rule } from '@travesia/domain/field-errors';
+import { DocumentType } from '@travesia/domain/ids';
 import { formatUsd } from '@travesia/domain/money';
 import { centsToDecimal } from '@travesia/domain/pricing';
+import { isValidRut } from '@travesia/domain/rut';
 import type { Database } from '#app/db/client.ts';
 import * as repository from './discount-repository.ts';
 
@@ -80,7 +82,11 @@ export const normalisedCode = (code: string | null | undefined) => code?.trim().
 export function contactKeys(contact: { email?: string | null; rut?: string | null }): DiscountContext['buyer'] {
   const email = contact.email?.trim().toLowerCase() || null;
   const rut = contact.rut?.trim();
-  const document = rut ? buyerKeys({ email: '', documentType: 1, documentNumber: rut }).document : null;
+  // As buyerOf: the quote step's RUT names the buyer only when it is a valid one.
+  const document =
+    rut && isValidRut(rut)
+      ? buyerKeys({ email: '', documentType: DocumentType.rut, documentNumber: rut }).document
+      : null;
   return email || document ? { email, document } : undefined;
 }
 
@@ -98,7 +104,7 @@ async function refusalOf(
   if (row.maxUses === null && (row.maxUsesPerBuyer === null || !buyer)) return undefined;
   const counts = await repository.countUses(db, row.companyId, row.code, {
     excludeQuotationId: context.quotationId,
-    buyer: buyer && { email: buyer.email ?? '\u0000', document: buyer.document ?? '\u0000' },
+    buyer,
   });
   if (row.maxUses !== null && counts.total >= row.maxUses) return 'exhausted';
   if (row.maxUsesPerBuyer !== null && buyer && counts.buyer >= row.maxUsesPerBuyer) return 'buyer_limit';
@@ -228,7 +234,7 @@ export async function holdDiscountUse(tx: Database, quotationId: string): Promis
   // Its validity was checked when the payment started; only the limits can have been reached meanwhile.
   const counts = await repository.countUses(tx, use.companyId, use.code, {
     excludeQuotationId: quotationId,
-    buyer: { email: use.buyerEmail || '\u0000', document: use.buyerDocument || '\u0000' },
+    buyer: { email: use.buyerEmail, document: use.buyerDocument },
   });
   if (row.maxUses !== null && counts.total >= row.maxUses) return paymentRefusals.exhausted;
   if (row.maxUsesPerBuyer !== null && counts.buyer >= row.maxUsesPerBuyer) return paymentRefusals.buyer_limit;

@@ -28,12 +28,18 @@ const counting = or(
   and(eq(discountCodeUses.status, 'reserved'), sql`${discountCodeUses.reservedUntil} > now()`),
 );
 
-/** How many uses of the code count, in all and by the buyer (same e-mail or same document), but the quotation's own. */
+/**
+ * How many uses of the code count, in all and by the buyer (the same e-mail or the same document, whichever are
+ * known), but the quotation's own.
+ */
 export async function countUses(
   db: Database,
   companyId: number,
   code: string,
-  options: { excludeQuotationId?: string | undefined; buyer?: { email: string; document: string } | undefined },
+  options: {
+    excludeQuotationId?: string | undefined;
+    buyer?: { email?: string | null | undefined; document?: string | null | undefined } | undefined;
+  },
 ): Promise<{ total: number; buyer: number }> {
   const conditions: (SQL | undefined)[] = [
     eq(discountCodeUses.companyId, companyId),
@@ -41,9 +47,11 @@ export async function countUses(
     counting,
   ];
   if (options.excludeQuotationId) conditions.push(ne(discountCodeUses.quotationId, options.excludeQuotationId));
-  const buyer = options.buyer
-    ? sql<number>`count(*) filter (where ${discountCodeUses.buyerEmail} = ${options.buyer.email} or ${discountCodeUses.buyerDocument} = ${options.buyer.document})::int`
-    : sql<number>`0`;
+  const sameBuyer = [
+    options.buyer?.email ? eq(discountCodeUses.buyerEmail, options.buyer.email) : undefined,
+    options.buyer?.document ? eq(discountCodeUses.buyerDocument, options.buyer.document) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const buyer = sameBuyer.length > 0 ? sql<number>`count(*) filter (where ${or(...sameBuyer)})::int` : sql<number>`0`;
   const [row] = await db
     .select({ total: sql<number>`count(*)::int`, buyer })
     .from(discountCodeUses)
