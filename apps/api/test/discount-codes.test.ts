@@ -42,6 +42,12 @@ const newRut = () => {
 type Listed = {
   code: string;
   kind: string;
+  percent: string | null;
+  amountUsd: string | null;
+  maxUses: number | null;
+  maxUsesPerBuyer: number | null;
+  productIds: number[] | null;
+  active: boolean;
   state: string;
   version: number;
   usage: {
@@ -136,6 +142,22 @@ describeOnEachDatabase(
       });
       expect(byFinance.status).toBe(403);
       expect((await asOperator(ctx, support, 'GET', '/api/backoffice/discount-codes')).status).toBe(403);
+    });
+
+    it('codes stored before the migration are percent codes for every plan with no limits, and still apply', async () => {
+      const seeded = await listed(ctx, finance, 'BIENVENIDA10');
+      expect(seeded).toMatchObject({
+        kind: 'percent',
+        percent: '10',
+        amountUsd: null,
+        maxUses: null,
+        maxUsesPerBuyer: null,
+        productIds: null,
+        active: true,
+        state: 'activo',
+      });
+      expect((await listed(ctx, finance, 'INVIERNO2025')).state).toBe('vencido');
+      for (const plan of await search(ctx, 'BIENVENIDA10')) expect(plan.discountCode.status).toBe('applied');
     });
 
     it('refuses bad input with the §8 body and words per field, never a 500', async () => {
