@@ -30,8 +30,6 @@ export type DiscountOutcome = {
   reason: DiscountRefusal | null;
   percentBp: number;
   amountUsdCents: number;
-  /** The code's row version it was priced with (payment checks it did not change before reserving). */
-  version: number | null;
 };
 
 export const discountMessages = {
@@ -132,12 +130,7 @@ export async function resolveDiscountCode(
   return { typed, row, refusal: await refusalOf(db, row, context, today) };
 }
 
-const noDiscount = {
-  reason: null,
-  percentBp: 0,
-  amountUsdCents: 0,
-  version: null,
-} as const;
+const noDiscount = { reason: null, percentBp: 0, amountUsdCents: 0 } as const;
 
 /** What the code does to one plan's price, and what the store says about it. */
 export function discountForPlan(resolution: DiscountResolution, productId: number | null): DiscountOutcome {
@@ -159,7 +152,6 @@ export function discountForPlan(resolution: DiscountResolution, productId: numbe
     reason: null,
     percentBp: amount ? 0 : row.percentBp,
     amountUsdCents: amount ? (row.amountUsdCents ?? 0) : 0,
-    version: row.version,
   };
 }
 
@@ -196,7 +188,16 @@ export async function reserveDiscountUse(
     return null;
   }
   const row = await repository.lockCode(tx, input.companyId, outcome.code);
-  if (!row || row.version !== outcome.version) return refusalRule(paymentRefusals.changed);
+  // An edit since the pricing that changes this plan's price refuses the start; one that does not (a limit raised,
+  // a note) lets it through, and the limits are read again below.
+  const now = row && discountForPlan({ typed: row.code, row, refusal: undefined }, input.productId);
+  if (
+    !row ||
+    now?.status !== 'applied' ||
+    now.percentBp !== outcome.percentBp ||
+    now.amountUsdCents !== outcome.amountUsdCents
+  )
+    return refusalRule(paymentRefusals.changed);
   const keys = input.buyer ? buyerKeys(input.buyer) : undefined;
   const refusal = await refusalOf(tx, row, { quotationId: input.quotationId, buyer: keys }, today);
   if (refusal === 'unknown') return refusalRule(paymentRefusals.changed);
