@@ -21,7 +21,7 @@ let serial = 0;
 /** A request to each route: path parameters that name nothing, and bodies that change nothing real. */
 const requests: Record<
   BackofficeRoute,
-  () => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown }
+  () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown }
 > = {
   'GET /enrolment/:token': () => ({ method: 'GET', url: `/api/backoffice/enrolment/${'x'.repeat(43)}` }),
   'POST /enrolment/:token': () => ({ method: 'POST', url: `/api/backoffice/enrolment/${'x'.repeat(43)}`, payload: {} }),
@@ -150,6 +150,28 @@ const requests: Record<
     payload: { source: 'subscription', id: 2000000000, email: 'nadie.matriz@example.cl' },
   }),
   'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
+  // «Códigos de descuento»: a body the schema refuses (400 past the guard) and codes that name nothing (404).
+  'GET /discount-codes': () => ({ method: 'GET', url: '/api/backoffice/discount-codes' }),
+  'POST /discount-codes': () => ({ method: 'POST', url: '/api/backoffice/discount-codes', payload: {} }),
+  'PUT /discount-codes/:code': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/discount-codes/NADIEMATRIZ',
+    payload: {
+      kind: 'percent',
+      percent: '10',
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+      maxUses: null,
+      maxUsesPerBuyer: null,
+      productIds: null,
+      version: 1,
+    },
+  }),
+  'POST /discount-codes/:code/deactivate': () => ({
+    method: 'POST',
+    url: '/api/backoffice/discount-codes/NADIEMATRIZ/deactivate',
+    payload: { version: 1 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

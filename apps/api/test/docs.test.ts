@@ -140,7 +140,7 @@ describeOnEachDatabase('OpenAPI document', (ctx) => {
     expect(queryOf('/companies/{companyId}/contact-forms', 'post')).toStrictEqual([['reCaptchaToken', true]]);
   });
 
-  it('a discount code outcome is none, applied or unknown: no status tells a future or expired code exists', async () => {
+  it('a discount code outcome is none, applied, unknown or refused (with its reason in words; a code to come reads as unknown)', async () => {
     const document = (await served()) as OpenApiDocument & {
       components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
     };
@@ -148,6 +148,7 @@ describeOnEachDatabase('OpenAPI document', (ctx) => {
       'none',
       'applied',
       'unknown',
+      'refused',
     ]);
   });
 

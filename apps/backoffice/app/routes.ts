@@ -23,6 +23,7 @@ export default [
     route('contacto/:id', 'routes/contacto-solicitud.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
     route('datos-personales', 'routes/datos-personales.tsx'),
+    route('codigos-de-descuento', 'routes/codigos-de-descuento.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

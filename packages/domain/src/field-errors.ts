@@ -44,6 +44,8 @@ export const fieldErrorCodes = {
   already_paid: 'The purchase is paid: it can no longer change or be paid again',
   payment_confirming: 'A payment of this purchase is being confirmed: wait for its result',
   quotation_changed: 'The quotation changed while the payment was starting',
+  discount_code_refused:
+    "The quotation's discount code no longer applies (expired, deactivated, changed, or its use limit reached): nothing was charged",
   captcha_failed: 'The reCAPTCHA token was not accepted by Google (expired, used already or not solved)',
   invalid_file_type: 'A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type',
   file_too_large: 'A file larger than its limit (5 MB for refund documents)',

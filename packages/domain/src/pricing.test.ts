@@ -33,6 +33,7 @@ describe('priceTrip', () => {
       planValueCents: 14_000,
       discountBp: 1500,
       discountCents: 2100,
+      codeDiscountCents: 0,
       netCents: 11_900,
       covidCents: 0,
       taxBp: 0,
@@ -103,6 +104,30 @@ describe('priceTrip', () => {
     const price = priceTrip({ ...europeTenDays, promotionBp: 6000, discountCodeBp: 6000 });
     expect(price.discountBp).toBe(10_000);
     expect(price.netCents).toBe(0);
+  });
+
+  it('takes a fixed-amount code off after the percents, before covid and tax', () => {
+    // 140.00 − 15 % (21.00) − USD 10.00 = 109.00; covid 30.00; tax 19 % of 139.00 = 26.41; total 165.41
+    const price = priceTrip({ ...europeTenDays, discountCodeCents: 1000, covidFeeCentsPerDay: 100, taxBp: 1900 });
+    expect(price.discountCents).toBe(3100);
+    expect(price.codeDiscountCents).toBe(1000);
+    expect(price.discountBp).toBe(2214); // 31.00 of 140.00, the effective percent
+    expect(price.netCents).toBe(10_900);
+    expect(price.taxCents).toBe(2641);
+    expect(price.totalCents).toBe(16_541);
+  });
+
+  it('never lets a fixed amount take the net below zero (the code gives only what is left)', () => {
+    const price = priceTrip({ ...europeTenDays, discountCodeCents: 50_000 });
+    expect(price.netCents).toBe(0);
+    expect(price.totalCents).toBe(0);
+    expect(price.discountCents).toBe(14_000);
+    expect(price.codeDiscountCents).toBe(14_000 - 2100);
+    expect(price.discountBp).toBe(10_000);
+  });
+
+  it("counts a percent code's share apart from the promotion", () => {
+    expect(priceTrip({ ...europeTenDays, discountCodeBp: 1000 }).codeDiscountCents).toBe(1400);
   });
 
   it('ignores passengers types with zero travellers', () => {

@@ -5,8 +5,11 @@ import { convertUsdToClp } from './exchange.ts';
  *
  * 1. Each passenger costs the plan's rate for their passenger type (age band) and the destination region:
  *    a daily rate × trip days, or a flat price for the annual modality.   valorPlan = Σ quantity × unit price
- * 2. Discount: the plan's standing promotion percent plus a valid discount code's percent, both on valorPlan.
- *    montoDescuento = valorPlan × (promotion + code);  montoNeto = valorCONDCTO = valorPlan − montoDescuento
+ * 2. Discount: the plan's standing promotion percent plus a valid discount code, both on valorPlan. A code is a
+ *    percent (added to the promotion's) or a fixed amount in USD cents (taken off after the percents); the discount
+ *    never exceeds valorPlan, so the net (and the total) never goes below zero.
+ *    montoDescuento = min(valorPlan, valorPlan × (promotion + code %) + code amount)
+ *    montoNeto = valorCONDCTO = valorPlan − montoDescuento
  * 3. Covid upgrade, when asked for and offered: surcharge per passenger per day.   covid = Σ quantity × days × fee
  * 4. Tax, when the plan has enableTax: montoTax = (montoNeto + covid) × tax rate
  * 5. totalAmount = montoNeto + covid + montoTax (USD);  valorDia = totalAmount / days
@@ -28,6 +31,8 @@ export type PricingInput = {
   passengers: PricedPassengers;
   promotionBp: number;
   discountCodeBp: number;
+  /** A fixed-amount discount code, in USD cents (0 or absent for none; a percent code uses discountCodeBp). */
+  discountCodeCents?: number;
   /** Cents per passenger per day; null when the upgrade was not asked for or the plan does not offer it. */
   covidFeeCentsPerDay: number | null;
   /** Tax rate in bp when the plan charges tax (enableTax); null otherwise. */
@@ -39,8 +44,11 @@ export type PricingInput = {
 export type PlanPrice = {
   days: number;
   planValueCents: number;
+  /** The discount as a percent of planValueCents: exact for percents; with a fixed-amount code, the effective one. */
   discountBp: number;
   discountCents: number;
+  /** The discount code's share of discountCents (what the code gave, beside the promotion). */
+  codeDiscountCents: number;
   netCents: number;
   covidCents: number;
   taxBp: number;
@@ -66,6 +74,8 @@ export function priceTrip(input: PricingInput): PlanPrice {
   assertCount('days', input.days, 1);
   assertCount('promotionBp', input.promotionBp);
   assertCount('discountCodeBp', input.discountCodeBp);
+  const discountCodeCents = input.discountCodeCents ?? 0;
+  assertCount('discountCodeCents', discountCodeCents);
   let planValueCents = 0;
   let passengerCount = 0;
   for (const passenger of input.passengers) {
@@ -75,8 +85,11 @@ export function priceTrip(input: PricingInput): PlanPrice {
     planValueCents += passenger.quantity * unit;
     passengerCount += passenger.quantity;
   }
-  const discountBp = Math.min(10_000, input.promotionBp + input.discountCodeBp);
-  const discountCents = mulDivRound(planValueCents, discountBp, 10_000);
+  const percentBp = Math.min(10_000, input.promotionBp + input.discountCodeBp);
+  const discountCents = Math.min(planValueCents, mulDivRound(planValueCents, percentBp, 10_000) + discountCodeCents);
+  const promotionCents = mulDivRound(planValueCents, Math.min(10_000, input.promotionBp), 10_000);
+  const discountBp =
+    discountCodeCents === 0 || planValueCents === 0 ? percentBp : mulDivRound(discountCents, 10_000, planValueCents);
   const netCents = planValueCents - discountCents;
   const covidCents = input.covidFeeCentsPerDay === null ? 0 : passengerCount * input.days * input.covidFeeCentsPerDay;
   const taxBp = input.taxBp ?? 0;
@@ -87,6 +100,7 @@ export function priceTrip(input: PricingInput): PlanPrice {
     planValueCents,
     discountBp,
     discountCents,
+    codeDiscountCents: discountCents - Math.min(discountCents, promotionCents),
     netCents,
     covidCents,
     taxBp,

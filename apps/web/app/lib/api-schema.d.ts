@@ -881,70 +881,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/companies/{companyId}/passanger-type-product": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    companyId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PassengerTypeProduct"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/companies/{companyId}/payment-gateways": {
         parameters: {
             query?: never;
@@ -2254,6 +2190,70 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["UnavailablePlans"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/passanger-type-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassengerTypeProduct"][];
                     };
                 };
                 /** @description Default Response */
@@ -5605,6 +5605,7 @@ export interface components {
              *     - `already_paid`: The purchase is paid: it can no longer change or be paid again
              *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
              *     - `quotation_changed`: The quotation changed while the payment was starting
+             *     - `discount_code_refused`: The quotation's discount code no longer applies (expired, deactivated, changed, or its use limit reached): nothing was charged
              *     - `captcha_failed`: The reCAPTCHA token was not accepted by Google (expired, used already or not solved)
              *     - `invalid_file_type`: A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
@@ -5630,7 +5631,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "stale" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "stale" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -5641,6 +5642,118 @@ export interface components {
             errors: components["schemas"]["FieldErrorInput"][];
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
+        };
+        BlogCategoryInput: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummaryInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostListInput: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategoryInput"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummaryInput"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPostInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        OriginInput: {
+            id: number;
+            label: string;
+        };
+        DestinationInput: {
+            id: number;
+            label: string;
+        };
+        CountryInput: {
+            id: number;
+            label: string;
+        };
+        ModalityInput: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerTypeInput: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRateInput: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProductInput: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGatewayInput: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
@@ -5768,118 +5881,6 @@ export interface components {
             seq: number;
             status: string;
         };
-        BlogCategoryInput: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummaryInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostListInput: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategoryInput"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummaryInput"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPostInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        OriginInput: {
-            id: number;
-            label: string;
-        };
-        DestinationInput: {
-            id: number;
-            label: string;
-        };
-        CountryInput: {
-            id: number;
-            label: string;
-        };
-        ModalityInput: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerTypeInput: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRateInput: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProductInput: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGatewayInput: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
-        };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -5912,6 +5913,98 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
+        };
+        RefundRequestInput: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /** @description The holder's e-mail: the request number is sent there */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocumentsInput: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTrackingInput: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploadsInput: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
         };
         FaqCategoryInput: {
             category: string;
@@ -6197,325 +6290,6 @@ export interface components {
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["SellerInput"];
         };
-        PaymentBodyInput: {
-            /** Format: uuid */
-            quotationId: string;
-            /** @description An id from GET /companies/{companyId}/payment-gateways */
-            gatewayId: string;
-            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
-            consents?: {
-                /** @description Processing of the travellers' data for the service: must be true */
-                dataProcessing: boolean;
-                /**
-                 * @description Offers by e-mail: optional
-                 * @default false
-                 */
-                marketing: boolean;
-            };
-        };
-        PaymentCreatedInput: {
-            /** @description Where to send the browser to pay */
-            redirectUrl: string;
-            idVenta: number;
-            idTransaction: number;
-            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
-            accessToken: string;
-        };
-        PaymentResultInput: {
-            idTransaction: number;
-            idVenta: number;
-            /** @enum {string} */
-            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
-            detailResoonse: string;
-            /** @description The outcome in a few Spanish words */
-            message: string;
-            /**
-             * Format: uuid
-             * @description Only with the sale's access token (?token=)
-             */
-            quotationId: string | null;
-            planId: number;
-            amountClp: number;
-            amountUsd: number;
-            gateway: string;
-            instalments: number | null;
-            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
-            instalmentAmountClp: number | null;
-            paymentTypeCode: string | null;
-            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
-            paymentType: string | null;
-            authorizationCode: string | null;
-            cardLastDigits: string | null;
-            /** @description Only with the sale's access token (?token=); empty otherwise */
-            certificates: {
-                number: string;
-                name: string;
-                lastName: string;
-            }[];
-            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
-            testPayment: boolean;
-        };
-        SaleRefundInput: {
-            id: number;
-            saleId: number;
-            paymentId: number;
-            /**
-             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
-             * @enum {string}
-             */
-            reason: "withdrawal" | "date_change";
-            amountClp: number;
-            /** @enum {string} */
-            status: "pending" | "refunded";
-            /** @description Gateway attempts started */
-            attempts: number;
-            /** @description The last attempt's failure, in words */
-            lastError: string | null;
-            nextAttemptAt: string;
-            createdAt: string;
-            refundedAt: string | null;
-            /**
-             * @description Once refunded: through the gateway, or manual (a transfer)
-             * @enum {string|null}
-             */
-            method: "gateway" | "manual" | null;
-            transferReference: string | null;
-            markedBy: string | null;
-            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
-            heldAt: string | null;
-            /** @description Who held it */
-            heldBy: string | null;
-        };
-        DiscountCodeOutcomeInput: {
-            code: string | null;
-            /**
-             * @description none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)
-             * @enum {string}
-             */
-            status: "none" | "applied" | "unknown";
-            /** @description Whether a typed code was applied, in Spanish */
-            message: string | null;
-        };
-        InstalmentsInput: {
-            /** @description Interest-free instalments advertised (spec §9: 6) */
-            count: number;
-            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
-            amountClp: number;
-            /** @description amountClp es-CL style, e.g. $13.438 */
-            formatted: string;
-        };
-        PerPassengerPerDayInput: {
-            /** @description totalAmount ÷ (days × passengers), half up */
-            amountUsd: number;
-            formatted: string;
-            /** @description true when the travellers are of more than one age band: it is their average */
-            averaged: boolean;
-        };
-        PerPassengerPriceInput: {
-            passengerTypeId: number;
-            /** @description Travellers of this type */
-            quantity: number;
-            /** @description One traveller of this type priced alone, in whole pesos */
-            amountClp: number;
-            formatted: string;
-            /** @description USD */
-            amountUsd: number;
-            formattedUsd: string;
-        };
-        PlanInput: {
-            id: number;
-            label: string;
-            bestOption: {
-                label: string;
-                color: string;
-                arrowColor: string;
-            } | null;
-            image: {
-                original: string;
-                small: string;
-            };
-            enableTax: boolean;
-            /** @description The covid upgrade is included in this price */
-            isCovidupgrade: boolean;
-            covidUpgradeAvailable: boolean;
-            /** @description USD */
-            valorPlan: number;
-            /** @description CLP per USD */
-            valorTipoCambio: number;
-            /** @description totalAmount in CLP */
-            montoConversion: number;
-            /** @description Percent off valorPlan (promotion + discount code) */
-            discount: number;
-            /** @description USD */
-            montoDescuento: number;
-            /** @description USD */
-            montoNeto: number;
-            /** @description USD */
-            montoCovid: number;
-            /** @description Tax multiplier, 1 when the plan charges none */
-            tax: number;
-            /** @description USD */
-            montoTax: number;
-            /** @description USD */
-            totalAmount: number;
-            /** @description USD */
-            valorDia: number;
-            dias: number;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            /** @description Medical limit in USD */
-            coberturaMedica: number;
-            benefits: {
-                id: number;
-                label: string;
-                value: string;
-                isPriority: boolean;
-            }[];
-            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
-            formatted: {
-                totalAmount: string;
-                /** @description valorPlan before discounts */
-                before: string;
-                perDay: string;
-                montoConversion: string;
-            };
-            passengerCount: number;
-            instalments: components["schemas"]["InstalmentsInput"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
-            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
-            perPassenger: components["schemas"]["PerPassengerPriceInput"][];
-        };
-        ComparatorPlanInput: {
-            id: number;
-            label: string;
-            color: string;
-            arrowColor: string | null;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            original: string;
-            colorTitulo: string;
-            /** @description USD */
-            valorDia: number;
-            tipoCambio: number;
-            /** @description USD */
-            amount: number;
-            /** @description USD */
-            valorDCTO: number;
-            /** @description USD */
-            valorCONDCTO: number;
-            tax: number;
-            /** @description USD */
-            montoTAX: number;
-            /** @description USD */
-            totalAmount: number;
-            montoConversion: number;
-            montoTotalFormateado: string;
-            montoAntesFormateado: string;
-            valorDiaFormateado: string;
-            montoConversionFormateado: string;
-            existeDescuentoAplicado: boolean;
-            monedaConvertida: {
-                code: string;
-                id: number;
-                decimals: number;
-                /** @description 1: a dot is the thousands separator */
-                separator: number;
-                symbol: string;
-                culture: string;
-            };
-            monedaOrigen: {
-                code: string;
-                id: number;
-                decimals: number;
-                /** @description 1: a dot is the thousands separator */
-                separator: number;
-                symbol: string;
-                culture: string;
-            };
-            prestaciones: {
-                idPlan: number;
-                detallePrestacion: string;
-                limite: string;
-            }[];
-            benefits: {
-                id: number;
-                label: string;
-                value: string;
-                isPriority: boolean;
-            }[];
-            bestOptionLabel: string | null;
-            dias: number;
-            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
-            passengerCount: number;
-            instalments: components["schemas"]["InstalmentsInput"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
-        };
-        PreviewPlanInput: {
-            id: number;
-            label: string;
-            /** @description USD */
-            amount: number;
-            /** @description USD */
-            totalAmount: number;
-            tax: number;
-            /** @description USD */
-            valorDia: number;
-            /** @description USD */
-            valorDCTO: number;
-            /** @description USD */
-            valorCONDCTO: number;
-            montoConversion: number;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            /** @description '+' marks the over-75 badge */
-            arrowColor: string | null;
-            original: string;
-            colorTitulo: string;
-            selected: boolean;
-            prestaciones: {
-                detallePrestacion: string;
-                limite: string;
-            }[];
-            tipoCambio: number;
-            siglaMonedaOrigen: string;
-            siglaMonedaConvertida: string;
-            simboloMonedaOrigen: string;
-            simboloMonedaConvertida: string;
-            cultureMonedaOrigen: string;
-            cultureMonedaConvertida: string;
-            puntoSeparadorMonedaOrigen: number;
-            puntoSeparadorMonedaConvertida: number;
-            nDecimalesMonedaOrigen: number;
-            nDecimalesMonedaConvertida: number;
-            passengerCount: number;
-            instalments: components["schemas"]["InstalmentsInput"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
-        };
-        UnavailablePlansInput: {
-            passengerTypes: {
-                passengerTypeId: number;
-                label: string;
-                ageFrom: number;
-                ageTo: number;
-                /** @description Plans sold for the modality and destination that do not take this passenger type */
-                plans: number;
-            }[];
-        };
-        CovidUpgradePriceInput: {
-            offered: boolean;
-            perPassengerPerDay: {
-                fromUsd: string;
-                toUsd: string;
-                fromClp: number;
-                toClp: number;
-                formatted: {
-                    fromUsd: string;
-                    toUsd: string;
-                    fromClp: string;
-                    toClp: string;
-                };
-            } | null;
-        };
         /** @description The sale's payments and refunds, and the net paid */
         SaleLedgerInput: {
             /** @description Every payment that took money and every refund, oldest first */
@@ -6785,6 +6559,325 @@ export interface components {
             /** @description Where the buyer pays the difference (action pay) */
             redirectUrl: string | null;
         };
+        PaymentBodyInput: {
+            /** Format: uuid */
+            quotationId: string;
+            /** @description An id from GET /companies/{companyId}/payment-gateways */
+            gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
+        };
+        PaymentCreatedInput: {
+            /** @description Where to send the browser to pay */
+            redirectUrl: string;
+            idVenta: number;
+            idTransaction: number;
+            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
+            accessToken: string;
+        };
+        PaymentResultInput: {
+            idTransaction: number;
+            idVenta: number;
+            /** @enum {string} */
+            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
+            detailResoonse: string;
+            /** @description The outcome in a few Spanish words */
+            message: string;
+            /**
+             * Format: uuid
+             * @description Only with the sale's access token (?token=)
+             */
+            quotationId: string | null;
+            planId: number;
+            amountClp: number;
+            amountUsd: number;
+            gateway: string;
+            instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
+            paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
+            authorizationCode: string | null;
+            cardLastDigits: string | null;
+            /** @description Only with the sale's access token (?token=); empty otherwise */
+            certificates: {
+                number: string;
+                name: string;
+                lastName: string;
+            }[];
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
+            testPayment: boolean;
+        };
+        SaleRefundInput: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+            heldAt: string | null;
+            /** @description Who held it */
+            heldBy: string | null;
+        };
+        DiscountCodeOutcomeInput: {
+            code: string | null;
+            /**
+             * @description For this plan. none: no code typed; applied; unknown: no such code, or not valid yet (nothing says it exists); refused: a code that exists but does not apply here, the message says why (expired, deactivated, use limit reached, per-buyer limit reached, not for this plan)
+             * @enum {string}
+             */
+            status: "none" | "applied" | "unknown" | "refused";
+            /** @description Whether a typed code was applied to this plan, or why not, in Spanish */
+            message: string | null;
+        };
+        InstalmentsInput: {
+            /** @description Interest-free instalments advertised (spec §9: 6) */
+            count: number;
+            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
+            amountClp: number;
+            /** @description amountClp es-CL style, e.g. $13.438 */
+            formatted: string;
+        };
+        PerPassengerPerDayInput: {
+            /** @description totalAmount ÷ (days × passengers), half up */
+            amountUsd: number;
+            formatted: string;
+            /** @description true when the travellers are of more than one age band: it is their average */
+            averaged: boolean;
+        };
+        PerPassengerPriceInput: {
+            passengerTypeId: number;
+            /** @description Travellers of this type */
+            quantity: number;
+            /** @description One traveller of this type priced alone, in whole pesos */
+            amountClp: number;
+            formatted: string;
+            /** @description USD */
+            amountUsd: number;
+            formattedUsd: string;
+        };
+        PlanInput: {
+            id: number;
+            label: string;
+            bestOption: {
+                label: string;
+                color: string;
+                arrowColor: string;
+            } | null;
+            image: {
+                original: string;
+                small: string;
+            };
+            enableTax: boolean;
+            /** @description The covid upgrade is included in this price */
+            isCovidupgrade: boolean;
+            covidUpgradeAvailable: boolean;
+            /** @description USD */
+            valorPlan: number;
+            /** @description CLP per USD */
+            valorTipoCambio: number;
+            /** @description totalAmount in CLP */
+            montoConversion: number;
+            /** @description Percent off valorPlan (promotion + discount code) */
+            discount: number;
+            /** @description USD */
+            montoDescuento: number;
+            /** @description USD */
+            montoNeto: number;
+            /** @description USD */
+            montoCovid: number;
+            /** @description Tax multiplier, 1 when the plan charges none */
+            tax: number;
+            /** @description USD */
+            montoTax: number;
+            /** @description USD */
+            totalAmount: number;
+            /** @description USD */
+            valorDia: number;
+            dias: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description Medical limit in USD */
+            coberturaMedica: number;
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
+            formatted: {
+                totalAmount: string;
+                /** @description valorPlan before discounts */
+                before: string;
+                perDay: string;
+                montoConversion: string;
+            };
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
+            perPassenger: components["schemas"]["PerPassengerPriceInput"][];
+        };
+        ComparatorPlanInput: {
+            id: number;
+            label: string;
+            color: string;
+            arrowColor: string | null;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            original: string;
+            colorTitulo: string;
+            /** @description USD */
+            valorDia: number;
+            tipoCambio: number;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            tax: number;
+            /** @description USD */
+            montoTAX: number;
+            /** @description USD */
+            totalAmount: number;
+            montoConversion: number;
+            montoTotalFormateado: string;
+            montoAntesFormateado: string;
+            valorDiaFormateado: string;
+            montoConversionFormateado: string;
+            existeDescuentoAplicado: boolean;
+            monedaConvertida: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            monedaOrigen: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            prestaciones: {
+                idPlan: number;
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            bestOptionLabel: string | null;
+            dias: number;
+            discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+        };
+        PreviewPlanInput: {
+            id: number;
+            label: string;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            totalAmount: number;
+            tax: number;
+            /** @description USD */
+            valorDia: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            montoConversion: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description '+' marks the over-75 badge */
+            arrowColor: string | null;
+            original: string;
+            colorTitulo: string;
+            selected: boolean;
+            prestaciones: {
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            tipoCambio: number;
+            siglaMonedaOrigen: string;
+            siglaMonedaConvertida: string;
+            simboloMonedaOrigen: string;
+            simboloMonedaConvertida: string;
+            cultureMonedaOrigen: string;
+            cultureMonedaConvertida: string;
+            puntoSeparadorMonedaOrigen: number;
+            puntoSeparadorMonedaConvertida: number;
+            nDecimalesMonedaOrigen: number;
+            nDecimalesMonedaConvertida: number;
+            passengerCount: number;
+            instalments: components["schemas"]["InstalmentsInput"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+        };
+        UnavailablePlansInput: {
+            passengerTypes: {
+                passengerTypeId: number;
+                label: string;
+                ageFrom: number;
+                ageTo: number;
+                /** @description Plans sold for the modality and destination that do not take this passenger type */
+                plans: number;
+            }[];
+        };
+        CovidUpgradePriceInput: {
+            offered: boolean;
+            perPassengerPerDay: {
+                fromUsd: string;
+                toUsd: string;
+                fromClp: number;
+                toClp: number;
+                formatted: {
+                    fromUsd: string;
+                    toUsd: string;
+                    fromClp: string;
+                    toClp: string;
+                };
+            } | null;
+        };
         QuotationBodyInput: {
             origin: number;
             destination: number;
@@ -6842,98 +6935,6 @@ export interface components {
             referralCode: string | null;
             pantalla: string | null;
         };
-        RefundRequestInput: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /** @description The holder's e-mail: the request number is sent there */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocumentsInput: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTrackingInput: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploadsInput: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
-        };
         CertificateLinkInput: {
             message: string;
         };
@@ -6985,6 +6986,7 @@ export interface components {
              *     - `already_paid`: The purchase is paid: it can no longer change or be paid again
              *     - `payment_confirming`: A payment of this purchase is being confirmed: wait for its result
              *     - `quotation_changed`: The quotation changed while the payment was starting
+             *     - `discount_code_refused`: The quotation's discount code no longer applies (expired, deactivated, changed, or its use limit reached): nothing was charged
              *     - `captcha_failed`: The reCAPTCHA token was not accepted by Google (expired, used already or not solved)
              *     - `invalid_file_type`: A file that is empty, not a PDF, JPG or PNG by its content, or whose name says another type
              *     - `file_too_large`: A file larger than its limit (5 MB for refund documents)
@@ -7010,7 +7012,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "stale" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "stale" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -7021,6 +7023,118 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
+        };
+        BlogCategory: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummary: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostList: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategory"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPost: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        Origin: {
+            id: number;
+            label: string;
+        };
+        Destination: {
+            id: number;
+            label: string;
+        };
+        Country: {
+            id: number;
+            label: string;
+        };
+        Modality: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerType: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRate: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProduct: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGateway: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         PassengersBody: {
             shareEmergencyContact: boolean;
@@ -7150,118 +7264,6 @@ export interface components {
             seq: number;
             status: string;
         };
-        BlogCategory: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummary: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostList: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategory"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummary"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPost: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        Origin: {
-            id: number;
-            label: string;
-        };
-        Destination: {
-            id: number;
-            label: string;
-        };
-        Country: {
-            id: number;
-            label: string;
-        };
-        Modality: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerType: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRate: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProduct: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGateway: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
-        };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -7294,6 +7296,101 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
+        };
+        RefundRequest: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /**
+             * Format: email
+             * @description The holder's e-mail: the request number is sent there
+             */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocuments: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTracking: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploads: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
         };
         FaqCategory: {
             category: string;
@@ -7580,325 +7677,6 @@ export interface components {
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["Seller"];
         };
-        PaymentBody: {
-            /** Format: uuid */
-            quotationId: string;
-            /** @description An id from GET /companies/{companyId}/payment-gateways */
-            gatewayId: string;
-            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
-            consents?: {
-                /** @description Processing of the travellers' data for the service: must be true */
-                dataProcessing: boolean;
-                /**
-                 * @description Offers by e-mail: optional
-                 * @default false
-                 */
-                marketing: boolean;
-            };
-        };
-        PaymentCreated: {
-            /** @description Where to send the browser to pay */
-            redirectUrl: string;
-            idVenta: number;
-            idTransaction: number;
-            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
-            accessToken: string;
-        };
-        PaymentResult: {
-            idTransaction: number;
-            idVenta: number;
-            /** @enum {string} */
-            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
-            detailResoonse: string;
-            /** @description The outcome in a few Spanish words */
-            message: string;
-            /**
-             * Format: uuid
-             * @description Only with the sale's access token (?token=)
-             */
-            quotationId: string | null;
-            planId: number;
-            amountClp: number;
-            amountUsd: number;
-            gateway: string;
-            instalments: number | null;
-            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
-            instalmentAmountClp: number | null;
-            paymentTypeCode: string | null;
-            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
-            paymentType: string | null;
-            authorizationCode: string | null;
-            cardLastDigits: string | null;
-            /** @description Only with the sale's access token (?token=); empty otherwise */
-            certificates: {
-                number: string;
-                name: string;
-                lastName: string;
-            }[];
-            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
-            testPayment: boolean;
-        };
-        SaleRefund: {
-            id: number;
-            saleId: number;
-            paymentId: number;
-            /**
-             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
-             * @enum {string}
-             */
-            reason: "withdrawal" | "date_change";
-            amountClp: number;
-            /** @enum {string} */
-            status: "pending" | "refunded";
-            /** @description Gateway attempts started */
-            attempts: number;
-            /** @description The last attempt's failure, in words */
-            lastError: string | null;
-            nextAttemptAt: string;
-            createdAt: string;
-            refundedAt: string | null;
-            /**
-             * @description Once refunded: through the gateway, or manual (a transfer)
-             * @enum {string|null}
-             */
-            method: "gateway" | "manual" | null;
-            transferReference: string | null;
-            markedBy: string | null;
-            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
-            heldAt: string | null;
-            /** @description Who held it */
-            heldBy: string | null;
-        };
-        DiscountCodeOutcome: {
-            code: string | null;
-            /**
-             * @description none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)
-             * @enum {string}
-             */
-            status: "none" | "applied" | "unknown";
-            /** @description Whether a typed code was applied, in Spanish */
-            message: string | null;
-        };
-        Instalments: {
-            /** @description Interest-free instalments advertised (spec §9: 6) */
-            count: number;
-            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
-            amountClp: number;
-            /** @description amountClp es-CL style, e.g. $13.438 */
-            formatted: string;
-        };
-        PerPassengerPerDay: {
-            /** @description totalAmount ÷ (days × passengers), half up */
-            amountUsd: number;
-            formatted: string;
-            /** @description true when the travellers are of more than one age band: it is their average */
-            averaged: boolean;
-        };
-        PerPassengerPrice: {
-            passengerTypeId: number;
-            /** @description Travellers of this type */
-            quantity: number;
-            /** @description One traveller of this type priced alone, in whole pesos */
-            amountClp: number;
-            formatted: string;
-            /** @description USD */
-            amountUsd: number;
-            formattedUsd: string;
-        };
-        Plan: {
-            id: number;
-            label: string;
-            bestOption: {
-                label: string;
-                color: string;
-                arrowColor: string;
-            } | null;
-            image: {
-                original: string;
-                small: string;
-            };
-            enableTax: boolean;
-            /** @description The covid upgrade is included in this price */
-            isCovidupgrade: boolean;
-            covidUpgradeAvailable: boolean;
-            /** @description USD */
-            valorPlan: number;
-            /** @description CLP per USD */
-            valorTipoCambio: number;
-            /** @description totalAmount in CLP */
-            montoConversion: number;
-            /** @description Percent off valorPlan (promotion + discount code) */
-            discount: number;
-            /** @description USD */
-            montoDescuento: number;
-            /** @description USD */
-            montoNeto: number;
-            /** @description USD */
-            montoCovid: number;
-            /** @description Tax multiplier, 1 when the plan charges none */
-            tax: number;
-            /** @description USD */
-            montoTax: number;
-            /** @description USD */
-            totalAmount: number;
-            /** @description USD */
-            valorDia: number;
-            dias: number;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            /** @description Medical limit in USD */
-            coberturaMedica: number;
-            benefits: {
-                id: number;
-                label: string;
-                value: string;
-                isPriority: boolean;
-            }[];
-            discountCode: components["schemas"]["DiscountCodeOutcome"];
-            formatted: {
-                totalAmount: string;
-                /** @description valorPlan before discounts */
-                before: string;
-                perDay: string;
-                montoConversion: string;
-            };
-            passengerCount: number;
-            instalments: components["schemas"]["Instalments"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
-            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
-            perPassenger: components["schemas"]["PerPassengerPrice"][];
-        };
-        ComparatorPlan: {
-            id: number;
-            label: string;
-            color: string;
-            arrowColor: string | null;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            original: string;
-            colorTitulo: string;
-            /** @description USD */
-            valorDia: number;
-            tipoCambio: number;
-            /** @description USD */
-            amount: number;
-            /** @description USD */
-            valorDCTO: number;
-            /** @description USD */
-            valorCONDCTO: number;
-            tax: number;
-            /** @description USD */
-            montoTAX: number;
-            /** @description USD */
-            totalAmount: number;
-            montoConversion: number;
-            montoTotalFormateado: string;
-            montoAntesFormateado: string;
-            valorDiaFormateado: string;
-            montoConversionFormateado: string;
-            existeDescuentoAplicado: boolean;
-            monedaConvertida: {
-                code: string;
-                id: number;
-                decimals: number;
-                /** @description 1: a dot is the thousands separator */
-                separator: number;
-                symbol: string;
-                culture: string;
-            };
-            monedaOrigen: {
-                code: string;
-                id: number;
-                decimals: number;
-                /** @description 1: a dot is the thousands separator */
-                separator: number;
-                symbol: string;
-                culture: string;
-            };
-            prestaciones: {
-                idPlan: number;
-                detallePrestacion: string;
-                limite: string;
-            }[];
-            benefits: {
-                id: number;
-                label: string;
-                value: string;
-                isPriority: boolean;
-            }[];
-            bestOptionLabel: string | null;
-            dias: number;
-            discountCode: components["schemas"]["DiscountCodeOutcome"];
-            passengerCount: number;
-            instalments: components["schemas"]["Instalments"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
-        };
-        PreviewPlan: {
-            id: number;
-            label: string;
-            /** @description USD */
-            amount: number;
-            /** @description USD */
-            totalAmount: number;
-            tax: number;
-            /** @description USD */
-            valorDia: number;
-            /** @description USD */
-            valorDCTO: number;
-            /** @description USD */
-            valorCONDCTO: number;
-            montoConversion: number;
-            mejorPlan: boolean;
-            mejorCobertura: boolean;
-            /** @description '+' marks the over-75 badge */
-            arrowColor: string | null;
-            original: string;
-            colorTitulo: string;
-            selected: boolean;
-            prestaciones: {
-                detallePrestacion: string;
-                limite: string;
-            }[];
-            tipoCambio: number;
-            siglaMonedaOrigen: string;
-            siglaMonedaConvertida: string;
-            simboloMonedaOrigen: string;
-            simboloMonedaConvertida: string;
-            cultureMonedaOrigen: string;
-            cultureMonedaConvertida: string;
-            puntoSeparadorMonedaOrigen: number;
-            puntoSeparadorMonedaConvertida: number;
-            nDecimalesMonedaOrigen: number;
-            nDecimalesMonedaConvertida: number;
-            passengerCount: number;
-            instalments: components["schemas"]["Instalments"];
-            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
-        };
-        UnavailablePlans: {
-            passengerTypes: {
-                passengerTypeId: number;
-                label: string;
-                ageFrom: number;
-                ageTo: number;
-                /** @description Plans sold for the modality and destination that do not take this passenger type */
-                plans: number;
-            }[];
-        };
-        CovidUpgradePrice: {
-            offered: boolean;
-            perPassengerPerDay: {
-                fromUsd: string;
-                toUsd: string;
-                fromClp: number;
-                toClp: number;
-                formatted: {
-                    fromUsd: string;
-                    toUsd: string;
-                    fromClp: string;
-                    toClp: string;
-                };
-            } | null;
-        };
         /** @description The sale's payments and refunds, and the net paid */
         SaleLedger: {
             /** @description Every payment that took money and every refund, oldest first */
@@ -8168,6 +7946,325 @@ export interface components {
             /** @description Where the buyer pays the difference (action pay) */
             redirectUrl: string | null;
         };
+        PaymentBody: {
+            /** Format: uuid */
+            quotationId: string;
+            /** @description An id from GET /companies/{companyId}/payment-gateways */
+            gatewayId: string;
+            /** @description What the buyer agreed to on the payment step (texts of the current version); stored with the sale */
+            consents?: {
+                /** @description Processing of the travellers' data for the service: must be true */
+                dataProcessing: boolean;
+                /**
+                 * @description Offers by e-mail: optional
+                 * @default false
+                 */
+                marketing: boolean;
+            };
+        };
+        PaymentCreated: {
+            /** @description Where to send the browser to pay */
+            redirectUrl: string;
+            idVenta: number;
+            idTransaction: number;
+            /** @description The sale's access token: the proof this browser started the payment (payment result, certificates) */
+            accessToken: string;
+        };
+        PaymentResult: {
+            idTransaction: number;
+            idVenta: number;
+            /** @enum {string} */
+            resultTransaction: "PENDING" | "CONFIRMING" | "AUTHORIZED" | "DECLINED" | "ABORTED" | "TIMEOUT" | "ERROR";
+            detailResoonse: string;
+            /** @description The outcome in a few Spanish words */
+            message: string;
+            /**
+             * Format: uuid
+             * @description Only with the sale's access token (?token=)
+             */
+            quotationId: string | null;
+            planId: number;
+            amountClp: number;
+            amountUsd: number;
+            gateway: string;
+            instalments: number | null;
+            /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso); null until paid */
+            instalmentAmountClp: number | null;
+            paymentTypeCode: string | null;
+            /** @description The payment type in Spanish («Débito», «Crédito, cuotas sin interés»…), from paymentTypeCode */
+            paymentType: string | null;
+            authorizationCode: string | null;
+            cardLastDigits: string | null;
+            /** @description Only with the sale's access token (?token=); empty otherwise */
+            certificates: {
+                number: string;
+                name: string;
+                lastName: string;
+            }[];
+            /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
+            testPayment: boolean;
+        };
+        SaleRefund: {
+            id: number;
+            saleId: number;
+            paymentId: number;
+            /**
+             * @description withdrawal (derecho a retracto) or date_change (a cheaper date change)
+             * @enum {string}
+             */
+            reason: "withdrawal" | "date_change";
+            amountClp: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            /** @description Gateway attempts started */
+            attempts: number;
+            /** @description The last attempt's failure, in words */
+            lastError: string | null;
+            nextAttemptAt: string;
+            createdAt: string;
+            refundedAt: string | null;
+            /**
+             * @description Once refunded: through the gateway, or manual (a transfer)
+             * @enum {string|null}
+             */
+            method: "gateway" | "manual" | null;
+            transferReference: string | null;
+            markedBy: string | null;
+            /** @description When an operator held it to give it back by transfer (the sweeper no longer tries it); null if not held */
+            heldAt: string | null;
+            /** @description Who held it */
+            heldBy: string | null;
+        };
+        DiscountCodeOutcome: {
+            code: string | null;
+            /**
+             * @description For this plan. none: no code typed; applied; unknown: no such code, or not valid yet (nothing says it exists); refused: a code that exists but does not apply here, the message says why (expired, deactivated, use limit reached, per-buyer limit reached, not for this plan)
+             * @enum {string}
+             */
+            status: "none" | "applied" | "unknown" | "refused";
+            /** @description Whether a typed code was applied to this plan, or why not, in Spanish */
+            message: string | null;
+        };
+        Instalments: {
+            /** @description Interest-free instalments advertised (spec §9: 6) */
+            count: number;
+            /** @description One instalment of montoConversion in whole pesos, rounded up: count × amountClp ≥ montoConversion */
+            amountClp: number;
+            /** @description amountClp es-CL style, e.g. $13.438 */
+            formatted: string;
+        };
+        PerPassengerPerDay: {
+            /** @description totalAmount ÷ (days × passengers), half up */
+            amountUsd: number;
+            formatted: string;
+            /** @description true when the travellers are of more than one age band: it is their average */
+            averaged: boolean;
+        };
+        PerPassengerPrice: {
+            passengerTypeId: number;
+            /** @description Travellers of this type */
+            quantity: number;
+            /** @description One traveller of this type priced alone, in whole pesos */
+            amountClp: number;
+            formatted: string;
+            /** @description USD */
+            amountUsd: number;
+            formattedUsd: string;
+        };
+        Plan: {
+            id: number;
+            label: string;
+            bestOption: {
+                label: string;
+                color: string;
+                arrowColor: string;
+            } | null;
+            image: {
+                original: string;
+                small: string;
+            };
+            enableTax: boolean;
+            /** @description The covid upgrade is included in this price */
+            isCovidupgrade: boolean;
+            covidUpgradeAvailable: boolean;
+            /** @description USD */
+            valorPlan: number;
+            /** @description CLP per USD */
+            valorTipoCambio: number;
+            /** @description totalAmount in CLP */
+            montoConversion: number;
+            /** @description Percent off valorPlan (promotion + discount code) */
+            discount: number;
+            /** @description USD */
+            montoDescuento: number;
+            /** @description USD */
+            montoNeto: number;
+            /** @description USD */
+            montoCovid: number;
+            /** @description Tax multiplier, 1 when the plan charges none */
+            tax: number;
+            /** @description USD */
+            montoTax: number;
+            /** @description USD */
+            totalAmount: number;
+            /** @description USD */
+            valorDia: number;
+            dias: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description Medical limit in USD */
+            coberturaMedica: number;
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            discountCode: components["schemas"]["DiscountCodeOutcome"];
+            formatted: {
+                totalAmount: string;
+                /** @description valorPlan before discounts */
+                before: string;
+                perDay: string;
+                montoConversion: string;
+            };
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+            /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
+            perPassenger: components["schemas"]["PerPassengerPrice"][];
+        };
+        ComparatorPlan: {
+            id: number;
+            label: string;
+            color: string;
+            arrowColor: string | null;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            original: string;
+            colorTitulo: string;
+            /** @description USD */
+            valorDia: number;
+            tipoCambio: number;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            tax: number;
+            /** @description USD */
+            montoTAX: number;
+            /** @description USD */
+            totalAmount: number;
+            montoConversion: number;
+            montoTotalFormateado: string;
+            montoAntesFormateado: string;
+            valorDiaFormateado: string;
+            montoConversionFormateado: string;
+            existeDescuentoAplicado: boolean;
+            monedaConvertida: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            monedaOrigen: {
+                code: string;
+                id: number;
+                decimals: number;
+                /** @description 1: a dot is the thousands separator */
+                separator: number;
+                symbol: string;
+                culture: string;
+            };
+            prestaciones: {
+                idPlan: number;
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            benefits: {
+                id: number;
+                label: string;
+                value: string;
+                isPriority: boolean;
+            }[];
+            bestOptionLabel: string | null;
+            dias: number;
+            discountCode: components["schemas"]["DiscountCodeOutcome"];
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+        };
+        PreviewPlan: {
+            id: number;
+            label: string;
+            /** @description USD */
+            amount: number;
+            /** @description USD */
+            totalAmount: number;
+            tax: number;
+            /** @description USD */
+            valorDia: number;
+            /** @description USD */
+            valorDCTO: number;
+            /** @description USD */
+            valorCONDCTO: number;
+            montoConversion: number;
+            mejorPlan: boolean;
+            mejorCobertura: boolean;
+            /** @description '+' marks the over-75 badge */
+            arrowColor: string | null;
+            original: string;
+            colorTitulo: string;
+            selected: boolean;
+            prestaciones: {
+                detallePrestacion: string;
+                limite: string;
+            }[];
+            tipoCambio: number;
+            siglaMonedaOrigen: string;
+            siglaMonedaConvertida: string;
+            simboloMonedaOrigen: string;
+            simboloMonedaConvertida: string;
+            cultureMonedaOrigen: string;
+            cultureMonedaConvertida: string;
+            puntoSeparadorMonedaOrigen: number;
+            puntoSeparadorMonedaConvertida: number;
+            nDecimalesMonedaOrigen: number;
+            nDecimalesMonedaConvertida: number;
+            passengerCount: number;
+            instalments: components["schemas"]["Instalments"];
+            perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+        };
+        UnavailablePlans: {
+            passengerTypes: {
+                passengerTypeId: number;
+                label: string;
+                ageFrom: number;
+                ageTo: number;
+                /** @description Plans sold for the modality and destination that do not take this passenger type */
+                plans: number;
+            }[];
+        };
+        CovidUpgradePrice: {
+            offered: boolean;
+            perPassengerPerDay: {
+                fromUsd: string;
+                toUsd: string;
+                fromClp: number;
+                toClp: number;
+                formatted: {
+                    fromUsd: string;
+                    toUsd: string;
+                    fromClp: string;
+                    toClp: string;
+                };
+            } | null;
+        };
         QuotationBody: {
             origin: number;
             destination: number;
@@ -8225,101 +8322,6 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
-        };
-        RefundRequest: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /**
-             * Format: email
-             * @description The holder's e-mail: the request number is sent there
-             */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocuments: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTracking: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploads: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
         };
         CertificateLink: {
             message: string;

@@ -75,7 +75,12 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
   const modality = website.modalities.find((m) => m.id === quotation.modality)?.label ?? null;
   const destination = loaded.destination ?? 'tu destino';
   const first = loaded.plans[0];
-  const discount = quotation.discountCode ? first?.discountCode : undefined;
+  // A code may apply to some plans only: the notice says it applied (on those), each other plan's card says why not.
+  const discount = quotation.discountCode
+    ? (loaded.plans.find((plan) => plan.discountCode.status === 'applied') ?? first)?.discountCode
+    : undefined;
+  const planDiscountNote = (plan: ComparatorPlan) =>
+    discount?.status === 'applied' && plan.discountCode.status !== 'applied' ? plan.discountCode.message : null;
   const error = actionData?.error ?? null;
 
   return (
@@ -166,7 +171,11 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {plans.map((plan) => (
                   <li key={plan.id} className="flex flex-col [&>article]:flex-1">
-                    <PlanCard plan={plan} error={actionData?.planId === plan.id ? error : null} />
+                    <PlanCard
+                      plan={plan}
+                      error={actionData?.planId === plan.id ? error : null}
+                      discountNote={planDiscountNote(plan)}
+                    />
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { buyerOf } from '@travesia/domain/buyer';
 import { withdrawalNotice } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
-import { DocumentType, documentTypeLabel } from '@travesia/domain/ids';
+import { documentTypeLabel } from '@travesia/domain/ids';
 import { errorMessages } from '@travesia/domain/messages';
-import { isValidRut } from '@travesia/domain/rut';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -397,11 +397,7 @@ type Traveller = { seq: number; email: string; documentType: number; documentNum
 export async function saleBuyer(db: Database, saleId: number, travellers: Traveller[]) {
   const sale = await findSale(db, saleId);
   const quotation = sale ? await getQuotation(db, sale.companyId, sale.quotationId).catch(() => null) : null;
-  const first = [...travellers].sort((a, b) => a.seq - b.seq)[0];
-  const rut = quotation?.rut?.trim();
-  const email = (quotation?.email?.trim() || first?.email || '').toLowerCase();
-  if (rut && isValidRut(rut)) return { email, documentType: DocumentType.rut as number, documentNumber: rut };
-  return first ? { email, documentType: first.documentType, documentNumber: first.documentNumber } : undefined;
+  return buyerOf(quotation, travellers);
 }
 
 /**

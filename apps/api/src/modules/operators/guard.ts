@@ -82,6 +82,11 @@ export const backofficeAccess = {
   'POST /privacy/requests/:id/answer': ['admin', 'support'],
   'POST /privacy/rectify': ['admin', 'support'],
   'POST /privacy/erase': ['admin', 'support'],
+  // Issue 25, item 3: «Códigos de descuento» (plans/discount-console-routes.ts): pricing edits, finance reads.
+  'GET /discount-codes': ['admin', 'pricing', 'finance'],
+  'POST /discount-codes': ['admin', 'pricing'],
+  'PUT /discount-codes/:code': ['admin', 'pricing'],
+  'POST /discount-codes/:code/deactivate': ['admin', 'pricing'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

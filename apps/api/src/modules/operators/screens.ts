@@ -3,6 +3,7 @@ import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { discountCodeConsoleRoutes } from '../plans/discount-console-routes.ts';
 import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
@@ -27,4 +28,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   jobsConsoleRoutes,
   // 7. Datos personales
   privacyConsoleRoutes,
+  // Issue 25, item 3: «Códigos de descuento»
+  discountCodeConsoleRoutes,
 ];

@@ -23,8 +23,11 @@ import {
   totpOf,
 } from './secrets.ts';
 
-/** The console's roles (issue 24): `content` is for part 2 (catalogue and content editing). */
-export const roleList = ['admin', 'support', 'finance', 'content'] as const;
+/**
+ * The console's roles (issue 24): `content` is for part 2 (catalogue and content editing), `pricing` for prices and
+ * discount codes (issue 25).
+ */
+export const roleList = ['admin', 'support', 'finance', 'content', 'pricing'] as const;
 export type Role = (typeof roleList)[number];
 export const operatorStates = ['invited', 'active', 'deactivated'] as const;
 export type OperatorState = (typeof operatorStates)[number];

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Rule } from '@travesia/domain/field-errors';
 import {
   and,
   asc,
@@ -140,14 +141,22 @@ export async function openAttempt(
     sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number };
     gateway: string;
     purchase: PurchaseSnapshot;
+    /** Takes the discount code's use (another module's step, in this transaction), or answers why not. */
+    reserveDiscount: (tx: Database) => Promise<Rule | null>;
   },
-): Promise<{ refused: 'changed' | 'paid' | 'confirming' } | { sale: SaleRow; payment: PaymentRow }> {
+): Promise<
+  | { refused: 'changed' | 'paid' | 'confirming' }
+  | { refused: 'discount'; rule: Rule }
+  | { sale: SaleRow; payment: PaymentRow }
+> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const state = await lockPurchase(tx, input.quotationId);
     if (!state || state.quotation.version !== input.pricedVersion) return { refused: 'changed' };
     const refusal = refusalToChange(state);
     if (refusal) return { refused: refusal };
+    const discountRefusal = await input.reserveDiscount(tx);
+    if (discountRefusal) return { refused: 'discount', rule: discountRefusal };
     const sale = await upsertPendingSale(tx, { ...input.sale, quotationId: input.quotationId });
     if (wasPaid(sale.status)) return { refused: 'paid' };
     await voidOpenAttempts(tx, sale, 'Reemplazado por un nuevo intento de pago');
@@ -175,6 +184,8 @@ export async function claimPayment(
   db: Database,
   payment: PaymentRow,
   staleAfterSeconds: number,
+  /** Another module's last word on a purchase attempt (its discount code's use still held), or null. */
+  holdDiscount?: (tx: Database, quotationId: string) => Promise<string | null>,
 ): Promise<{ claimedAt: Date } | { refused: string } | null> {
   const sale = await findSaleOfQuotationBySaleId(db, payment.saleId);
   if (!sale) return null;
@@ -217,7 +228,7 @@ export async function claimPayment(
         ? 'La venta ya había sido pagada con otra transacción'
         : current.amountClp !== payment.amountClp
           ? 'El monto de la venta cambió después de iniciar este pago'
-          : null;
+          : ((await holdDiscount?.(tx, sale.quotationId)) ?? null);
     if (refusal) {
       await tx
         .update(payments)

@@ -1,3 +1,4 @@
+import { buyerKeys, buyerOf } from '@travesia/domain/buyer';
 import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/consents';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
@@ -24,7 +25,16 @@ import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
-import { planSummary, priceTripPlans } from '#app/modules/plans/service.ts';
+import {
+  holdDiscountUse,
+  paymentRefusalOf,
+  planSummary,
+  priceTripPlans,
+  recordDiscountUse,
+  releaseDiscountUse,
+  reserveDiscountUse,
+  type UseToReserve,
+} from '#app/modules/plans/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from '#app/modules/quotations/purchase-lock.ts';
 import {
   getQuotationOfAnyCompany,
@@ -99,6 +109,7 @@ export async function markSalePaid(
   workflow: Pick<PurchaseSteps, 'salePaid'>,
 ) {
   await repository.markSalePaid(tx, sale, bought);
+  await recordDiscountUse(tx, sale);
   await workflow.salePaid(tx, sale);
 }
 
@@ -132,7 +143,13 @@ export async function startPayment(
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
   const pricedVersion = await quotationVersion(db, input.quotationId);
   const { quotation, gateway, travellers } = await payableQuotation(deps, input);
-  const { plan, purchase, version } = await pricedPurchase(db, quotation, travellers, input, pricedVersion);
+  const { plan, purchase, version, discountUse } = await pricedPurchase(
+    db,
+    quotation,
+    travellers,
+    input,
+    pricedVersion,
+  );
   // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
   const opened = await repository.openAttempt(db, {
     quotationId: quotation.id,
@@ -145,8 +162,13 @@ export async function startPayment(
     },
     gateway: gateway.id,
     purchase,
+    // The code's use is taken under its row lock in the attempt's transaction, or the attempt does not open.
+    reserveDiscount: (tx) => reserveDiscountUse(tx, discountUse),
   });
-  if ('refused' in opened) throw invalid([{ field: 'quotationId', ...startRefusals[opened.refused] }]);
+  if ('refused' in opened) {
+    const rule = opened.refused === 'discount' ? opened.rule : startRefusals[opened.refused];
+    throw invalid([{ field: 'quotationId', ...rule }]);
+  }
   const { sale, payment } = opened;
   const started = await askGatewayToStart(deps, gateway, payment, input.returnUrl);
   deps.log.info({ saleId: sale.id, paymentId: payment.id, gateway: gateway.id }, 'payment started');
@@ -236,7 +258,18 @@ async function pricedPurchase(
   pricedVersion: number | undefined,
 ) {
   const companyId = quotation.company;
-  const trip = await tripOfQuotation(db, companyId, quotation.id);
+  const buyer = buyerOf(
+    quotation,
+    travellers.map((person) => ({
+      seq: person.seq,
+      email: person.email,
+      documentType: person.document.type,
+      documentNumber: person.document.id,
+    })),
+  );
+  const quoted = await tripOfQuotation(db, companyId, quotation.id);
+  // Now the buyer is known in full: a code's per-buyer limit counts their e-mail and their document.
+  const trip = { ...quoted, discountContext: { quotationId: quotation.id, buyer: buyer && buyerKeys(buyer) } };
   const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
   if (!plan || pricedVersion === undefined)
@@ -247,6 +280,9 @@ async function pricedPurchase(
         message: 'El plan elegido ya no está disponible para este viaje',
       },
     ]);
+  // A code the buyer may have seen applied that no longer applies: told now, before anything is charged.
+  const discountRefusal = paymentRefusalOf(plan.discount);
+  if (discountRefusal) throw invalid([{ field: 'quotationId', ...discountRefusal }]);
   const [summary, labels, destinationCountry] = await Promise.all([
     planSummary(db, plan.product.id),
     catalog.tripLabels(db, companyId, trip.destinationId, trip.modalityId),
@@ -285,7 +321,16 @@ async function pricedPurchase(
       marketing: input.consents?.marketing === true,
     },
   };
-  return { plan, purchase, version: pricedVersion };
+  const discountUse: UseToReserve = {
+    companyId,
+    quotationId: quotation.id,
+    productId: plan.product.id,
+    outcome: plan.discount,
+    buyer,
+    price: plan.price,
+    clpPerUsd: pricing.clpPerUsd,
+  };
+  return { plan, purchase, version: pricedVersion, discountUse };
 }
 
 /**
@@ -310,6 +355,7 @@ async function askGatewayToStart(
   } catch (error) {
     // The payer reads this detail (payment-result): words of ours, never the error's message (it may quote SQL).
     await repository.failPaymentStart(deps.db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    await releaseDiscountUse(deps.db, payment.sessionId);
     deps.log.error({ paymentId: payment.id, gateway: gateway.id, error: loggableError(error) }, 'gateway start failed');
     throw new ApiError(502, errorMessages.unexpected);
   }
@@ -336,7 +382,7 @@ export async function confirmReturn(deps: PaymentDeps, gatewayId: string, params
   const payment = byToken ?? (byOrder && byOrder.sessionId === params.TBK_ID_SESION ? byOrder : undefined);
   if (!payment) throw resourceNotFound();
 
-  const claim = await repository.claimPayment(db, payment, claimLifetimeSeconds);
+  const claim = await repository.claimPayment(db, payment, claimLifetimeSeconds, holdDiscountUse);
   if (claim && 'claimedAt' in claim) {
     await resolveClaim(deps, gateway, payment, params, claim.claimedAt);
   } else if (!claim) {
@@ -469,7 +515,11 @@ async function recordGatewayAnswer(
         detail = 'El monto de la venta cambió después de iniciar este pago';
       }
       if (!(await recordAttempt())) return;
-      if (status !== 'authorized' || !locked) return;
+      if (status !== 'authorized' || !locked) {
+        // The attempt did not pay: its discount code's use is free for another buyer.
+        if (locked && !wasPaid(locked.status)) await releaseDiscountUse(tx, locked.quotationId);
+        return;
+      }
       await markSalePaid(
         tx,
         locked,
@@ -519,7 +569,7 @@ export async function sweepStaleClaims(deps: PaymentDeps): Promise<number> {
   for (const payment of stale) {
     const gateway = deps.gateways.get(payment.gateway);
     if (!gateway || !payment.externalId) continue;
-    const claim = await repository.claimPayment(deps.db, payment, claimLifetimeSeconds);
+    const claim = await repository.claimPayment(deps.db, payment, claimLifetimeSeconds, holdDiscountUse);
     if (!claim) continue;
     if ('claimedAt' in claim) {
       const known = await gateway.status(payment.externalId).catch(
@@ -779,6 +829,7 @@ export async function startDateChangePayment(
     return { redirectUrl: started.redirectUrl };
   } catch (error) {
     await repository.failPaymentStart(deps.db, payment.id, 'No se pudo iniciar el pago con la pasarela');
+    await releaseDiscountUse(deps.db, payment.sessionId);
     const change = await repository.findDateChangeOfPayment(deps.db, payment.id);
     if (change) await repository.settleDateChange(deps.db, change.id, 'cancelled');
     deps.log.error({ paymentId: payment.id, error: loggableError(error) }, 'date change payment start failed');

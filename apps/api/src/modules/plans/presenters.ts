@@ -64,7 +64,7 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
     mejorCobertura: plan.isBestCoverage,
     coberturaMedica: product.medicalLimitUsd,
     benefits: plan.benefits,
-    discountCode: publicDiscount(pricing.discount),
+    discountCode: publicDiscount(plan.discount),
     formatted: {
       totalAmount: formatUsd(usd(price.totalCents)),
       before: formatUsd(usd(price.planValueCents)),
@@ -114,7 +114,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     benefits: plan.benefits,
     bestOptionLabel: product.bestOptionLabel,
     dias: price.days,
-    discountCode: publicDiscount(pricing.discount),
+    discountCode: publicDiscount(plan.discount),
     ...pricedExtras(plan),
   };
 }

@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  discountCodes,
-  passengerTypeProducts,
-  productBenefits,
-  productModalities,
-  productRates,
-  products,
-} from './tables.ts';
+import { passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -36,14 +29,6 @@ export function listBenefits(db: Database, productIds: number[]) {
     .from(productBenefits)
     .where(inArray(productBenefits.productId, productIds))
     .orderBy(asc(productBenefits.productId), asc(productBenefits.sortOrder), asc(productBenefits.id));
-}
-
-export async function findDiscountCode(db: Database, companyId: number, code: string) {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.companyId, companyId), eq(discountCodes.code, code.trim().toUpperCase())));
-  return row;
 }
 
 export function listProductsByIds(db: Database, productIds: number[]) {

@@ -6,11 +6,11 @@ export const discountCodeOutcomeSchema = z
   .object({
     code: z.string().nullable(),
     status: z
-      .enum(['none', 'applied', 'unknown'])
+      .enum(['none', 'applied', 'unknown', 'refused'])
       .describe(
-        'none: no code typed; applied: valid today; unknown: any other code (never existed, expired or not valid yet alike)',
+        'For this plan. none: no code typed; applied; unknown: no such code, or not valid yet (nothing says it exists); refused: a code that exists but does not apply here, the message says why (expired, deactivated, use limit reached, per-buyer limit reached, not for this plan)',
       ),
-    message: z.string().nullable().describe('Whether a typed code was applied, in Spanish'),
+    message: z.string().nullable().describe('Whether a typed code was applied to this plan, or why not, in Spanish'),
   })
   .meta({ id: 'DiscountCodeOutcome' });
 

@@ -1,13 +1,30 @@
-import { todayInChile, tripDays } from '@travesia/domain/dates';
+import { tripDays } from '@travesia/domain/dates';
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { type PlanPrice, type PricingInput, pricePerPassengerType, priceTrip } from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
 import { readCache } from '#app/lib/cache/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import {
+  type DiscountOutcome,
+  type DiscountResolution,
+  discountForPlan,
+  resolveDiscountCode,
+} from './discount-codes.ts';
 import * as repository from './repository.ts';
 import { checkTrip, type Trip } from './trip.ts';
 
+export type { DiscountOutcome } from './discount-codes.ts';
+// The discount codes' steps other modules run at their moments (quotations, payments); see discount-codes.ts.
+export {
+  contactKeys,
+  holdDiscountUse,
+  paymentRefusalOf,
+  recordDiscountUse,
+  releaseDiscountUse,
+  reserveDiscountUse,
+  type UseToReserve,
+} from './discount-codes.ts';
 export type { Trip } from './trip.ts';
 
 /** Which passenger types each of the company's products may carry (GET …/passanger-type-product). */
@@ -23,18 +40,13 @@ export async function listAllowedPassengerTypes(db: Database, companyId: number)
   return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
 }
 
-export type DiscountOutcome = {
-  code: string | null;
-  status: 'none' | 'applied' | 'unknown';
-  percentBp: number;
-  message: string | null;
-};
-
 export type PricedPlan = {
   product: repository.ProductRow;
   price: PlanPrice;
   benefits: { id: number; label: string; value: string; isPriority: boolean }[];
   covidApplied: boolean;
+  /** What the discount code did to this plan (codes may be limited to some plans). */
+  discount: DiscountOutcome;
   isBestCoverage: boolean;
   passengerCount: number;
   /** One traveller of each travelling passenger type, priced alone (for «price per traveller»). */
@@ -46,41 +58,12 @@ export type UnavailableForPassengerType = { passengerTypeId: number; plans: numb
 
 export type TripPricing = {
   plans: PricedPlan[];
+  /** The code's outcome for the trip as a whole (applied when it applies to some plan); each plan has its own. */
   discount: DiscountOutcome;
   clpPerUsd: string;
   days: number;
   unavailable: UnavailableForPassengerType[];
 };
-
-const discountMessages = {
-  applied: (percent: number) => `Código de descuento aplicado: ${percent} % adicional`,
-  unknown: 'El código de descuento no es válido; te mostramos los precios sin él.',
-};
-
-/**
- * A code prices with its percent only on the days it is valid. Any other code (unknown, expired, or not valid yet)
- * prices without it and answers exactly the same, so nobody can learn from the answer which codes exist or are
- * coming; it is never an error (issue #3).
- */
-export async function resolveDiscountCode(
-  db: Database,
-  companyId: number,
-  code: string | null,
-  today = todayInChile(),
-): Promise<DiscountOutcome> {
-  const typed = code?.trim().toUpperCase() || null;
-  if (!typed) return { code: null, status: 'none', percentBp: 0, message: null };
-  const row = await repository.findDiscountCode(db, companyId, typed);
-  if (!row || today < row.validFrom || today > row.validTo) {
-    return { code: typed, status: 'unknown', percentBp: 0, message: discountMessages.unknown };
-  }
-  return {
-    code: typed,
-    status: 'applied',
-    percentBp: row.percentBp,
-    message: discountMessages.applied(row.percentBp / 100),
-  };
-}
 
 /**
  * Every plan that fits the trip, priced (spec §5 plan search). A plan fits when it is sold for the modality, has
@@ -105,7 +88,7 @@ export async function priceTripPlans(
     cache.get(productsKey, () => repository.listProductsForModality(db, companyId, trip.modalityId));
   const [candidates, discount, clpPerUsd, allowed] = await Promise.all([
     candidatesOfModality(),
-    resolveDiscountCode(db, companyId, trip.discountCode),
+    resolveDiscountCode(db, companyId, trip.discountCode, trip.discountContext),
     catalog.currentRate(db, companyId),
     listAllowedPassengerTypes(db, companyId),
   ]);
@@ -133,6 +116,7 @@ export async function priceTripPlans(
       continue;
     }
     const covidApplied = trip.upgradeCovid && product.covidFeeCentsPerDay !== null;
+    const planDiscount = discountForPlan(discount, product.id);
     const input: PricingInput = {
       days,
       rating: product.rating,
@@ -142,7 +126,8 @@ export async function priceTripPlans(
         rateCents: p.rateCents ?? 0,
       })),
       promotionBp: product.promotionBp,
-      discountCodeBp: discount.percentBp,
+      discountCodeBp: planDiscount.percentBp,
+      discountCodeCents: planDiscount.amountUsdCents,
       covidFeeCentsPerDay: covidApplied ? product.covidFeeCentsPerDay : null,
       taxBp: product.enableTax ? product.taxBp : null,
       clpPerUsd,
@@ -155,6 +140,7 @@ export async function priceTripPlans(
         .filter((b) => b.productId === product.id)
         .map((b) => ({ id: b.id, label: b.label, value: b.value, isPriority: b.isPriority })),
       covidApplied,
+      discount: planDiscount,
       isBestCoverage: false,
       passengerCount: passengers.reduce((sum, p) => sum + p.quantity, 0),
       perPassengerType: pricePerPassengerType(input).map((one) => ({
@@ -167,11 +153,16 @@ export async function priceTripPlans(
   for (const plan of plans) plan.isBestCoverage = plan.product.medicalLimitUsd === bestCoverage;
   return {
     plans,
-    discount,
+    discount: tripDiscount(discount, plans),
     clpPerUsd,
     days,
     unavailable: [...unavailable].map(([passengerTypeId, count]) => ({ passengerTypeId, plans: count })),
   };
+}
+
+/** The code's outcome for the whole trip: applied if it applied to any plan, else what the plans were told. */
+function tripDiscount(resolution: DiscountResolution, plans: PricedPlan[]): DiscountOutcome {
+  return plans.find((plan) => plan.discount.status === 'applied')?.discount ?? discountForPlan(resolution, null);
 }
 
 /** A plan's name and benefits with their limits, in display order. */

@@ -1,4 +1,16 @@
-import { boolean, date, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { destinations, modalities, passengerTypes } from '../catalog/tables.ts';
 import { companies } from '../company/tables.ts';
 
@@ -82,7 +94,11 @@ export const productBenefits = pgTable('product_benefits', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** Discount codes, valid between two calendar days (inclusive, Chile's calendar). */
+/**
+ * Discount codes (issue 25 item 3, docs/pricing.md): a percent or a fixed amount in USD cents, valid between two
+ * calendar days (inclusive, Chile's calendar), with optional use limits in total and per buyer, for all the company's
+ * plans or a list of them; deactivated by an operator. `version` counts the console's edits (optimistic check).
+ */
 export const discountCodes = pgTable(
   'discount_codes',
   {
@@ -91,11 +107,64 @@ export const discountCodes = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** Stored upper-case; visitors type codes in any case. */
     code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] })
+      .notNull()
+      .default('percent'),
+    /** The percent of a `percent` code; 0 for an `amount` code. */
     percentBp: integer('percent_bp').notNull(),
+    /** The amount of an `amount` code, in USD cents (prices are USD; the CLP follows at the day's rate). */
+    amountUsdCents: integer('amount_usd_cents'),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
+    /** Paid sales (and payments under way) the code may have in all; null: no limit. */
+    maxUses: integer('max_uses'),
+    /** Uses per buyer (same e-mail or same document); null: no limit. */
+    maxUsesPerBuyer: integer('max_uses_per_buyer'),
+    /** The plans it applies to; null: every plan of the company. */
+    productIds: integer('product_ids').array(),
+    active: boolean('active').notNull().default(true),
+    /** What the operator wrote about it (campaign, partner); never shown to visitors. */
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+/**
+ * The uses of a discount code, one per quotation (a quotation has at most one sale). Taken (`reserved`) when a
+ * payment starts, under the code's row lock, so a limit can never be passed by payments started at once; `used`
+ * when the sale is paid (in the transaction that marks it paid), with what the sale paid and what the code gave;
+ * `released` when the attempt fails. A reservation lapses at `reserved_until` (an abandoned payment page), and the
+ * claim of the gateway's answer takes it again before anything is charged. No foreign key to quotations: that
+ * module's tables import this one.
+ */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    quotationId: uuid('quotation_id').notNull().unique(),
+    productId: integer('product_id').notNull(),
+    status: text('status', { enum: ['reserved', 'used', 'released'] }).notNull(),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    /** The buyer as the sale names them (certificates' saleBuyer): e-mail lower-case, `type:NUMBER` document. */
+    buyerEmail: text('buyer_email').notNull(),
+    buyerDocument: text('buyer_document').notNull(),
+    /** What the code takes off this purchase, and what the purchase pays, as priced when the payment started. */
+    discountUsdCents: integer('discount_usd_cents').notNull(),
+    discountClp: integer('discount_clp').notNull(),
+    revenueUsdCents: integer('revenue_usd_cents').notNull(),
+    revenueClp: integer('revenue_clp').notNull(),
+    saleId: integer('sale_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('discount_code_uses_code').on(t.companyId, t.code, t.status)],
 );
 
 /** Which passenger types a plan may be sold to (spec §3 Passenger-type product). */

@@ -3,6 +3,7 @@ import { passengerTotalProblem } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import type { DiscountContext } from './discount-codes.ts';
 
 /** What a visitor asks to be priced: the plan search parameters of spec §5. */
 export type Trip = {
@@ -14,6 +15,8 @@ export type Trip = {
   passengers: { passengerTypeId: number; quantity: number }[];
   discountCode: string | null;
   upgradeCovid: boolean;
+  /** Who asks, when known (a stored quotation, a payment): a code's per-buyer limit and own use depend on it. */
+  discountContext?: DiscountContext;
 };
 
 /**

@@ -90,6 +90,7 @@ async function priceForDates(
   companyId: number,
   bought: PurchaseSnapshot,
   dates: { departureDate: string; returnDate: string },
+  quotationId: string,
 ): Promise<PurchaseSnapshot['price']> {
   const trip: Trip = {
     originId: bought.trip.originId,
@@ -100,6 +101,8 @@ async function priceForDates(
     passengers: bought.trip.passengers,
     discountCode: bought.trip.discountCode,
     upgradeCovid: bought.trip.upgradeCovid,
+    // The same purchase: the code it paid with keeps applying (its own use never counts against it).
+    discountContext: { quotationId },
   };
   const pricing = await priceTripPlans(deps.db, companyId, trip, errorMessages.invalidInputs);
   const plan = pricing.plans.find((candidate) => candidate.product.id === bought.plan.id);
@@ -128,7 +131,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
     throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
   }
   const price = datesChanged
-    ? await priceForDates(deps, sale.companyId, bought, dates)
+    ? await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId)
     : { totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
   const purchase: PurchaseSnapshot = {
     ...bought,

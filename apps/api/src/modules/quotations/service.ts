@@ -4,7 +4,7 @@ import { alreadyPaid } from '@travesia/domain/rules';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { listPassengerTypes } from '#app/modules/catalog/service.ts';
-import { priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
+import { contactKeys, priceTripPlans, type Trip } from '#app/modules/plans/service.ts';
 import { changeUnderPurchaseLock, confirmingMessage, type LockPurchase } from './purchase-lock.ts';
 import * as repository from './repository.ts';
 import type { Quotation, QuotationInput } from './schemas.ts';
@@ -164,6 +164,8 @@ export async function tripOfQuotation(db: Database, companyId: number, quotation
     passengers: quotation.passangerTypes.map((p) => ({ passengerTypeId: p.passengerTypeId, quantity: p.quantity })),
     discountCode: quotation.discountCode,
     upgradeCovid: quotation.upgradeCovid,
+    // The quotation's own use of its code never counts against it; its contact fields name the buyer so far.
+    discountContext: { quotationId: quotation.id, buyer: contactKeys(quotation) },
   };
 }
 

@@ -153,6 +153,10 @@ export async function startPayment({ context, request, params }: StepArgs) {
       case 'already_paid':
         link = success ? { to: success, label: 'Ver mi compra' } : null;
         break;
+      case 'discount_code_refused':
+        // The quotation carries a code that no longer applies: the buyer removes it (or types another) in the quoter.
+        link = { to: `/?cotizacion=${quotationId}`, label: 'Revisar mi cotización' };
+        break;
       default:
         if (problem.field === 'departureDate') link = { to: `/?cotizacion=${quotationId}`, label: 'Cotizar de nuevo' };
     }

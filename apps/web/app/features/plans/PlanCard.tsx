@@ -3,10 +3,16 @@ import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
 import { PriceBlock } from './PriceBlock.tsx';
 import type { ComparatorPlan } from './types.ts';
 
-type Props = { plan: ComparatorPlan; benefitsShown?: number; error?: string | null };
+type Props = {
+  plan: ComparatorPlan;
+  benefitsShown?: number;
+  error?: string | null;
+  /** Why the quotation's discount code, applied to other plans, does not apply to this one (in words). */
+  discountNote?: string | null;
+};
 
 /** One plan of the comparator's listing: badges, image, title, first benefits, prices and «Elegir plan». */
-export function PlanCard({ plan, benefitsShown = 4, error = null }: Props) {
+export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote = null }: Props) {
   const accent = planColor(plan);
   const badges = comparatorBadges(plan);
   const headingId = `plan-${plan.id}-titulo`;
@@ -55,6 +61,11 @@ export function PlanCard({ plan, benefitsShown = 4, error = null }: Props) {
           ))}
         </ul>
         <div className="mt-auto border-t border-slate-100 pt-4">
+          {discountNote ? (
+            <p className="mb-2 text-sm font-medium text-amber-900" data-discount-note={plan.id}>
+              {discountNote}
+            </p>
+          ) : null}
           <PriceBlock plan={plan} />
           <ChoosePlanForm planId={plan.id} planLabel={plan.label} className="mt-4" />
           {error ? (
