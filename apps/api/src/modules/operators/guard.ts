@@ -82,6 +82,10 @@ export const backofficeAccess = {
   'POST /privacy/requests/:id/answer': ['admin', 'support'],
   'POST /privacy/rectify': ['admin', 'support'],
   'POST /privacy/erase': ['admin', 'support'],
+  // «Tipo de cambio» (catalog/console-routes.ts, issue 25): pricing and admin change it; finance reads it.
+  'GET /exchange-rates': ['admin', 'pricing', 'finance'],
+  'POST /exchange-rates': ['admin', 'pricing'],
+  'POST /exchange-rates/fetch': ['admin', 'pricing'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

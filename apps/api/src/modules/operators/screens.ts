@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { exchangeRateConsoleRoutes } from '../catalog/console-routes.ts';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
@@ -27,4 +28,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   jobsConsoleRoutes,
   // 7. Datos personales
   privacyConsoleRoutes,
+  // «Tipo de cambio» (issue 25)
+  exchangeRateConsoleRoutes,
 ];

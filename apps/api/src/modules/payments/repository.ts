@@ -48,12 +48,24 @@ export async function findSaleOfQuotation(db: Database, quotationId: string) {
  */
 export async function upsertPendingSale(
   db: Database,
-  values: { companyId: number; quotationId: string; productId: number; amountUsdCents: number; amountClp: number },
+  values: {
+    companyId: number;
+    quotationId: string;
+    productId: number;
+    amountUsdCents: number;
+    amountClp: number;
+    clpPerUsd: string;
+  },
 ): Promise<SaleRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [updated] = await db
       .update(sales)
-      .set({ productId: values.productId, amountUsdCents: values.amountUsdCents, amountClp: values.amountClp })
+      .set({
+        productId: values.productId,
+        amountUsdCents: values.amountUsdCents,
+        amountClp: values.amountClp,
+        clpPerUsd: values.clpPerUsd,
+      })
       .where(and(eq(sales.quotationId, values.quotationId), eq(sales.status, 'pending')))
       .returning();
     if (updated) return updated;
@@ -137,7 +149,7 @@ export async function openAttempt(
   input: {
     quotationId: string;
     pricedVersion: number;
-    sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number };
+    sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number; clpPerUsd: string };
     gateway: string;
     purchase: PurchaseSnapshot;
   },

@@ -132,7 +132,7 @@ export async function startPayment(
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
   const pricedVersion = await quotationVersion(db, input.quotationId);
   const { quotation, gateway, travellers } = await payableQuotation(deps, input);
-  const { plan, purchase, version } = await pricedPurchase(db, quotation, travellers, input, pricedVersion);
+  const { plan, pricing, purchase, version } = await pricedPurchase(db, quotation, travellers, input, pricedVersion);
   // Everything above was read without a lock; the attempt opens only if none of it changed meanwhile.
   const opened = await repository.openAttempt(db, {
     quotationId: quotation.id,
@@ -142,6 +142,7 @@ export async function startPayment(
       productId: plan.product.id,
       amountUsdCents: plan.price.totalCents,
       amountClp: plan.price.totalClp,
+      clpPerUsd: pricing.clpPerUsd,
     },
     gateway: gateway.id,
     purchase,
@@ -268,7 +269,7 @@ async function pricedPurchase(
       upgradeCovid: trip.upgradeCovid,
       destinationCountry,
     },
-    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd },
     travellers: travellers.map((person) => ({
       seq: person.seq,
       firstName: person.firstName,
@@ -285,7 +286,7 @@ async function pricedPurchase(
       marketing: input.consents?.marketing === true,
     },
   };
-  return { plan, purchase, version: pricedVersion };
+  return { plan, pricing, purchase, version: pricedVersion };
 }
 
 /**
