@@ -150,6 +150,10 @@ const requests: Record<
     payload: { source: 'subscription', id: 2000000000, email: 'nadie.matriz@example.cl' },
   }),
   'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
+  // «Tipo de cambio»: a body without a reason (400 past the guard); no source configured here (409).
+  'GET /exchange-rates': () => ({ method: 'GET', url: '/api/backoffice/exchange-rates' }),
+  'POST /exchange-rates': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates', payload: { clpPerUsd: '950' } }),
+  'POST /exchange-rates/fetch': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates/fetch' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };
