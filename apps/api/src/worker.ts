@@ -1,10 +1,10 @@
+import { todayInChile } from '@travesia/domain/dates';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { PurchasesConfig, RetentionConfig, WorkerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
-import { todayInChile } from '@travesia/domain/dates';
-import { z } from 'zod';
 import { exchangeRateCacheScope, fetchExchangeRate } from './modules/catalog/service.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
@@ -175,8 +175,15 @@ export function createBackgroundWork(options: {
     async queueExchangeRateFetch() {
       if (!rateSource) return false;
       const at = now();
-      const slot = Math.floor(Number(at.toLocaleString('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', hourCycle: 'h23' })) / 6);
-      const queued = await enqueue(db, exchangeRateFetchKind, {}, `${exchangeRateFetchKind}:${todayInChile(at)}:${slot}`);
+      const slot = Math.floor(
+        Number(at.toLocaleString('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', hourCycle: 'h23' })) / 6,
+      );
+      const queued = await enqueue(
+        db,
+        exchangeRateFetchKind,
+        {},
+        `${exchangeRateFetchKind}:${todayInChile(at)}:${slot}`,
+      );
       if (queued) nudgeJobs();
       return queued;
     },

@@ -1,7 +1,7 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, exchangeRates, jobs, sales } from '#app/db/schema.ts';
+import { auditEntries, exchangeRates, jobs, payments, sales } from '#app/db/schema.ts';
 import { businessDaysSince, fetchExchangeRate } from '#app/modules/catalog/service.ts';
 import { exchangeRateFigure } from '#app/modules/operators/today.ts';
 import { exchangeRateFetchKind } from '#app/worker.ts';
@@ -36,7 +36,12 @@ const today = () => todayInChile(clock.at);
 const day = (offset: number) => addDays(today(), offset);
 
 type RateView = { id: number; clpPerUsd: string; source: string; day: string | null; reason: string | null };
-type Screen = { current: RateView | null; source: { id: string } | null; history: RateView[]; nextBefore: number | null };
+type Screen = {
+  current: RateView | null;
+  source: { id: string } | null;
+  history: RateView[];
+  nextBefore: number | null;
+};
 
 const enter = (ctx: TestContext, operator: Operator, body: unknown) =>
   asOperator(ctx, operator, 'POST', '/api/backoffice/exchange-rates', body);
@@ -126,7 +131,11 @@ describeOnEachDatabase(
         { code: 'rate_jump', message: expect.stringMatching(/cambia 31,4 % respecto del vigente/) },
       ]);
       expect((await storefrontRate(ctx)).type).toBe(951.5);
-      const confirmed = await enter(ctx, pricing, { clpPerUsd: '1250', reason: 'Devaluación confirmada', confirmJump: true });
+      const confirmed = await enter(ctx, pricing, {
+        clpPerUsd: '1250',
+        reason: 'Devaluación confirmada',
+        confirmJump: true,
+      });
       expect(confirmed.status, confirmed.text).toBe(201);
       expect((await storefrontRate(ctx)).type).toBe(1250);
       const back = await enter(ctx, pricing, { clpPerUsd: '951.5', reason: 'Vuelta al valor', confirmJump: true });
@@ -140,7 +149,12 @@ describeOnEachDatabase(
       const refused = await enter(ctx, finance, { clpPerUsd: '950', reason: 'No debería poder' });
       expect(refused.status).toBe(403);
       const first = read.json<Screen>();
-      const older = await asOperator(ctx, finance, 'GET', `/api/backoffice/exchange-rates?before=${first.history[1]?.id}`);
+      const older = await asOperator(
+        ctx,
+        finance,
+        'GET',
+        `/api/backoffice/exchange-rates?before=${first.history[1]?.id}`,
+      );
       expect(older.json<Screen>().history.map((r) => r.id)).toStrictEqual(first.history.slice(2).map((r) => r.id));
       const bad = await asOperator(ctx, finance, 'GET', '/api/backoffice/exchange-rates?before=abc');
       expect(bad.status).toBe(400);
@@ -161,15 +175,26 @@ describeOnEachDatabase(
       ]);
       fake.mode = 'ok';
       // Had the rates by hand been entered yesterday, today's publication is newer: it is recorded.
-      await ctx.database.db.update(exchangeRates).set({ observedOn: day(-1) }).where(eq(exchangeRates.source, 'manual'));
+      await ctx.database.db
+        .update(exchangeRates)
+        .set({ observedOn: day(-1) })
+        .where(eq(exchangeRates.source, 'manual'));
       fake.series = [{ day: today(), value: '952.75' }];
       const done = await asOperator(ctx, pricing, 'POST', '/api/backoffice/exchange-rates/fetch');
       expect(done.status, done.text).toBe(200);
-      expect(done.json()).toMatchObject({ outcome: 'recorded', rate: { clpPerUsd: '952.7500', source: 'mindicador', day: today() } });
+      expect(done.json()).toMatchObject({
+        outcome: 'recorded',
+        rate: { clpPerUsd: '952.7500', source: 'mindicador', day: today() },
+      });
       const again = await asOperator(ctx, pricing, 'POST', '/api/backoffice/exchange-rates/fetch');
       expect(again.json()).toMatchObject({ outcome: 'unchanged' });
-      const audit = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'exchange_rate.fetch'));
-      expect(audit).toMatchObject([{ actorOperatorId: pricing.id, after: { clpPerUsd: '952.7500', source: 'mindicador' } }]);
+      const audit = await ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'exchange_rate.fetch'));
+      expect(audit).toMatchObject([
+        { actorOperatorId: pricing.id, after: { clpPerUsd: '952.7500', source: 'mindicador' } },
+      ]);
     });
 
     it('a sale records the rate its price was converted at', async () => {
@@ -178,10 +203,11 @@ describeOnEachDatabase(
       const [sale] = await ctx.database.db.select().from(sales).where(eq(sales.id, payment.idVenta));
       const rate = await storefrontRate(ctx);
       expect(Number(sale?.clpPerUsd)).toBe(rate.type);
-      const [attempt] = await ctx.database.db.execute<{ rate: string }>(
-        sql`SELECT purchase->'price'->>'clpPerUsd' AS rate FROM payments WHERE id = ${payment.idTransaction}`,
-      ).then((result) => ('rows' in result ? result.rows : result) as { rate: string }[]);
-      expect(Number(attempt?.rate)).toBe(rate.type);
+      const [attempt] = await ctx.database.db
+        .select({ purchase: payments.purchase })
+        .from(payments)
+        .where(eq(payments.id, payment.idTransaction));
+      expect(Number(attempt?.purchase?.price.clpPerUsd)).toBe(rate.type);
     });
   },
   env,
@@ -209,7 +235,11 @@ describeOnEachDatabase(
       expect(job).toMatchObject({ status: 'done', attempts: 1 });
       expect(await ctx.app.queueExchangeRateFetch()).toBe(false);
       // Nothing newer: a direct fetch adds no row and is no error.
-      const outcomes = await fetchExchangeRate(ctx.app.db, ctx.app.integrations.exchangeRateSource as never, clock.now());
+      const outcomes = await fetchExchangeRate(
+        ctx.app.db,
+        ctx.app.integrations.exchangeRateSource as never,
+        clock.now(),
+      );
       expect(outcomes).toMatchObject([{ outcome: 'unchanged' }]);
     });
 
@@ -222,7 +252,10 @@ describeOnEachDatabase(
         fake.series = [{ day: published, value: (950 + round).toFixed(2) }];
         const at = new Date(clock.at.getTime() + (round + 1) * 24 * 60 * 60_000);
         const outcomes = await Promise.all(Array.from({ length: 6 }, () => fetchExchangeRate(ctx.app.db, source, at)));
-        expect(outcomes.flat().filter((o) => o.outcome === 'recorded'), `round ${round}`).toHaveLength(1);
+        expect(
+          outcomes.flat().filter((o) => o.outcome === 'recorded'),
+          `round ${round}`,
+        ).toHaveLength(1);
         expect(await rowsOf(published), `round ${round}`).toHaveLength(1);
       }
     });
@@ -245,7 +278,10 @@ describeOnEachDatabase(
       const outcomes = await fetchExchangeRate(ctx.app.db, source, later);
       expect(outcomes).toMatchObject([{ outcome: 'rejected', published: { clpPerUsd: '2100.0000' } }]);
       // Run as the job: it fails (visible on «Hoy»), saying why.
-      await ctx.database.db.update(jobs).set({ runAfter: new Date(0) }).where(eq(jobs.kind, exchangeRateFetchKind));
+      await ctx.database.db
+        .update(jobs)
+        .set({ runAfter: new Date(0) })
+        .where(eq(jobs.kind, exchangeRateFetchKind));
       await ctx.app.runJobs();
       expect(await ctx.database.db.select().from(exchangeRates)).toHaveLength(before.length);
     });
@@ -262,11 +298,17 @@ describe('«Hoy»: the exchange rate’s age', () => {
     expect(businessDaysSince('2026-11-30', '2026-11-30')).toBe(0);
   });
   it('warns in words when the rate is older than one business day, or missing', () => {
-    expect(exchangeRateFigure({ since: new Date('2026-11-27T12:00:00Z'), day: '2026-11-27' }, now).warning).toBeUndefined();
+    expect(
+      exchangeRateFigure({ since: new Date('2026-11-27T12:00:00Z'), day: '2026-11-27' }, now).warning,
+    ).toBeUndefined();
     expect(exchangeRateFigure({ since: new Date('2026-11-26T12:00:00Z'), day: '2026-11-26' }, now)).toMatchObject({
       value: 4,
-      warning: 'El tipo de cambio vigente es del 26-11-2026: tiene 2 días hábiles de antigüedad. Actualízalo en «Tipo de cambio».',
+      warning:
+        'El tipo de cambio vigente es del 26-11-2026: tiene 2 días hábiles de antigüedad. Actualízalo en «Tipo de cambio».',
     });
-    expect(exchangeRateFigure(null, now)).toMatchObject({ value: 'Sin tipo de cambio', warning: expect.stringContaining('No hay tipo de cambio vigente') });
+    expect(exchangeRateFigure(null, now)).toMatchObject({
+      value: 'Sin tipo de cambio',
+      warning: expect.stringContaining('No hay tipo de cambio vigente'),
+    });
   });
 });

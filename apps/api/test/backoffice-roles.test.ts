@@ -152,7 +152,11 @@ const requests: Record<
   'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
   // «Tipo de cambio»: a body without a reason (400 past the guard); no source configured here (409).
   'GET /exchange-rates': () => ({ method: 'GET', url: '/api/backoffice/exchange-rates' }),
-  'POST /exchange-rates': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates', payload: { clpPerUsd: '950' } }),
+  'POST /exchange-rates': () => ({
+    method: 'POST',
+    url: '/api/backoffice/exchange-rates',
+    payload: { clpPerUsd: '950' },
+  }),
   'POST /exchange-rates/fetch': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates/fetch' }),
 };
 

@@ -48,9 +48,9 @@ describe('exchange-rate sources', () => {
       // A day asked for before the newest: that day's, never a later one.
       expect(await source.latest('2026-11-26'), source.id).toStrictEqual({ day: '2026-11-26', clpPerUsd: '943.5000' });
     }
-    expect(fake.requests.some((r) => r.includes('timeseries=F073.TCO.PRE.Z.D') && r.includes('function=GetSeries'))).toBe(
-      true,
-    );
+    expect(
+      fake.requests.some((r) => r.includes('timeseries=F073.TCO.PRE.Z.D') && r.includes('function=GetSeries')),
+    ).toBe(true);
     expect(fake.requests.some((r) => r.includes('firstdate=2026-11-17&lastdate=2026-11-27'))).toBe(true);
   });
 

@@ -23,6 +23,7 @@ export default [
     route('contacto/:id', 'routes/contacto-solicitud.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
     route('datos-personales', 'routes/datos-personales.tsx'),
+    route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

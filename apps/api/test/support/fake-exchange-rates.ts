@@ -55,7 +55,10 @@ export async function startFakeExchangeRates(): Promise<FakeExchangeRates> {
         json({
           Codigo: 0,
           Descripcion: 'Success',
-          Series: { seriesId: 'F073.TCO.PRE.Z.D', Obs: [{ indexDateString: '27-11-2026', value: 'abc', statusCode: 'OK' }] },
+          Series: {
+            seriesId: 'F073.TCO.PRE.Z.D',
+            Obs: [{ indexDateString: '27-11-2026', value: 'abc', statusCode: 'OK' }],
+          },
         });
         return;
       }

@@ -52,7 +52,11 @@ export function bcchSource(settings: BcchSettings): ExchangeRateSource {
       const observations = answer.Series?.Obs ?? [];
       if (!Array.isArray(observations)) throw new ExchangeRateSourceError('bcch', 'unreadable answer (Obs)');
       let newest: PublishedRate | null = null;
-      for (const observation of observations as { indexDateString?: unknown; value?: unknown; statusCode?: unknown }[]) {
+      for (const observation of observations as {
+        indexDateString?: unknown;
+        value?: unknown;
+        statusCode?: unknown;
+      }[]) {
         const date = /^(\d{2})-(\d{2})-(\d{4})$/.exec(String(observation?.indexDateString ?? ''));
         if (!date) throw new ExchangeRateSourceError('bcch', 'unreadable answer (indexDateString)');
         const published = `${date[3]}-${date[2]}-${date[1]}`;

@@ -171,7 +171,7 @@ export async function exchangeRateConsoleRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['backoffice'],
         description:
-          "«Actualizar ahora»: asks the configured source for the newest published rate and records it if it is of a newer day than the one in force (audited). `outcome` `unchanged`: nothing newer (a weekend, a holiday); `rejected`: it moves more than the allowed jump (enter it by hand to confirm). 409 without a configured source; 503 when the source does not answer or refuses the credentials.",
+          '«Actualizar ahora»: asks the configured source for the newest published rate and records it if it is of a newer day than the one in force (audited). `outcome` `unchanged`: nothing newer (a weekend, a holiday); `rejected`: it moves more than the allowed jump (enter it by hand to confirm). 409 without a configured source; 503 when the source does not answer or refuses the credentials.',
         response: {
           200: z.object({
             outcome: z.enum(['recorded', 'unchanged', 'rejected']),
@@ -185,10 +185,9 @@ export async function exchangeRateConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       if (!source) {
-        throw new ApiError(
-          409,
-          'No hay una fuente de tipo de cambio configurada (EXCHANGE_RATE_SOURCE=manual): ingrésalo a mano.',
-        );
+        const message =
+          'No hay una fuente de tipo de cambio configurada (EXCHANGE_RATE_SOURCE=manual): ingrésalo a mano.';
+        throw new ApiError(409, message, [{ field: 'source', code: 'not_available', message }]);
       }
       const now = fastify.clock();
       const actor = actorOf(request);

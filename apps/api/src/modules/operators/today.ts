@@ -22,12 +22,17 @@ export type Figure = {
 
 /** «Hoy»'s exchange-rate figure: its age in days, with a warning once it is older than one business day. */
 export function exchangeRateFigure(rate: { since: Date; day: string } | null, now: Date): Figure {
-  const base = { key: 'exchange-rate-age', label: 'Días desde el último tipo de cambio', href: '/backoffice/tipo-de-cambio' };
+  const base = {
+    key: 'exchange-rate-age',
+    label: 'Días desde el último tipo de cambio',
+    href: '/backoffice/tipo-de-cambio',
+  };
   if (!rate) {
     return {
       ...base,
       value: 'Sin tipo de cambio',
-      warning: 'No hay tipo de cambio vigente: la tienda no puede mostrar precios en pesos. Ingrésalo en «Tipo de cambio».',
+      warning:
+        'No hay tipo de cambio vigente: la tienda no puede mostrar precios en pesos. Ingrésalo en «Tipo de cambio».',
     };
   }
   const value = Math.max(0, Math.floor((now.getTime() - rate.since.getTime()) / (24 * 60 * 60_000)));
