@@ -521,7 +521,13 @@ export async function settleDateChange(tx: Database, id: number, status: 'applie
 export async function applyDateChangeToSale(tx: Database, change: DateChangeRow) {
   await tx
     .update(sales)
-    .set({ purchase: change.purchase, amountClp: change.amountClp, amountUsdCents: change.amountUsdCents })
+    .set({
+      purchase: change.purchase,
+      amountClp: change.amountClp,
+      amountUsdCents: change.amountUsdCents,
+      // The rate the new price was converted at; a change that kept the price keeps the sale's.
+      ...(change.purchase.price.clpPerUsd ? { clpPerUsd: change.purchase.price.clpPerUsd } : {}),
+    })
     .where(eq(sales.id, change.saleId));
 }
 

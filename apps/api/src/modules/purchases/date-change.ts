@@ -109,7 +109,7 @@ async function priceForDates(
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
-  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp };
+  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd };
 }
 
 /**
@@ -129,7 +129,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
   }
   const price = datesChanged
     ? await priceForDates(deps, sale.companyId, bought, dates)
-    : { totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
+    : { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
   const purchase: PurchaseSnapshot = {
     ...bought,
     trip: {
