@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, todayInChile } from '@travesia/domain/dates';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '#app/app.ts';
+import { loadConfig } from '#app/config.ts';
+import type { DatabaseHandle } from '#app/db/client.ts';
 import { auditEntries, exchangeRates, jobs, payments, sales } from '#app/db/schema.ts';
 import { businessDaysSince, fetchExchangeRate } from '#app/modules/catalog/service.ts';
 import { exchangeRateFigure } from '#app/modules/operators/today.ts';
@@ -8,7 +13,7 @@ import { exchangeRateFetchKind } from '#app/worker.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
 import { readyToPay, startPayment } from './support/checkout.ts';
 import { type FakeExchangeRates, startFakeExchangeRates } from './support/fake-exchange-rates.ts';
-import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { describeOnEachDatabase, openTestDatabase, type TestContext } from './support/harness.ts';
 import { get } from './support/http.ts';
 
 /**
@@ -46,8 +51,8 @@ type Screen = {
 const enter = (ctx: TestContext, operator: Operator, body: unknown) =>
   asOperator(ctx, operator, 'POST', '/api/backoffice/exchange-rates', body);
 
-const storefrontRate = async (ctx: TestContext) => {
-  const answer = await get(ctx.app, `/api/companies/${ctx.config.companyId}/exchange-rate?amount=100`);
+const storefrontRate = async (ctx: Pick<TestContext, 'app'>) => {
+  const answer = await get(ctx.app, '/api/companies/1/exchange-rate?amount=100');
   expect(answer.status, answer.text).toBe(200);
   return answer.json<{ amount: number; type: number }>();
 };
@@ -312,3 +317,46 @@ describe('«Hoy»: the exchange rate’s age', () => {
     });
   });
 });
+
+// Where a Redis server is named (as the PostgreSQL runs, support/harness.ts): two instances of the store on one
+// database, the worker's fetch on one, the storefront's pesos on the other.
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  describe('a fetched rate shows on every instance at once (REDIS_URL)', () => {
+    let database: DatabaseHandle;
+    let worker: FastifyInstance;
+    let web: FastifyInstance;
+    const channel = `travesia-test:read-cache:${randomUUID()}`;
+    const instance = () =>
+      buildApp({
+        config: loadConfig({ NODE_ENV: 'test', ...env, REDIS_URL: redisUrl, REDIS_CHANNEL: channel }),
+        db: database.db,
+        now: clock.now,
+      });
+    beforeAll(async () => {
+      database = await openTestDatabase('pglite');
+      worker = await instance();
+      web = await instance();
+      await Promise.all([worker.ready(), web.ready()]);
+    });
+    afterAll(async () => {
+      await worker?.close();
+      await web?.close();
+      await database?.close();
+    });
+
+    it('the other instance converts at the new rate right after the job, not after its cache’s lifetime', async () => {
+      expect((await storefrontRate({ app: web })).type).toBe(948.53);
+      fake.series = [{ day: today(), value: '955.10' }];
+      expect(await worker.queueExchangeRateFetch()).toBe(true);
+      await worker.runJobs();
+      const deadline = Date.now() + 3_000;
+      let seen = (await storefrontRate({ app: web })).type;
+      while (seen !== 955.1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        seen = (await storefrontRate({ app: web })).type;
+      }
+      expect(seen).toBe(955.1);
+    });
+  });
+}
