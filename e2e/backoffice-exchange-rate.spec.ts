@@ -1,19 +1,17 @@
-import { PassengerType } from '@travesia/domain/ids';
 import { and, eq } from 'drizzle-orm';
 import { exchangeRates } from '../apps/api/src/db/schema.ts';
 import { auditEntries } from '../apps/api/src/modules/audit/tables.ts';
+import { createQuotation } from './support/checkout.ts';
 import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
-import { tripDates } from './support/quote.ts';
 import { openHydrated, waitForHydration } from './support/shell.ts';
 
 /**
  * «Tipo de cambio» (issue 25, item 4): a pricing operator, enrolled by keyboard, enters the rate by hand with its
  * reason; the storefront's comparator shows the plans' prices in pesos at the new rate right after (the catalogue
- * cache and the kept comparator page are cleared by the same hook). Esencial, Europe, 10 days, 2 adults + 1 senior:
- * USD 85,00 → $80.625 at the seed's 948,53 (e2e/prices.spec.ts), $85.000 at 1.000. The rate is put back afterwards:
- * the e2e store is shared by the files that run after this one.
+ * cache and the kept comparator page are cleared by the same hook): Esencial's total becomes its dollars × 1.000. The
+ * rate is put back afterwards: the e2e store is shared by the files that run after this one.
  */
 
 test('a pricing operator enters the exchange rate by hand; the comparator’s CLP prices follow; axe', async ({
@@ -22,26 +20,18 @@ test('a pricing operator enters the exchange rate by hand; the comparator’s CL
   storefront,
 }) => {
   test.setTimeout(90_000);
-  const { departure, back } = tripDates(10, 10);
-  const created = await request.post('/api/quotations/1', {
-    data: {
-      origin: 1,
-      destination: 3,
-      modality: 1,
-      departureDate: departure,
-      returnDate: back,
-      passangerTypes: [
-        { passengerTypeId: PassengerType.upTo74, quantity: 2 },
-        { passengerTypeId: PassengerType.from75To84, quantity: 1 },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quotation = ((await created.json()) as { id: string }).id;
+  const quotation = await createQuotation(request);
   const esencialTotal = () =>
     page.getByRole('article').filter({ hasText: 'Travesía Esencial' }).getByTestId('plan-price-total');
+  const esencialUsd = () =>
+    page.getByRole('article').filter({ hasText: 'Travesía Esencial' }).getByTestId('plan-price-usd');
   await openHydrated(page, `/comparador/${quotation}`);
-  await expect(esencialTotal()).toHaveText(/^Total a pagar\s*\$80\.625 CLP$/);
+  // The dollars the plan costs: at 1.000 pesos per dollar, the CLP total is them × 1.000.
+  const usdText = /USD ([\d.]+,\d{2}) total del viaje/.exec(await esencialUsd().innerText())?.[1] ?? '';
+  const usd = Number(usdText.replaceAll('.', '').replace(',', '.'));
+  expect(usd).toBeGreaterThan(0);
+  const atThousand = `$${new Intl.NumberFormat('es-CL', { useGrouping: 'always' }).format(Math.round(usd * 1000))} CLP`;
+  await expect(esencialTotal()).not.toContainText(atThousand);
 
   const email = `precios-${quotation.slice(0, 8)}@travesia.cl`;
   const { db } = storefront.database;
@@ -78,9 +68,9 @@ test('a pricing operator enters the exchange rate by hand; the comparator’s CL
       .where(and(eq(auditEntries.action, 'exchange_rate.manual'), eq(auditEntries.targetId, String(row?.id))));
     expect(audit).toHaveLength(1);
 
-    // The storefront, right after: 85,00 × 1.000.
+    // The storefront, right after: the dollars × 1.000.
     await openHydrated(page, `/comparador/${quotation}`);
-    await expect(esencialTotal()).toHaveText(/^Total a pagar\s*\$85\.000 CLP$/);
+    await expect(esencialTotal()).toContainText(atThousand);
   } finally {
     await db.delete(exchangeRates).where(eq(exchangeRates.createdBy, email));
     await storefront.app.invalidateReadCache();

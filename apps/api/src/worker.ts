@@ -175,9 +175,7 @@ export function createBackgroundWork(options: {
     async queueExchangeRateFetch() {
       if (!rateSource) return false;
       const at = now();
-      const slot = Math.floor(
-        Number(at.toLocaleString('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', hourCycle: 'h23' })) / 6,
-      );
+      const slot = Math.floor(Number(chileHour.format(at)) / 6);
       const queued = await enqueue(
         db,
         exchangeRateFetchKind,
@@ -205,6 +203,8 @@ export function createBackgroundWork(options: {
 
 /** The job that fetches the USD→CLP rate from EXCHANGE_RATE_SOURCE (catalog fetchExchangeRate). */
 export const exchangeRateFetchKind = 'exchange-rate.fetch';
+/** The hour of the day in Chile (0–23): the day is split in four 6-hour slots, one fetch job each. */
+const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', hourCycle: 'h23' });
 /** How often each worker checks whether this slot's exchange-rate fetch is queued (one job a slot in all). */
 const exchangeRateCheckIntervalMs = 15 * 60 * 1000;
 
