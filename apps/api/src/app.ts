@@ -85,6 +85,8 @@ declare module 'fastify' {
     sweepPayments: () => Promise<number>;
     /** The personal-data retention (modules/privacy): run hourly by the worker, by tests at will. */
     applyRetention: () => Promise<number>;
+    /** Queues this slot's exchange-rate fetch when a source is configured (worker.ts); the worker does it every 15 min. */
+    queueExchangeRateFetch: () => Promise<boolean>;
     /** This app's catalogue read cache (CATALOG_CACHE_TTL_MS), the one `app.db` carries (lib/cache/read-cache.ts). */
     readCache: ReadCache;
     /** The read cache's invalidation hook: this instance, and every instance when REDIS_URL is set. */
@@ -197,6 +199,8 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
     },
     purchases: config.purchases,
     retention: config.retention,
+    invalidateCache: cacheInvalidation.invalidate,
+    now: app.clock,
   });
   const work = new Work();
   registerBackgroundWork(work, background);
@@ -204,6 +208,7 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   app.decorate('runJobs', background.runJobs);
   app.decorate('sweepPayments', background.sweepPayments);
   app.decorate('applyRetention', background.applyRetention);
+  app.decorate('queueExchangeRateFetch', background.queueExchangeRateFetch);
   app.addHook('onClose', () => background.close());
 }
 

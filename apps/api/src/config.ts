@@ -308,6 +308,27 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Travesía <certificados@travesia.cl>'),
+  /**
+   * Where the USD→CLP rate comes from (integrations/exchange-rates): `manual` (the console only, the default),
+   * `bcch` (the Banco Central's web service, needs BCCH_USER and BCCH_PASSWORD) or `mindicador` (its public mirror).
+   */
+  EXCHANGE_RATE_SOURCE: z
+    .enum(['manual', 'bcch', 'mindicador'], { error: 'must be manual, bcch or mindicador' })
+    .default('manual'),
+  /** The user (an e-mail) and password registered with the Banco Central's statistics web service. */
+  BCCH_USER: z.string().trim().min(1).optional(),
+  BCCH_PASSWORD: z.string().min(1).optional(),
+  /** The BCCh web service's address; tests point it at a fake on loopback. */
+  BCCH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://si3.bcentral.cl/SieteRestWS/SieteRestWS.ashx'),
+  /** mindicador.cl's origin (no trailing slash); tests point it at a fake on loopback. */
+  MINDICADOR_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://mindicador.cl'),
+  /** The longest wait for the exchange-rate source's answer. */
+  EXCHANGE_RATE_TIMEOUT_MS: milliseconds.max(60_000).default(10_000),
   /** reCAPTCHA v2 (the contact form): Google's public test keys by default, which accept every token. */
   RECAPTCHA_SITE_KEY: z.string().trim().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().trim().min(1).optional(),
@@ -447,6 +468,8 @@ export type Config = {
   payments: { sandboxEnabled: boolean };
   mail: { smtpUrl: string | undefined; from: string };
   recaptcha: RecaptchaConfig;
+  /** The USD→CLP rate's source (integrations/exchange-rates) and how the worker reaches it. */
+  exchangeRates: ExchangeRatesConfig;
   /** Where contact-form messages go when set; otherwise the company's contact address from its directory. */
   contactFormTo: string | undefined;
   worker: WorkerConfig;
@@ -508,6 +531,34 @@ function workerConfig(e: Environment): { worker: WorkerConfig; warnings: string[
     );
   }
   return { worker, warnings };
+}
+
+/** EXCHANGE_RATE_SOURCE and what its adapter needs (docs/operations.md «El tipo de cambio»). */
+export type ExchangeRatesConfig = {
+  source: 'manual' | 'bcch' | 'mindicador';
+  bcch: { url: string; user: string; password: string };
+  mindicadorUrl: string;
+  timeoutMs: number;
+};
+
+/** The exchange-rate source: `bcch` without its credentials refuses to start, rather than fail every day. */
+function exchangeRatesConfig(e: Environment, warnings: string[]): ExchangeRatesConfig {
+  if (e.EXCHANGE_RATE_SOURCE === 'bcch' && (!e.BCCH_USER || !e.BCCH_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: EXCHANGE_RATE_SOURCE=bcch needs BCCH_USER and BCCH_PASSWORD (the Banco Central web service account); use EXCHANGE_RATE_SOURCE=mindicador or manual without them',
+    );
+  }
+  if (e.EXCHANGE_RATE_SOURCE !== 'bcch' && (e.BCCH_USER || e.BCCH_PASSWORD)) {
+    warnings.push(
+      `BCCH_USER/BCCH_PASSWORD are set but EXCHANGE_RATE_SOURCE=${e.EXCHANGE_RATE_SOURCE}: the Banco Central is not asked`,
+    );
+  }
+  return {
+    source: e.EXCHANGE_RATE_SOURCE,
+    bcch: { url: e.BCCH_URL, user: e.BCCH_USER ?? '', password: e.BCCH_PASSWORD ?? '' },
+    mindicadorUrl: e.MINDICADOR_URL,
+    timeoutMs: e.EXCHANGE_RATE_TIMEOUT_MS,
+  };
 }
 
 /** Google's public reCAPTCHA v2 test keys: every token passes (a warning shows in the widget). Never for production. */
@@ -720,6 +771,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
+  const exchangeRates = exchangeRatesConfig(e, warnings);
   if (e.ADMIN_TOKEN) {
     warnings.push(
       'ADMIN_TOKEN is deprecated and will be removed in the next release: create an API key with role admin or finance (operator console, «Claves API») and send it as the Bearer token instead',
@@ -773,6 +825,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verifyUrl: e.RECAPTCHA_VERIFY_URL,
     },
     contactFormTo: e.CONTACT_FORM_TO,
+    exchangeRates,
     worker,
     retention: {
       contactMonths: e.RETENTION_CONTACT_MONTHS,

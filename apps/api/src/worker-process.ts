@@ -42,6 +42,7 @@ async function main() {
     },
     purchases: config.purchases,
     retention: config.retention,
+    invalidateCache: cacheInvalidation.invalidate,
   });
   const worker = startWorker(work, config.worker, log, config.retention);
   const metrics = await serveWorkerMetrics({ config, db, log });

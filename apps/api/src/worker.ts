@@ -1,8 +1,11 @@
+import { todayInChile } from '@travesia/domain/dates';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { PurchasesConfig, RetentionConfig, WorkerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
+import { exchangeRateCacheScope, fetchExchangeRate } from './modules/catalog/service.ts';
 import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
 import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
 import {
@@ -11,7 +14,7 @@ import {
   contactReplyEmailJob,
   contactReplyEmailKind,
 } from './modules/contact/service.ts';
-import { createJobQueue } from './modules/jobs/service.ts';
+import { createJobQueue, enqueue } from './modules/jobs/service.ts';
 import { lockoutEmailJob, lockoutEmailKind } from './modules/operators/service.ts';
 import {
   holdSaleRefund,
@@ -50,6 +53,11 @@ export type BackgroundWork = {
    * with how many rows were anonymised.
    */
   applyRetention(): Promise<number>;
+  /**
+   * Queues today's exchange-rate fetch (one job per Chile day and 6-hour slot, whichever process queues it first)
+   * when a source is configured, and runs the due jobs; resolves with whether a job was queued.
+   */
+  queueExchangeRateFetch(): Promise<boolean>;
   /** A sale refund was just requested here: attempt the due refunds now, in the background, if nudges are on. */
   nudgeRefunds(): void;
   /** Work was just queued here (a paid sale, a manual e-mail): run the jobs now, in the background, if nudges are on. */
@@ -90,6 +98,10 @@ export function createBackgroundWork(options: {
   purchases?: PurchasesConfig;
   /** The personal-data retention periods (config.retention); none: nothing is anonymised. */
   retention?: RetentionSettings;
+  /** Clears the read cache here and on every instance (lib/cache/cache-invalidation.ts): a new exchange rate shows at once. */
+  invalidateCache?: (scope?: string) => Promise<unknown>;
+  /** What time it is (tests move it); the system clock by default. */
+  now?: () => Date;
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
@@ -105,6 +117,27 @@ export function createBackgroundWork(options: {
   queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
   queue.register(lockoutEmailKind, lockoutEmailJob(db, integrations.mailer));
+  const now = options.now ?? (() => new Date());
+  const rateSource = integrations.exchangeRateSource;
+  if (rateSource) {
+    queue.register(exchangeRateFetchKind, {
+      payload: z.object({}),
+      // The queue's back-off (30 s, 1, 2, 4 min) rides out a short outage; a longer one fails the job, which «Hoy»
+      // counts, and the next slot's job tries again.
+      async run() {
+        const outcomes = await fetchExchangeRate(db, rateSource, now());
+        const recorded = outcomes.filter((o) => o.outcome === 'recorded').length;
+        if (recorded > 0) await options.invalidateCache?.(exchangeRateCacheScope);
+        const rejected = outcomes.find((o) => o.outcome === 'rejected');
+        if (rejected?.outcome === 'rejected') {
+          throw new Error(
+            `Exchange rate ${rejected.published.clpPerUsd} of ${rejected.published.day} refused: it moves ${(rejected.jump * 100).toFixed(1)} % from ${rejected.current} (enter it by hand to confirm)`,
+          );
+        }
+        return { source: rateSource.id, recorded, companies: outcomes.length };
+      },
+    });
+  }
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
   const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };
@@ -139,6 +172,19 @@ export function createBackgroundWork(options: {
       if (done.contactRequests + done.claims > 0) log.info(done, 'personal data anonymised by retention');
       return done.contactRequests + done.claims;
     },
+    async queueExchangeRateFetch() {
+      if (!rateSource) return false;
+      const at = now();
+      const slot = Math.floor(Number(chileHour.format(at)) / 6);
+      const queued = await enqueue(
+        db,
+        exchangeRateFetchKind,
+        {},
+        `${exchangeRateFetchKind}:${todayInChile(at)}:${slot}`,
+      );
+      if (queued) nudgeJobs();
+      return queued;
+    },
     nudgeRefunds() {
       if (!options.nudges) return;
       processDueSaleRefunds(refundDeps).catch((error: unknown) =>
@@ -155,6 +201,13 @@ export function createBackgroundWork(options: {
   };
 }
 
+/** The job that fetches the USD→CLP rate from EXCHANGE_RATE_SOURCE (catalog fetchExchangeRate). */
+export const exchangeRateFetchKind = 'exchange-rate.fetch';
+/** The hour of the day in Chile (0–23): the day is split in four 6-hour slots, one fetch job each. */
+const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Santiago', hour: '2-digit', hourCycle: 'h23' });
+/** How often each worker checks whether this slot's exchange-rate fetch is queued (one job a slot in all). */
+const exchangeRateCheckIntervalMs = 15 * 60 * 1000;
+
 export type RunningWorker = {
   /** Starts no further run and waits for the runs in flight (a job being done finishes and is recorded). */
   stop(): Promise<void>;
@@ -162,7 +215,8 @@ export type RunningWorker = {
 
 /** Runs the job queue and the payment sweeper now, then each on its own interval, until stopped. */
 export function startWorker(
-  work: Pick<BackgroundWork, 'runJobs' | 'sweepPayments'> & Partial<Pick<BackgroundWork, 'applyRetention'>>,
+  work: Pick<BackgroundWork, 'runJobs' | 'sweepPayments'> &
+    Partial<Pick<BackgroundWork, 'applyRetention' | 'queueExchangeRateFetch'>>,
   settings: Pick<WorkerConfig, 'jobsIntervalMs' | 'paymentSweepIntervalMs'>,
   log: FastifyBaseLogger,
   /** The personal-data retention's interval (config.retention); none: not run. */
@@ -181,6 +235,14 @@ export function startWorker(
     loops.push(
       repeat(retention.intervalMs, retain, (error) =>
         log.warn({ error: loggableError(error) }, 'personal-data retention failed'),
+      ),
+    );
+  }
+  const { queueExchangeRateFetch } = work;
+  if (queueExchangeRateFetch) {
+    loops.push(
+      repeat(exchangeRateCheckIntervalMs, queueExchangeRateFetch, (error) =>
+        log.warn({ error: loggableError(error) }, 'exchange-rate fetch could not be queued'),
       ),
     );
   }

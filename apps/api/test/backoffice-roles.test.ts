@@ -172,6 +172,14 @@ const requests: Record<
     url: '/api/backoffice/discount-codes/NADIEMATRIZ/deactivate',
     payload: { version: 1 },
   }),
+  // «Tipo de cambio»: a body without a reason (400 past the guard); no source configured here (409).
+  'GET /exchange-rates': () => ({ method: 'GET', url: '/api/backoffice/exchange-rates' }),
+  'POST /exchange-rates': () => ({
+    method: 'POST',
+    url: '/api/backoffice/exchange-rates',
+    payload: { clpPerUsd: '950' },
+  }),
+  'POST /exchange-rates/fetch': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates/fetch' }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -338,6 +338,10 @@ describeOnEachDatabase(
       expect(confirmed.status, confirmed.text).toBe(200);
       expect(confirmed.json<Result>()).toMatchObject({ action: 'none', status: 'applied' });
       expect(await mine(ctx, sale.token)).toMatchObject({ ...moved, amountClp: before.amountClp });
+      // Repriced for the new dates: the rate it was converted at is recorded with the new price.
+      const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, sale.idVenta));
+      expect(row?.clpPerUsd).toBe('948.5300');
+      expect(row?.purchase?.price.clpPerUsd).toBe('948.5300');
       expect(await voidedCertificates(ctx, sale.idVenta)).toHaveLength(3);
     });
 
@@ -427,6 +431,10 @@ describeOnEachDatabase(
         expect(confirmed.status, confirmed.text).toBe(200);
         expect(confirmed.json<Result>()).toMatchObject({ action: 'none', status: 'applied', differenceClp: 0 });
         expect(await mine(ctx, sale.token)).toMatchObject({ amountClp: before.amountClp });
+        // The price kept, the rate it was converted at is kept with it (not today's 450).
+        const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, sale.idVenta));
+        expect(row?.clpPerUsd).toBe('948.5300');
+        expect(row?.purchase?.price.clpPerUsd).toBe('948.5300');
         const refunds = await ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale.idVenta));
         expect(refunds).toHaveLength(0);
       } finally {

@@ -24,6 +24,7 @@ export default [
     route('newsletter', 'routes/newsletter.tsx'),
     route('datos-personales', 'routes/datos-personales.tsx'),
     route('codigos-de-descuento', 'routes/codigos-de-descuento.tsx'),
+    route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

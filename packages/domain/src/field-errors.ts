@@ -70,6 +70,10 @@ export const fieldErrorCodes = {
   weak_password:
     'An operator password shorter than 12 characters, or one the strength estimator finds easy to guess (operator console)',
   invalid_code: 'A TOTP or recovery code that is wrong, already used or expired (operator console)',
+  rate_jump:
+    'An exchange rate that moves more than 20 % from the one in force: sent again with confirmJump, it is recorded (operator console)',
+  source_unavailable:
+    'The exchange-rate source did not answer, refused our credentials or answered no rate: nothing changed (operator console)',
   stale: 'The item changed since it was read (another operator acted on it first): read it again',
   invalid: 'Any other problem',
 } as const;

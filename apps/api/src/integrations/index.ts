@@ -4,6 +4,7 @@ import type { Database } from '#app/db/client.ts';
 import { sandboxLedger } from '#app/modules/payments/sandbox-ledger.ts';
 import { type CaptchaVerifier, recaptchaVerifier } from './captcha/recaptcha.ts';
 import { createDocumentStore, type DocumentStore } from './document-store/index.ts';
+import { createExchangeRateSource, type ExchangeRateSource } from './exchange-rates/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { sandboxGateway, sandboxGatewayId } from './payments/sandbox.ts';
@@ -14,6 +15,8 @@ export type Integrations = {
   gateways: Map<string, PaymentGateway>;
   captcha: CaptchaVerifier;
   documentStore: DocumentStore;
+  /** Where the worker fetches the USD→CLP rate (EXCHANGE_RATE_SOURCE); none when rates are entered by hand only. */
+  exchangeRateSource: ExchangeRateSource | undefined;
 };
 
 /** The integrations the configuration chooses, shared by the web process and the worker. */
@@ -27,5 +30,6 @@ export function createIntegrations(config: Config, db: Database): Integrations {
     gateways,
     captcha: recaptchaVerifier(config.recaptcha),
     documentStore: createDocumentStore(config.documents),
+    exchangeRateSource: createExchangeRateSource(config.exchangeRates),
   };
 }

@@ -104,7 +104,15 @@ export type AuditEntry = {
 export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null };
 
 /** One figure of «Hoy» (GET /api/backoffice/today). */
-export type TodayFigure = { key: string; label: string; value: number | string; unit?: 'clp'; href: string };
+export type TodayFigure = {
+  key: string;
+  label: string;
+  value: number | string;
+  unit?: 'clp';
+  href: string;
+  /** Something to act on, in words (the exchange rate is older than one business day). */
+  warning?: string;
+};
 export type Today = { figures: TodayFigure[] };
 
 /** GET /api/backoffice/sales: one row of the sale list. */

@@ -27,8 +27,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
   // Issue 25 (catalogue and prices): pricing edits discount codes, finance reads their usage and revenue.
   { path: '/codigos-de-descuento', label: 'Códigos de descuento', roles: ['admin', 'pricing', 'finance'] },
-  // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here.
-  { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'finance', 'content'], upcoming: true },
+  // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here; pricing changes it, finance reads it.
+  { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'pricing', 'finance'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

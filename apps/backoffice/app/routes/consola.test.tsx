@@ -49,8 +49,13 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Tipo de cambio']);
-    expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual(['Hoy', 'Códigos de descuento']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter']);
+    expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
+      'Hoy',
+      'Códigos de descuento',
+      'Tipo de cambio',
+    ]);
+    expect(finance).toContain('Tipo de cambio');
   });
 
   it('has a page for every entry: the built screens, and «Próximamente» for the others', () => {

@@ -18,6 +18,26 @@ const figures = [
 ];
 
 describe('«Hoy»', () => {
+  it('shows a figure’s warning in words (the exchange rate older than one business day)', () => {
+    const warning =
+      'El tipo de cambio vigente es del 26-11-2026: tiene 2 días hábiles de antigüedad. Actualízalo en «Tipo de cambio».';
+    const html = renderPage(
+      <TodayView
+        figures={[
+          {
+            key: 'exchange-rate-age',
+            label: 'Días desde el último tipo de cambio',
+            value: 4,
+            href: '/backoffice/tipo-de-cambio',
+            warning,
+          },
+        ]}
+      />,
+    );
+    expect(html).toContain(`Atención: </span>${warning}`);
+    expect(html).toContain('href="/tipo-de-cambio"');
+  });
+
   it('loads the figures of GET /today', async () => {
     const { context } = contractApi({
       'GET /me': meAnswer(['finance']),

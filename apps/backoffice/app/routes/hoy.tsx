@@ -47,6 +47,12 @@ export function TodayView({ figures, error }: TodayData) {
                 <span className="mt-1 block text-2xl font-semibold tabular-nums">
                   {formatFigure(figure.value, figure.unit)}
                 </span>
+                {figure.warning ? (
+                  <span className="mt-2 block rounded bg-amber-100 px-2 py-1 text-sm text-amber-950">
+                    <span className="font-semibold">Atención: </span>
+                    {figure.warning}
+                  </span>
+                ) : null}
               </>
             );
             return (

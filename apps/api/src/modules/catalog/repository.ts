@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
 import {
   countries,
@@ -88,22 +88,64 @@ export function listPassengerTypes(db: Database, companyId: number) {
     .orderBy(asc(passengerTypes.ageFrom));
 }
 
+const usdToClp = (companyId: number) =>
+  and(
+    eq(exchangeRates.companyId, companyId),
+    eq(exchangeRates.fromCurrency, 'USD'),
+    eq(exchangeRates.toCurrency, 'CLP'),
+  );
+
+export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+
 /** The rate in force now: the newest one whose validity has started. */
-export async function findCurrentExchangeRate(db: Database, companyId: number, now = new Date()) {
+export async function findCurrentExchangeRate(
+  db: Database,
+  companyId: number,
+  now = new Date(),
+): Promise<ExchangeRateRow | undefined> {
   const [row] = await db
-    .select({ rate: exchangeRates.rate, validFrom: exchangeRates.validFrom })
+    .select()
     .from(exchangeRates)
-    .where(
-      and(
-        eq(exchangeRates.companyId, companyId),
-        eq(exchangeRates.fromCurrency, 'USD'),
-        eq(exchangeRates.toCurrency, 'CLP'),
-        lte(exchangeRates.validFrom, now),
-      ),
-    )
+    .where(and(usdToClp(companyId), lte(exchangeRates.validFrom, now)))
     .orderBy(desc(exchangeRates.validFrom), desc(exchangeRates.id))
     .limit(1);
   return row;
+}
+
+/**
+ * Appends a USD→CLP rate. A fetched rate already recorded for its day (another worker, an earlier run) is not
+ * written twice: the partial unique index exchange_rates_fetched_day refuses it and this answers undefined.
+ */
+export async function insertExchangeRate(
+  db: Database,
+  values: Pick<ExchangeRateRow, 'companyId' | 'rate' | 'validFrom' | 'source' | 'observedOn' | 'reason' | 'createdBy'>,
+): Promise<ExchangeRateRow | undefined> {
+  const [row] = await db
+    .insert(exchangeRates)
+    .values({ ...values, fromCurrency: 'USD', toCurrency: 'CLP' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The company's USD→CLP rates, newest first, `limit` at most, older than the row `before` (keyset on the id). */
+export function listExchangeRates(db: Database, companyId: number, limit: number, before?: number) {
+  return db
+    .select()
+    .from(exchangeRates)
+    .where(and(usdToClp(companyId), before === undefined ? undefined : lt(exchangeRates.id, before)))
+    .orderBy(desc(exchangeRates.id))
+    .limit(limit);
+}
+
+/** The companies that sell in pesos at a USD→CLP rate: the ones a fetched rate is recorded for. */
+export async function listCompaniesWithExchangeRates(db: Database): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ companyId: exchangeRates.companyId })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.fromCurrency, 'USD'), eq(exchangeRates.toCurrency, 'CLP')))
+    .orderBy(asc(exchangeRates.companyId));
+  return rows.map((row) => row.companyId);
 }
 
 export function listPaymentGateways(db: Database, companyId: number) {

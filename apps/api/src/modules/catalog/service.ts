@@ -1,3 +1,4 @@
+import { chileDateOf } from '@travesia/domain/dates';
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
@@ -68,10 +69,31 @@ export async function listPaymentGateways(db: Database, companyId: number) {
 const cachedExchangeRate = (db: Database, companyId: number) =>
   readCache(db).get(`exchange-rate:${companyId}`, () => repository.findCurrentExchangeRate(db, companyId));
 
-/** Since when the rate in force has been (read fresh, never cached: the console's «Hoy» shows its age). */
-export async function exchangeRateInForceSince(db: Database, companyId: number, now: Date): Promise<Date | null> {
-  return (await repository.findCurrentExchangeRate(db, companyId, now))?.validFrom ?? null;
+/**
+ * Since when the rate in force has been, and the Chile day it is the rate of (its published day; for a seeded rate,
+ * the day it took effect): read fresh, never cached, for the console's «Hoy», which shows its age.
+ */
+export async function exchangeRateInForceSince(
+  db: Database,
+  companyId: number,
+  now: Date,
+): Promise<{ since: Date; day: string } | null> {
+  const row = await repository.findCurrentExchangeRate(db, companyId, now);
+  if (!row) return null;
+  return { since: row.validFrom, day: row.observedOn ?? chileDateOf(row.validFrom) };
 }
+
+export {
+  businessDaysSince,
+  currentExchangeRate,
+  exchangeRateCacheScope,
+  exchangeRateHistory,
+  type FetchOutcome,
+  fetchExchangeRate,
+  jumpOf,
+  maxUnconfirmedJump,
+  recordManualRate,
+} from './exchange-rates.ts';
 
 /** USD amount → CLP at the stored rate (spec §7 exchange-rate: "amount and type"). */
 export async function convertAmount(db: Database, companyId: number, amountUsd: string) {

@@ -1,4 +1,18 @@
-import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../company/tables.ts';
 
 /** The tables the catalog module owns. Only its repository reads or writes them (references from other tables aside). */
@@ -84,16 +98,48 @@ export const passengerTypes = pgTable('passenger_types', {
 });
 
 /** CLP per USD. The newest row whose validFrom has passed is the one in force. */
-export const exchangeRates = pgTable('exchange_rates', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  fromCurrency: text('from_currency').notNull(),
-  toCurrency: text('to_currency').notNull(),
-  rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
-  validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Where a rate came from: the seed, an operator's hand (with a reason), or the worker's fetch from a source. */
+export const exchangeRateSources = ['seed', 'manual', 'bcch', 'mindicador'] as const;
+export type ExchangeRateSource = (typeof exchangeRateSources)[number];
+
+/**
+ * USD→CLP rates, append-only: the one in force is the newest whose validity started (repository
+ * findCurrentExchangeRate). A fetched rate is one row per published day (`observed_on`), so two workers fetching at
+ * once write it once (the partial unique index); a rate entered by hand records who and why.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source', { enum: exchangeRateSources }).notNull().default('seed'),
+    /** The day the source published the rate for (Chile date); for a rate entered by hand, the day it was entered. */
+    observedOn: date('observed_on', { mode: 'string' }),
+    /** Why an operator entered it (required by the console); null for fetched and seeded rates. */
+    reason: text('reason'),
+    /** The operator's e-mail or API key's name that entered it; null for fetched and seeded rates. */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'exchange_rates_source_check',
+      sql`${t.source} IN (${sql.raw(exchangeRateSources.map((source) => `'${source}'`).join(', '))})`,
+    ),
+    check('exchange_rates_rate_positive', sql`${t.rate} > 0`),
+    uniqueIndex('exchange_rates_fetched_day')
+      .on(t.companyId, t.fromCurrency, t.toCurrency, t.observedOn)
+      .where(sql`${t.source} IN ('bcch', 'mindicador')`),
+    // The console's history (newest first, keyset on the id) and the rate in force.
+    index('exchange_rates_company_valid').on(t.companyId, t.validFrom, t.id),
+  ],
+);
 
 export const paymentGateways = pgTable(
   'payment_gateways',

@@ -87,6 +87,10 @@ export const backofficeAccess = {
   'POST /discount-codes': ['admin', 'pricing'],
   'PUT /discount-codes/:code': ['admin', 'pricing'],
   'POST /discount-codes/:code/deactivate': ['admin', 'pricing'],
+  // «Tipo de cambio» (catalog/console-routes.ts, issue 25): pricing and admin change it; finance reads it.
+  'GET /exchange-rates': ['admin', 'pricing', 'finance'],
+  'POST /exchange-rates': ['admin', 'pricing'],
+  'POST /exchange-rates/fetch': ['admin', 'pricing'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

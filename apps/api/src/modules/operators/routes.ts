@@ -334,6 +334,8 @@ export async function backofficeRoutes(fastify: FastifyInstance) {
                 value: z.union([z.number(), z.string()]),
                 unit: z.literal('clp').optional(),
                 href: z.string(),
+                // Something to act on, in words (the exchange rate is older than one business day).
+                warning: z.string().optional(),
               }),
             ),
           }),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { exchangeRateConsoleRoutes } from '../catalog/console-routes.ts';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
@@ -30,4 +31,6 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   privacyConsoleRoutes,
   // Issue 25, item 3: «Códigos de descuento»
   discountCodeConsoleRoutes,
+  // «Tipo de cambio» (issue 25)
+  exchangeRateConsoleRoutes,
 ];

@@ -1,6 +1,6 @@
 import { chileDayStart, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
-import { exchangeRateInForceSince } from '../catalog/service.ts';
+import { businessDaysSince, exchangeRateInForceSince } from '../catalog/service.ts';
 import { countClaimsWaiting } from '../claims/service.ts';
 import { countUnansweredBefore } from '../contact/service.ts';
 import { countFailingJobs } from '../jobs/service.ts';
@@ -10,7 +10,41 @@ import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } 
  * One figure of the console's «Hoy» screen: what it counts, its value (`unit` `clp`: an amount in pesos, else a
  * count; a text when there is nothing to count), and the console list it links to.
  */
-export type Figure = { key: string; label: string; value: number | string; unit?: 'clp'; href: string };
+export type Figure = {
+  key: string;
+  label: string;
+  value: number | string;
+  unit?: 'clp';
+  href: string;
+  /** Something to act on, in words (the exchange rate is older than one business day). */
+  warning?: string;
+};
+
+/** «Hoy»'s exchange-rate figure: its age in days, with a warning once it is older than one business day. */
+export function exchangeRateFigure(rate: { since: Date; day: string } | null, now: Date): Figure {
+  const base = {
+    key: 'exchange-rate-age',
+    label: 'Días desde el último tipo de cambio',
+    href: '/backoffice/tipo-de-cambio',
+  };
+  if (!rate) {
+    return {
+      ...base,
+      value: 'Sin tipo de cambio',
+      warning:
+        'No hay tipo de cambio vigente: la tienda no puede mostrar precios en pesos. Ingrésalo en «Tipo de cambio».',
+    };
+  }
+  const value = Math.max(0, Math.floor((now.getTime() - rate.since.getTime()) / (24 * 60 * 60_000)));
+  const businessDays = businessDaysSince(rate.day, todayInChile(now));
+  if (businessDays <= 1) return { ...base, value };
+  const [year, month, day] = rate.day.split('-');
+  return {
+    ...base,
+    value,
+    warning: `El tipo de cambio vigente es del ${day}-${month}-${year}: tiene ${businessDays} días hábiles de antigüedad. Actualízalo en «Tipo de cambio».`,
+  };
+}
 
 /** The instant Chile's day of `at` (or its month's first day) began. */
 function chileMidnight(at: Date, firstOfMonth: boolean): Date {
@@ -84,11 +118,6 @@ export async function todayFigures(db: Database, now: Date, companyId: number): 
       href: '/backoffice/contacto?estado=sin-responder&antiguedad=24',
     },
     { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/trabajos' },
-    {
-      key: 'exchange-rate-age',
-      label: 'Días desde el último tipo de cambio',
-      value: rateSince ? Math.floor((now.getTime() - rateSince.getTime()) / (24 * 60 * minute)) : 'Sin tipo de cambio',
-      href: '/backoffice/tipo-de-cambio',
-    },
+    exchangeRateFigure(rateSince, now),
   ];
 }

@@ -49,12 +49,24 @@ export async function findSaleOfQuotation(db: Database, quotationId: string) {
  */
 export async function upsertPendingSale(
   db: Database,
-  values: { companyId: number; quotationId: string; productId: number; amountUsdCents: number; amountClp: number },
+  values: {
+    companyId: number;
+    quotationId: string;
+    productId: number;
+    amountUsdCents: number;
+    amountClp: number;
+    clpPerUsd: string;
+  },
 ): Promise<SaleRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [updated] = await db
       .update(sales)
-      .set({ productId: values.productId, amountUsdCents: values.amountUsdCents, amountClp: values.amountClp })
+      .set({
+        productId: values.productId,
+        amountUsdCents: values.amountUsdCents,
+        amountClp: values.amountClp,
+        clpPerUsd: values.clpPerUsd,
+      })
       .where(and(eq(sales.quotationId, values.quotationId), eq(sales.status, 'pending')))
       .returning();
     if (updated) return updated;
@@ -138,7 +150,7 @@ export async function openAttempt(
   input: {
     quotationId: string;
     pricedVersion: number;
-    sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number };
+    sale: { companyId: number; productId: number; amountUsdCents: number; amountClp: number; clpPerUsd: string };
     gateway: string;
     purchase: PurchaseSnapshot;
     /** Takes the discount code's use (another module's step, in this transaction), or answers why not. */
@@ -520,7 +532,13 @@ export async function settleDateChange(tx: Database, id: number, status: 'applie
 export async function applyDateChangeToSale(tx: Database, change: DateChangeRow) {
   await tx
     .update(sales)
-    .set({ purchase: change.purchase, amountClp: change.amountClp, amountUsdCents: change.amountUsdCents })
+    .set({
+      purchase: change.purchase,
+      amountClp: change.amountClp,
+      amountUsdCents: change.amountUsdCents,
+      // The rate the new price was converted at; a change that kept the price keeps the sale's.
+      ...(change.purchase.price.clpPerUsd ? { clpPerUsd: change.purchase.price.clpPerUsd } : {}),
+    })
     .where(eq(sales.id, change.saleId));
 }
 

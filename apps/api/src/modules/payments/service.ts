@@ -143,7 +143,7 @@ export async function startPayment(
   // The version first: whatever is read after it, a change made meanwhile moves it and the attempt will not open.
   const pricedVersion = await quotationVersion(db, input.quotationId);
   const { quotation, gateway, travellers } = await payableQuotation(deps, input);
-  const { plan, purchase, version, discountUse } = await pricedPurchase(
+  const { plan, pricing, purchase, version, discountUse } = await pricedPurchase(
     db,
     quotation,
     travellers,
@@ -159,6 +159,7 @@ export async function startPayment(
       productId: plan.product.id,
       amountUsdCents: plan.price.totalCents,
       amountClp: plan.price.totalClp,
+      clpPerUsd: pricing.clpPerUsd,
     },
     gateway: gateway.id,
     purchase,
@@ -304,7 +305,7 @@ async function pricedPurchase(
       upgradeCovid: trip.upgradeCovid,
       destinationCountry,
     },
-    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd },
     travellers: travellers.map((person) => ({
       seq: person.seq,
       firstName: person.firstName,
@@ -330,7 +331,7 @@ async function pricedPurchase(
     price: plan.price,
     clpPerUsd: pricing.clpPerUsd,
   };
-  return { plan, purchase, version: pricedVersion, discountUse };
+  return { plan, pricing, purchase, version: pricedVersion, discountUse };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -41,7 +42,8 @@ export type PurchaseSnapshot = {
     /** The country the travellers named at checkout (of the destination region); absent on older sales. */
     destinationCountry?: DestinationCountry | null;
   };
-  price: { totalUsdCents: number; totalClp: number };
+  /** `clpPerUsd`: the rate the price was converted at (attempts started before migration 0029 lack it). */
+  price: { totalUsdCents: number; totalClp: number; clpPerUsd?: string };
   travellers: {
     seq: number;
     firstName: string;
@@ -84,6 +86,8 @@ export const sales = pgTable(
       .references(() => products.id),
     amountUsdCents: integer('amount_usd_cents').notNull(),
     amountClp: integer('amount_clp').notNull(),
+    /** CLP per USD the sale was priced at (catalog's rate in force then); null on sales older than migration 0029. */
+    clpPerUsd: numeric('clp_per_usd', { precision: 14, scale: 4 }),
     /**
      * pending → paid → withdrawing («retracto en proceso»: certificates voided, its refund requested) → withdrawn
      * (refunded). A withdrawn or withdrawing sale was paid: its quotation stays closed to new payments.

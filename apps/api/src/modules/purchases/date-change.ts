@@ -112,7 +112,7 @@ async function priceForDates(
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
-  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp };
+  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd };
 }
 
 /**
@@ -132,7 +132,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
   }
   const price = datesChanged
     ? await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId)
-    : { totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
+    : { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
   const purchase: PurchaseSnapshot = {
     ...bought,
     trip: {
