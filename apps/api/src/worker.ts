@@ -21,6 +21,7 @@ import {
 } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { applyRetention, type RetentionSettings } from './modules/privacy/service.ts';
+import { type Invalidate, type Kinds, publicationJob, publicationJobKind } from './modules/publishing/service.ts';
 import {
   accessCapEmailJob,
   accessCapEmailKind,
@@ -90,6 +91,8 @@ export function createBackgroundWork(options: {
   purchases?: PurchasesConfig;
   /** The personal-data retention periods (config.retention); none: nothing is anonymised. */
   retention?: RetentionSettings;
+  /** The publishing model's kinds and the cache invalidation hook: scheduled publications are applied here. */
+  publishing?: { kinds: Kinds; invalidate: Invalidate };
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
@@ -105,6 +108,7 @@ export function createBackgroundWork(options: {
   queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
   queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
   queue.register(lockoutEmailKind, lockoutEmailJob(db, integrations.mailer));
+  if (options.publishing) queue.register(publicationJobKind, publicationJob({ db, ...options.publishing }));
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
   const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };

@@ -21,7 +21,7 @@ let serial = 0;
 /** A request to each route: path parameters that name nothing, and bodies that change nothing real. */
 const requests: Record<
   BackofficeRoute,
-  () => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown }
+  () => { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown }
 > = {
   'GET /enrolment/:token': () => ({ method: 'GET', url: `/api/backoffice/enrolment/${'x'.repeat(43)}` }),
   'POST /enrolment/:token': () => ({ method: 'POST', url: `/api/backoffice/enrolment/${'x'.repeat(43)}`, payload: {} }),
@@ -150,6 +150,29 @@ const requests: Record<
     payload: { source: 'subscription', id: 2000000000, email: 'nadie.matriz@example.cl' },
   }),
   'POST /privacy/erase': () => ({ method: 'POST', url: '/api/backoffice/privacy/erase', payload: {} }),
+  // «Precios» (issue 25): a plan id that names nothing (404 past the guard), bodies that would change nothing.
+  'GET /prices': () => ({ method: 'GET', url: '/api/backoffice/prices' }),
+  'GET /prices/:key': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999' }),
+  'GET /prices/:key/grid': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/grid' }),
+  'GET /prices/:key/impact': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/impact' }),
+  'GET /prices/:key/history': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/history' }),
+  'PUT /prices/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/prices/999999999/draft',
+    payload: { baseVersion: 0, body: { promotionBp: 0, covidFeeCentsPerDay: null, rates: [] } },
+  }),
+  'POST /prices/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/prices/999999999/preview-link' }),
+  'POST /prices/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/prices/999999999/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /prices/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/prices/999999999/scheduled' }),
+  'POST /prices/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/prices/999999999/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -105,7 +105,7 @@ export async function signedIn(ctx: TestContext, operator: Operator, clock: Test
 export function asOperator(
   ctx: TestContext,
   operator: Pick<Operator, 'cookie' | 'csrfToken'> | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},

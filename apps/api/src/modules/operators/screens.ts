@@ -3,7 +3,9 @@ import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { pricesConsoleRoutes } from '../plans/console-routes.ts';
 import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
+import { publishingConsoleRoutes } from '../publishing/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
 
@@ -27,4 +29,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   jobsConsoleRoutes,
   // 7. Datos personales
   privacyConsoleRoutes,
+  // «Precios» (issue 25): the plans and the impact table; drafts, publishing and history are the publishing model's.
+  pricesConsoleRoutes,
+  publishingConsoleRoutes,
 ];

@@ -24,7 +24,7 @@ import {
 } from './secrets.ts';
 
 /** The console's roles (issue 24): `content` is for part 2 (catalogue and content editing). */
-export const roleList = ['admin', 'support', 'finance', 'content'] as const;
+export const roleList = ['admin', 'support', 'finance', 'content', 'pricing'] as const;
 export type Role = (typeof roleList)[number];
 export const operatorStates = ['invited', 'active', 'deactivated'] as const;
 export type OperatorState = (typeof operatorStates)[number];

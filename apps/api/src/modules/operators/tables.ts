@@ -7,7 +7,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
  * Argon2id for passwords); the TOTP secret, which the server must read back, is encrypted (AES-256-GCM).
  */
 
-/** A named operator. The e-mail is unique whatever its case; `roles` ⊆ admin, support, finance, content. */
+/** A named operator. The e-mail is unique whatever its case; `roles` ⊆ admin, support, finance, content, pricing. */
 export const operators = pgTable(
   'operators',
   {

@@ -1,0 +1,60 @@
+import { addDays, todayInChile } from '@travesia/domain/dates';
+import type { Database } from '#app/db/client.ts';
+import * as catalog from '#app/modules/catalog/service.ts';
+import { type PlanPrices, priceGridOf, pricesKind } from '#app/modules/plans/prices.ts';
+import type { PriceOverride } from '#app/modules/plans/service.ts';
+import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
+import { createQuotation } from '#app/modules/quotations/service.ts';
+import { quotationInputSchema } from '#app/modules/quotations/schemas.ts';
+
+/*
+ * The publishing model's kinds (issue 25, docs/decisions/017-publishing-model.md), assembled above the modules: each
+ * kind is exported by the module that owns its data (plans: prices) and handed to the publishing module here, so
+ * publishing imports none of them. A kind's preview page may need another module (a quotation to open the comparator
+ * on): that is wired here too. app.ts and worker.ts use this; nothing below imports it.
+ */
+
+/**
+ * The preview of a plan's prices opens the real comparator on a sample quotation: the first region and age band the
+ * draft prices, one traveller, 15 days from a month ahead.
+ */
+async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): Promise<string> {
+  const grid = await priceGridOf(db, Number(key));
+  const rate = draft.rates[0];
+  if (!grid || !rate) throw new Error('A plan without prices has nothing to preview');
+  const { companyId } = grid.product;
+  const [origins, modalityId] = await Promise.all([
+    catalog.listOrigins(db, companyId),
+    (async () => {
+      for (const modalityId of grid.modalityIds) {
+        const destinations = await catalog.listDestinationsByModality(db, companyId, modalityId);
+        if (destinations.some((d) => d.id === rate.destinationId)) return modalityId;
+      }
+      return grid.modalityIds[0];
+    })(),
+  ]);
+  const departureDate = addDays(todayInChile(), 30);
+  const quotationId = await createQuotation(
+    db,
+    companyId,
+    quotationInputSchema.parse({
+      origin: origins[0]?.id,
+      destination: rate.destinationId,
+      modality: modalityId,
+      departureDate,
+      returnDate: addDays(departureDate, 14),
+      passangerTypes: [{ passengerTypeId: rate.passengerTypeId, quantity: 1 }],
+      pantalla: 'vista-previa',
+    }),
+  );
+  return `/comparador/${quotationId}`;
+}
+
+/** Every kind the console publishes. */
+export const publishingKinds: Kinds = kindsOf(publishable({ ...pricesKind, previewPath: comparatorOfDraft }));
+
+/** A preview's draft of prices as the plans module prices it. */
+export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {
+  if (preview.kind !== pricesKind.kind) throw new Error('Not a preview of prices');
+  return { productId: Number(preview.key), ...pricesKind.schema.parse(preview.body) };
+}
