@@ -53,12 +53,12 @@ import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import { previewDraft } from './modules/publishing/console-routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { previewDraft } from './modules/publishing/console-routes.ts';
 import { priceOverrideOf, publishingKinds } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
@@ -293,8 +293,7 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(planRoutes, {
     tripOfQuotation,
     // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
-    previewPrices: async (token) =>
-      priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
+    previewPrices: async (token) => priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
   });
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);

@@ -4,8 +4,8 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { type PlanPrices, priceGridOf, pricesKind } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
-import { createQuotation } from '#app/modules/quotations/service.ts';
 import { quotationInputSchema } from '#app/modules/quotations/schemas.ts';
+import { createQuotation } from '#app/modules/quotations/service.ts';
 
 /*
  * The publishing model's kinds (issue 25, docs/decisions/017-publishing-model.md), assembled above the modules: each

@@ -92,7 +92,12 @@ export async function pricesConsoleRoutes(fastify: FastifyInstance) {
                 todayClp: z.number().nullable(),
                 newClp: z.number().nullable(),
                 changePercent: z.number().nullable(),
-                formatted: z.object({ todayUsd: z.string(), newUsd: z.string(), todayClp: z.string(), newClp: z.string() }),
+                formatted: z.object({
+                  todayUsd: z.string(),
+                  newUsd: z.string(),
+                  todayClp: z.string(),
+                  newClp: z.string(),
+                }),
               }),
             ),
           }),

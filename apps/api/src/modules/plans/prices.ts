@@ -17,7 +17,11 @@ const maxRateCents = 10_000_000;
 
 export const planPricesSchema = z
   .object({
-    promotionBp: z.number().int().min(0, 'El descuento no puede ser negativo').max(10_000, 'El descuento es a lo más 100 %'),
+    promotionBp: z
+      .number()
+      .int()
+      .min(0, 'El descuento no puede ser negativo')
+      .max(10_000, 'El descuento es a lo más 100 %'),
     covidFeeCentsPerDay: z
       .number()
       .int()
@@ -29,7 +33,11 @@ export const planPricesSchema = z
         z.object({
           destinationId: z.number().int().positive(),
           passengerTypeId: z.number().int().positive(),
-          rateCents: z.number().int().min(0, 'Un precio no puede ser negativo').max(maxRateCents, 'Precio demasiado alto'),
+          rateCents: z
+            .number()
+            .int()
+            .min(0, 'Un precio no puede ser negativo')
+            .max(maxRateCents, 'Precio demasiado alto'),
         }),
       )
       .max(500)
@@ -107,7 +115,8 @@ async function applyPlanPrices(tx: Database, key: string, prices: PlanPrices) {
   await repository.replacePrices(tx, id, prices);
 }
 
-const usd = (cents: number | null | undefined) => (cents === null || cents === undefined ? 'sin precio' : formatUsd(cents / 100));
+const usd = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? 'sin precio' : formatUsd(cents / 100);
 const percent = (bp: number) => `${(bp / 100).toLocaleString('es-CL')} %`;
 
 /** One line per change between two price tables, with the region and band named («Europa · Adultos: USD 3,00 → USD 3,30»). */
@@ -212,7 +221,14 @@ export async function priceImpact(db: Database, productId: number, draft: PlanPr
         };
         const priced = async (with_?: PriceOverride) => {
           try {
-            const pricing = await priceTripPlans(db, product.companyId, trip, errorMessages.invalidInputs, 'passengers', with_);
+            const pricing = await priceTripPlans(
+              db,
+              product.companyId,
+              trip,
+              errorMessages.invalidInputs,
+              'passengers',
+              with_,
+            );
             return pricing.plans.find((plan) => plan.product.id === productId)?.price ?? null;
           } catch (error) {
             if (error instanceof ApiError && error.status === 400) return undefined;

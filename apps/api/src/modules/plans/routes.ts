@@ -21,7 +21,13 @@ import {
   previewPlanSchema,
   unavailablePlansSchema,
 } from './schemas.ts';
-import { covidUpgradePrice, listPassengerTypeProducts, type PriceOverride, priceTripPlans, type Trip } from './service.ts';
+import {
+  covidUpgradePrice,
+  listPassengerTypeProducts,
+  type PriceOverride,
+  priceTripPlans,
+  type Trip,
+} from './service.ts';
 
 const tags = ['plans'];
 const idQuery = z.coerce.number().pipe(dbId);

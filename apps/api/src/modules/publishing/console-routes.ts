@@ -49,6 +49,11 @@ const scheduleMessages = {
 /** `YYYY-MM-DDTHH:mm` in Chile (daylight saving included) → the instant; a 400 for a time that does not exist. */
 function publishAtOf(wall: string | undefined): Date | undefined {
   if (wall === undefined) return undefined;
+  // An instant with its offset (automation, tests) is taken as it is.
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(wall)) {
+    const at = new Date(wall);
+    if (!Number.isNaN(at.getTime())) return at;
+  }
   const instant = chileWallTimeToInstant(wall);
   if (instant) return instant;
   const message = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wall) ? scheduleMessages.skipped : scheduleMessages.invalid;
@@ -163,9 +168,9 @@ export async function publishingConsoleRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           description:
-            'Publishes the saved draft now, or at publishAt (Chile wall time YYYY-MM-DDTHH:mm, daylight saving included). baseVersion: the draft version shown; 409 when stale.',
+            'Publishes the saved draft now, or at publishAt: a Chile wall time YYYY-MM-DDTHH:mm (daylight saving included), or an ISO instant with its offset. baseVersion: the draft version shown; 409 when stale.',
           params: keyParams,
-          body: z.object({ baseVersion: version, publishAt: z.string().max(20).optional() }),
+          body: z.object({ baseVersion: version, publishAt: z.string().max(40).optional() }),
           response: {
             200: z.object({ publication: publicationSchema, version: z.number() }),
             ...consoleErrors,
@@ -221,9 +226,13 @@ export async function publishingConsoleRoutes(fastify: FastifyInstance) {
       {
         schema: {
           tags,
-          description: 'Publishes again the body of an earlier publication (audited like any publication).',
+          description:
+            "Publishes again an earlier version: what a publication made the item (to: 'after', the default) or what it was just before it (to: 'before'); audited like any publication.",
           params: keyParams,
-          body: z.object({ publicationId: z.number().int().positive().max(2_147_483_647) }),
+          body: z.object({
+            publicationId: z.number().int().positive().max(2_147_483_647),
+            to: z.enum(['after', 'before']).default('after'),
+          }),
           response: {
             200: z.object({ publication: publicationSchema, version: z.number() }),
             ...consoleErrors,
@@ -235,7 +244,7 @@ export async function publishingConsoleRoutes(fastify: FastifyInstance) {
           deps(),
           kind.kind,
           request.params.key,
-          request.body.publicationId,
+          { publicationId: request.body.publicationId, side: request.body.to },
           actorOf(request),
         );
         return { publication: publicationView(outcome.publication), version: outcome.version };

@@ -18,7 +18,9 @@ export const previewMessages = {
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function signPreview(secret: string, claim: PreviewClaim): string {
-  const payload = Buffer.from(JSON.stringify({ k: claim.kind, i: claim.key, e: claim.expiresAt })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ k: claim.kind, i: claim.key, e: claim.expiresAt })).toString(
+    'base64url',
+  );
   return `${payload}.${mac(secret, payload)}`;
 }
 

@@ -113,7 +113,13 @@ export async function saveDraft(
     await recordAudit(
       tx,
       actor,
-      { action: 'publishing.draft_saved', targetType: kind.kind, targetId: key, before: null, after: { version, body } },
+      {
+        action: 'publishing.draft_saved',
+        targetType: kind.kind,
+        targetId: key,
+        before: null,
+        after: { version, body },
+      },
       now,
     );
     return { version };
@@ -159,7 +165,8 @@ export async function publish(
   const outcome = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const draft = await repository.findDraft(tx, kind.kind, key, true);
-    if (!draft) throw new ApiError(400, messages.noDraft, [{ field: 'version', code: 'invalid', message: messages.noDraft }]);
+    if (!draft)
+      throw new ApiError(400, messages.noDraft, [{ field: 'version', code: 'invalid', message: messages.noDraft }]);
     if (draft.version !== input.baseVersion) throw await staleDraft(tx, kind, key, draft, undefined);
     const version = await repository.updateDraft(tx, kind.kind, key, {
       body: draft.body,
@@ -177,7 +184,13 @@ export async function publish(
         createdBy: actor.label,
         createdAt: now,
       });
-      await enqueue(tx, publicationJobKind, { publicationId: scheduled.id }, `publication:${scheduled.id}`, input.publishAt);
+      await enqueue(
+        tx,
+        publicationJobKind,
+        { publicationId: scheduled.id },
+        `publication:${scheduled.id}`,
+        input.publishAt,
+      );
       await recordAudit(
         tx,
         actor,
@@ -217,16 +230,18 @@ export async function publish(
 }
 
 /**
- * Publishes again the body of an earlier publication of the item (a rollback is a publication: applied at once,
- * audited with before and after, caches cleared). The draft becomes that body too, one version up.
+ * Publishes again an earlier published version of the item: what a publication made it (`after`) or what it was just
+ * before it (`before`: undoing it, back to the state before the first publication included). A rollback is a
+ * publication (applied at once, audited with before and after, caches cleared); the draft becomes that body too.
  */
 export async function rollback(
   deps: PublishingDeps,
   kindName: string,
   key: string,
-  publicationId: number,
+  to: { publicationId: number; side: 'after' | 'before' },
   actor: AuditActor,
 ) {
+  const { publicationId } = to;
   const kind = kindOf(deps.kinds, kindName);
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (txn) => {
@@ -234,21 +249,25 @@ export async function rollback(
     const target = await repository.findPublication(tx, publicationId);
     if (!target || target.kind !== kind.kind || target.key !== key) throw resourceNotFound();
     if (target.status !== 'published') {
-      throw new ApiError(400, messages.notPublished, [{ field: 'publicationId', code: 'invalid', message: messages.notPublished }]);
+      throw new ApiError(400, messages.notPublished, [
+        { field: 'publicationId', code: 'invalid', message: messages.notPublished },
+      ]);
     }
+    const restored = to.side === 'before' ? target.before : target.body;
+    if (restored === null) throw resourceNotFound();
     // The draft row is the item's lock: a rollback and a publish of one item never interleave.
     const draft = await repository.findDraft(tx, kind.kind, key, true);
     if (!draft) throw resourceNotFound();
     const version = await repository.updateDraft(tx, kind.kind, key, {
-      body: target.body,
+      body: restored,
       updatedAt: now,
       updatedBy: actor.label,
     });
-    const before = await applyIn(tx, kind, key, target.body);
+    const before = await applyIn(tx, kind, key, restored);
     const published = await repository.insertPublication(tx, {
       kind: kind.kind,
       key,
-      body: target.body,
+      body: restored,
       before,
       status: 'published',
       publishAt: now,
@@ -265,7 +284,7 @@ export async function rollback(
         targetType: kind.kind,
         targetId: key,
         before,
-        after: { rollbackOf: target.id, body: target.body },
+        after: { rollbackOf: target.id, side: to.side, body: restored },
       },
       now,
     );
@@ -333,7 +352,7 @@ export async function applyScheduled(
   const outcome = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const publication = await repository.findPublication(tx, publicationId, true);
-    if (!publication || publication.status !== 'scheduled') return undefined;
+    if (publication?.status !== 'scheduled') return undefined;
     const kind = kindOf(deps.kinds, publication.kind);
     const before = await applyIn(tx, kind, publication.key, publication.body);
     await repository.markPublished(tx, publication.id, before, now);

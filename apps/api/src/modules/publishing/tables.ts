@@ -45,8 +45,6 @@ export const publications = pgTable(
   (t) => [
     index('publications_item').on(t.kind, t.key, t.id),
     // At most one scheduled publication per item: scheduling again replaces it (the old one is cancelled).
-    uniqueIndex('publications_one_scheduled')
-      .on(t.kind, t.key)
-      .where(sql`${t.status} = 'scheduled'`),
+    uniqueIndex('publications_one_scheduled').on(t.kind, t.key).where(sql`${t.status} = 'scheduled'`),
   ],
 );
