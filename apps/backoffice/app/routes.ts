@@ -23,6 +23,8 @@ export default [
     route('contacto/:id', 'routes/contacto-solicitud.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
     route('datos-personales', 'routes/datos-personales.tsx'),
+    route('precios', 'routes/precios.tsx'),
+    route('precios/:id', 'routes/precio.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -64,7 +64,7 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
 }
 
 type CallOptions = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The CSRF token the form carried (from GET /me): every state-changing call sends it as X-CSRF-Token. */
   csrfToken?: string;

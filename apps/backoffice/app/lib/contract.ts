@@ -3,7 +3,7 @@
  * The console reads only what it shows; fields it does not use may be added by the API without a change here.
  */
 
-export const roles = ['admin', 'support', 'finance', 'content'] as const;
+export const roles = ['admin', 'support', 'finance', 'content', 'pricing'] as const;
 export type Role = (typeof roles)[number];
 
 export const roleLabels: Record<Role, string> = {
@@ -11,6 +11,7 @@ export const roleLabels: Record<Role, string> = {
   support: 'Atención',
   finance: 'Finanzas',
   content: 'Contenidos',
+  pricing: 'Precios',
 };
 
 export type OperatorState = 'invited' | 'active' | 'deactivated';

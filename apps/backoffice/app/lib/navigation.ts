@@ -10,7 +10,7 @@ export type NavigationEntry = {
   upcoming?: boolean;
 };
 
-const everyone: readonly Role[] = ['admin', 'support', 'finance', 'content'];
+const everyone: readonly Role[] = ['admin', 'support', 'finance', 'content', 'pricing'];
 
 /**
  * The side navigation, in the order of issue 24's screens. Who sees what follows the role matrix
@@ -25,6 +25,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'] },
   { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'] },
   { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
+  // Issue 25: plan prices as drafts, previewed, published and rolled back (pricing edits, finance reads).
+  { path: '/precios', label: 'Precios', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here.
   { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'finance', 'content'], upcoming: true },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },

@@ -33,6 +33,7 @@ describe('the side navigation', () => {
       'Newsletter',
       'Datos personales',
       'Trabajos con fallas',
+      'Precios',
       'Tipo de cambio',
       'Operadores',
       'Claves API',
@@ -49,6 +50,7 @@ describe('the side navigation', () => {
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
     expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Tipo de cambio']);
+    expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual(['Hoy', 'Precios']);
   });
 
   it('has a page for every entry: the built screens, and «Próximamente» for the others', () => {
