@@ -881,70 +881,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/companies/{companyId}/passanger-type-product": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    companyId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PassengerTypeProduct"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/companies/{companyId}/payment-gateways": {
         parameters: {
             query?: never;
@@ -2039,7 +1975,10 @@ export interface paths {
                     upgradeCovid?: "true" | "false";
                     quotationId: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -2058,6 +1997,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2238,7 +2186,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                     quotationId: string;
@@ -2254,6 +2205,79 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["UnavailablePlans"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{companyId}/passanger-type-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PassengerTypeProduct"][];
                     };
                 };
                 /** @description Default Response */
@@ -5642,6 +5666,118 @@ export interface components {
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
         };
+        BlogCategoryInput: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummaryInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostListInput: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategoryInput"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummaryInput"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPostInput: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        OriginInput: {
+            id: number;
+            label: string;
+        };
+        DestinationInput: {
+            id: number;
+            label: string;
+        };
+        CountryInput: {
+            id: number;
+            label: string;
+        };
+        ModalityInput: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerTypeInput: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRateInput: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProductInput: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGatewayInput: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
+        };
         PassengersBodyInput: {
             shareEmergencyContact: boolean;
             /** @description Required when shareEmergencyContact is true: then it is every traveller’s contact */
@@ -5768,118 +5904,6 @@ export interface components {
             seq: number;
             status: string;
         };
-        BlogCategoryInput: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummaryInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostListInput: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategoryInput"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummaryInput"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPostInput: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        OriginInput: {
-            id: number;
-            label: string;
-        };
-        DestinationInput: {
-            id: number;
-            label: string;
-        };
-        CountryInput: {
-            id: number;
-            label: string;
-        };
-        ModalityInput: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerTypeInput: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRateInput: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProductInput: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGatewayInput: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
-        };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -5912,6 +5936,98 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
+        };
+        RefundRequestInput: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /** @description The holder's e-mail: the request number is sent there */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocumentsInput: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTrackingInput: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploadsInput: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
         };
         FaqCategoryInput: {
             category: string;
@@ -6196,6 +6312,275 @@ export interface components {
             updatedAt: string;
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["SellerInput"];
+        };
+        /** @description The sale's payments and refunds, and the net paid */
+        SaleLedgerInput: {
+            /** @description Every payment that took money and every refund, oldest first */
+            entries: ({
+                /** @enum {string} */
+                kind: "payment";
+                id: number;
+                /**
+                 * @description The purchase, or a dearer date change's difference
+                 * @enum {string}
+                 */
+                purpose: "purchase" | "date_change";
+                label: string;
+                /** @description When the gateway authorized it (ISO) */
+                date: string;
+                gateway: string;
+                gatewayName: string;
+                amountClp: number;
+                /**
+                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
+                 * @enum {string}
+                 */
+                status: "authorized" | "not_honoured";
+                statusLabel: string;
+                paymentType: string | null;
+                /** @description Of this payment only */
+                instalments: number | null;
+                /** @description Each instalment of this payment's amount */
+                instalmentAmountClp: number | null;
+                /** @description «3 cuotas sin interés de $61.275», of this payment */
+                instalmentsText: string | null;
+                cardLastDigits: string | null;
+                authorizationCode: string | null;
+            } | {
+                /** @enum {string} */
+                kind: "refund";
+                id: number;
+                /** @enum {string} */
+                reason: "withdrawal" | "date_change" | "not_honoured";
+                label: string;
+                /** @description When it was asked (ISO) */
+                date: string;
+                refundedAt: string | null;
+                /** @description The payment it gives back */
+                paymentId: number;
+                gateway: string;
+                gatewayName: string;
+                /** @description Given back (positive) */
+                amountClp: number;
+                /**
+                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
+                 * @enum {string}
+                 */
+                status: "pending" | "retrying" | "held" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway or by bank transfer
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                statusLabel: string;
+            })[];
+            paidClp: number;
+            /** @description Given back */
+            refundedClp: number;
+            /** @description Asked back, not yet given back */
+            pendingRefundClp: number;
+            /** @description Paid − given back: what the gateways hold of this sale */
+            netClp: number;
+            /** @description The net once the pending refunds are given back */
+            netAfterPendingClp: number;
+        };
+        PurchaseAccessInput: {
+            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
+            token: string;
+            expiresAt: string;
+        };
+        PurchaseWithdrawalInput: {
+            /**
+             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
+             * @enum {string}
+             */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description «Retractarme» can be used now */
+            available: boolean;
+            /** @description Why it cannot (a paid sale only), in words for the buyer */
+            reason: string | null;
+            /** @enum {string|null} */
+            reasonCode: "window_expired" | "trip_started" | null;
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
+            deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
+            /** @description The departure date: withdrawal closes when it starts (Chile time) */
+            coverageStart: string;
+            refund: {
+                /** @enum {string} */
+                status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                amountClp: number;
+                requestedAt: string;
+                refundedAt: string | null;
+            } | null;
+        };
+        PurchaseInput: {
+            /**
+             * @description The buyer's access: the whole purchase, its payment and every traveller
+             * @enum {string}
+             */
+            role: "buyer";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
+            testPayment: boolean;
+            paidAt: string;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            amountClp: number;
+            amountUsd: number;
+            payment: {
+                gateway: string | null;
+                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
+                paymentType: string | null;
+                cardLastDigits: string | null;
+                instalments: number | null;
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
+                instalmentAmountClp: number | null;
+                authorizationCode: string | null;
+            };
+            ledger: components["schemas"]["SaleLedgerInput"];
+            travellers: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                /** @description Voided by a withdrawal: it covers nobody */
+                certificateVoided: boolean;
+            }[];
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
+            generalConditionsPdfUrl: string;
+            withdrawal: components["schemas"]["PurchaseWithdrawalInput"];
+            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
+            dateChange: {
+                available: boolean;
+                reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
+            };
+            /** @description Date changes applied, newest first */
+            dateChanges: {
+                appliedAt: string;
+                previousDepartureDate: string;
+                previousReturnDate: string;
+                departureDate: string;
+                returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
+                /** @description Paid (> 0) or given back (< 0) */
+                differenceClp: number;
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
+                refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
+            }[];
+        };
+        TravellerPurchaseInput: {
+            /**
+             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
+             * @enum {string}
+             */
+            role: "traveller";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            testPayment: boolean;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            traveller: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                certificateVoided: boolean;
+                /** @description The public verification page of her certificate (while valid) */
+                verificationUrl: string | null;
+            };
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            generalConditionsPdfUrl: string;
+        };
+        DateChangePreviewInput: {
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            /** @description The new price of the purchase */
+            amountClp: number;
+            amountUsd: number;
+            /** @description What the purchase cost so far */
+            paidClp: number;
+            differenceClp: number;
+            differenceUsd: number;
+            /**
+             * @description pay the difference, refund it, or nothing to pay
+             * @enum {string}
+             */
+            action: "pay" | "refund" | "none";
+        };
+        DateChangeResultInput: {
+            /** @enum {string} */
+            action: "pay" | "refund" | "none";
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            departureDate: string;
+            returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            amountClp: number;
+            differenceClp: number;
+            /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
         };
         PaymentBodyInput: {
             /** Format: uuid */
@@ -6516,275 +6901,6 @@ export interface components {
                 };
             } | null;
         };
-        /** @description The sale's payments and refunds, and the net paid */
-        SaleLedgerInput: {
-            /** @description Every payment that took money and every refund, oldest first */
-            entries: ({
-                /** @enum {string} */
-                kind: "payment";
-                id: number;
-                /**
-                 * @description The purchase, or a dearer date change's difference
-                 * @enum {string}
-                 */
-                purpose: "purchase" | "date_change";
-                label: string;
-                /** @description When the gateway authorized it (ISO) */
-                date: string;
-                gateway: string;
-                gatewayName: string;
-                amountClp: number;
-                /**
-                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
-                 * @enum {string}
-                 */
-                status: "authorized" | "not_honoured";
-                statusLabel: string;
-                paymentType: string | null;
-                /** @description Of this payment only */
-                instalments: number | null;
-                /** @description Each instalment of this payment's amount */
-                instalmentAmountClp: number | null;
-                /** @description «3 cuotas sin interés de $61.275», of this payment */
-                instalmentsText: string | null;
-                cardLastDigits: string | null;
-                authorizationCode: string | null;
-            } | {
-                /** @enum {string} */
-                kind: "refund";
-                id: number;
-                /** @enum {string} */
-                reason: "withdrawal" | "date_change" | "not_honoured";
-                label: string;
-                /** @description When it was asked (ISO) */
-                date: string;
-                refundedAt: string | null;
-                /** @description The payment it gives back */
-                paymentId: number;
-                gateway: string;
-                gatewayName: string;
-                /** @description Given back (positive) */
-                amountClp: number;
-                /**
-                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
-                 * @enum {string}
-                 */
-                status: "pending" | "retrying" | "held" | "refunded";
-                /**
-                 * @description Once refunded: through the gateway or by bank transfer
-                 * @enum {string|null}
-                 */
-                method: "gateway" | "manual" | null;
-                statusLabel: string;
-            })[];
-            paidClp: number;
-            /** @description Given back */
-            refundedClp: number;
-            /** @description Asked back, not yet given back */
-            pendingRefundClp: number;
-            /** @description Paid − given back: what the gateways hold of this sale */
-            netClp: number;
-            /** @description The net once the pending refunds are given back */
-            netAfterPendingClp: number;
-        };
-        PurchaseAccessInput: {
-            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
-            token: string;
-            expiresAt: string;
-        };
-        PurchaseWithdrawalInput: {
-            /**
-             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
-             * @enum {string}
-             */
-            status: "paid" | "withdrawing" | "withdrawn";
-            /** @description «Retractarme» can be used now */
-            available: boolean;
-            /** @description Why it cannot (a paid sale only), in words for the buyer */
-            reason: string | null;
-            /** @enum {string|null} */
-            reasonCode: "window_expired" | "trip_started" | null;
-            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
-            deadline: string;
-            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
-            lastDay: string;
-            /** @description The departure date: withdrawal closes when it starts (Chile time) */
-            coverageStart: string;
-            refund: {
-                /** @enum {string} */
-                status: "pending" | "refunded";
-                /**
-                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
-                 * @enum {string|null}
-                 */
-                method: "gateway" | "manual" | null;
-                amountClp: number;
-                requestedAt: string;
-                refundedAt: string | null;
-            } | null;
-        };
-        PurchaseInput: {
-            /**
-             * @description The buyer's access: the whole purchase, its payment and every traveller
-             * @enum {string}
-             */
-            role: "buyer";
-            idVenta: number;
-            /** @enum {string} */
-            status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
-            testPayment: boolean;
-            paidAt: string;
-            plan: string;
-            destination: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            modality: string;
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            amountClp: number;
-            amountUsd: number;
-            payment: {
-                gateway: string | null;
-                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
-                paymentType: string | null;
-                cardLastDigits: string | null;
-                instalments: number | null;
-                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
-                instalmentAmountClp: number | null;
-                authorizationCode: string | null;
-            };
-            ledger: components["schemas"]["SaleLedgerInput"];
-            travellers: {
-                name: string;
-                documentType: string;
-                /** @description Partly masked: 12.***.***-5 */
-                document: string;
-                certificate: string | null;
-                /** @description Voided by a withdrawal: it covers nobody */
-                certificateVoided: boolean;
-            }[];
-            seller: {
-                name: string;
-                legalName: string;
-                rut: string;
-                address: string;
-            };
-            generalConditionsUrl: string;
-            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
-            generalConditionsPdfUrl: string;
-            withdrawal: components["schemas"]["PurchaseWithdrawalInput"];
-            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
-            dateChange: {
-                available: boolean;
-                reason: string | null;
-                /** @description The countries of the sale's destination region a change may name (empty when not available) */
-                countries: {
-                    id: number;
-                    label: string;
-                }[];
-            };
-            /** @description Date changes applied, newest first */
-            dateChanges: {
-                appliedAt: string;
-                previousDepartureDate: string;
-                previousReturnDate: string;
-                departureDate: string;
-                returnDate: string;
-                previousDestinationCountry: string | null;
-                /** @description «País de destino» after the change */
-                destinationCountry: string | null;
-                /** @description Paid (> 0) or given back (< 0) */
-                differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
-                refund: string | null;
-                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
-                refundRefused: boolean;
-            }[];
-        };
-        TravellerPurchaseInput: {
-            /**
-             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
-             * @enum {string}
-             */
-            role: "traveller";
-            idVenta: number;
-            /** @enum {string} */
-            status: "paid" | "withdrawing" | "withdrawn";
-            testPayment: boolean;
-            plan: string;
-            destination: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            modality: string;
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            traveller: {
-                name: string;
-                documentType: string;
-                /** @description Partly masked: 12.***.***-5 */
-                document: string;
-                certificate: string | null;
-                certificateVoided: boolean;
-                /** @description The public verification page of her certificate (while valid) */
-                verificationUrl: string | null;
-            };
-            seller: {
-                name: string;
-                legalName: string;
-                rut: string;
-                address: string;
-            };
-            generalConditionsUrl: string;
-            generalConditionsPdfUrl: string;
-        };
-        DateChangePreviewInput: {
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            /** @description The new price of the purchase */
-            amountClp: number;
-            amountUsd: number;
-            /** @description What the purchase cost so far */
-            paidClp: number;
-            differenceClp: number;
-            differenceUsd: number;
-            /**
-             * @description pay the difference, refund it, or nothing to pay
-             * @enum {string}
-             */
-            action: "pay" | "refund" | "none";
-        };
-        DateChangeResultInput: {
-            /** @enum {string} */
-            action: "pay" | "refund" | "none";
-            /** @enum {string} */
-            status: "applied" | "awaiting_payment";
-            departureDate: string;
-            returnDate: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            amountClp: number;
-            differenceClp: number;
-            /** @description Where the buyer pays the difference (action pay) */
-            redirectUrl: string | null;
-        };
         QuotationBodyInput: {
             origin: number;
             destination: number;
@@ -6841,98 +6957,6 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
-        };
-        RefundRequestInput: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /** @description The holder's e-mail: the request number is sent there */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocumentsInput: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTrackingInput: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploadsInput: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
         };
         CertificateLinkInput: {
             message: string;
@@ -7021,6 +7045,118 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
             /** @description This request's id, as in its X-Request-Id header and the server's log lines: quote it to support */
             requestId?: string;
+        };
+        BlogCategory: {
+            id: number;
+            /** @description What /blog?categoria= carries */
+            slug: string;
+            label: string;
+            /** @description Published posts in this category */
+            postCount: number;
+        };
+        BlogPostSummary: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+        };
+        BlogPostList: {
+            /** @description Every category with published posts, in the company order */
+            categories: components["schemas"]["BlogCategory"][];
+            /** @description The category slug the list is filtered by, or null */
+            category: string | null;
+            /** @description Newest first */
+            posts: components["schemas"]["BlogPostSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Posts matching the filter, all pages */
+            total: number;
+            totalPages: number;
+        };
+        BlogPost: {
+            id: number;
+            /** @description The title as /blog-interior/{id}/{title} carries it */
+            slug: string;
+            title: string;
+            /** @description One or two sentences; the article page uses it as its description */
+            summary: string;
+            /** @description Path of a local image, or null */
+            image: string | null;
+            category: {
+                id: number;
+                slug: string;
+                label: string;
+            };
+            /** @description ISO 8601 date and time of publication */
+            publishedAt: string;
+            /** @description Stored HTML of the article: sanitise before rendering */
+            bodyHtml: string;
+            /** @description Absolute URL of the article's page at the store's configured public origin */
+            canonicalUrl: string;
+        };
+        Origin: {
+            id: number;
+            label: string;
+        };
+        Destination: {
+            id: number;
+            label: string;
+        };
+        Country: {
+            id: number;
+            label: string;
+        };
+        Modality: {
+            id: number;
+            label: string;
+            /** @description Trip length proposed after choosing a departure date */
+            adddays: number;
+            returnDateConfiguration: {
+                /** @description true: the visitor chooses the return date; false: it is fixed */
+                enabled: boolean;
+                /** @description Days from departure to the fixed or proposed return date */
+                addDays: number;
+            };
+            /** @description Shortest trip sold in this modality, in days */
+            minDays: number;
+            /** @description Longest trip sold in this modality, in days */
+            maxDays: number;
+        };
+        PassengerType: {
+            id: number;
+            label: string;
+            ageFrom: number;
+            ageTo: number;
+        };
+        ExchangeRate: {
+            /** @description The requested USD amount in CLP, whole pesos rounded half up */
+            amount: number;
+            /** @description CLP per USD in force */
+            type: number;
+        };
+        PassengerTypeProduct: {
+            idPassangerTypeProducto: number;
+            idPassangerType: number;
+            idProducto: number;
+        };
+        PaymentGateway: {
+            id: string;
+            name: string;
+            logo: string;
+            url: string;
+            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
+            testMode: boolean;
         };
         PassengersBody: {
             shareEmergencyContact: boolean;
@@ -7150,118 +7286,6 @@ export interface components {
             seq: number;
             status: string;
         };
-        BlogCategory: {
-            id: number;
-            /** @description What /blog?categoria= carries */
-            slug: string;
-            label: string;
-            /** @description Published posts in this category */
-            postCount: number;
-        };
-        BlogPostSummary: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-        };
-        BlogPostList: {
-            /** @description Every category with published posts, in the company order */
-            categories: components["schemas"]["BlogCategory"][];
-            /** @description The category slug the list is filtered by, or null */
-            category: string | null;
-            /** @description Newest first */
-            posts: components["schemas"]["BlogPostSummary"][];
-            page: number;
-            pageSize: number;
-            /** @description Posts matching the filter, all pages */
-            total: number;
-            totalPages: number;
-        };
-        BlogPost: {
-            id: number;
-            /** @description The title as /blog-interior/{id}/{title} carries it */
-            slug: string;
-            title: string;
-            /** @description One or two sentences; the article page uses it as its description */
-            summary: string;
-            /** @description Path of a local image, or null */
-            image: string | null;
-            category: {
-                id: number;
-                slug: string;
-                label: string;
-            };
-            /** @description ISO 8601 date and time of publication */
-            publishedAt: string;
-            /** @description Stored HTML of the article: sanitise before rendering */
-            bodyHtml: string;
-            /** @description Absolute URL of the article's page at the store's configured public origin */
-            canonicalUrl: string;
-        };
-        Origin: {
-            id: number;
-            label: string;
-        };
-        Destination: {
-            id: number;
-            label: string;
-        };
-        Country: {
-            id: number;
-            label: string;
-        };
-        Modality: {
-            id: number;
-            label: string;
-            /** @description Trip length proposed after choosing a departure date */
-            adddays: number;
-            returnDateConfiguration: {
-                /** @description true: the visitor chooses the return date; false: it is fixed */
-                enabled: boolean;
-                /** @description Days from departure to the fixed or proposed return date */
-                addDays: number;
-            };
-            /** @description Shortest trip sold in this modality, in days */
-            minDays: number;
-            /** @description Longest trip sold in this modality, in days */
-            maxDays: number;
-        };
-        PassengerType: {
-            id: number;
-            label: string;
-            ageFrom: number;
-            ageTo: number;
-        };
-        ExchangeRate: {
-            /** @description The requested USD amount in CLP, whole pesos rounded half up */
-            amount: number;
-            /** @description CLP per USD in force */
-            type: number;
-        };
-        PassengerTypeProduct: {
-            idPassangerTypeProducto: number;
-            idPassangerType: number;
-            idProducto: number;
-        };
-        PaymentGateway: {
-            id: string;
-            name: string;
-            logo: string;
-            url: string;
-            /** @description A test gateway here: what it takes moves no real money and is marked as a test payment (the sandbox, Webpay on Transbank's integration environment or credentials) */
-            testMode: boolean;
-        };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -7294,6 +7318,101 @@ export interface components {
             issuedAt: string;
             /** @description When a date change replaced them (status replaced); null otherwise. The new code is never given */
             replacedAt: string | null;
+        };
+        RefundRequest: {
+            /** @description The holder's full name */
+            nombreTitular: string;
+            /**
+             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
+             * @enum {number}
+             */
+            tipoDocumento: 1 | 2 | 3;
+            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
+            numeroDocumento: string;
+            /**
+             * Format: email
+             * @description The holder's e-mail: the request number is sent there
+             */
+            email: string;
+            /** @description The holder's phone */
+            telefono: string;
+            /** @description The certificate number or the sale number (idVenta) */
+            numeroCertificado: string;
+            /** @description What happened */
+            descripcion: string;
+            /**
+             * Format: date
+             * @description When it happened (YYYY-MM-DD, not after today in Chile)
+             */
+            fechaIncidente: string;
+            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /**
+             * @description Bank code (chileanBanks in packages/domain)
+             * @enum {string}
+             */
+            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
+            /** @enum {string} */
+            tipoCuenta: "corriente" | "vista" | "ahorro";
+            numeroCuenta: string;
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundDocuments: {
+            documentos: {
+                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
+                token?: string;
+                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
+                nombre?: string;
+                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
+                contenido?: string;
+            }[];
+        };
+        RefundTracking: {
+            numero: string;
+            /** @enum {string} */
+            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
+            /** @description The status in words (Spanish) */
+            estadoTexto: string;
+            /** @description ISO timestamp */
+            fechaSolicitud: string;
+            /** @description ISO timestamp of the last status change */
+            fechaActualizacion: string;
+            fechaIncidente: string;
+            numeroCertificado: string;
+            monto: number;
+            /** @enum {string} */
+            moneda: "CLP" | "USD";
+            /** @description When aprobada or pagada */
+            montoAprobado: number | null;
+            /** @description When rechazada */
+            motivoRechazo: string | null;
+            /** @description When faltan_documentos: which documents, in words */
+            documentosFaltantes: string | null;
+            documentos: {
+                nombre: string;
+                tipo: string;
+                tamano: number;
+                fecha: string;
+            }[];
+        };
+        RefundUploads: {
+            archivos: {
+                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
+                token: string;
+                nombre: string;
+                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
+                tipo: string;
+                tamano: number;
+            }[];
         };
         FaqCategory: {
             category: string;
@@ -7579,6 +7698,275 @@ export interface components {
             updatedAt: string;
             /** @description Who sells (Ley 19.496), from the company data */
             seller: components["schemas"]["Seller"];
+        };
+        /** @description The sale's payments and refunds, and the net paid */
+        SaleLedger: {
+            /** @description Every payment that took money and every refund, oldest first */
+            entries: ({
+                /** @enum {string} */
+                kind: "payment";
+                id: number;
+                /**
+                 * @description The purchase, or a dearer date change's difference
+                 * @enum {string}
+                 */
+                purpose: "purchase" | "date_change";
+                label: string;
+                /** @description When the gateway authorized it (ISO) */
+                date: string;
+                gateway: string;
+                gatewayName: string;
+                amountClp: number;
+                /**
+                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
+                 * @enum {string}
+                 */
+                status: "authorized" | "not_honoured";
+                statusLabel: string;
+                paymentType: string | null;
+                /** @description Of this payment only */
+                instalments: number | null;
+                /** @description Each instalment of this payment's amount */
+                instalmentAmountClp: number | null;
+                /** @description «3 cuotas sin interés de $61.275», of this payment */
+                instalmentsText: string | null;
+                cardLastDigits: string | null;
+                authorizationCode: string | null;
+            } | {
+                /** @enum {string} */
+                kind: "refund";
+                id: number;
+                /** @enum {string} */
+                reason: "withdrawal" | "date_change" | "not_honoured";
+                label: string;
+                /** @description When it was asked (ISO) */
+                date: string;
+                refundedAt: string | null;
+                /** @description The payment it gives back */
+                paymentId: number;
+                gateway: string;
+                gatewayName: string;
+                /** @description Given back (positive) */
+                amountClp: number;
+                /**
+                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
+                 * @enum {string}
+                 */
+                status: "pending" | "retrying" | "held" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway or by bank transfer
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                statusLabel: string;
+            })[];
+            paidClp: number;
+            /** @description Given back */
+            refundedClp: number;
+            /** @description Asked back, not yet given back */
+            pendingRefundClp: number;
+            /** @description Paid − given back: what the gateways hold of this sale */
+            netClp: number;
+            /** @description The net once the pending refunds are given back */
+            netAfterPendingClp: number;
+        };
+        PurchaseAccess: {
+            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
+            token: string;
+            expiresAt: string;
+        };
+        PurchaseWithdrawal: {
+            /**
+             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
+             * @enum {string}
+             */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description «Retractarme» can be used now */
+            available: boolean;
+            /** @description Why it cannot (a paid sale only), in words for the buyer */
+            reason: string | null;
+            /** @enum {string|null} */
+            reasonCode: "window_expired" | "trip_started" | null;
+            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
+            deadline: string;
+            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
+            lastDay: string;
+            /** @description The departure date: withdrawal closes when it starts (Chile time) */
+            coverageStart: string;
+            refund: {
+                /** @enum {string} */
+                status: "pending" | "refunded";
+                /**
+                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
+                 * @enum {string|null}
+                 */
+                method: "gateway" | "manual" | null;
+                amountClp: number;
+                requestedAt: string;
+                refundedAt: string | null;
+            } | null;
+        };
+        Purchase: {
+            /**
+             * @description The buyer's access: the whole purchase, its payment and every traveller
+             * @enum {string}
+             */
+            role: "buyer";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
+            testPayment: boolean;
+            paidAt: string;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            amountClp: number;
+            amountUsd: number;
+            payment: {
+                gateway: string | null;
+                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
+                paymentType: string | null;
+                cardLastDigits: string | null;
+                instalments: number | null;
+                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
+                instalmentAmountClp: number | null;
+                authorizationCode: string | null;
+            };
+            ledger: components["schemas"]["SaleLedger"];
+            travellers: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                /** @description Voided by a withdrawal: it covers nobody */
+                certificateVoided: boolean;
+            }[];
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
+            generalConditionsPdfUrl: string;
+            withdrawal: components["schemas"]["PurchaseWithdrawal"];
+            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
+            dateChange: {
+                available: boolean;
+                reason: string | null;
+                /** @description The countries of the sale's destination region a change may name (empty when not available) */
+                countries: {
+                    id: number;
+                    label: string;
+                }[];
+            };
+            /** @description Date changes applied, newest first */
+            dateChanges: {
+                appliedAt: string;
+                previousDepartureDate: string;
+                previousReturnDate: string;
+                departureDate: string;
+                returnDate: string;
+                previousDestinationCountry: string | null;
+                /** @description «País de destino» after the change */
+                destinationCountry: string | null;
+                /** @description Paid (> 0) or given back (< 0) */
+                differenceClp: number;
+                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
+                refund: string | null;
+                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
+                refundRefused: boolean;
+            }[];
+        };
+        TravellerPurchase: {
+            /**
+             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
+             * @enum {string}
+             */
+            role: "traveller";
+            idVenta: number;
+            /** @enum {string} */
+            status: "paid" | "withdrawing" | "withdrawn";
+            testPayment: boolean;
+            plan: string;
+            destination: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            modality: string;
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            traveller: {
+                name: string;
+                documentType: string;
+                /** @description Partly masked: 12.***.***-5 */
+                document: string;
+                certificate: string | null;
+                certificateVoided: boolean;
+                /** @description The public verification page of her certificate (while valid) */
+                verificationUrl: string | null;
+            };
+            seller: {
+                name: string;
+                legalName: string;
+                rut: string;
+                address: string;
+            };
+            generalConditionsUrl: string;
+            generalConditionsPdfUrl: string;
+        };
+        DateChangePreview: {
+            departureDate: string;
+            returnDate: string;
+            days: number;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            /** @description The new price of the purchase */
+            amountClp: number;
+            amountUsd: number;
+            /** @description What the purchase cost so far */
+            paidClp: number;
+            differenceClp: number;
+            differenceUsd: number;
+            /**
+             * @description pay the difference, refund it, or nothing to pay
+             * @enum {string}
+             */
+            action: "pay" | "refund" | "none";
+        };
+        DateChangeResult: {
+            /** @enum {string} */
+            action: "pay" | "refund" | "none";
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            departureDate: string;
+            returnDate: string;
+            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
+            destinationCountry: {
+                id: number;
+                label: string;
+            } | null;
+            amountClp: number;
+            differenceClp: number;
+            /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
         };
         PaymentBody: {
             /** Format: uuid */
@@ -7899,275 +8287,6 @@ export interface components {
                 };
             } | null;
         };
-        /** @description The sale's payments and refunds, and the net paid */
-        SaleLedger: {
-            /** @description Every payment that took money and every refund, oldest first */
-            entries: ({
-                /** @enum {string} */
-                kind: "payment";
-                id: number;
-                /**
-                 * @description The purchase, or a dearer date change's difference
-                 * @enum {string}
-                 */
-                purpose: "purchase" | "date_change";
-                label: string;
-                /** @description When the gateway authorized it (ISO) */
-                date: string;
-                gateway: string;
-                gatewayName: string;
-                amountClp: number;
-                /**
-                 * @description not_honoured: authorized by the gateway but not kept by the store, given back in full
-                 * @enum {string}
-                 */
-                status: "authorized" | "not_honoured";
-                statusLabel: string;
-                paymentType: string | null;
-                /** @description Of this payment only */
-                instalments: number | null;
-                /** @description Each instalment of this payment's amount */
-                instalmentAmountClp: number | null;
-                /** @description «3 cuotas sin interés de $61.275», of this payment */
-                instalmentsText: string | null;
-                cardLastDigits: string | null;
-                authorizationCode: string | null;
-            } | {
-                /** @enum {string} */
-                kind: "refund";
-                id: number;
-                /** @enum {string} */
-                reason: "withdrawal" | "date_change" | "not_honoured";
-                label: string;
-                /** @description When it was asked (ISO) */
-                date: string;
-                refundedAt: string | null;
-                /** @description The payment it gives back */
-                paymentId: number;
-                gateway: string;
-                gatewayName: string;
-                /** @description Given back (positive) */
-                amountClp: number;
-                /**
-                 * @description pending: asked of the gateway; retrying: refused or unanswered so far, asked again; held: an operator gives it back by transfer; refunded
-                 * @enum {string}
-                 */
-                status: "pending" | "retrying" | "held" | "refunded";
-                /**
-                 * @description Once refunded: through the gateway or by bank transfer
-                 * @enum {string|null}
-                 */
-                method: "gateway" | "manual" | null;
-                statusLabel: string;
-            })[];
-            paidClp: number;
-            /** @description Given back */
-            refundedClp: number;
-            /** @description Asked back, not yet given back */
-            pendingRefundClp: number;
-            /** @description Paid − given back: what the gateways hold of this sale */
-            netClp: number;
-            /** @description The net once the pending refunds are given back */
-            netAfterPendingClp: number;
-        };
-        PurchaseAccess: {
-            /** @description Opens GET /purchases/mine as `Authorization: Bearer {token}` until expiresAt */
-            token: string;
-            expiresAt: string;
-        };
-        PurchaseWithdrawal: {
-            /**
-             * @description paid: not withdrawn; withdrawing: «retracto en proceso» (refund pending); withdrawn: cancelled and refunded
-             * @enum {string}
-             */
-            status: "paid" | "withdrawing" | "withdrawn";
-            /** @description «Retractarme» can be used now */
-            available: boolean;
-            /** @description Why it cannot (a paid sale only), in words for the buyer */
-            reason: string | null;
-            /** @enum {string|null} */
-            reasonCode: "window_expired" | "trip_started" | null;
-            /** @description When the window closes (ISO, exclusive): the midnight, Chile time, ending the 10th calendar day after the purchase date (Ley 19.496 art. 3 bis; Civil Code arts. 48–50) */
-            deadline: string;
-            /** @description The last calendar day to withdraw (Chile): the 10th after the purchase date */
-            lastDay: string;
-            /** @description The departure date: withdrawal closes when it starts (Chile time) */
-            coverageStart: string;
-            refund: {
-                /** @enum {string} */
-                status: "pending" | "refunded";
-                /**
-                 * @description Once refunded: through the gateway, or manual: the company transferred it («Reembolsado por transferencia»)
-                 * @enum {string|null}
-                 */
-                method: "gateway" | "manual" | null;
-                amountClp: number;
-                requestedAt: string;
-                refundedAt: string | null;
-            } | null;
-        };
-        Purchase: {
-            /**
-             * @description The buyer's access: the whole purchase, its payment and every traveller
-             * @enum {string}
-             */
-            role: "buyer";
-            idVenta: number;
-            /** @enum {string} */
-            status: "paid" | "withdrawing" | "withdrawn";
-            /** @description Paid on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved, nothing is covered */
-            testPayment: boolean;
-            paidAt: string;
-            plan: string;
-            destination: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            modality: string;
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            amountClp: number;
-            amountUsd: number;
-            payment: {
-                gateway: string | null;
-                /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
-                paymentType: string | null;
-                cardLastDigits: string | null;
-                instalments: number | null;
-                /** @description What each instalment is, in CLP (the amount paid split evenly, rounded up to the peso) */
-                instalmentAmountClp: number | null;
-                authorizationCode: string | null;
-            };
-            ledger: components["schemas"]["SaleLedger"];
-            travellers: {
-                name: string;
-                documentType: string;
-                /** @description Partly masked: 12.***.***-5 */
-                document: string;
-                certificate: string | null;
-                /** @description Voided by a withdrawal: it covers nobody */
-                certificateVoided: boolean;
-            }[];
-            seller: {
-                name: string;
-                legalName: string;
-                rut: string;
-                address: string;
-            };
-            generalConditionsUrl: string;
-            /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
-            generalConditionsPdfUrl: string;
-            withdrawal: components["schemas"]["PurchaseWithdrawal"];
-            /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
-            dateChange: {
-                available: boolean;
-                reason: string | null;
-                /** @description The countries of the sale's destination region a change may name (empty when not available) */
-                countries: {
-                    id: number;
-                    label: string;
-                }[];
-            };
-            /** @description Date changes applied, newest first */
-            dateChanges: {
-                appliedAt: string;
-                previousDepartureDate: string;
-                previousReturnDate: string;
-                departureDate: string;
-                returnDate: string;
-                previousDestinationCountry: string | null;
-                /** @description «País de destino» after the change */
-                destinationCountry: string | null;
-                /** @description Paid (> 0) or given back (< 0) */
-                differenceClp: number;
-                /** @description Of a given-back difference: «reembolso en proceso», «reembolsado» or «reembolsado por transferencia» */
-                refund: string | null;
-                /** @description The gateway refused (or did not answer) the refund so far, as Webpay does for part of a debit sale: it stays pending and is retried; the page says the company returns it by transfer */
-                refundRefused: boolean;
-            }[];
-        };
-        TravellerPurchase: {
-            /**
-             * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
-             * @enum {string}
-             */
-            role: "traveller";
-            idVenta: number;
-            /** @enum {string} */
-            status: "paid" | "withdrawing" | "withdrawn";
-            testPayment: boolean;
-            plan: string;
-            destination: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            modality: string;
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            traveller: {
-                name: string;
-                documentType: string;
-                /** @description Partly masked: 12.***.***-5 */
-                document: string;
-                certificate: string | null;
-                certificateVoided: boolean;
-                /** @description The public verification page of her certificate (while valid) */
-                verificationUrl: string | null;
-            };
-            seller: {
-                name: string;
-                legalName: string;
-                rut: string;
-                address: string;
-            };
-            generalConditionsUrl: string;
-            generalConditionsPdfUrl: string;
-        };
-        DateChangePreview: {
-            departureDate: string;
-            returnDate: string;
-            days: number;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            /** @description The new price of the purchase */
-            amountClp: number;
-            amountUsd: number;
-            /** @description What the purchase cost so far */
-            paidClp: number;
-            differenceClp: number;
-            differenceUsd: number;
-            /**
-             * @description pay the difference, refund it, or nothing to pay
-             * @enum {string}
-             */
-            action: "pay" | "refund" | "none";
-        };
-        DateChangeResult: {
-            /** @enum {string} */
-            action: "pay" | "refund" | "none";
-            /** @enum {string} */
-            status: "applied" | "awaiting_payment";
-            departureDate: string;
-            returnDate: string;
-            /** @description The country of the destination region the travellers named («País de destino» on the certificates) */
-            destinationCountry: {
-                id: number;
-                label: string;
-            } | null;
-            amountClp: number;
-            differenceClp: number;
-            /** @description Where the buyer pays the difference (action pay) */
-            redirectUrl: string | null;
-        };
         QuotationBody: {
             origin: number;
             destination: number;
@@ -8225,101 +8344,6 @@ export interface components {
             planId: number | null;
             referralCode: string | null;
             pantalla: string | null;
-        };
-        RefundRequest: {
-            /** @description The holder's full name */
-            nombreTitular: string;
-            /**
-             * @description Spec §9 identification: 1 RUT, 2 DNI, 3 Pasaporte (as the passenger form; 2 also from clients that offered «DNI / Pasaporte»)
-             * @enum {number}
-             */
-            tipoDocumento: 1 | 2 | 3;
-            /** @description The holder's RUT (check digit verified), DNI or passport (at least 5 characters, no spaces) */
-            numeroDocumento: string;
-            /**
-             * Format: email
-             * @description The holder's e-mail: the request number is sent there
-             */
-            email: string;
-            /** @description The holder's phone */
-            telefono: string;
-            /** @description The certificate number or the sale number (idVenta) */
-            numeroCertificado: string;
-            /** @description What happened */
-            descripcion: string;
-            /**
-             * Format: date
-             * @description When it happened (YYYY-MM-DD, not after today in Chile)
-             */
-            fechaIncidente: string;
-            /** @description The amount claimed: positive; CLP whole pesos, USD up to 2 decimals */
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /**
-             * @description Bank code (chileanBanks in packages/domain)
-             * @enum {string}
-             */
-            banco: "672" | "001" | "009" | "012" | "014" | "016" | "028" | "031" | "037" | "039" | "049" | "051" | "053" | "055" | "059";
-            /** @enum {string} */
-            tipoCuenta: "corriente" | "vista" | "ahorro";
-            numeroCuenta: string;
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundDocuments: {
-            documentos: {
-                /** @description The token `POST …/refunds/files` answered for the file: once, within the hour, by this company */
-                token?: string;
-                /** @description The file name, as the visitor chose it (its extension is checked against its content) */
-                nombre?: string;
-                /** @description Without a token: the bytes of the file in base64 (at most 256 KB decoded); PDF, JPG or PNG by content */
-                contenido?: string;
-            }[];
-        };
-        RefundTracking: {
-            numero: string;
-            /** @enum {string} */
-            estado: "recibida" | "en_revision" | "faltan_documentos" | "aprobada" | "rechazada" | "pagada";
-            /** @description The status in words (Spanish) */
-            estadoTexto: string;
-            /** @description ISO timestamp */
-            fechaSolicitud: string;
-            /** @description ISO timestamp of the last status change */
-            fechaActualizacion: string;
-            fechaIncidente: string;
-            numeroCertificado: string;
-            monto: number;
-            /** @enum {string} */
-            moneda: "CLP" | "USD";
-            /** @description When aprobada or pagada */
-            montoAprobado: number | null;
-            /** @description When rechazada */
-            motivoRechazo: string | null;
-            /** @description When faltan_documentos: which documents, in words */
-            documentosFaltantes: string | null;
-            documentos: {
-                nombre: string;
-                tipo: string;
-                tamano: number;
-                fecha: string;
-            }[];
-        };
-        RefundUploads: {
-            archivos: {
-                /** @description Names this file in the claim (`documentos: [{ token }]`): once, within the hour */
-                token: string;
-                nombre: string;
-                /** @description The type found in the content: application/pdf, image/png or image/jpeg */
-                tipo: string;
-                tamano: number;
-            }[];
         };
         CertificateLink: {
             message: string;
