@@ -84,6 +84,10 @@ test('a pricing operator raises a plan 10 %, previews, publishes, and rolls back
   await openHydrated(page, `/comparador/${quotationId}`);
   await expect(planCard(page)).toContainText(after.montoConversionFormateado);
   await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toHaveCount(0);
+  // The quotation was saved before the publication: the comparator says its price changed.
+  await expect(
+    page.getByRole('note').filter({ hasText: `El precio de ${planLabel} cambió desde que cotizaste` }),
+  ).toBeVisible();
 
   // Rollback: the publication's «before», to the peso, on the storefront too.
   await page.goto(consolePage);

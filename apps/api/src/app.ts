@@ -59,7 +59,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { priceOverrideOf, publishingKinds } from './workflows/publishing.ts';
+import { priceOverrideOf, publishingKinds, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -294,6 +294,7 @@ async function apiRoutes(api: FastifyInstance) {
     tripOfQuotation,
     // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
     previewPrices: async (token) => priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
+    repricedPlansSince,
   });
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);

@@ -36,7 +36,7 @@ type Prices = {
   rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
 };
 type Item = { live: Prices; draft: { body: Prices; version: number } | null; changes: string[] };
-type ComparatorPlan = { id: number; totalAmount: number; montoConversion: number };
+type ComparatorPlan = { id: number; totalAmount: number; montoConversion: number; precioActualizado?: boolean };
 type ImpactRow = {
   destinationId: number;
   passengerTypeId: number;
@@ -241,9 +241,13 @@ describeOnEachDatabase(
       const [sale] = await ctx.app.db.select().from(sales).where(eq(sales.id, payment.idVenta));
       expect(sale?.amountClp).toBe(quoted.montoConversion);
       expect(sale?.purchase?.price.totalClp).toBe(quoted.montoConversion);
-      // An older unpaid quotation is priced anew.
+      // An older unpaid quotation is priced anew, and told so (precioActualizado); a newer one is not told.
       const repriced = (await comparatorPlan(ctx.app, unpaid, referencePlanId)).plan;
       expect(repriced.montoConversion).toBeGreaterThan(quoted.montoConversion);
+      expect(repriced.precioActualizado).toBe(true);
+      const fresh = (await comparatorPlan(ctx.app, await createQuotation(ctx), referencePlanId)).plan;
+      expect(fresh.precioActualizado).toBe(false);
+      expect(fresh.montoConversion).toBe(repriced.montoConversion);
       await publishPrices(ctx, pricing, referencePlanId, item.live);
     });
 

@@ -4,6 +4,7 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { type PlanPrices, priceGridOf, pricesKind } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
+import { keysPublishedSince } from '#app/modules/publishing/service.ts';
 import { quotationInputSchema } from '#app/modules/quotations/schemas.ts';
 import { createQuotation } from '#app/modules/quotations/service.ts';
 
@@ -57,4 +58,10 @@ export const publishingKinds: Kinds = kindsOf(publishable({ ...pricesKind, previ
 export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {
   if (preview.kind !== pricesKind.kind) throw new Error('Not a preview of prices');
   return { productId: Number(preview.key), ...pricesKind.schema.parse(preview.body) };
+}
+
+/** The plans among `productIds` whose prices were published after `since` (plans' comparator notice, via app.ts). */
+export async function repricedPlansSince(db: Database, productIds: number[], since: Date): Promise<Set<number>> {
+  const keys = await keysPublishedSince(db, pricesKind.kind, productIds.map(String), since);
+  return new Set(keys.map(Number));
 }

@@ -6799,6 +6799,8 @@ export interface components {
             valorDiaFormateado: string;
             montoConversionFormateado: string;
             existeDescuentoAplicado: boolean;
+            /** @description Not in spec §3 (issue 25): true when the plan's prices were published after the quotation was last saved, so the price shown is the new one */
+            precioActualizado?: boolean;
             monedaConvertida: {
                 code: string;
                 id: number;
@@ -8185,6 +8187,8 @@ export interface components {
             valorDiaFormateado: string;
             montoConversionFormateado: string;
             existeDescuentoAplicado: boolean;
+            /** @description Not in spec §3 (issue 25): true when the plan's prices were published after the quotation was last saved, so the price shown is the new one */
+            precioActualizado?: boolean;
             monedaConvertida: {
                 code: string;
                 id: number;

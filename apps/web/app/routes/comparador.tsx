@@ -86,6 +86,8 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
   const first = loaded.plans[0];
   const discount = quotation.discountCode ? first?.discountCode : undefined;
   const error = actionData?.error ?? null;
+  // Prices move forward (issue 25): plans whose prices were published after this quotation was saved.
+  const repriced = plans.filter((plan) => plan.precioActualizado).map((plan) => plan.label);
 
   return (
     <>
@@ -140,6 +142,14 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
                 </li>
               ))}
             </ul>
+          </div>
+        ) : null}
+
+        {repriced.length > 0 ? (
+          <div className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" role="note">
+            {repriced.length === 1
+              ? `El precio de ${repriced[0]} cambió desde que cotizaste: te mostramos el precio vigente.`
+              : `Los precios de ${repriced.slice(0, -1).join(', ')} y ${repriced.at(-1)} cambiaron desde que cotizaste: te mostramos los precios vigentes.`}
           </div>
         ) : null}
 

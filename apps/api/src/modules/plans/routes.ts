@@ -106,6 +106,9 @@ export type PreviewPrices = (token: string) => Promise<PriceOverride>;
 /** The header the storefront's comparator forwards its `vista-previa` link parameter in. */
 export const previewHeader = 'x-vista-previa';
 
+/** The plans among `productIds` whose prices were published after `since` (the publishing model's, via app.ts). */
+export type RepricedPlansSince = (db: Database, productIds: number[], since: Date) => Promise<Set<number>>;
+
 const previewHeaderSchema = z.object({
   [previewHeader]: z
     .string()
@@ -162,7 +165,7 @@ function keptSearchUrls() {
 
 export async function planRoutes(
   fastify: FastifyInstance,
-  options: { tripOfQuotation: TripOfQuotation; previewPrices?: PreviewPrices },
+  options: { tripOfQuotation: TripOfQuotation; previewPrices?: PreviewPrices; repricedPlansSince?: RepricedPlansSince },
 ) {
   const app = typed(fastify);
   const { db } = fastify;
@@ -242,14 +245,29 @@ export async function planRoutes(
     async (request, reply) => {
       const { companyId } = request.params;
       const preview = await previewOf(request, reply, options.previewPrices);
-      const pricing = await priceStoredQuotation(
+      const trip = await options.tripOfQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceTripPlans(
         db,
-        options.tripOfQuotation,
         companyId,
-        request.query.quotationId,
+        trip,
+        errorMessages.invalidPlanQuotationId,
+        'passengers',
         preview,
       );
-      return pricing.plans.map((plan) => toComparatorPlan(plan, pricing));
+      // Prices move forward (issue 25): a quotation saved before its plan's prices were published is shown the new
+      // price, and told so.
+      const repriced =
+        trip.quotedAt && options.repricedPlansSince
+          ? await options.repricedPlansSince(
+              db,
+              pricing.plans.map((plan) => plan.product.id),
+              trip.quotedAt,
+            )
+          : new Set<number>();
+      return pricing.plans.map((plan) => ({
+        ...toComparatorPlan(plan, pricing),
+        precioActualizado: repriced.has(plan.product.id),
+      }));
     },
   );
 

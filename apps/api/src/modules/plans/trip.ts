@@ -14,6 +14,8 @@ export type Trip = {
   passengers: { passengerTypeId: number; quantity: number }[];
   discountCode: string | null;
   upgradeCovid: boolean;
+  /** A stored quotation's last change (its trip, plan or travellers): prices published after it are news to it. */
+  quotedAt?: Date;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { publications, publishingDrafts } from './tables.ts';
 
@@ -79,4 +79,21 @@ export async function markPublished(db: Database, id: number, before: unknown, a
 /** The item's publications, newest first (scheduled and cancelled ones included). */
 export function listPublications(db: Database, kind: string, key: string, limit: number) {
   return db.select().from(publications).where(publicationOf(kind, key)).orderBy(desc(publications.id)).limit(limit);
+}
+
+/** Which of `keys` had a publication of `kind` applied after `since`. */
+export async function keysPublishedSince(db: Database, kind: string, keys: string[], since: Date): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ key: publications.key })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.kind, kind),
+        inArray(publications.key, keys),
+        eq(publications.status, 'published'),
+        gt(publications.publishedAt, since),
+      ),
+    );
+  return rows.map((row) => row.key);
 }

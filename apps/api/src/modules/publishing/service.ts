@@ -70,6 +70,11 @@ export async function findDraftBody(db: Database, kind: string, key: string): Pr
   return (await repository.findDraft(db, kind, key))?.body;
 }
 
+/** Which items of a kind were published after `since` (the comparator's notice of repriced plans). */
+export function keysPublishedSince(db: Database, kind: string, keys: string[], since: Date): Promise<string[]> {
+  return repository.keysPublishedSince(db, kind, keys, since);
+}
+
 /** The item as the console shows it: live body, the draft (if any), and a scheduled publication (if any). */
 export async function readItem(deps: PublishingDeps, kindName: string, key: string) {
   const kind = kindOf(deps.kinds, kindName);
@@ -213,7 +218,8 @@ export async function publish(
       before,
       status: 'published',
       publishAt: now,
-      publishedAt: now,
+      // The real time, like the quotations' updated_at it is compared with (the comparator's notice).
+      publishedAt: new Date(),
       createdBy: actor.label,
       createdAt: now,
     });
@@ -271,7 +277,8 @@ export async function rollback(
       before,
       status: 'published',
       publishAt: now,
-      publishedAt: now,
+      // The real time, like the quotations' updated_at it is compared with (the comparator's notice).
+      publishedAt: new Date(),
       createdBy: actor.label,
       createdAt: now,
       rollbackOf: target.id,
