@@ -275,6 +275,13 @@ describeOnEachDatabase(
       });
       expect(forged.statusCode).toBe(403);
       expect(forged.json<{ detail: string }>().detail).toContain('vista previa no es válido');
+      // A draft that prices nothing has no sample trip to preview: said in words, not a 500.
+      const empty = await readItem(ctx, pricing, 414);
+      const emptied = await saveDraft(ctx, pricing, 414, { ...empty.live, rates: [] }, 0);
+      expect(emptied.status, emptied.text).toBe(200);
+      const none = await asOperator(ctx, pricing, 'POST', path(414, '/preview-link'));
+      expect(none.status, none.text).toBe(400);
+      expect(none.text).toContain('No pudimos armar un viaje de ejemplo');
       clock.advance(61 * minute);
       const expired = await ctx.app.inject({
         method: 'GET',

@@ -1,5 +1,6 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
+import { ApiError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { type PlanPrices, priceGridOf, pricesKind } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
@@ -15,6 +16,9 @@ import { createQuotation } from '#app/modules/quotations/service.ts';
  * on): that is wired here too. app.ts and worker.ts use this; nothing below imports it.
  */
 
+const previewUnavailable =
+  'No pudimos armar un viaje de ejemplo con este borrador (necesita al menos un precio en una región que el plan vende): revisa la grilla.';
+
 /**
  * The preview of a plan's prices opens the real comparator on a sample quotation: the first region and age band the
  * draft prices, one traveller, 15 days from a month ahead.
@@ -22,7 +26,7 @@ import { createQuotation } from '#app/modules/quotations/service.ts';
 async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): Promise<string> {
   const grid = await priceGridOf(db, Number(key));
   const rate = draft.rates[0];
-  if (!grid || !rate) throw new Error('A plan without prices has nothing to preview');
+  if (!grid || !rate) throw new ApiError(400, previewUnavailable);
   const { companyId } = grid.product;
   const [origins, modalityId] = await Promise.all([
     catalog.listOrigins(db, companyId),
@@ -47,7 +51,11 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): 
       passangerTypes: [{ passengerTypeId: rate.passengerTypeId, quantity: 1 }],
       pantalla: 'vista-previa',
     }),
-  );
+  ).catch((error: unknown) => {
+    // The catalogue refused the sample trip (a region no modality of the plan sells, a length it does not allow).
+    if (error instanceof ApiError && error.status === 400) throw new ApiError(400, previewUnavailable);
+    throw error;
+  });
   return `/comparador/${quotationId}`;
 }
 
