@@ -8,6 +8,7 @@ import { buildApp } from '#app/app.ts';
 import {
   ConfigError,
   developmentOperatorSecretsKey,
+  developmentPreviewSecret,
   developmentPurchaseLinkSecret,
   loadConfig,
   recaptchaTestKeys,
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
         operatorSignIn: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
+      previewSecret: developmentPreviewSecret,
       host: '0.0.0.0',
       logLevel: 'info',
       databaseUrl: undefined,
