@@ -53,11 +53,13 @@ import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import { previewDraft } from './modules/publishing/console-routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
+import { priceOverrideOf, publishingKinds, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -186,10 +188,17 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   app.decorate('uploadGate', new UploadGate(config.uploads.maxInFlight, config.uploads.maxInFlightPerClient));
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
+  // The publishing model's kinds (workflows/publishing.ts), its preview secret and where preview links open.
+  app.decorate('publishing', {
+    kinds: publishingKinds,
+    previewSecret: config.previewSecret,
+    storeOrigin: configuredOrigin(config),
+  });
   const background = createBackgroundWork({
     db,
     integrations,
     log: app.log,
+    publishing: { kinds: publishingKinds, invalidate: cacheInvalidation.invalidate },
     nudges: config.worker.mode === 'inline',
     origin: configuredOrigin(config),
     refundMail: {
@@ -286,7 +295,12 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(subscriptionRoutes);
   await api.register(contactRoutes);
   await api.register(quotationRoutes, { lockPurchase });
-  await api.register(planRoutes, { tripOfQuotation });
+  await api.register(planRoutes, {
+    tripOfQuotation,
+    // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
+    previewPrices: async (token) => priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
+    repricedPlansSince,
+  });
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);
   await api.register(certificateRoutes);

@@ -284,6 +284,8 @@ const environmentSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs the «Mi compra» links of purchase e-mails (HMAC-SHA256); unset: COOKIE_SECRET, else a local development value. */
   PURCHASE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the console's preview links of drafts (issue 25); required in production, 32+ characters. */
+  PREVIEW_SECRET: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   /** How long a signed «Mi compra» link of an e-mail opens the purchase, in days. */
   PURCHASE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long «Mi compra» stays open after a code or a link was accepted, in minutes. */
@@ -481,6 +483,8 @@ export type Config = {
   /** How many document uploads may be received at once (modules/claims/uploads.ts). */
   uploads: UploadsConfig;
   purchases: PurchasesConfig;
+  /** The secret that signs preview links of drafts (PREVIEW_SECRET; a public development value on a local store). */
+  previewSecret: string;
   /** OpenTelemetry tracing by the OTEL_* variables: off unless an exporter or endpoint is named. */
   tracing: TracingConfig;
   /** The operator console (modules/operators): its origin, its secrets' key and its session cookie. */
@@ -684,6 +688,9 @@ export type PurchasesConfig = {
   failedTriesPerSalePerDay: number;
 };
 
+/** The preview secret of a local store without PREVIEW_SECRET: public, so never for production (refused there). */
+export const developmentPreviewSecret = 'travesia-development-preview-secret-not-for-production';
+
 /** The link secret of a local store without PURCHASE_LINK_SECRET nor COOKIE_SECRET: public, so never for production. */
 export const developmentPurchaseLinkSecret = 'travesia-development-purchase-link-secret-not-for-production';
 
@@ -719,6 +726,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be your own reCAPTCHA v2 keys when ${because} (Google's test keys accept every visitor, robots included)`,
       );
     }
+  }
+  if (production && !e.PREVIEW_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration: PREVIEW_SECRET is required when ${because} (32+ random characters): it signs the console's preview links of unpublished prices and content`,
+    );
   }
   const webpayProduction = e.WEBPAY_ENVIRONMENT === 'production';
   const publicWebpayCredentials = isTransbankIntegrationCredential(e.WEBPAY_COMMERCE_CODE, e.WEBPAY_API_KEY);
@@ -856,6 +868,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxInFlightPerClient: e.UPLOADS_MAX_IN_FLIGHT_PER_CLIENT,
       tokenTtlMs: 60 * 60 * 1000,
     },
+    previewSecret: e.PREVIEW_SECRET ?? developmentPreviewSecret,
     purchases: {
       // A production deployment always has COOKIE_SECRET (checked above), so it never signs with the public value.
       linkSecret: e.PURCHASE_LINK_SECRET ?? e.COOKIE_SECRET ?? developmentPurchaseLinkSecret,

@@ -7,6 +7,7 @@ import { configuredOrigin } from './lib/security/origins.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
+import { publishingKinds } from './workflows/publishing.ts';
 
 /**
  * The worker alone (`npm run worker`): the job queue and the payment sweeper with no HTTP server, for deployments
@@ -34,6 +35,7 @@ async function main() {
     integrations,
     log,
     nudges: true,
+    publishing: { kinds: publishingKinds, invalidate: cacheInvalidation.invalidate },
     origin: configuredOrigin(config),
     refundMail: {
       publicUrl: config.publicUrl,

@@ -24,6 +24,7 @@ import {
 } from './modules/payments/sale-refunds.ts';
 import { sweepStaleClaims } from './modules/payments/service.ts';
 import { applyRetention, type RetentionSettings } from './modules/privacy/service.ts';
+import { type Invalidate, type Kinds, publicationJob, publicationJobKind } from './modules/publishing/service.ts';
 import {
   accessCapEmailJob,
   accessCapEmailKind,
@@ -102,6 +103,8 @@ export function createBackgroundWork(options: {
   invalidateCache?: (scope?: string) => Promise<unknown>;
   /** What time it is (tests move it); the system clock by default. */
   now?: () => Date;
+  /** The publishing model's kinds and the cache invalidation hook: scheduled publications are applied here. */
+  publishing?: { kinds: Kinds; invalidate: Invalidate };
 }): BackgroundWork {
   const { db, integrations, log } = options;
   const queue = createJobQueue(db);
@@ -138,6 +141,7 @@ export function createBackgroundWork(options: {
       },
     });
   }
+  if (options.publishing) queue.register(publicationJobKind, publicationJob({ db, ...options.publishing }));
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
   const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };

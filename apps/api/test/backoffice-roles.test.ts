@@ -180,6 +180,29 @@ const requests: Record<
     payload: { clpPerUsd: '950' },
   }),
   'POST /exchange-rates/fetch': () => ({ method: 'POST', url: '/api/backoffice/exchange-rates/fetch' }),
+  // «Precios» (issue 25): a plan id that names nothing (404 past the guard), bodies that would change nothing.
+  'GET /prices': () => ({ method: 'GET', url: '/api/backoffice/prices' }),
+  'GET /prices/:key': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999' }),
+  'GET /prices/:key/grid': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/grid' }),
+  'GET /prices/:key/impact': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/impact' }),
+  'GET /prices/:key/history': () => ({ method: 'GET', url: '/api/backoffice/prices/999999999/history' }),
+  'PUT /prices/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/prices/999999999/draft',
+    payload: { baseVersion: 0, body: { promotionBp: 0, covidFeeCentsPerDay: null, rates: [] } },
+  }),
+  'POST /prices/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/prices/999999999/preview-link' }),
+  'POST /prices/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/prices/999999999/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /prices/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/prices/999999999/scheduled' }),
+  'POST /prices/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/prices/999999999/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -32,6 +32,7 @@ function environment(databaseUrl: string, dataDir: string): Record<string, strin
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     COOKIE_SECRET: 'concurrent-start-cookie-secret-32-chars',
+    PREVIEW_SECRET: 'a-test-preview-secret-of-32-characters',
     // A production deployment keeps the console on a host of its own (config.ts); nothing here opens it.
     BACKOFFICE_ORIGIN: 'https://consola.travesia.invalid',
     RECAPTCHA_SITE_KEY: 'production-site-key',

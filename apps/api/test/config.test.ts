@@ -8,6 +8,7 @@ import { buildApp } from '#app/app.ts';
 import {
   ConfigError,
   developmentOperatorSecretsKey,
+  developmentPreviewSecret,
   developmentPurchaseLinkSecret,
   loadConfig,
   recaptchaTestKeys,
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
         operatorSignIn: { max: 10, timeWindow: 60_000 },
       },
       port: 3000,
+      previewSecret: developmentPreviewSecret,
       host: '0.0.0.0',
       logLevel: 'info',
       databaseUrl: undefined,
@@ -258,6 +260,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tienda.travesia.cl',
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      PREVIEW_SECRET: 'p'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
       ...productionWebpay,
@@ -348,6 +351,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tienda.travesia.cl',
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      PREVIEW_SECRET: 'p'.repeat(32),
       ...productionWebpay,
     };
     const ownKeys = { RECAPTCHA_SITE_KEY: 'own-site-key', RECAPTCHA_SECRET_KEY: 'own-secret-key' };
@@ -378,6 +382,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tienda.travesia.cl',
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      PREVIEW_SECRET: 'p'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
       ...productionWebpay,
@@ -764,5 +769,13 @@ describe('the HTTP server limits', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('PREVIEW_SECRET (issue 25)', () => {
+  it("production refuses to start without it: it signs the console's preview links of unpublished prices", () => {
+    expect(configErrorFor({ ...productionEnv, PREVIEW_SECRET: undefined })).toMatch(/PREVIEW_SECRET is required/);
+    expect(configErrorFor({ PREVIEW_SECRET: 'short' })).toMatch(/PREVIEW_SECRET must be at least 32 characters/);
+    expect(loadConfig({ ...productionEnv }).previewSecret).toBe(productionEnv.PREVIEW_SECRET);
   });
 });

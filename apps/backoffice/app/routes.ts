@@ -25,6 +25,8 @@ export default [
     route('datos-personales', 'routes/datos-personales.tsx'),
     route('codigos-de-descuento', 'routes/codigos-de-descuento.tsx'),
     route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
+    route('precios', 'routes/precios.tsx'),
+    route('precios/:id', 'routes/precio.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -3,6 +3,8 @@ import {
   addDays,
   chileDateOf,
   chileDayStart,
+  chileWallTimeOf,
+  chileWallTimeToInstant,
   fixedReturnDate,
   parseIsoDate,
   todayInChile,
@@ -161,5 +163,23 @@ describe('chileDayStart', () => {
     expect(todayInChile(new Date('2026-09-06T03:59:59.999Z'))).toBe('2026-09-05');
     expect(chileDayStart('2026-04-05').toISOString()).toBe('2026-04-05T04:00:00.000Z');
     expect(todayInChile(new Date('2026-04-05T03:59:59.999Z'))).toBe('2026-04-04');
+  });
+});
+
+describe('Chile wall time (issue 25: a publication scheduled in Chile time)', () => {
+  it('reads both offsets, refuses the hour skipped in September and takes the first of the hour repeated in April', () => {
+    expect(chileWallTimeToInstant('2027-01-15T10:00')?.toISOString()).toBe('2027-01-15T13:00:00.000Z');
+    expect(chileWallTimeToInstant('2027-07-15T10:00')?.toISOString()).toBe('2027-07-15T14:00:00.000Z');
+    expect(chileWallTimeToInstant('2027-09-05T00:30')).toBeNull();
+    expect(chileWallTimeToInstant('2027-04-03T23:30')?.toISOString()).toBe('2027-04-04T02:30:00.000Z');
+    expect(chileWallTimeToInstant('2027-02-30T10:00')).toBeNull();
+    expect(chileWallTimeToInstant('mañana')).toBeNull();
+  });
+
+  it('an instant reads back as the wall time it came from', () => {
+    for (const wall of ['2026-12-31T23:59', '2027-04-04T00:00', '2027-09-05T01:00', '2027-06-01T08:15']) {
+      const instant = chileWallTimeToInstant(wall);
+      expect(instant && chileWallTimeOf(instant)).toBe(wall);
+    }
   });
 });

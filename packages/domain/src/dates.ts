@@ -153,3 +153,37 @@ export function validateTripDates(
   if (days > rules.maxDays) report('returnDate', 'trip_too_long', m.tooLong(rules.maxDays));
   return errors;
 }
+
+let chileWallFormat: Intl.DateTimeFormat | undefined;
+
+/** An instant as Chile's wall-clock time, `YYYY-MM-DDTHH:mm` (America/Santiago, daylight saving included). */
+export function chileWallTimeOf(instant: Date): string {
+  chileWallFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Santiago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(chileWallFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The instant a Chile wall-clock time (`YYYY-MM-DDTHH:mm`) names. Chile's offsets are −3 (summer) and −4 (winter):
+ * the one whose instant reads back as the same wall time is it. A time skipped when clocks go forward (September)
+ * names no instant (null); one that happens twice when they go back (April) is the first of the two.
+ */
+export function chileWallTimeToInstant(wallTime: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wallTime);
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  for (const offsetHours of [3, 4]) {
+    const instant = new Date(asUtc + offsetHours * 3_600_000);
+    if (chileWallTimeOf(instant) === wallTime) return instant;
+  }
+  return null;
+}

@@ -19,6 +19,7 @@ export * from '../modules/passengers/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/privacy/tables.ts';
+export * from '../modules/publishing/tables.ts';
 export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
 export * from '../modules/subscriptions/tables.ts';

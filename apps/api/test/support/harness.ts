@@ -88,6 +88,7 @@ export const productionEnv: NodeJS.ProcessEnv = {
   BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
   COOKIE_SECRET: 'x'.repeat(32),
   RECAPTCHA_SITE_KEY: 'production-site-key',
+  PREVIEW_SECRET: 'a-production-preview-secret-of-32-chars',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
   ...productionWebpay,
 };

@@ -33,6 +33,7 @@ describe('the side navigation', () => {
       'Newsletter',
       'Datos personales',
       'Trabajos con fallas',
+      'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
       'Operadores',
@@ -52,6 +53,7 @@ describe('the side navigation', () => {
     expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter']);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
+      'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
     ]);

@@ -36,6 +36,7 @@ const jobKindLabels: Record<string, string> = {
   'contact-reply-email': 'Respuesta a una solicitud de contacto',
   'newsletter-confirmation': 'Confirmación del newsletter',
   'operator-lockout-email': 'Aviso de bloqueo a un operador',
+  'publishing.publish': 'Publicación programada (precios)',
 };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<JobsData> {

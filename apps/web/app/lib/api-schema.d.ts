@@ -1975,7 +1975,10 @@ export interface paths {
                     upgradeCovid?: "true" | "false";
                     quotationId: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -1994,6 +1997,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2174,7 +2186,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                     quotationId: string;
@@ -2194,6 +2209,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6778,6 +6802,8 @@ export interface components {
             valorDiaFormateado: string;
             montoConversionFormateado: string;
             existeDescuentoAplicado: boolean;
+            /** @description Not in spec §3 (issue 25): true when the plan's prices were published after the quotation was last saved, so the price shown is the new one */
+            precioActualizado?: boolean;
             monedaConvertida: {
                 code: string;
                 id: number;
@@ -8167,6 +8193,8 @@ export interface components {
             valorDiaFormateado: string;
             montoConversionFormateado: string;
             existeDescuentoAplicado: boolean;
+            /** @description Not in spec §3 (issue 25): true when the plan's prices were published after the quotation was last saved, so the price shown is the new one */
+            precioActualizado?: boolean;
             monedaConvertida: {
                 code: string;
                 id: number;

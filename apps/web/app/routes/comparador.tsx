@@ -20,6 +20,9 @@ export function loader(args: Route.LoaderArgs) {
   return loadComparator(args);
 }
 
+/** A preview's headers (no-store, noindex) as its loader set them; none otherwise. */
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
 export function action(args: Route.ActionArgs) {
   return choosePlan(args);
 }
@@ -38,6 +41,12 @@ export default function Comparator({ loaderData, actionData }: Route.ComponentPr
         <Notice icon="clock" title={expiredQuotationMessage} action={{ to: '/', label: 'Cotizar de nuevo' }}>
           Los precios se calculan para viajes que aún no comienzan. Ingresa tus nuevas fechas y te mostramos los planes
           disponibles.
+        </Notice>
+      );
+    case 'preview-invalid':
+      return (
+        <Notice icon="alert" title="Vista previa no disponible" action={{ to: '/', label: 'Ir al inicio' }}>
+          El enlace de vista previa no es válido o ya venció: pide uno nuevo en la consola.
         </Notice>
       );
     case 'invalid':
@@ -82,9 +91,16 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
   const planDiscountNote = (plan: ComparatorPlan) =>
     discount?.status === 'applied' && plan.discountCode.status !== 'applied' ? plan.discountCode.message : null;
   const error = actionData?.error ?? null;
+  // Prices move forward (issue 25): plans whose prices were published after this quotation was saved.
+  const repriced = plans.filter((plan) => plan.precioActualizado).map((plan) => plan.label);
 
   return (
     <>
+      {loaded.preview ? (
+        <div role="status" className="bg-amber-300 px-4 py-2 text-center font-bold text-slate-900">
+          Vista previa: precios del borrador, aún no publicados
+        </div>
+      ) : null}
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
         <div className="page-width pt-10 pb-24 sm:pt-12">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
@@ -131,6 +147,14 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
                 </li>
               ))}
             </ul>
+          </div>
+        ) : null}
+
+        {repriced.length > 0 ? (
+          <div className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" role="note">
+            {repriced.length === 1
+              ? `El precio de ${repriced[0]} cambió desde que cotizaste: te mostramos el precio vigente.`
+              : `Los precios de ${repriced.slice(0, -1).join(', ')} y ${repriced.at(-1)} cambiaron desde que cotizaste: te mostramos los precios vigentes.`}
           </div>
         ) : null}
 

@@ -7,7 +7,7 @@ export type JobRow = typeof jobs.$inferSelect;
 /** Queues a job; with a dedupe key already used, nothing is queued. Answers whether it was queued. */
 export async function insertJob(
   db: Database,
-  values: { kind: string; payload: unknown; dedupeKey: string | null },
+  values: { kind: string; payload: unknown; dedupeKey: string | null; runAfter?: Date },
 ): Promise<boolean> {
   const inserted = await db.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
   return inserted.length > 0;

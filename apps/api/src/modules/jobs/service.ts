@@ -41,10 +41,17 @@ export const retryDelaySeconds = (attempt: number) => 30 * 2 ** (attempt - 1);
 
 /**
  * Queues a job. Pass the caller's transaction so the job exists exactly when what causes it commits. With a dedupe
- * key already used (by a job of any status), nothing new is queued. Answers whether a job was queued.
+ * key already used (by a job of any status), nothing new is queued. Answers whether a job was queued. `runAfter`: not
+ * due before then (a scheduled publication); due at once by default.
  */
-export function enqueue(tx: Database, kind: string, payload: unknown, dedupeKey?: string): Promise<boolean> {
-  return repository.insertJob(tx, { kind, payload, dedupeKey: dedupeKey ?? null });
+export function enqueue(
+  tx: Database,
+  kind: string,
+  payload: unknown,
+  dedupeKey?: string,
+  runAfter?: Date,
+): Promise<boolean> {
+  return repository.insertJob(tx, { kind, payload, dedupeKey: dedupeKey ?? null, ...(runAfter ? { runAfter } : {}) });
 }
 
 /**

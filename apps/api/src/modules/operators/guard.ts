@@ -91,6 +91,18 @@ export const backofficeAccess = {
   'GET /exchange-rates': ['admin', 'pricing', 'finance'],
   'POST /exchange-rates': ['admin', 'pricing'],
   'POST /exchange-rates/fetch': ['admin', 'pricing'],
+  // «Precios» (issue 25; plans/console-routes.ts and the publishing model's routes for the kind `prices`): pricing
+  // and administrators edit and publish; finance reads prices, their impact and their history.
+  'GET /prices': ['admin', 'pricing', 'finance'],
+  'GET /prices/:key': ['admin', 'pricing', 'finance'],
+  'GET /prices/:key/grid': ['admin', 'pricing', 'finance'],
+  'GET /prices/:key/impact': ['admin', 'pricing', 'finance'],
+  'GET /prices/:key/history': ['admin', 'pricing', 'finance'],
+  'PUT /prices/:key/draft': ['admin', 'pricing'],
+  'POST /prices/:key/preview-link': ['admin', 'pricing'],
+  'POST /prices/:key/publish': ['admin', 'pricing'],
+  'DELETE /prices/:key/scheduled': ['admin', 'pricing'],
+  'POST /prices/:key/rollback': ['admin', 'pricing'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

@@ -4,8 +4,10 @@ import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { pricesConsoleRoutes } from '../plans/console-routes.ts';
 import { discountCodeConsoleRoutes } from '../plans/discount-console-routes.ts';
 import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
+import { publishingConsoleRoutes } from '../publishing/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
 
@@ -33,4 +35,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   discountCodeConsoleRoutes,
   // «Tipo de cambio» (issue 25)
   exchangeRateConsoleRoutes,
+  // «Precios» (issue 25): the plans and the impact table; drafts, publishing and history are the publishing model's.
+  pricesConsoleRoutes,
+  publishingConsoleRoutes,
 ];

@@ -63,3 +63,55 @@ export function listPassengerTypeProducts(db: Database, productIds: number[]) {
     .where(inArray(passengerTypeProducts.productId, productIds))
     .orderBy(asc(passengerTypeProducts.productId), asc(passengerTypeProducts.passengerTypeId));
 }
+
+/** The company's plans in display order (the console's «Precios» list). */
+export function listProductsOfCompany(db: Database, companyId: number) {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.companyId, companyId))
+    .orderBy(asc(products.sortOrder), asc(products.id));
+}
+
+/** Every rate of one plan (all regions and passenger types). */
+export function listRatesOfProduct(db: Database, productId: number) {
+  return db
+    .select({
+      destinationId: productRates.destinationId,
+      passengerTypeId: productRates.passengerTypeId,
+      rateCents: productRates.rateCents,
+    })
+    .from(productRates)
+    .where(eq(productRates.productId, productId))
+    .orderBy(asc(productRates.destinationId), asc(productRates.passengerTypeId));
+}
+
+/** The modalities one plan is sold for. */
+export async function listModalityIdsOfProduct(db: Database, productId: number): Promise<number[]> {
+  const rows = await db
+    .select({ modalityId: productModalities.modalityId })
+    .from(productModalities)
+    .where(eq(productModalities.productId, productId))
+    .orderBy(asc(productModalities.modalityId));
+  return rows.map((row) => row.modalityId);
+}
+
+/** Replaces one plan's prices: its rates, its standing discount and its covid fee (in the caller's transaction). */
+export async function replacePrices(
+  tx: Database,
+  productId: number,
+  prices: {
+    promotionBp: number;
+    covidFeeCentsPerDay: number | null;
+    rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+  },
+) {
+  await tx
+    .update(products)
+    .set({ promotionBp: prices.promotionBp, covidFeeCentsPerDay: prices.covidFeeCentsPerDay })
+    .where(eq(products.id, productId));
+  await tx.delete(productRates).where(eq(productRates.productId, productId));
+  if (prices.rates.length > 0) {
+    await tx.insert(productRates).values(prices.rates.map((rate) => ({ ...rate, productId })));
+  }
+}

@@ -21,7 +21,13 @@ import {
   previewPlanSchema,
   unavailablePlansSchema,
 } from './schemas.ts';
-import { covidUpgradePrice, listPassengerTypeProducts, priceTripPlans, type Trip } from './service.ts';
+import {
+  covidUpgradePrice,
+  listPassengerTypeProducts,
+  type PriceOverride,
+  priceTripPlans,
+  type Trip,
+} from './service.ts';
 
 const tags = ['plans'];
 const idQuery = z.coerce.number().pipe(dbId);
@@ -85,9 +91,47 @@ async function priceStoredQuotation(
   tripOfQuotation: TripOfQuotation,
   companyId: number,
   quotationId: string,
+  override?: PriceOverride,
 ) {
   const trip = await tripOfQuotation(db, companyId, quotationId);
-  return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
+  return priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId, 'passengers', override);
+}
+
+/**
+ * A signed preview token's draft prices (the publishing model's, handed in by app.ts): the comparator priced with a
+ * draft before it is published. Throws a 403 in words for a forged or expired token.
+ */
+export type PreviewPrices = (token: string) => Promise<PriceOverride>;
+
+/** The header the storefront's comparator forwards its `vista-previa` link parameter in. */
+export const previewHeader = 'x-vista-previa';
+
+/** The plans among `productIds` whose prices were published after `since` (the publishing model's, via app.ts). */
+export type RepricedPlansSince = (db: Database, productIds: number[], since: Date) => Promise<Set<number>>;
+
+const previewHeaderSchema = z.object({
+  [previewHeader]: z
+    .string()
+    .max(1_000)
+    .optional()
+    .describe('A signed preview token from the console (issue 25): prices of a draft; the answer is never kept'),
+});
+
+/**
+ * The draft prices a request previews, if it carries a token: its answer must not be kept by anyone (no-store) nor
+ * indexed, whatever the route's own policy.
+ */
+async function previewOf(
+  request: { headers: Record<string, unknown> },
+  reply: FastifyReply,
+  previewPrices: PreviewPrices | undefined,
+): Promise<PriceOverride | undefined> {
+  const token = request.headers[previewHeader];
+  if (typeof token !== 'string' || token === '') return undefined;
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex');
+  if (!previewPrices) throw resourceNotFound();
+  return previewPrices(token);
 }
 
 /** A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding. */
@@ -119,7 +163,10 @@ function keptSearchUrls() {
   };
 }
 
-export async function planRoutes(fastify: FastifyInstance, options: { tripOfQuotation: TripOfQuotation }) {
+export async function planRoutes(
+  fastify: FastifyInstance,
+  options: { tripOfQuotation: TripOfQuotation; previewPrices?: PreviewPrices; repricedPlansSince?: RepricedPlansSince },
+) {
   const app = typed(fastify);
   const { db } = fastify;
   const searchUrls = keptSearchUrls();
@@ -191,13 +238,36 @@ export async function planRoutes(fastify: FastifyInstance, options: { tripOfQuot
           "The quotation's plans for the comparator. The stored quotation is the trip priced; the search parameters are accepted for compatibility and not used.",
         params: companyParams,
         querystring: searchQuery.partial().extend({ quotationId: z.uuid() }),
-        response: { 200: z.array(comparatorPlanSchema), ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: z.array(comparatorPlanSchema), ...errorResponses, 403: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.params;
-      const pricing = await priceStoredQuotation(db, options.tripOfQuotation, companyId, request.query.quotationId);
-      return pricing.plans.map((plan) => toComparatorPlan(plan, pricing));
+      const preview = await previewOf(request, reply, options.previewPrices);
+      const trip = await options.tripOfQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceTripPlans(
+        db,
+        companyId,
+        trip,
+        errorMessages.invalidPlanQuotationId,
+        'passengers',
+        preview,
+      );
+      // Prices move forward (issue 25): a quotation saved before its plan's prices were published is shown the new
+      // price, and told so.
+      const repriced =
+        trip.quotedAt && options.repricedPlansSince
+          ? await options.repricedPlansSince(
+              db,
+              pricing.plans.map((plan) => plan.product.id),
+              trip.quotedAt,
+            )
+          : new Set<number>();
+      return pricing.plans.map((plan) => ({
+        ...toComparatorPlan(plan, pricing),
+        precioActualizado: repriced.has(plan.product.id),
+      }));
     },
   );
 
@@ -249,13 +319,15 @@ export async function planRoutes(fastify: FastifyInstance, options: { tripOfQuot
         description:
           "How many of the plans sold for the quotation's modality and destination each travelling age band rules out (so the comparator can say why plans are missing)",
         params: companyParams.extend({ quotationId: z.uuid() }),
-        response: { 200: unavailablePlansSchema, ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: unavailablePlansSchema, ...errorResponses, 403: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId, quotationId } = request.params;
+      const preview = await previewOf(request, reply, options.previewPrices);
       const [pricing, passengerTypes] = await Promise.all([
-        priceStoredQuotation(db, options.tripOfQuotation, companyId, quotationId),
+        priceStoredQuotation(db, options.tripOfQuotation, companyId, quotationId, preview),
         catalog.listPassengerTypes(db, companyId),
       ]);
       return {

@@ -134,6 +134,12 @@ export const comparatorPlanSchema = z
     valorDiaFormateado: z.string(),
     montoConversionFormateado: z.string(),
     existeDescuentoAplicado: z.boolean(),
+    precioActualizado: z
+      .boolean()
+      .optional()
+      .describe(
+        "Not in spec §3 (issue 25): true when the plan's prices were published after the quotation was last saved, so the price shown is the new one",
+      ),
     monedaConvertida: currencyDescriptorSchema,
     monedaOrigen: currencyDescriptorSchema,
     prestaciones: z.array(z.object({ idPlan: z.number().int(), detallePrestacion: z.string(), limite: z.string() })),

@@ -66,6 +66,17 @@ export type TripPricing = {
 };
 
 /**
+ * A plan's prices as a draft would make them (the publishing model's preview and impact table): they replace the
+ * stored rates, discount and covid fee of that one plan in this pricing, and nothing else.
+ */
+export type PriceOverride = {
+  productId: number;
+  promotionBp: number;
+  covidFeeCentsPerDay: number | null;
+  rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+};
+
+/**
  * Every plan that fits the trip, priced (spec §5 plan search). A plan fits when it is sold for the modality, has
  * a rate for the destination and every passenger type travelling, and accepts those types
  * (passanger-type-product). Prices come from packages/domain/src/pricing.ts.
@@ -76,6 +87,7 @@ export async function priceTripPlans(
   trip: Trip,
   invalidDetail: string,
   passengersField = 'passengers',
+  override?: PriceOverride,
 ): Promise<TripPricing> {
   await checkTrip(db, companyId, trip, invalidDetail, passengersField);
   const travelling = trip.passengers.filter((p) => p.quantity > 0);
@@ -93,13 +105,26 @@ export async function priceTripPlans(
     listAllowedPassengerTypes(db, companyId),
   ]);
   const ids = candidates.map((product) => product.id);
-  const [rates, benefits] = await Promise.all([
+  const [storedRates, benefits] = await Promise.all([
     cache.get(`${productsKey}:rates:${trip.destinationId}`, () => repository.listRates(db, ids, trip.destinationId)),
     cache.get(`${productsKey}:benefits`, () => repository.listBenefits(db, ids)),
   ]);
+  // A draft's prices stand in for the stored ones of its plan; the cached rows themselves are never touched.
+  const rates = override
+    ? [
+        ...storedRates.filter((rate) => rate.productId !== override.productId),
+        ...override.rates
+          .filter((rate) => rate.destinationId === trip.destinationId)
+          .map((rate) => ({ ...rate, productId: override.productId })),
+      ]
+    : storedRates;
   const plans: PricedPlan[] = [];
   const unavailable = new Map(travelling.map((p) => [p.passengerTypeId, 0]));
-  for (const product of candidates) {
+  for (const stored of candidates) {
+    const product =
+      override?.productId === stored.id
+        ? { ...stored, promotionBp: override.promotionBp, covidFeeCentsPerDay: override.covidFeeCentsPerDay }
+        : stored;
     const passengers = travelling.map((p) => ({
       ...p,
       rateCents: rates.find((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId)?.rateCents,

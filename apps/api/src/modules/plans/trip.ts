@@ -17,6 +17,8 @@ export type Trip = {
   upgradeCovid: boolean;
   /** Who asks, when known (a stored quotation, a payment): a code's per-buyer limit and own use depend on it. */
   discountContext?: DiscountContext;
+  /** A stored quotation's last change (its trip, plan or travellers): prices published after it are news to it. */
+  quotedAt?: Date;
 };
 
 /**

@@ -154,8 +154,10 @@ async function presentQuotation(db: Database, row: QuotationWithPassengers): Pro
 
 /** The trip a stored quotation asks to price, for the plan calls that take a quotationId. */
 export async function tripOfQuotation(db: Database, companyId: number, quotationId: string): Promise<Trip> {
-  const quotation = await getQuotation(db, companyId, quotationId);
+  const row = await repository.findQuotationWithPassengers(db, companyId, quotationId);
+  const quotation = await presentQuotation(db, row);
   return {
+    ...(row ? { quotedAt: row.updatedAt } : {}),
     originId: quotation.origin,
     destinationId: quotation.destination,
     modalityId: quotation.modality,

@@ -11,20 +11,35 @@ import {
 
 type PlansArgs = { context: LoadContext; params: { id: string } };
 
+/** The console's preview link parameter (issue 25): a signed token for a draft's prices. */
+export const previewParameter = 'vista-previa';
+
+/** What a preview answer says about itself: never kept by anyone, never indexed (the API says the same of its own). */
+const previewHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+
 const quotationNotFound = 'No encontramos esta cotización.';
 
 /**
  * /comparador: the quotation and its priced plans. An unknown quotation, a trip whose departure has passed or one
  * the catalogue no longer sells are pages of their own (with a way to quote again), not errors.
  */
-export async function loadComparator({ params, context }: PlansArgs) {
+export async function loadComparator({ params, context, request }: PlansArgs & { request: Request }) {
+  const token = new URL(request.url).searchParams.get(previewParameter);
+  if (!token) return comparatorOf({ params, context }, undefined);
+  // A preview of a draft's prices: the page is the real comparator priced with them, kept by no cache.
+  return data(await comparatorOf({ params, context }, token), { headers: previewHeaders });
+}
+
+async function comparatorOf({ params, context }: PlansArgs, previewToken: string | undefined) {
   const quotationId = params.id;
   if (!isQuotationId(quotationId)) return { state: 'not-found' as const };
   const api = serverApi(context);
   const companyId = configuredCompanyId();
+  const headers = previewToken ? { 'x-vista-previa': previewToken } : undefined;
 
   const plansRequest = api.GET('/{companyId}/plans-comparador', {
     params: { path: { companyId }, query: { quotationId } },
+    headers,
   });
   const found = await api.GET('/quotations/{companyId}/{quotationId}', {
     params: { path: { companyId, quotationId } },
@@ -39,9 +54,13 @@ export async function loadComparator({ params, context }: PlansArgs) {
       params: { path: { companyId, modalityId: quotation.modality } },
     }),
     api.GET('/companies/{companyId}/origins', { params: { path: { companyId } } }),
-    api.GET('/{companyId}/plans-unavailable/{quotationId}', { params: { path: { companyId, quotationId } } }),
+    api.GET('/{companyId}/plans-unavailable/{quotationId}', {
+      params: { path: { companyId, quotationId } },
+      headers,
+    }),
   ]);
   const { status } = plansResult.response;
+  if (status === 403 && previewToken) return { state: 'preview-invalid' as const };
   if (status === 400) {
     const errors = fieldErrors(plansResult.error);
     if (departureHasPassed(errors)) return { state: 'expired' as const, quotationId };
@@ -56,6 +75,7 @@ export async function loadComparator({ params, context }: PlansArgs) {
     origin: origins.data?.find((o) => o.id === quotation.origin)?.label ?? null,
     // Why fewer plans are shown; the plans themselves do not depend on it, so a failed call only leaves it out.
     unavailable: unavailable.data?.passengerTypes ?? [],
+    preview: previewToken !== undefined,
   };
 }
 

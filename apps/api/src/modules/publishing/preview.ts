@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '#app/errors.ts';
+
+/**
+ * Signed, expiring preview links (issue 25): `<payload>.<mac>`, the payload base64url JSON of the item (kind, key)
+ * and the expiry, the MAC HMAC-SHA256 under PREVIEW_SECRET. Whoever holds the link sees that item's draft, as it is
+ * when the page is opened, until it expires; nothing else.
+ */
+export type PreviewClaim = { kind: string; key: string; expiresAt: number };
+
+/** How long a preview link opens the draft. */
+export const previewTtlMs = 60 * 60 * 1000;
+
+export const previewMessages = {
+  invalid: 'El enlace de vista previa no es válido o ya venció: pide uno nuevo en la consola.',
+};
+
+const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+export function signPreview(secret: string, claim: PreviewClaim): string {
+  const payload = Buffer.from(JSON.stringify({ k: claim.kind, i: claim.key, e: claim.expiresAt })).toString(
+    'base64url',
+  );
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+/** The claim of a genuine, unexpired token; otherwise a 403 in words (a forged, altered or expired link). */
+export function verifyPreview(secret: string, token: string, now: Date): PreviewClaim {
+  const refused = () => new ApiError(403, previewMessages.invalid);
+  const [payload, given, extra] = token.split('.');
+  if (!payload || !given || extra !== undefined || token.length > 1_000) throw refused();
+  const expected = Buffer.from(mac(secret, payload));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw refused();
+  let claim: { k?: unknown; i?: unknown; e?: unknown };
+  try {
+    claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (typeof claim.k !== 'string' || typeof claim.i !== 'string' || typeof claim.e !== 'number') throw refused();
+  if (claim.e <= now.getTime()) throw refused();
+  return { kind: claim.k, key: claim.i, expiresAt: claim.e };
+}

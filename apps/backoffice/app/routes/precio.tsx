@@ -1,0 +1,484 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { CsrfField } from '#app/components/fields.tsx';
+import { Notice } from '#app/components/Notice.tsx';
+import { TableWrap } from '#app/components/TableWrap.tsx';
+import {
+  adjustRates,
+  centsText,
+  changeText,
+  type ImpactRow,
+  type PlanPrices,
+  type PriceGrid,
+  type PriceItem,
+  type Publication,
+  priceEditors,
+  priceReaders,
+  pricesFromForm,
+  publicationStatusLabels,
+  rateField,
+} from '#app/features/prices.ts';
+import { callApi } from '#app/lib/api.server.ts';
+import { useConsole } from '#app/lib/console.ts';
+import { formText } from '#app/lib/form.server.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { requireOperator } from '#app/lib/session.server.ts';
+import { pageTitle } from '#app/lib/title.ts';
+import type { Route } from './+types/precio';
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Precios de un plan') }];
+
+export type PriceData = {
+  grid: PriceGrid | null;
+  item: PriceItem | null;
+  impact: ImpactRow[];
+  history: Publication[];
+  canEdit: boolean;
+  error?: string;
+};
+
+const planPath = (id: string) => `/prices/${encodeURIComponent(id)}`;
+
+export async function loader({ request, context, params }: Route.LoaderArgs): Promise<PriceData> {
+  const me = await requireOperator(context, request, priceReaders);
+  const canEdit = me.operator.roles.some((role) => priceEditors.includes(role));
+  const base = planPath(params.id);
+  const [grid, item, impact, history] = await Promise.all([
+    callApi<PriceGrid>(context, request, `${base}/grid`),
+    callApi<PriceItem>(context, request, base),
+    callApi<{ rows: ImpactRow[] }>(context, request, `${base}/impact`),
+    callApi<{ publications: Publication[] }>(context, request, `${base}/history`),
+  ]);
+  if (!grid.ok || !item.ok) {
+    const failed = !grid.ok ? grid : item.ok ? undefined : item;
+    return { grid: null, item: null, impact: [], history: [], canEdit, error: failed?.error.message };
+  }
+  return {
+    grid: grid.data,
+    item: item.data,
+    impact: impact.ok ? impact.data.rows : [],
+    history: history.ok ? history.data.publications : [],
+    canEdit,
+    ...(impact.ok ? {} : { error: `No pudimos calcular el impacto: ${impact.error.message}` }),
+  };
+}
+
+export type PriceResult = { ok: boolean; message: string; previewUrl?: string; errors?: Record<string, string> };
+
+const refused = (message: string, status: number, errors?: Record<string, string>) =>
+  data<PriceResult>({ ok: false, message, ...(errors ? { errors } : {}) }, status);
+
+/** The grid's actions: save the draft, adjust every rate by a percentage, preview, publish, cancel, roll back. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const csrfToken = formText(form, 'csrf');
+  const intent = formText(form, 'intent');
+  const base = planPath(params.id);
+  const baseVersion = Number(formText(form, 'version') || '0');
+  const saveDraft = async (body: PlanPrices) => {
+    const answer = await callApi<{ version: number }>(context, request, `${base}/draft`, {
+      method: 'PUT',
+      body: { body, baseVersion },
+      csrfToken,
+    });
+    if (!answer.ok) return refused(answer.error.message, answer.status);
+    return { ok: true, message: `Borrador guardado (versión ${answer.data.version}). Aún no se publica.` };
+  };
+
+  if (intent === 'guardar' || intent === 'ajustar') {
+    const grid = await callApi<PriceGrid>(context, request, `${base}/grid`);
+    if (!grid.ok) return refused(grid.error.message, grid.status);
+    const posted = pricesFromForm(form, grid.data);
+    if (Object.keys(posted.errors).length > 0) return refused('Revisa los precios marcados.', 400, posted.errors);
+    if (intent === 'guardar') return saveDraft(posted.prices);
+    const percent = Number(formText(form, 'ajuste').replace(',', '.'));
+    if (!Number.isFinite(percent) || percent <= -100 || percent > 1000) {
+      return refused('Escribe el ajuste como un porcentaje, por ejemplo 10 o -5.', 400, {
+        ajuste: 'Un porcentaje mayor que −100.',
+      });
+    }
+    return saveDraft(adjustRates(posted.prices, percent));
+  }
+  if (intent === 'vista-previa') {
+    const answer = await callApi<{ url: string; expiresAt: string }>(context, request, `${base}/preview-link`, {
+      method: 'POST',
+      csrfToken,
+    });
+    if (!answer.ok) return refused(answer.error.message, answer.status);
+    return {
+      ok: true,
+      message: `Enlace de vista previa listo; vale hasta ${formatDateTime(answer.data.expiresAt)}.`,
+      previewUrl: answer.data.url,
+    };
+  }
+  if (intent === 'publicar') {
+    const publishAt = formText(form, 'publicar-el');
+    const answer = await callApi<{ publication: Publication }>(context, request, `${base}/publish`, {
+      method: 'POST',
+      body: { baseVersion, ...(publishAt ? { publishAt } : {}) },
+      csrfToken,
+    });
+    if (!answer.ok) return refused(answer.error.message, answer.status);
+    const { publication } = answer.data;
+    return {
+      ok: true,
+      message:
+        publication.status === 'scheduled'
+          ? `Publicación programada para el ${publication.publishAtChile.replace('T', ' a las ')} (hora de Chile).`
+          : 'Precios publicados: la tienda ya muestra los nuevos precios.',
+    };
+  }
+  if (intent === 'cancelar-programada') {
+    const answer = await callApi(context, request, `${base}/scheduled`, { method: 'DELETE', csrfToken });
+    if (!answer.ok) return refused(answer.error.message, answer.status);
+    return { ok: true, message: 'Publicación programada cancelada.' };
+  }
+  if (intent === 'volver') {
+    const publicationId = Number(formText(form, 'publicacion'));
+    const to = formText(form, 'a') === 'before' ? 'before' : 'after';
+    const answer = await callApi(context, request, `${base}/rollback`, {
+      method: 'POST',
+      body: { publicationId, to },
+      csrfToken,
+    });
+    if (!answer.ok) return refused(answer.error.message, answer.status);
+    return { ok: true, message: 'Listo: la tienda volvió a esos precios (queda en el historial).' };
+  }
+  return refused('Acción desconocida.', 400);
+}
+
+function rateOf(prices: PlanPrices, destinationId: number, passengerTypeId: number) {
+  return prices.rates.find((r) => r.destinationId === destinationId && r.passengerTypeId === passengerTypeId)
+    ?.rateCents;
+}
+
+export function PriceView({
+  grid,
+  item,
+  impact,
+  history,
+  canEdit,
+  error,
+  csrfToken,
+  result,
+  busy = false,
+}: PriceData & { csrfToken: string; result?: PriceResult | undefined; busy?: boolean }) {
+  if (!grid || !item) {
+    return (
+      <section aria-labelledby="titulo" className="space-y-4">
+        <h1 id="titulo" className="text-xl font-semibold">
+          Precios
+        </h1>
+        <Notice tone="error">{error ?? 'No encontramos este plan.'}</Notice>
+        <Link to="/precios" className="underline">
+          Volver a la lista de planes
+        </Link>
+      </section>
+    );
+  }
+  const shown = item.draft?.body ?? item.live;
+  const version = item.draft?.version ?? 0;
+  const fieldErrors = result?.errors ?? {};
+  const perDay = grid.plan.rating === 'daily';
+  return (
+    <section aria-labelledby="titulo" className="space-y-6">
+      <div>
+        <Link to="/precios" className="text-sm underline">
+          ← Todos los planes
+        </Link>
+        <h1 id="titulo" className="text-xl font-semibold">
+          Precios de {grid.plan.label}
+        </h1>
+        <p className="text-sm text-slate-700">
+          {item.draft
+            ? `Borrador versión ${item.draft.version}, guardado por ${item.draft.updatedBy} el ${formatDateTime(item.draft.updatedAt)}.`
+            : 'Sin borrador: la grilla muestra los precios publicados.'}
+        </p>
+      </div>
+      {result ? (
+        <Notice tone={result.ok ? 'success' : 'error'}>
+          {result.message}
+          {result.previewUrl ? (
+            <>
+              {' '}
+              <a href={result.previewUrl} target="_blank" rel="noreferrer" className="font-semibold underline">
+                Abrir la vista previa
+              </a>
+            </>
+          ) : null}
+        </Notice>
+      ) : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {item.scheduled ? (
+        <Notice tone="info">
+          Publicación programada para el {item.scheduled.publishAtChile.replace('T', ' a las ')} (hora de Chile) por{' '}
+          {item.scheduled.createdBy}.
+          {canEdit ? (
+            <Form method="post" className="mt-2">
+              <CsrfField token={csrfToken} />
+              <input type="hidden" name="intent" value="cancelar-programada" />
+              <button type="submit" className="button-secondary" disabled={busy}>
+                Cancelar la publicación programada
+              </button>
+            </Form>
+          ) : null}
+        </Notice>
+      ) : null}
+
+      <Form method="post" className="space-y-4" aria-labelledby="grilla">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="version" value={version} />
+        <h2 id="grilla" className="text-lg font-semibold">
+          {perDay ? 'Precio por día (USD) por región y tramo de edad' : 'Precio por vigencia (USD)'}
+        </h2>
+        <TableWrap label="Grilla de precios">
+          <table className="data-table">
+            <caption className="sr-only">
+              Precios por región (filas) y tramo de edad (columnas); vacío: no se vende
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Región</th>
+                {grid.passengerTypes.map((band) => (
+                  <th scope="col" key={band.id}>
+                    {band.label}
+                    <span className="block text-xs font-normal">
+                      {band.ageFrom}–{band.ageTo} años
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {grid.regions.map((region) => (
+                <tr key={region.id}>
+                  <th scope="row">{region.label}</th>
+                  {grid.passengerTypes.map((band) => {
+                    const name = rateField(region.id, band.id);
+                    const live = rateOf(item.live, region.id, band.id);
+                    const draft = rateOf(shown, region.id, band.id);
+                    return (
+                      <td key={band.id}>
+                        <input
+                          name={name}
+                          aria-label={`${region.label}, ${band.label}: USD${perDay ? ' por día' : ''}`}
+                          aria-invalid={fieldErrors[name] ? true : undefined}
+                          inputMode="decimal"
+                          className="field-input w-24 tabular-nums"
+                          defaultValue={centsText(draft)}
+                          readOnly={!canEdit}
+                        />
+                        {live !== draft ? (
+                          <span className="block text-xs text-slate-700">publicado: {centsText(live) || '—'}</span>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+        {Object.values(fieldErrors).length > 0 ? (
+          <ul className="text-sm text-red-800" aria-label="Errores">
+            {Object.entries(fieldErrors).map(([name, message]) => (
+              <li key={name}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="block text-sm">
+            <span className="field-label">Descuento del plan (%)</span>
+            <input
+              name="descuento"
+              inputMode="decimal"
+              className="field-input"
+              defaultValue={String(shown.promotionBp / 100)}
+              readOnly={!canEdit}
+            />
+          </label>
+          <label className="block text-sm">
+            <span className="field-label">Recargo covid (USD por día; vacío: no se ofrece)</span>
+            <input
+              name="covid"
+              inputMode="decimal"
+              className="field-input"
+              defaultValue={centsText(shown.covidFeeCentsPerDay)}
+              readOnly={!canEdit}
+            />
+          </label>
+          {canEdit ? (
+            <label className="block text-sm">
+              <span className="field-label">Ajustar todos los precios (%)</span>
+              <input name="ajuste" inputMode="decimal" className="field-input" placeholder="10" />
+            </label>
+          ) : null}
+        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="guardar" className="button-primary" disabled={busy}>
+              Guardar borrador
+            </button>
+            <button type="submit" name="intent" value="ajustar" className="button-secondary" disabled={busy}>
+              Aplicar el ajuste y guardar
+            </button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">Tu rol puede ver los precios, no cambiarlos.</p>
+        )}
+      </Form>
+
+      {item.changes.length > 0 ? (
+        <section aria-labelledby="cambios" className="space-y-2">
+          <h2 id="cambios" className="text-lg font-semibold">
+            Qué cambia el borrador
+          </h2>
+          <ul className="list-disc pl-5 text-sm">
+            {item.changes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="impacto" className="space-y-2">
+        <h2 id="impacto" className="text-lg font-semibold">
+          Impacto
+        </h2>
+        <p className="text-sm text-slate-700">
+          Viajes de ejemplo de un pasajero, sin código de descuento: el total de hoy y el del borrador, en USD y en
+          pesos al tipo de cambio de hoy.
+        </p>
+        {impact.length === 0 ? (
+          <p className="rounded border border-slate-300 bg-white p-3 text-sm">
+            No hay viajes de ejemplo para este plan.
+          </p>
+        ) : (
+          <TableWrap label="Tabla de impacto">
+            <table className="data-table">
+              <caption className="sr-only">Impacto del borrador en viajes de ejemplo</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Región</th>
+                  <th scope="col">Tramo</th>
+                  <th scope="col">Días</th>
+                  <th scope="col">Hoy (USD)</th>
+                  <th scope="col">Nuevo (USD)</th>
+                  <th scope="col">Hoy (CLP)</th>
+                  <th scope="col">Nuevo (CLP)</th>
+                  <th scope="col">Cambio</th>
+                </tr>
+              </thead>
+              <tbody>
+                {impact.map((row) => (
+                  <tr key={`${row.destinationId}-${row.passengerTypeId}-${row.days}`}>
+                    <td>{row.region}</td>
+                    <td>{row.band}</td>
+                    <td className="tabular-nums">{row.days}</td>
+                    <td className="tabular-nums">{row.formatted.todayUsd}</td>
+                    <td className="tabular-nums">{row.formatted.newUsd}</td>
+                    <td className="tabular-nums">{row.formatted.todayClp}</td>
+                    <td className="tabular-nums">{row.formatted.newClp}</td>
+                    <td className="tabular-nums">{changeText(row.changePercent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </section>
+
+      {canEdit && item.draft ? (
+        <section aria-labelledby="publicar" className="space-y-3">
+          <h2 id="publicar" className="text-lg font-semibold">
+            Vista previa y publicación
+          </h2>
+          <Form method="post">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="intent" value="vista-previa" />
+            <button type="submit" className="button-secondary" disabled={busy}>
+              Crear enlace de vista previa
+            </button>
+          </Form>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="version" value={version} />
+            <label className="block text-sm">
+              <span className="field-label">Publicar el (hora de Chile; vacío: ahora)</span>
+              <input type="datetime-local" name="publicar-el" className="field-input" />
+            </label>
+            <button type="submit" name="intent" value="publicar" className="button-primary" disabled={busy}>
+              Publicar
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="historial" className="space-y-2">
+        <h2 id="historial" className="text-lg font-semibold">
+          Historial
+        </h2>
+        {history.length === 0 ? (
+          <p className="rounded border border-slate-300 bg-white p-3 text-sm">Aún no hay publicaciones.</p>
+        ) : (
+          <ol className="space-y-3">
+            {history.map((publication) => (
+              <li key={publication.id} className="rounded border border-slate-300 bg-white p-3 text-sm">
+                <p className="font-semibold">
+                  {publicationStatusLabels[publication.status]}
+                  {publication.rollbackOf ? ` (vuelta atrás a la publicación ${publication.rollbackOf})` : ''} ·{' '}
+                  {publication.publishAtChile.replace('T', ' ')} · {publication.createdBy}
+                  <span className="font-normal text-slate-700"> · n.º {publication.id}</span>
+                </p>
+                {publication.changes.length > 0 ? (
+                  <ul className="mt-1 list-disc pl-5">
+                    {publication.changes.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-1 text-slate-700">Sin cambios de precio.</p>
+                )}
+                {canEdit && publication.status === 'published' ? (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <Form method="post">
+                      <CsrfField token={csrfToken} />
+                      <input type="hidden" name="intent" value="volver" />
+                      <input type="hidden" name="publicacion" value={publication.id} />
+                      <input type="hidden" name="a" value="before" />
+                      <button type="submit" className="button-secondary" disabled={busy}>
+                        Volver a los precios anteriores
+                        <span className="sr-only"> a la publicación {publication.id}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <CsrfField token={csrfToken} />
+                      <input type="hidden" name="intent" value="volver" />
+                      <input type="hidden" name="publicacion" value={publication.id} />
+                      <input type="hidden" name="a" value="after" />
+                      <button type="submit" className="button-secondary" disabled={busy}>
+                        Volver a esta versión<span className="sr-only"> (publicación {publication.id})</span>
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export default function PricePage() {
+  const { csrfToken } = useConsole();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <PriceView
+      {...useLoaderData<typeof loader>()}
+      csrfToken={csrfToken}
+      result={useActionData<typeof action>()}
+      busy={busy}
+    />
+  );
+}
