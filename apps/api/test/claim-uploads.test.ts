@@ -18,8 +18,6 @@ import { buildApp } from '#app/app.ts';
 import { ConfigError, loadConfig } from '#app/config.ts';
 import { openPglite } from '#app/db/client.ts';
 import { refundFiles, refundRequests, refundUploads } from '#app/db/schema.ts';
-import { demoCompany } from '#app/db/seed/demo-company.ts';
-import { seedCompany } from '#app/db/seed/index.ts';
 import type { ErrorBody } from '#app/errors.ts';
 import { createDocumentStore, DocumentNotFoundError } from '#app/integrations/document-store/index.ts';
 import { s3DocumentStore } from '#app/integrations/document-store/s3.ts';
@@ -872,7 +870,10 @@ describe('a store of the previous version, started again (migration 0021 and the
     await writeFile(journalPath, JSON.stringify(journal));
     const previous = await openPglite({ dataDir: storeDir });
     await migratePglite(previous.db as unknown as PgliteDatabase, { migrationsFolder: migrations });
-    await seedCompany(previous.db, demoCompany);
+    // Only the company the request belongs to, in that version's columns: today's seed writes today's columns.
+    await previous.db.execute(
+      sql`INSERT INTO companies (id, name, legal_name, rut, address) VALUES (1, 'Travesía', 'Travesía SpA', '76.123.456-7', 'Santiago')`,
+    );
     const request = await previous.db.execute(
       sql`INSERT INTO refund_requests (company_id, number, holder_name, document_type, document_number, document_key, email, phone, certificate_number, description, incident_date, amount, currency, bank_code, account_type, account_number)
           VALUES (1, 'R-7K3M9XQ2', 'Ana', 1, '12.345.678-5', '123456785', 'ana@example.cl', '+56912345678', 'TRV-1', 'Consulta', '2026-11-01', 185000, 'CLP', '012', 'vista', '12345678') RETURNING id`,
