@@ -84,6 +84,13 @@ describe('loadConfig', () => {
       },
       port: 3000,
       previewSecret: developmentPreviewSecret,
+      // Issue 25: the rate is entered by hand unless a source is named (ADR 018).
+      exchangeRates: {
+        source: 'manual',
+        bcch: { url: 'https://si3.bcentral.cl/SieteRestWS/SieteRestWS.ashx', user: '', password: '' },
+        mindicadorUrl: 'https://mindicador.cl',
+        timeoutMs: 10_000,
+      },
       host: '0.0.0.0',
       logLevel: 'info',
       databaseUrl: undefined,
