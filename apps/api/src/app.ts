@@ -59,7 +59,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { priceOverrideOf, publishingKinds, repricedPlansSince } from './workflows/publishing.ts';
+import { priceOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -189,6 +189,7 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
   // The publishing model's kinds (workflows/publishing.ts), its preview secret and where preview links open.
+  const publishingKinds = publishingKindsOf(config.companyId);
   app.decorate('publishing', {
     kinds: publishingKinds,
     previewSecret: config.previewSecret,

@@ -238,7 +238,8 @@ export async function publish(
 /**
  * Publishes again an earlier published version of the item: what a publication made it (`after`) or what it was just
  * before it (`before`: undoing it, back to the state before the first publication included). A rollback is a
- * publication (applied at once, audited with before and after, caches cleared); the draft becomes that body too.
+ * publication (applied at once, audited with before and after, caches cleared); the draft becomes that body too, and
+ * a scheduled publication of the item is cancelled.
  */
 export async function rollback(
   deps: PublishingDeps,
@@ -269,6 +270,8 @@ export async function rollback(
       updatedAt: now,
       updatedBy: actor.label,
     });
+    // Like publishing now, a rollback cancels what was scheduled: it would otherwise overwrite what was rolled back to.
+    const cancelled = await repository.cancelScheduled(tx, kind.kind, key);
     const before = await applyIn(tx, kind, key, restored);
     const published = await repository.insertPublication(tx, {
       kind: kind.kind,
@@ -291,7 +294,12 @@ export async function rollback(
         targetType: kind.kind,
         targetId: key,
         before,
-        after: { rollbackOf: target.id, side: to.side, body: restored },
+        after: {
+          rollbackOf: target.id,
+          side: to.side,
+          body: restored,
+          ...(cancelled ? { cancelledPublication: cancelled.id } : {}),
+        },
       },
       now,
     );
