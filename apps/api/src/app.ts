@@ -299,7 +299,8 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(planRoutes, {
     tripOfQuotation,
     // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
-    previewPrices: async (token) => priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
+    previewPrices: async (token, quotationId) =>
+      priceOverrideOf(await previewDraft(api.publishing, db, token, quotationId, api.clock())),
     repricedPlansSince,
   });
   await api.register(paymentRoutes({ workflow: purchaseSteps }));

@@ -268,6 +268,13 @@ describeOnEachDatabase(
       expect(preview.headers['x-robots-tag']).toBe('noindex');
       // Nothing of the preview was kept: the plain comparator still answers the live price.
       expect((await comparatorPlan(ctx.app, quotationId, 418)).plan.totalAmount).toBe(live.plan.totalAmount);
+      // The link opens its own sample quotation only: a buyer's real quotation is never priced with the draft.
+      const real = await createQuotation(ctx);
+      for (const url of [`/api/1/plans-comparador?quotationId=${real}`, `/api/1/plans-unavailable/${real}`]) {
+        const elsewhere = await ctx.app.inject({ method: 'GET', url, headers: { 'x-vista-previa': token } });
+        expect(elsewhere.statusCode, elsewhere.body).toBe(403);
+        expect(elsewhere.headers['cache-control']).toBe('no-store');
+      }
       const forged = await ctx.app.inject({
         method: 'GET',
         url: `/api/1/plans-comparador?quotationId=${quotationId}`,
@@ -404,6 +411,8 @@ describeOnEachDatabase(
         expect((await saveDraft(ctx, pricing, 414, raised(live), 0)).status).toBe(404);
         expect((await asOperator(ctx, pricing, 'POST', path(414, '/publish'), { baseVersion: 1 })).status).toBe(404);
         expect((await asOperator(ctx, pricing, 'POST', path(414, '/preview-link'))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'DELETE', path(414, '/scheduled'))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'POST', path(414, '/rollback'), { publicationId: 1 })).status).toBe(404);
         const [row] = await db.select().from(products).where(eq(products.id, 414));
         expect(row?.promotionBp).toBe(live.promotionBp);
       } finally {

@@ -23,7 +23,7 @@ const previewUnavailable =
  * The preview of a plan's prices opens the real comparator on a sample quotation: the first region and age band the
  * draft prices, one traveller, 15 days from a month ahead.
  */
-async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): Promise<string> {
+async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices) {
   const grid = await priceGridOf(db, Number(key));
   const rate = draft.rates[0];
   if (!grid || !rate) throw new ApiError(400, previewUnavailable);
@@ -56,7 +56,7 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): 
     if (error instanceof ApiError && error.status === 400) throw new ApiError(400, previewUnavailable);
     throw error;
   });
-  return `/comparador/${quotationId}`;
+  return { path: `/comparador/${quotationId}`, scope: quotationId };
 }
 
 /** Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). */

@@ -162,6 +162,7 @@ export async function publish(
 ) {
   const kind = kindOf(deps.kinds, kindName);
   const now = deps.clock();
+  if ((await kind.current(deps.db, key)) === undefined) throw resourceNotFound();
   if (input.publishAt && input.publishAt.getTime() <= now.getTime()) {
     throw new ApiError(400, messages.pastSchedule, [
       { field: 'publishAt', code: 'invalid', message: messages.pastSchedule },
@@ -313,6 +314,7 @@ export async function rollback(
 export async function cancelSchedule(deps: PublishingDeps, kindName: string, key: string, actor: AuditActor) {
   const kind = kindOf(deps.kinds, kindName);
   const now = deps.clock();
+  if ((await kind.current(deps.db, key)) === undefined) throw resourceNotFound();
   await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const cancelled = await repository.cancelScheduled(tx, kind.kind, key);
