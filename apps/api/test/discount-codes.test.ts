@@ -335,7 +335,11 @@ describeOnEachDatabase(
     it('a paid sale keeps the terms it paid with: a later edit of the code (or its plans) does not reprice it for a date change', async () => {
       const code = newCode('TERMINOS');
       const created = await createCode(ctx, pricing, code, { percent: '10' });
-      const sale = await paidSale(ctx, 1, { discountCode: code, email: `terminos${++serial}@example.cl`, rut: newRut() });
+      const sale = await paidSale(ctx, 1, {
+        discountCode: code,
+        email: `terminos${++serial}@example.cl`,
+        rut: newRut(),
+      });
       const [row] = await saleRows(ctx, sale.quotationId);
       const paidPlan = row?.productId as number;
       const paid = planOf(await comparator(ctx, sale.quotationId), paidPlan);

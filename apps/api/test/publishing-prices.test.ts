@@ -323,7 +323,10 @@ describeOnEachDatabase(
           log: ctx.app.log,
           nudges: false,
           origin: 'http://localhost',
-          publishing: { kinds: publishingKindsOf(ctx.config.companyId), invalidate: (scope) => ctx.app.invalidateReadCache(scope) },
+          publishing: {
+            kinds: publishingKindsOf(ctx.config.companyId),
+            invalidate: (scope) => ctx.app.invalidateReadCache(scope),
+          },
         }),
       );
       // Not yet due: nothing changes.
@@ -439,7 +442,11 @@ describeOnEachDatabase(
       expect((await readItem(ctx, pricing, 418)).live).toStrictEqual(item.live);
       const [row] = await ctx.app.db.select().from(publications).where(eq(publications.id, pending));
       expect(row?.status).toBe('cancelled');
-      const deps = { db: ctx.app.db, kinds: publishingKindsOf(ctx.config.companyId), invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope) };
+      const deps = {
+        db: ctx.app.db,
+        kinds: publishingKindsOf(ctx.config.companyId),
+        invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope),
+      };
       expect(await applyScheduled(deps, pending, new Date())).toBe(false);
       expect((await readItem(ctx, pricing, 418)).live).toStrictEqual(item.live);
       const [audit] = await ctx.app.db

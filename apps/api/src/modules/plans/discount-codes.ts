@@ -143,7 +143,8 @@ export async function resolveDiscountCode(
   const row = await repository.findCode(db, companyId, typed);
   if (row && context.quotationId) {
     const use = await repository.findUseOfQuotation(db, context.quotationId);
-    if (use?.status === 'used' && use.code === typed) return { typed, row: termsPaidWith(row, use), refusal: undefined };
+    if (use?.status === 'used' && use.code === typed)
+      return { typed, row: termsPaidWith(row, use), refusal: undefined };
   }
   return { typed, row, refusal: await refusalOf(db, row, context, today) };
 }
