@@ -59,7 +59,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { priceOverrideOf, publishingKinds, repricedPlansSince } from './workflows/publishing.ts';
+import { priceOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -189,6 +189,7 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
   // The publishing model's kinds (workflows/publishing.ts), its preview secret and where preview links open.
+  const publishingKinds = publishingKindsOf(config.companyId);
   app.decorate('publishing', {
     kinds: publishingKinds,
     previewSecret: config.previewSecret,
@@ -298,7 +299,8 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(planRoutes, {
     tripOfQuotation,
     // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
-    previewPrices: async (token) => priceOverrideOf(await previewDraft(api.publishing, db, token, api.clock())),
+    previewPrices: async (token, quotationId) =>
+      priceOverrideOf(await previewDraft(api.publishing, db, token, quotationId, api.clock())),
     repricedPlansSince,
   });
   await api.register(paymentRoutes({ workflow: purchaseSteps }));

@@ -7,7 +7,7 @@ import { configuredOrigin } from './lib/security/origins.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
-import { publishingKinds } from './workflows/publishing.ts';
+import { publishingKindsOf } from './workflows/publishing.ts';
 
 /**
  * The worker alone (`npm run worker`): the job queue and the payment sweeper with no HTTP server, for deployments
@@ -35,7 +35,7 @@ async function main() {
     integrations,
     log,
     nudges: true,
-    publishing: { kinds: publishingKinds, invalidate: cacheInvalidation.invalidate },
+    publishing: { kinds: publishingKindsOf(config.companyId), invalidate: cacheInvalidation.invalidate },
     origin: configuredOrigin(config),
     refundMail: {
       publicUrl: config.publicUrl,

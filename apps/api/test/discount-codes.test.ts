@@ -332,6 +332,30 @@ describeOnEachDatabase(
       expect(planOf(await comparator(ctx, sale.quotationId), 411).discountCode.status).toBe('applied');
     });
 
+    it('a paid sale keeps the terms it paid with: a later edit of the code (or its plans) does not reprice it for a date change', async () => {
+      const code = newCode('TERMINOS');
+      const created = await createCode(ctx, pricing, code, { percent: '10' });
+      const sale = await paidSale(ctx, 1, {
+        discountCode: code,
+        email: `terminos${++serial}@example.cl`,
+        rut: newRut(),
+      });
+      const [row] = await saleRows(ctx, sale.quotationId);
+      const paidPlan = row?.productId as number;
+      const paid = planOf(await comparator(ctx, sale.quotationId), paidPlan);
+      expect(paid.discountCode.status).toBe('applied');
+      // The campaign is changed to 50 % for other plans only: the paid purchase (what a date change reprices) keeps 10 %.
+      const edited = await asOperator(ctx, pricing, 'PUT', `/api/backoffice/discount-codes/${code}`, {
+        ...codeBody({ percent: '50', productIds: [paidPlan === 411 ? 412 : 411] }),
+        version: created.version,
+      });
+      expect(edited.status, edited.text).toBe(200);
+      const after = planOf(await comparator(ctx, sale.quotationId), paidPlan);
+      expect(after.discountCode.status).toBe('applied');
+      expect(after.totalAmount).toBe(paid.totalAmount);
+      expect(after.montoConversion).toBe(paid.montoConversion);
+    });
+
     it('per buyer: the same e-mail or the same document is the same buyer; told on the comparator and at payment', async () => {
       const code = newCode('PORPERSONA');
       await createCode(ctx, pricing, code, { maxUsesPerBuyer: 1 });

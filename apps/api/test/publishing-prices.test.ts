@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
-import { auditEntries, publications, sales } from '#app/db/schema.ts';
+import { auditEntries, companies, products, publications, sales } from '#app/db/schema.ts';
 import { applyScheduled } from '#app/modules/publishing/service.ts';
 import { createBackgroundWork } from '#app/worker.ts';
-import { publishingKinds } from '#app/workflows/publishing.ts';
+import { publishingKindsOf } from '#app/workflows/publishing.ts';
 import { asOperator, enrolledOperator, minute, type Operator, signedIn, TestClock } from './support/backoffice.ts';
 import {
   decideOnSandbox,
@@ -268,6 +268,13 @@ describeOnEachDatabase(
       expect(preview.headers['x-robots-tag']).toBe('noindex');
       // Nothing of the preview was kept: the plain comparator still answers the live price.
       expect((await comparatorPlan(ctx.app, quotationId, 418)).plan.totalAmount).toBe(live.plan.totalAmount);
+      // The link opens its own sample quotation only: a buyer's real quotation is never priced with the draft.
+      const real = await createQuotation(ctx);
+      for (const url of [`/api/1/plans-comparador?quotationId=${real}`, `/api/1/plans-unavailable/${real}`]) {
+        const elsewhere = await ctx.app.inject({ method: 'GET', url, headers: { 'x-vista-previa': token } });
+        expect(elsewhere.statusCode, elsewhere.body).toBe(403);
+        expect(elsewhere.headers['cache-control']).toBe('no-store');
+      }
       const forged = await ctx.app.inject({
         method: 'GET',
         url: `/api/1/plans-comparador?quotationId=${quotationId}`,
@@ -316,7 +323,10 @@ describeOnEachDatabase(
           log: ctx.app.log,
           nudges: false,
           origin: 'http://localhost',
-          publishing: { kinds: publishingKinds, invalidate: (scope) => ctx.app.invalidateReadCache(scope) },
+          publishing: {
+            kinds: publishingKindsOf(ctx.config.companyId),
+            invalidate: (scope) => ctx.app.invalidateReadCache(scope),
+          },
         }),
       );
       // Not yet due: nothing changes.
@@ -339,7 +349,7 @@ describeOnEachDatabase(
       // transactions): exactly one applies it.
       const deps = {
         db: ctx.app.db,
-        kinds: publishingKinds,
+        kinds: publishingKindsOf(ctx.config.companyId),
         invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope),
       };
       for (let round = 0; round < 3; round += 1) {
@@ -387,6 +397,63 @@ describeOnEachDatabase(
       );
       const cancelled = await asOperator(ctx, pricing, 'DELETE', path(412, '/scheduled'));
       expect(cancelled.status, cancelled.text).toBe(200);
+    });
+
+    it("another company's plan is none of this console's: reading, saving, publishing, history and its preview answer 404", async () => {
+      const { db } = ctx.database;
+      await db
+        .insert(companies)
+        .values({ id: 2, name: 'Otra', legalName: 'Otra SpA', rut: '76.543.210-3', address: 'Santiago' })
+        .onConflictDoNothing();
+      const live = (await readItem(ctx, pricing, 414)).live;
+      await db.update(products).set({ companyId: 2 }).where(eq(products.id, 414));
+      try {
+        expect((await asOperator(ctx, pricing, 'GET', path(414))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'GET', path(414, '/history'))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'GET', path(414, '/impact'))).status).toBe(404);
+        expect((await saveDraft(ctx, pricing, 414, raised(live), 0)).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'POST', path(414, '/publish'), { baseVersion: 1 })).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'POST', path(414, '/preview-link'))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'DELETE', path(414, '/scheduled'))).status).toBe(404);
+        expect((await asOperator(ctx, pricing, 'POST', path(414, '/rollback'), { publicationId: 1 })).status).toBe(404);
+        const [row] = await db.select().from(products).where(eq(products.id, 414));
+        expect(row?.promotionBp).toBe(live.promotionBp);
+      } finally {
+        await db.update(products).set({ companyId: ctx.config.companyId }).where(eq(products.id, 414));
+      }
+    });
+
+    it('a rollback cancels the scheduled publication: it is never applied over the prices rolled back to', async () => {
+      const item = await readItem(ctx, pricing, 418);
+      const published = await publishPrices(ctx, pricing, 418, raised(item.live));
+      const next = await readItem(ctx, pricing, 418);
+      const saved = await saveDraft(ctx, pricing, 418, raised(next.live), next.draft?.version ?? 0);
+      const scheduled = await asOperator(ctx, pricing, 'POST', path(418, '/publish'), {
+        baseVersion: saved.json<{ version: number }>().version,
+        publishAt: new Date(clock.at.getTime() + 60 * minute).toISOString(),
+      });
+      expect(scheduled.status, scheduled.text).toBe(200);
+      const pending = scheduled.json<{ publication: { id: number } }>().publication.id;
+      const rolled = await asOperator(ctx, pricing, 'POST', path(418, '/rollback'), {
+        publicationId: published.publication.id,
+        to: 'before',
+      });
+      expect(rolled.status, rolled.text).toBe(200);
+      expect((await readItem(ctx, pricing, 418)).live).toStrictEqual(item.live);
+      const [row] = await ctx.app.db.select().from(publications).where(eq(publications.id, pending));
+      expect(row?.status).toBe('cancelled');
+      const deps = {
+        db: ctx.app.db,
+        kinds: publishingKindsOf(ctx.config.companyId),
+        invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope),
+      };
+      expect(await applyScheduled(deps, pending, new Date())).toBe(false);
+      expect((await readItem(ctx, pricing, 418)).live).toStrictEqual(item.live);
+      const [audit] = await ctx.app.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.action, 'publishing.rolled_back'), eq(auditEntries.targetId, '418')));
+      expect(audit?.after).toMatchObject({ cancelledPublication: pending });
     });
   },
   {},

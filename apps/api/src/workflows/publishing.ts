@@ -2,7 +2,7 @@ import { addDays, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import { type PlanPrices, priceGridOf, pricesKind } from '#app/modules/plans/prices.ts';
+import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
 import { keysPublishedSince } from '#app/modules/publishing/service.ts';
@@ -23,7 +23,7 @@ const previewUnavailable =
  * The preview of a plan's prices opens the real comparator on a sample quotation: the first region and age band the
  * draft prices, one traveller, 15 days from a month ahead.
  */
-async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): Promise<string> {
+async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices) {
   const grid = await priceGridOf(db, Number(key));
   const rate = draft.rates[0];
   if (!grid || !rate) throw new ApiError(400, previewUnavailable);
@@ -56,11 +56,12 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices): 
     if (error instanceof ApiError && error.status === 400) throw new ApiError(400, previewUnavailable);
     throw error;
   });
-  return `/comparador/${quotationId}`;
+  return { path: `/comparador/${quotationId}`, scope: quotationId };
 }
 
-/** Every kind the console publishes. */
-export const publishingKinds: Kinds = kindsOf(publishable({ ...pricesKind, previewPath: comparatorOfDraft }));
+/** Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). */
+export const publishingKindsOf = (companyId: number): Kinds =>
+  kindsOf(publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }));
 
 /** A preview's draft of prices as the plans module prices it. */
 export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {

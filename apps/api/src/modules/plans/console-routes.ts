@@ -107,7 +107,7 @@ export async function pricesConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { key } = request.params;
-      const live = await readPlanPrices(db, key);
+      const live = await readPlanPrices(db, key, fastify.config.companyId);
       if (!live) throw resourceNotFound();
       const saved = planPricesSchema.safeParse(await findDraftBody(db, pricesKind.kind, key));
       const rows = await priceImpact(db, Number(key), saved.success ? saved.data : live);

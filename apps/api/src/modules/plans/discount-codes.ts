@@ -110,8 +110,26 @@ async function refusalOf(
 }
 
 /**
- * The typed code looked up once per pricing. A quotation whose sale already paid with this code keeps it (a date
- * change reprices the same purchase): its validity and limits were checked when it was bought.
+ * The code as a paid use was priced with: its percent or amount, on the plan bought. A later edit of the code (a new
+ * percent, other plans) must not reprice a purchase already paid (a date change would charge or refund the
+ * difference); a use recorded before its terms were kept reads the code as it is.
+ */
+function termsPaidWith(row: DiscountCodeRow, use: repository.DiscountCodeUseRow): DiscountCodeRow {
+  if (use.percentBp === null || use.amountUsdCents === null) return row;
+  const amount = use.amountUsdCents > 0;
+  return {
+    ...row,
+    kind: amount ? 'amount' : 'percent',
+    percentBp: amount ? 0 : use.percentBp,
+    amountUsdCents: amount ? use.amountUsdCents : null,
+    productIds: [use.productId],
+  };
+}
+
+/**
+ * The typed code looked up once per pricing. A quotation whose sale already paid with this code keeps it, with the
+ * terms it paid with (a date change reprices the same purchase): its validity and limits were checked when it was
+ * bought.
  */
 export async function resolveDiscountCode(
   db: Database,
@@ -125,7 +143,8 @@ export async function resolveDiscountCode(
   const row = await repository.findCode(db, companyId, typed);
   if (row && context.quotationId) {
     const use = await repository.findUseOfQuotation(db, context.quotationId);
-    if (use?.status === 'used' && use.code === typed) return { typed, row, refusal: undefined };
+    if (use?.status === 'used' && use.code === typed)
+      return { typed, row: termsPaidWith(row, use), refusal: undefined };
   }
   return { typed, row, refusal: await refusalOf(db, row, context, today) };
 }
@@ -215,6 +234,8 @@ export async function reserveDiscountUse(
       discountClp: convertUsdToClp(centsToDecimal(input.price.codeDiscountCents), input.clpPerUsd),
       revenueUsdCents: input.price.totalCents,
       revenueClp: input.price.totalClp,
+      percentBp: outcome.percentBp,
+      amountUsdCents: outcome.amountUsdCents,
     },
     reservationMinutes,
   );

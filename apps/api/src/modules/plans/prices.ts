@@ -52,16 +52,17 @@ export type PlanPrices = z.infer<typeof planPricesSchema>;
 
 const productIdOf = (key: string) => (/^\d{1,9}$/.test(key) ? Number(key) : undefined);
 
-async function findProduct(db: Database, key: string) {
+async function findProduct(db: Database, key: string, companyId: number) {
   const id = productIdOf(key);
   if (id === undefined) return undefined;
   const [product] = await repository.listProductsByIds(db, [id]);
-  return product;
+  // The console edits its own company's plans only: another's is as unknown as a missing one.
+  return product?.companyId === companyId ? product : undefined;
 }
 
-/** The live prices of a plan, or undefined for an unknown plan. */
-export async function readPlanPrices(db: Database, key: string): Promise<PlanPrices | undefined> {
-  const product = await findProduct(db, key);
+/** The live prices of one of the company's plans, or undefined for an unknown plan (or another company's). */
+export async function readPlanPrices(db: Database, key: string, companyId: number): Promise<PlanPrices | undefined> {
+  const product = await findProduct(db, key, companyId);
   if (!product) return undefined;
   return {
     promotionBp: product.promotionBp,
@@ -95,10 +96,12 @@ export async function priceGridOf(db: Database, productId: number) {
   };
 }
 
-async function applyPlanPrices(tx: Database, key: string, prices: PlanPrices) {
+async function applyPlanPrices(tx: Database, key: string, prices: PlanPrices, companyId: number) {
   const id = productIdOf(key);
   const grid = id === undefined ? undefined : await priceGridOf(tx, id);
-  if (!grid || id === undefined) throw new ApiError(404, errorMessages.resourceNotFound);
+  if (!grid || id === undefined || grid.product.companyId !== companyId) {
+    throw new ApiError(404, errorMessages.resourceNotFound);
+  }
   const regions = new Set(grid.regions.map((region) => region.id));
   const types = new Set(grid.passengerTypes.map((type) => type.id));
   const errors: FieldError[] = [];
@@ -151,16 +154,21 @@ async function describePrices(db: Database, key: string, before: PlanPrices | nu
   return lines;
 }
 
-/** The publishing kind of a plan's prices (registered by workflows/publishing.ts). */
-export const pricesKind = {
-  kind: 'prices',
-  schema: planPricesSchema,
-  current: readPlanPrices,
-  apply: applyPlanPrices,
+/** The kind's name and body shape (the same for every company). */
+export const pricesKind = { kind: 'prices', schema: planPricesSchema } as const;
+
+/**
+ * The publishing kind of a company's plan prices (registered by workflows/publishing.ts): keys are the company's
+ * plans only, so a console cannot read, draft, publish or roll back another company's prices by naming its plan id.
+ */
+export const pricesKindOf = (companyId: number) => ({
+  ...pricesKind,
+  current: (db: Database, key: string) => readPlanPrices(db, key, companyId),
+  apply: (tx: Database, key: string, prices: PlanPrices) => applyPlanPrices(tx, key, prices, companyId),
   // Every plan search, comparator and covid-fee read depends on prices; pages kept are dropped with any clear.
   cacheScopes: () => ['products:', 'covid-fees:'],
   describe: describePrices,
-};
+});
 
 export const impactLengths = [7, 15, 30] as const;
 
@@ -191,7 +199,7 @@ export async function priceImpact(db: Database, productId: number, draft: PlanPr
   const [origins] = await Promise.all([catalog.listOrigins(db, product.companyId)]);
   const origin = origins[0];
   if (!origin) return [];
-  const live = await readPlanPrices(db, String(productId));
+  const live = await readPlanPrices(db, String(productId), product.companyId);
   const override: PriceOverride = { productId, ...draft };
   const sold = new Set([...(live?.rates ?? []), ...draft.rates].map((r) => `${r.destinationId}:${r.passengerTypeId}`));
   // One modality per region: the first of the plan's that sells it.

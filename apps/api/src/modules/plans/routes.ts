@@ -98,10 +98,11 @@ async function priceStoredQuotation(
 }
 
 /**
- * A signed preview token's draft prices (the publishing model's, handed in by app.ts): the comparator priced with a
- * draft before it is published. Throws a 403 in words for a forged or expired token.
+ * A signed preview token's draft prices (the publishing model's, handed in by app.ts): the comparator of the
+ * quotation the link was made for, priced with a draft before it is published. Throws a 403 in words for a forged or
+ * expired token, or one used on another quotation.
  */
-export type PreviewPrices = (token: string) => Promise<PriceOverride>;
+export type PreviewPrices = (token: string, quotationId: string) => Promise<PriceOverride>;
 
 /** The header the storefront's comparator forwards its `vista-previa` link parameter in. */
 export const previewHeader = 'x-vista-previa';
@@ -125,13 +126,14 @@ async function previewOf(
   request: { headers: Record<string, unknown> },
   reply: FastifyReply,
   previewPrices: PreviewPrices | undefined,
+  quotationId: string,
 ): Promise<PriceOverride | undefined> {
   const token = request.headers[previewHeader];
   if (typeof token !== 'string' || token === '') return undefined;
   reply.header('cache-control', 'no-store');
   reply.header('x-robots-tag', 'noindex');
   if (!previewPrices) throw resourceNotFound();
-  return previewPrices(token);
+  return previewPrices(token, quotationId);
 }
 
 /** A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding. */
@@ -244,7 +246,7 @@ export async function planRoutes(
     },
     async (request, reply) => {
       const { companyId } = request.params;
-      const preview = await previewOf(request, reply, options.previewPrices);
+      const preview = await previewOf(request, reply, options.previewPrices, request.query.quotationId);
       const trip = await options.tripOfQuotation(db, companyId, request.query.quotationId);
       const pricing = await priceTripPlans(
         db,
@@ -325,7 +327,7 @@ export async function planRoutes(
     },
     async (request, reply) => {
       const { companyId, quotationId } = request.params;
-      const preview = await previewOf(request, reply, options.previewPrices);
+      const preview = await previewOf(request, reply, options.previewPrices, quotationId);
       const [pricing, passengerTypes] = await Promise.all([
         priceStoredQuotation(db, options.tripOfQuotation, companyId, quotationId, preview),
         catalog.listPassengerTypes(db, companyId),

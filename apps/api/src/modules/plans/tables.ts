@@ -160,6 +160,12 @@ export const discountCodeUses = pgTable(
     discountClp: integer('discount_clp').notNull(),
     revenueUsdCents: integer('revenue_usd_cents').notNull(),
     revenueClp: integer('revenue_clp').notNull(),
+    /**
+     * The code's terms this purchase was priced with (percent in bp, or a fixed amount in USD cents): a paid sale keeps
+     * them whatever the code says later (a date change reprices with them). Null for uses recorded before 0031.
+     */
+    percentBp: integer('percent_bp'),
+    amountUsdCents: integer('amount_usd_cents'),
     saleId: integer('sale_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -268,8 +268,8 @@ export async function publishingConsoleRoutes(fastify: FastifyInstance) {
           const item = await publishing.readItem(deps(), kind.kind, key);
           if (!item.draft) throw new ApiError(400, publishing.messages.noDraft);
           const expiresAt = fastify.clock().getTime() + previewTtlMs;
-          const token = signPreview(fastify.publishing.previewSecret, { kind: kind.kind, key, expiresAt });
-          const path = await previewPath(fastify.db, key, item.draft.body);
+          const { path, scope } = await previewPath(fastify.db, key, item.draft.body);
+          const token = signPreview(fastify.publishing.previewSecret, { kind: kind.kind, key, expiresAt, scope });
           const url = new URL(path, fastify.publishing.storeOrigin);
           url.searchParams.set('vista-previa', token);
           return { url: url.toString(), expiresAt: new Date(expiresAt).toISOString() };
@@ -279,9 +279,19 @@ export async function publishingConsoleRoutes(fastify: FastifyInstance) {
   }
 }
 
-/** The draft body a genuine preview token opens (app.ts hands it to the plans routes for the comparator's preview). */
-export async function previewDraft(setup: PublishingSetup, db: FastifyInstance['db'], token: string, now: Date) {
+/**
+ * The draft body a genuine preview token opens on `scope` (app.ts hands it to the plans routes for the comparator's
+ * preview): a token used on any other quotation is refused like a forged one.
+ */
+export async function previewDraft(
+  setup: PublishingSetup,
+  db: FastifyInstance['db'],
+  token: string,
+  scope: string,
+  now: Date,
+) {
   const claim = verifyPreview(setup.previewSecret, token, now);
+  if (claim.scope !== scope) throw new ApiError(403, previewMessages.invalid);
   const draft = await findDraftBody(db, claim.kind, claim.key);
   if (draft === undefined) throw new ApiError(403, previewMessages.invalid);
   return { kind: claim.kind, key: claim.key, body: draft };

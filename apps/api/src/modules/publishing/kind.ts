@@ -25,9 +25,10 @@ export type PublishableKind<Body = unknown> = {
   describe(db: Database, key: string, before: Body | null, after: Body): Promise<string[]>;
   /**
    * The storefront page (path and query, no origin) that shows the item, where a preview link opens it with the
-   * draft (`vista-previa=<token>` is added). Optional: a kind without it has no preview link.
+   * draft (`vista-previa=<token>` is added), and the scope the token is bound to (what the page asks the API for:
+   * the sample quotation's id), so a link opens that page only. Optional: a kind without it has no preview link.
    */
-  previewPath?(db: Database, key: string, draft: Body): Promise<string>;
+  previewPath?(db: Database, key: string, draft: Body): Promise<{ path: string; scope: string }>;
 };
 
 export type Kinds = ReadonlyMap<string, PublishableKind>;

@@ -6,7 +6,13 @@ import { ApiError } from '#app/errors.ts';
  * and the expiry, the MAC HMAC-SHA256 under PREVIEW_SECRET. Whoever holds the link sees that item's draft, as it is
  * when the page is opened, until it expires; nothing else.
  */
-export type PreviewClaim = { kind: string; key: string; expiresAt: number };
+export type PreviewClaim = {
+  kind: string;
+  key: string;
+  expiresAt: number;
+  /** What the link opens (the comparator's sample quotation): the token previews that page only, nothing else. */
+  scope: string;
+};
 
 /** How long a preview link opens the draft. */
 export const previewTtlMs = 60 * 60 * 1000;
@@ -18,9 +24,9 @@ export const previewMessages = {
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function signPreview(secret: string, claim: PreviewClaim): string {
-  const payload = Buffer.from(JSON.stringify({ k: claim.kind, i: claim.key, e: claim.expiresAt })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ k: claim.kind, i: claim.key, e: claim.expiresAt, s: claim.scope }),
+  ).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
@@ -32,13 +38,14 @@ export function verifyPreview(secret: string, token: string, now: Date): Preview
   const expected = Buffer.from(mac(secret, payload));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw refused();
-  let claim: { k?: unknown; i?: unknown; e?: unknown };
+  let claim: { k?: unknown; i?: unknown; e?: unknown; s?: unknown };
   try {
     claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw refused();
   }
   if (typeof claim.k !== 'string' || typeof claim.i !== 'string' || typeof claim.e !== 'number') throw refused();
+  if (typeof claim.s !== 'string') throw refused();
   if (claim.e <= now.getTime()) throw refused();
-  return { kind: claim.k, key: claim.i, expiresAt: claim.e };
+  return { kind: claim.k, key: claim.i, expiresAt: claim.e, scope: claim.s };
 }

@@ -162,6 +162,7 @@ export async function publish(
 ) {
   const kind = kindOf(deps.kinds, kindName);
   const now = deps.clock();
+  if ((await kind.current(deps.db, key)) === undefined) throw resourceNotFound();
   if (input.publishAt && input.publishAt.getTime() <= now.getTime()) {
     throw new ApiError(400, messages.pastSchedule, [
       { field: 'publishAt', code: 'invalid', message: messages.pastSchedule },
@@ -238,7 +239,8 @@ export async function publish(
 /**
  * Publishes again an earlier published version of the item: what a publication made it (`after`) or what it was just
  * before it (`before`: undoing it, back to the state before the first publication included). A rollback is a
- * publication (applied at once, audited with before and after, caches cleared); the draft becomes that body too.
+ * publication (applied at once, audited with before and after, caches cleared); the draft becomes that body too, and
+ * a scheduled publication of the item is cancelled.
  */
 export async function rollback(
   deps: PublishingDeps,
@@ -269,6 +271,8 @@ export async function rollback(
       updatedAt: now,
       updatedBy: actor.label,
     });
+    // Like publishing now, a rollback cancels what was scheduled: it would otherwise overwrite what was rolled back to.
+    const cancelled = await repository.cancelScheduled(tx, kind.kind, key);
     const before = await applyIn(tx, kind, key, restored);
     const published = await repository.insertPublication(tx, {
       kind: kind.kind,
@@ -291,7 +295,12 @@ export async function rollback(
         targetType: kind.kind,
         targetId: key,
         before,
-        after: { rollbackOf: target.id, side: to.side, body: restored },
+        after: {
+          rollbackOf: target.id,
+          side: to.side,
+          body: restored,
+          ...(cancelled ? { cancelledPublication: cancelled.id } : {}),
+        },
       },
       now,
     );
@@ -305,6 +314,7 @@ export async function rollback(
 export async function cancelSchedule(deps: PublishingDeps, kindName: string, key: string, actor: AuditActor) {
   const kind = kindOf(deps.kinds, kindName);
   const now = deps.clock();
+  if ((await kind.current(deps.db, key)) === undefined) throw resourceNotFound();
   await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const cancelled = await repository.cancelScheduled(tx, kind.kind, key);
