@@ -22,3 +22,4 @@ export * from '../modules/privacy/tables.ts';
 export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
 export * from '../modules/subscriptions/tables.ts';
+export * from '../modules/tax-documents/tables.ts';
