@@ -1,6 +1,6 @@
 import { formatClp } from '@travesia/domain/money';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import type { DteType, IssuedDocument, IssueDocument, TaxDocumentProvider } from './provider.ts';
+import type { DteType, IssueDocument, IssuedDocument, TaxDocumentProvider } from './provider.ts';
 
 /** Printed on every page of a local document: it was never sent to the SII. */
 export const noTaxValueText = 'SIN VALOR TRIBUTARIO';
@@ -67,7 +67,9 @@ async function renderPdf(issuer: Issuer, doc: IssueDocument, folio: number): Pro
   line(`Receptor: ${doc.receiver.name} · RUT ${doc.receiver.rut}`);
   if (doc.receiver.giro) line(`Giro: ${doc.receiver.giro}`);
   if (doc.corrects) {
-    line(`Corrige: ${typeNames[doc.corrects.type]} N° ${doc.corrects.folio} del ${doc.corrects.date} — ${doc.corrects.reason}`);
+    line(
+      `Corrige: ${typeNames[doc.corrects.type]} N° ${doc.corrects.folio} del ${doc.corrects.date} — ${doc.corrects.reason}`,
+    );
   }
   y -= 8;
   line(doc.item);

@@ -61,9 +61,7 @@ export const taxDocuments = pgTable(
   },
   (t) => [
     // No payment ever gets two sale documents; credit notes are many per payment (one per refund).
-    uniqueIndex('tax_documents_one_per_payment')
-      .on(t.paymentId)
-      .where(sql`type <> 61`),
+    uniqueIndex('tax_documents_one_per_payment').on(t.paymentId).where(sql`type <> 61`),
     index('tax_documents_state').on(t.state, t.createdAt),
     check('tax_documents_type', sql`${t.type} in (39, 41, 33, 34, 61)`),
     check('tax_documents_corrects', sql`(${t.type} = 61) = (${t.correctsId} is not null)`),
