@@ -10,6 +10,7 @@ import {
   developmentOperatorSecretsKey,
   developmentPurchaseLinkSecret,
   loadConfig,
+  localTaxIssuer,
   recaptchaTestKeys,
   transbankIntegration,
 } from '#app/config.ts';
@@ -120,6 +121,7 @@ describe('loadConfig', () => {
       features: specDefaultFeatures,
       refunds: { notifyEmail: undefined, adminToken: undefined },
       documents: { kind: 'local', dir: 'data/documents' },
+      taxDocuments: { provider: 'local', issuer: localTaxIssuer },
       uploads: { maxInFlight: 8, maxInFlightPerClient: 2, tokenTtlMs: 60 * 60 * 1000 },
       retention: { contactMonths: 24, claimsMonths: 60, intervalMs: 60 * 60 * 1000 },
       purchases: {
@@ -260,6 +262,7 @@ describe('loadConfig', () => {
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     });
     expect(production.publicUrl).toBe('https://tienda.travesia.cl');
@@ -348,6 +351,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://tienda.travesia.cl',
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     };
     const ownKeys = { RECAPTCHA_SITE_KEY: 'own-site-key', RECAPTCHA_SECRET_KEY: 'own-secret-key' };
@@ -380,6 +384,7 @@ describe('loadConfig', () => {
       COOKIE_SECRET: 'x'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     };
     expect(loadConfig({}).deployment).toBe('local');

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig, localTaxIssuer } from '#app/config.ts';
 import { localFolioStart, localTaxDocuments, noTaxValueText } from '#app/integrations/tax-documents/local.ts';
-import { openFactura, openFacturaBody } from '#app/integrations/tax-documents/openfactura.ts';
+import { openFactura, type openFacturaBody } from '#app/integrations/tax-documents/openfactura.ts';
 import { TaxDocumentRefused } from '#app/integrations/tax-documents/provider.ts';
 import { saleDocumentType, splitTotal } from '#app/modules/tax-documents/amounts.ts';
+import { productionEnv } from './support/harness.ts';
 import { pdfStrings } from './support/pdf-text.ts';
 
 const issuer = {
@@ -243,5 +245,50 @@ describe('OpenFactura adapter against a loopback fake', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('tax documents configuration', () => {
+  const openfacturaEnv = {
+    TAX_DOCUMENTS_PROVIDER: 'openfactura',
+    OPENFACTURA_API_KEY: 'key',
+    TAX_ISSUER_RUT: '76123456-0',
+    TAX_ISSUER_NAME: 'Travesía Asistencia SpA',
+    TAX_ISSUER_GIRO: 'Asistencia en viaje',
+    TAX_ISSUER_ADDRESS: 'Av. Apoquindo 1234',
+    TAX_ISSUER_COMMUNE: 'Las Condes',
+  };
+
+  it('is local with nothing configured outside production', () => {
+    expect(loadConfig({}).taxDocuments).toEqual({ provider: 'local', issuer: localTaxIssuer });
+  });
+
+  it('refuses to start a production deployment with local or unset, and takes external said explicitly', () => {
+    const { TAX_DOCUMENTS_PROVIDER: _, ...withoutTax } = productionEnv;
+    expect(() => loadConfig(withoutTax)).toThrow(/TAX_DOCUMENTS_PROVIDER must be openfactura .* or external/);
+    expect(() => loadConfig({ ...withoutTax, TAX_DOCUMENTS_PROVIDER: 'local' })).toThrow(/no tax value/);
+    expect(loadConfig({ ...withoutTax, TAX_DOCUMENTS_PROVIDER: 'external' }).taxDocuments).toEqual({
+      provider: 'external',
+    });
+  });
+
+  it('refuses openfactura without its key or the issuer data, naming what is missing', () => {
+    const { OPENFACTURA_API_KEY: _, TAX_ISSUER_GIRO: __, ...incomplete } = openfacturaEnv;
+    expect(() => loadConfig({ ...productionEnv, ...incomplete })).toThrow(
+      'Invalid configuration: TAX_DOCUMENTS_PROVIDER=openfactura needs OPENFACTURA_API_KEY, TAX_ISSUER_GIRO',
+    );
+    expect(() => loadConfig({ ...openfacturaEnv, TAX_ISSUER_RUT: '76.123.456-0' })).toThrow(/TAX_ISSUER_RUT/);
+    expect(loadConfig({ ...productionEnv, ...openfacturaEnv }).taxDocuments).toEqual({
+      provider: 'openfactura',
+      apiKey: 'key',
+      baseUrl: 'https://api.haulmer.com',
+      issuer: {
+        rut: '76123456-0',
+        name: 'Travesía Asistencia SpA',
+        giro: 'Asistencia en viaje',
+        address: 'Av. Apoquindo 1234',
+        commune: 'Las Condes',
+      },
+    });
   });
 });

@@ -89,5 +89,6 @@ export const productionEnv: NodeJS.ProcessEnv = {
   COOKIE_SECRET: 'x'.repeat(32),
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
+  TAX_DOCUMENTS_PROVIDER: 'external',
   ...productionWebpay,
 };
