@@ -90,6 +90,8 @@ export async function startServer(kind: DatabaseKind): Promise<BenchServer> {
     // Production refuses Google's test keys; the bench never submits the contact form.
     RECAPTCHA_SITE_KEY: 'bench-site-key-never-used',
     RECAPTCHA_SECRET_KEY: 'bench-secret-key-never-used',
+    // Production names who issues tax documents (issue 26); the bench sells nothing.
+    TAX_DOCUMENTS_PROVIDER: 'external',
     // Production names its Webpay (issue 22); the bench never pays, so these reach no gateway.
     WEBPAY_ENVIRONMENT: 'production',
     WEBPAY_COMMERCE_CODE: '597000000001',

@@ -366,6 +366,28 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9/_.-]*$/, 'may hold only letters, digits, /, _, . and -')
     .optional(),
+  /**
+   * Who issues the Chilean tax documents (boletas, facturas, notas de crédito; docs/tax-documents.md): `local` (test
+   * folios, PDFs «SIN VALOR TRIBUTARIO»; the default outside production), `openfactura` (Haulmer's API), or
+   * `external` (the insurer issues them elsewhere: the store issues none). A production deployment must say which.
+   */
+  TAX_DOCUMENTS_PROVIDER: z
+    .enum(['local', 'openfactura', 'external'], { error: 'must be local, openfactura or external' })
+    .optional(),
+  OPENFACTURA_API_KEY: z.string().trim().min(1).optional(),
+  OPENFACTURA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.haulmer.com'),
+  /** The issuer printed on every document: RUT (12345678-9), razón social, giro, address and comuna. */
+  TAX_ISSUER_RUT: z
+    .string()
+    .trim()
+    .regex(/^\d{7,8}-[\dkK]$/, 'must be a RUT like 76123456-7')
+    .optional(),
+  TAX_ISSUER_NAME: z.string().trim().min(1).optional(),
+  TAX_ISSUER_GIRO: z.string().trim().min(1).optional(),
+  TAX_ISSUER_ADDRESS: z.string().trim().min(1).optional(),
+  TAX_ISSUER_COMMUNE: z.string().trim().min(1).optional(),
   /** Document uploads being received at once by this process; more answer 503 with Retry-After. */
   UPLOADS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
   /** Document uploads one client (its address, as the rate limits see it) may have in flight; more answer 429. */
@@ -480,6 +502,8 @@ export type Config = {
   refunds: RefundsConfig;
   /** Where visitors' documents are kept (integrations/document-store). */
   documents: DocumentStoreConfig;
+  /** Who issues the tax documents, and as whom (integrations/tax-documents). */
+  taxDocuments: TaxDocumentsConfig;
   /** How many document uploads may be received at once (modules/claims/uploads.ts). */
   uploads: UploadsConfig;
   purchases: PurchasesConfig;
@@ -597,6 +621,69 @@ const s3Variables = [
   'S3_SECRET_ACCESS_KEY',
   'S3_KEY_PREFIX',
 ] as const;
+
+export type TaxIssuer = { rut: string; name: string; giro: string; address: string; commune: string };
+export type TaxDocumentsConfig =
+  | { provider: 'local'; issuer: TaxIssuer }
+  | { provider: 'openfactura'; apiKey: string; baseUrl: string; issuer: TaxIssuer }
+  | { provider: 'external' };
+
+/** The demo issuer of local documents (they carry no tax value and say so). */
+export const localTaxIssuer: TaxIssuer = {
+  rut: '76000000-0',
+  name: 'Travesía Asistencia en Viaje (demo)',
+  giro: 'Servicios de asistencia en viaje',
+  address: 'Av. Providencia 1000',
+  commune: 'Providencia',
+};
+
+/**
+ * TAX_DOCUMENTS_PROVIDER and its variables. A production deployment never issues test documents: it names
+ * openfactura with its key and the issuer, or says `external` (documents issued elsewhere) explicitly.
+ */
+function taxDocumentsConfig(e: Environment, production: boolean, because: string): TaxDocumentsConfig {
+  const provider = e.TAX_DOCUMENTS_PROVIDER ?? (production ? undefined : 'local');
+  if (provider === undefined || (production && provider === 'local')) {
+    throw new ConfigError(
+      `Invalid configuration: TAX_DOCUMENTS_PROVIDER must be openfactura (with OPENFACTURA_API_KEY and TAX_ISSUER_*) or external when ${because}: local documents have no tax value`,
+    );
+  }
+  if (provider === 'external') return { provider };
+  const given = {
+    rut: e.TAX_ISSUER_RUT,
+    name: e.TAX_ISSUER_NAME,
+    giro: e.TAX_ISSUER_GIRO,
+    address: e.TAX_ISSUER_ADDRESS,
+    commune: e.TAX_ISSUER_COMMUNE,
+  };
+  if (provider === 'local') {
+    return {
+      provider,
+      issuer: { ...localTaxIssuer, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v)) },
+    };
+  }
+  const missing = [
+    ...(e.OPENFACTURA_API_KEY ? [] : ['OPENFACTURA_API_KEY']),
+    ...Object.entries({
+      TAX_ISSUER_RUT: given.rut,
+      TAX_ISSUER_NAME: given.name,
+      TAX_ISSUER_GIRO: given.giro,
+      TAX_ISSUER_ADDRESS: given.address,
+      TAX_ISSUER_COMMUNE: given.commune,
+    })
+      .filter(([, v]) => !v)
+      .map(([k]) => k),
+  ];
+  if (missing.length > 0 || !e.OPENFACTURA_API_KEY) {
+    throw new ConfigError(`Invalid configuration: TAX_DOCUMENTS_PROVIDER=openfactura needs ${missing.join(', ')}`);
+  }
+  return {
+    provider,
+    apiKey: e.OPENFACTURA_API_KEY,
+    baseUrl: e.OPENFACTURA_BASE_URL,
+    issuer: given as TaxIssuer,
+  };
+}
 
 /**
  * DOCUMENT_STORE and its variables, checked so that no store starts on a configuration other than the one meant: S3
@@ -784,6 +871,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const { worker, warnings } = workerConfig(e);
   const documents = documentStoreConfig(e, production, warnings);
   const exchangeRates = exchangeRatesConfig(e, warnings);
+  const taxDocuments = taxDocumentsConfig(e, production, because);
   if (e.ADMIN_TOKEN) {
     warnings.push(
       'ADMIN_TOKEN is deprecated and will be removed in the next release: create an API key with role admin or finance (operator console, «Claves API») and send it as the Bearer token instead',
@@ -863,6 +951,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     refunds: { notifyEmail: e.REFUNDS_NOTIFY_EMAIL, adminToken: e.ADMIN_TOKEN },
     documents,
+    taxDocuments,
     uploads: {
       maxInFlight: e.UPLOADS_MAX_IN_FLIGHT,
       maxInFlightPerClient: e.UPLOADS_MAX_IN_FLIGHT_PER_CLIENT,

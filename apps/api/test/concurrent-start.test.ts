@@ -37,6 +37,7 @@ function environment(databaseUrl: string, dataDir: string): Record<string, strin
     BACKOFFICE_ORIGIN: 'https://consola.travesia.invalid',
     RECAPTCHA_SITE_KEY: 'production-site-key',
     RECAPTCHA_SECRET_KEY: 'production-secret-key',
+    TAX_DOCUMENTS_PROVIDER: 'external',
     PAYMENTS_SANDBOX: 'true',
     WEBPAY_ENVIRONMENT: 'integration',
     WEBPAY_COMMERCE_CODE: '597012345678',

@@ -11,6 +11,7 @@ import {
   developmentPreviewSecret,
   developmentPurchaseLinkSecret,
   loadConfig,
+  localTaxIssuer,
   recaptchaTestKeys,
   transbankIntegration,
 } from '#app/config.ts';
@@ -129,6 +130,7 @@ describe('loadConfig', () => {
       features: specDefaultFeatures,
       refunds: { notifyEmail: undefined, adminToken: undefined },
       documents: { kind: 'local', dir: 'data/documents' },
+      taxDocuments: { provider: 'local', issuer: localTaxIssuer },
       uploads: { maxInFlight: 8, maxInFlightPerClient: 2, tokenTtlMs: 60 * 60 * 1000 },
       retention: { contactMonths: 24, claimsMonths: 60, intervalMs: 60 * 60 * 1000 },
       purchases: {
@@ -270,6 +272,7 @@ describe('loadConfig', () => {
       PREVIEW_SECRET: 'p'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     });
     expect(production.publicUrl).toBe('https://tienda.travesia.cl');
@@ -359,6 +362,7 @@ describe('loadConfig', () => {
       BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
       COOKIE_SECRET: 'x'.repeat(32),
       PREVIEW_SECRET: 'p'.repeat(32),
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     };
     const ownKeys = { RECAPTCHA_SITE_KEY: 'own-site-key', RECAPTCHA_SECRET_KEY: 'own-secret-key' };
@@ -392,6 +396,7 @@ describe('loadConfig', () => {
       PREVIEW_SECRET: 'p'.repeat(32),
       RECAPTCHA_SITE_KEY: 'production-site-key',
       RECAPTCHA_SECRET_KEY: 'production-secret-key',
+      TAX_DOCUMENTS_PROVIDER: 'external',
       ...productionWebpay,
     };
     expect(loadConfig({}).deployment).toBe('local');

@@ -23,3 +23,4 @@ export * from '../modules/publishing/tables.ts';
 export * from '../modules/purchases/tables.ts';
 export * from '../modules/quotations/tables.ts';
 export * from '../modules/subscriptions/tables.ts';
+export * from '../modules/tax-documents/tables.ts';

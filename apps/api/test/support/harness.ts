@@ -90,5 +90,6 @@ export const productionEnv: NodeJS.ProcessEnv = {
   RECAPTCHA_SITE_KEY: 'production-site-key',
   PREVIEW_SECRET: 'a-production-preview-secret-of-32-chars',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
+  TAX_DOCUMENTS_PROVIDER: 'external',
   ...productionWebpay,
 };
