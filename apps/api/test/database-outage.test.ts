@@ -122,6 +122,7 @@ if (databaseKinds.includes('postgres')) {
         PUBLIC_URL: 'http://127.0.0.1:3000',
         COOKIE_SECRET: 'outage-test-cookie-secret-of-32-chars',
         PREVIEW_SECRET: 'a-test-preview-secret-of-32-characters',
+        TAX_DOCUMENTS_PROVIDER: 'external',
         // A production deployment keeps the console on a host of its own (config.ts); nothing here opens it.
         BACKOFFICE_ORIGIN: 'https://consola.travesia.invalid',
         RECAPTCHA_SITE_KEY: 'production-site-key',

@@ -462,6 +462,7 @@ const productionEnv: NodeJS.ProcessEnv = {
   BACKOFFICE_ORIGIN: 'https://consola.travesia.cl',
   COOKIE_SECRET: 'a-production-cookie-secret-of-32-chars',
   PREVIEW_SECRET: 'a-test-preview-secret-of-32-characters',
+  TAX_DOCUMENTS_PROVIDER: 'external',
   RECAPTCHA_SITE_KEY: 'production-site-key',
   RECAPTCHA_SECRET_KEY: 'production-secret-key',
   // Named, with credentials that are not Transbank's public ones (a staging store on the integration environment).

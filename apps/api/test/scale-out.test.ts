@@ -87,6 +87,7 @@ describe.skipIf(!enabled)('three instances behind a load balancer, one PostgreSQ
       PUBLIC_URL: balancer.url,
       COOKIE_SECRET: 'scale-out-test-cookie-secret-32-chars',
       PREVIEW_SECRET: 'a-test-preview-secret-of-32-characters',
+      TAX_DOCUMENTS_PROVIDER: 'external',
       // A production deployment keeps the console on a host of its own (config.ts); nothing here opens it.
       BACKOFFICE_ORIGIN: 'https://consola.travesia.invalid',
       RECAPTCHA_SITE_KEY: 'production-site-key',
