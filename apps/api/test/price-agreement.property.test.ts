@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { paidPurchase } from '#app/modules/certificates/service.ts';
+import type { PlanPrices } from '#app/modules/plans/prices.ts';
 import { asOperator, enrolledOperator, TestClock } from './support/backoffice.ts';
 import {
   decideOnSandbox,
@@ -18,11 +19,8 @@ import { describeOnEachDatabase } from './support/harness.ts';
  * receipt) are the same, in USD and in CLP, with and without the covid upgrade.
  */
 
-type Prices = {
-  promotionBp: number;
-  covidFeeCentsPerDay: number | null;
-  rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
-};
+/** The draft and live body of the kind `prices`, as the console's API sends and takes it. */
+type Prices = PlanPrices;
 
 const clock = new TestClock();
 

@@ -7,6 +7,7 @@ import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
 import { auditEntries, companies, products, publications, sales } from '#app/db/schema.ts';
+import type { PlanPrices } from '#app/modules/plans/prices.ts';
 import { applyScheduled } from '#app/modules/publishing/service.ts';
 import { createBackgroundWork } from '#app/worker.ts';
 import { publishingKindsOf } from '#app/workflows/publishing.ts';
@@ -30,11 +31,8 @@ import { createQuotation, searchParams, searchUrl } from './support/trips.ts';
  * and prices that move forward only (a payment under way keeps its amount).
  */
 
-type Prices = {
-  promotionBp: number;
-  covidFeeCentsPerDay: number | null;
-  rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
-};
+/** The draft and live body of the kind `prices`, as the console's API sends and takes it. */
+type Prices = PlanPrices;
 type Item = { live: Prices; draft: { body: Prices; version: number } | null; changes: string[] };
 type ComparatorPlan = { id: number; totalAmount: number; montoConversion: number; precioActualizado?: boolean };
 type ImpactRow = {
