@@ -13,7 +13,7 @@ export const viewports = [
 
 /**
  * axe on the page and every frame in it. Legacy mode runs axe in the page's own frames without the blank page the
- * default mode opens to merge frame results (a third of the time, most of the browser suite's axe cost). It cannot
+ * default mode opens to merge frame results (40 % less time per check: that page was most of the suite's axe cost). It cannot
  * reach a cross-origin or sandboxed frame and says so with `frame-tested`; then the default mode, which injects into
  * every frame through the browser, checks the page again, so no frame is ever left out.
  */

@@ -30,8 +30,8 @@ export type Storefront = {
  * demo company (loaded from the dump support/global-setup.ts made), started once per worker, sending e-mail to an
  * SMTP server on loopback. Tests read `storefront.database` to check what a page stored and
  * `storefront.smtp.received` for what was mailed.
- * reCAPTCHA never reaches Google: the browser gets a stand-in api.js from loopback (support/recaptcha.ts); the server verifies
- * tokens with a siteverify on loopback, through the same HTTP code path as in production.
+ * reCAPTCHA never reaches Google: the browser gets a stand-in api.js from loopback (support/recaptcha.ts); the
+ * server verifies tokens with a siteverify on loopback, through the same HTTP code path as in production.
  */
 /** A port no one listens on now, on loopback. */
 function freePort(): Promise<number> {
