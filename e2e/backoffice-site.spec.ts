@@ -1,4 +1,4 @@
-import { expectAccessible, enrolByKeyboard, invitation } from './support/console.ts';
+import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/shell.ts';
 
