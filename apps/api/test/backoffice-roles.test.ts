@@ -327,6 +327,24 @@ const requests: Record<
     url: '/api/backoffice/site-scripts/nadie/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  'GET /site-home/:key': () => ({ method: 'GET', url: '/api/backoffice/site-home/nadie' }),
+  'GET /site-home/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-home/nadie/history' }),
+  'PUT /site-home/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-home/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-home/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-home/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-home/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/site-home/nadie/scheduled' }),
+  'POST /site-home/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-home/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

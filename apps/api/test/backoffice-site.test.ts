@@ -200,6 +200,23 @@ describeOnEachDatabase(
       const next = (await get(ctx.app, '/api/companies/1/website-parameters')).json<typeof website>();
       expect(next.configuration).toMatchObject({ isWhatsappWidgetEnabled: false, whatsappNumber: '+56 9 5555 1234' });
       expect(next.features.virtualBranch).toBe(!flags.live.virtualBranch);
+
+      // The home page's blocks: a coverage with markup is refused; a new title is published.
+      type Home = { coverages: { icon: string; title: string; description: string }[] };
+      const home = await readItem<Home>(ctx, content, 'site-home');
+      const [coverage, ...others] = home.live.coverages;
+      if (!coverage) throw new Error('the demo home has no coverage');
+      const refused = await asOperator(ctx, content, 'PUT', site('site-home', '/draft'), {
+        body: { ...home.live, coverages: [{ ...coverage, title: '<b onmouseover=alert(1)>x</b>' }] },
+        baseVersion: 0,
+      });
+      expect(fieldsOf(refused)).toStrictEqual(['body.coverages.0.title']);
+      await publishBody(ctx, content, 'site-home', {
+        ...home.live,
+        coverages: [{ ...coverage, title: 'Telemedicina 24/7' }, ...others],
+      });
+      const shown = (await get(ctx.app, '/api/companies/1/website-parameters')).json<{ home: Home }>();
+      expect(shown.home.coverages[0]?.title).toBe('Telemedicina 24/7');
     });
   },
   {},

@@ -76,6 +76,7 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
     publishable(site.whatsapp),
     publishable(site.flags),
     publishable(site.scripts),
+    publishable(site.home),
   );
 }
 

@@ -1,8 +1,8 @@
 /**
  * «El sitio» (issue 25, item 6): the storefront's navigation bar, footer, contacts and help modal, WhatsApp widget,
- * feature flags (spec §6) and marketing scripts, each a kind of the publishing model (apps/api/src/modules/company/
+ * feature flags (spec §6), home page blocks and marketing scripts, each a kind of the publishing model (apps/api/src/modules/company/
  * site.ts, content/site-contacts.ts), one item per store (key `main`). The footer, WhatsApp and flags have forms; the
- * navigation bar, contacts and scripts are edited as their JSON document, validated by the API on save.
+ * navigation bar, contacts, home blocks and scripts are edited as their JSON document, validated by the API on save.
  */
 import type { Role } from '#app/lib/contract.ts';
 
@@ -52,6 +52,13 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Funciones',
     description: 'Las funciones de la tienda que se encienden o apagan (Acceso Clientes, descargas…).',
     editor: 'flags',
+  },
+  {
+    slug: 'inicio',
+    kind: 'site-home',
+    label: 'Bloques del inicio',
+    description: 'Las coberturas destacadas, los testimonios y los artículos del blog de la página de inicio.',
+    editor: 'json',
   },
   {
     slug: 'scripts',

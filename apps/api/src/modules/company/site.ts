@@ -23,9 +23,10 @@ import {
 
 /**
  * «El sitio» (issue 25, item 6): the company's editorial documents (ADR 002) as kinds of the publishing model (ADR 019):
- * navigation bar, footer, WhatsApp widget, feature flags (spec §6) and marketing scripts. Each kind has one item per
- * company, key `main`; `apply` replaces the document (or its part of `website`) in the publishing transaction, and
- * the cache scope is the document's key, so every instance reads it again (kept pages go with any clear).
+ * navigation bar, footer, WhatsApp widget, feature flags (spec §6), the home page's blocks and marketing scripts.
+ * Each kind has one item per company, key `main`; `apply` replaces the document (or its part of `website`) in the
+ * publishing transaction, and the cache scope is the document's key, so every instance reads it again (kept pages
+ * go with any clear).
  * Everything is validated on save: links (http/https, store paths, `#…`, `tel:+…`; never `javascript:`), colours
  * (#hex: they reach CSS), texts without markup, WhatsApp numbers, scripts (docs/content.md).
  */
@@ -177,6 +178,51 @@ export const siteScriptsSchema = z
 
 export type SiteScripts = z.infer<typeof siteScriptsSchema>;
 
+/** The home page's blocks (spec §3 website parameters `home`): coverages, testimonials and the blog teaser. */
+export const siteHomeSchema = z
+  .object({
+    socialQuotes: z
+      .array(
+        z
+          .object({
+            author: text(120),
+            location: text(120),
+            quote: text(600),
+            rating: z.number().int().min(1, 'De 1 a 5').max(5, 'De 1 a 5'),
+          })
+          .strict(),
+      )
+      .max(20),
+    blogCategories: z
+      .array(
+        z
+          .object({
+            id: z.number().int().positive(),
+            label: text(120),
+            articles: z
+              .array(
+                z
+                  .object({
+                    id: z.number().int().positive(),
+                    title: text(200),
+                    summary: text(600),
+                    image: imageUrl,
+                    publishedAt: z.iso.datetime({
+                      offset: true,
+                      message: 'Una fecha y hora como 2026-01-12T09:00:00-03:00',
+                    }),
+                  })
+                  .strict(),
+              )
+              .max(12),
+          })
+          .strict(),
+      )
+      .max(8),
+    coverages: z.array(z.object({ icon: imageUrl, title: text(120), description: text(600) }).strict()).max(12),
+  })
+  .strict();
+
 const notFound = () => new ApiError(404, 'Este elemento del sitio no existe.');
 
 async function requireWebsite(db: Database, companyId: number) {
@@ -320,5 +366,26 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
       return { ...website, companyScriptTags: encodeTags(body.scripts), scriptOrigins: body.allowedOrigins };
     },
   });
-  return { navigation, footer, whatsapp, flags, scripts };
+  const home = siteKind({
+    kind: 'site-home',
+    title: 'Inicio',
+    names: {
+      socialQuotes: 'testimonio',
+      blogCategories: 'categoría del blog',
+      articles: 'artículo',
+      coverages: 'cobertura',
+      title: 'título',
+      description: 'descripción',
+      quote: 'cita',
+      author: 'autor',
+      location: 'ciudad',
+      rating: 'estrellas',
+    },
+    schema: siteHomeSchema,
+    companyId,
+    document: 'website',
+    read: (website) => website?.home,
+    write: async (tx, body) => ({ ...(await requireWebsite(tx, companyId)), home: body }),
+  });
+  return { navigation, footer, whatsapp, flags, scripts, home };
 }

@@ -141,6 +141,12 @@ export const backofficeAccess = {
   'POST /site-scripts/:key/publish': ['admin', 'content'],
   'DELETE /site-scripts/:key/scheduled': ['admin', 'content'],
   'POST /site-scripts/:key/rollback': ['admin', 'content'],
+  'GET /site-home/:key': ['admin', 'content'],
+  'GET /site-home/:key/history': ['admin', 'content'],
+  'PUT /site-home/:key/draft': ['admin', 'content'],
+  'POST /site-home/:key/publish': ['admin', 'content'],
+  'DELETE /site-home/:key/scheduled': ['admin', 'content'],
+  'POST /site-home/:key/rollback': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;
