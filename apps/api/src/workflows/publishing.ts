@@ -1,7 +1,10 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
+import type { FeatureFlags } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import { siteKindsOf } from '#app/modules/company/site.ts';
+import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
 import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
@@ -59,9 +62,23 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices) {
   return { path: `/comparador/${quotationId}`, scope: quotationId };
 }
 
-/** Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). */
-export const publishingKindsOf = (companyId: number): Kinds =>
-  kindsOf(publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }));
+/**
+ * Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). The site's
+ * flags start from the server configuration's (`features`) until the console publishes them.
+ */
+export function publishingKindsOf(companyId: number, features: FeatureFlags): Kinds {
+  const site = siteKindsOf(companyId, features);
+  return kindsOf(
+    publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }),
+    publishable(site.navigation),
+    publishable(site.footer),
+    publishable(siteContactsKindOf(companyId)),
+    publishable(site.whatsapp),
+    publishable(site.flags),
+    publishable(site.scripts),
+    publishable(site.home),
+  );
+}
 
 /** A preview's draft of prices as the plans module prices it. */
 export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {
