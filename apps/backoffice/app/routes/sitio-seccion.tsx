@@ -311,7 +311,9 @@ export function SectionView({
         </button>
       </Form>
       <DraftChanges changes={item.changes} />
-      {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={false} /> : null}
+      {item.draft ? (
+        <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={section.preview} />
+      ) : null}
       <PublicationHistory
         history={history}
         canEdit
