@@ -204,6 +204,7 @@ const requests: Record<
     payload: { publicationId: 2000000000 },
   }),
   // «Geografía»: a key that names nothing (404 past the guard).
+  'GET /geography-modalities': () => ({ method: 'GET', url: '/api/backoffice/geography-modalities' }),
   'GET /geography/:key': () => ({ method: 'GET', url: '/api/backoffice/geography/nadie' }),
   'GET /geography/:key/history': () => ({ method: 'GET', url: '/api/backoffice/geography/nadie/history' }),
   'PUT /geography/:key/draft': () => ({

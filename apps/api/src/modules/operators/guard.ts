@@ -105,6 +105,7 @@ export const backofficeAccess = {
   'POST /prices/:key/rollback': ['admin', 'pricing'],
   // «Geografía» (issue 25, item 5; catalog/geography.ts through the publishing model's routes): content and
   // administrators, like the site: regions, countries and origins change what is offered, never an amount.
+  'GET /geography-modalities': ['admin', 'content'],
   'GET /geography/:key': ['admin', 'content'],
   'GET /geography/:key/history': ['admin', 'content'],
   'PUT /geography/:key/draft': ['admin', 'content'],
