@@ -29,10 +29,21 @@ test('a content operator edits the footer; the store shows it after publishing, 
   await expect(page.getByRole('region', { name: 'Qué cambia el borrador' })).toContainText('Trabaja con nosotros');
   await expectAccessible(page, '«Pie de página» with a draft');
 
-  // A draft: the store does not show it.
+  // A draft: the store does not show it…
   await page.goto('/');
   await expect(footerLink('Quiénes somos')).toBeVisible();
   await expect(footerLink('Trabaja con nosotros')).toHaveCount(0);
+
+  // …except through the preview link: the home page with the draft and «Vista previa», kept by no cache.
+  await page.goto(consolePage);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Crear enlace de vista previa' }).click();
+  const previewUrl = await page.getByRole('link', { name: 'Abrir la vista previa' }).getAttribute('href');
+  const preview = await page.goto(new URL(previewUrl ?? '/').pathname + new URL(previewUrl ?? '/').search);
+  expect(preview?.headers()['cache-control']).toBe('no-store');
+  expect(preview?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toBeVisible();
+  await expect(footerLink('Trabaja con nosotros')).toBeVisible();
 
   await page.goto(consolePage);
   await waitForHydration(page);
@@ -52,4 +63,22 @@ test('a content operator edits the footer; the store shows it after publishing, 
   await expect(page.getByRole('status').filter({ hasText: 'la tienda volvió a esa versión' })).toBeVisible();
   await page.goto('/');
   await expect(footerLink('Trabaja con nosotros')).toHaveCount(0);
+});
+
+/** «Geografía» (issue 25, item 5): the form, keyboard-reachable, with axe at 390 and 1280 px; a draft saved. */
+test('a content operator opens «Geografía» and saves a draft; axe', async ({ page, storefront }) => {
+  test.setTimeout(90_000);
+  await enrolByKeyboard(page, await invitation(storefront, `geo-${Date.now()}@travesia.cl`, ['content']), 'Gabriel');
+  await page.getByRole('link', { name: 'Ir a la consola' }).click();
+  await page.getByRole('link', { name: 'Geografía', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Geografía', level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await expectAccessible(page, '«Geografía»');
+  const newOrigin = page.getByLabel('Agregar (nombre)').last();
+  await newOrigin.focus();
+  await page.keyboard.type('Punta Arenas');
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Qué cambia el borrador' })).toContainText('Punta Arenas');
+  await expectAccessible(page, '«Geografía» with a draft');
 });

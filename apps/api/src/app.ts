@@ -43,6 +43,7 @@ import { claimRoutes } from './modules/claims/routes.ts';
 import { UploadGate } from './modules/claims/uploads.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
+import { sitePreviewOf, sitePreviewScope } from './modules/company/site.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -290,7 +291,13 @@ async function apiRoutes(api: FastifyInstance) {
   });
 
   await api.register(healthRoutes);
-  await api.register(companyRoutes);
+  await api.register(companyRoutes, {
+    // A console preview link's site draft (issue 25): the shell shows it, never kept.
+    previewSite: async (token: string) => {
+      const draft = await previewDraft(api.publishing, db, token, sitePreviewScope, api.clock());
+      return sitePreviewOf(draft.kind, draft.body);
+    },
+  });
   await api.register(catalogRoutes, { gateways });
   await api.register(contentRoutes);
   await api.register(subscriptionRoutes);

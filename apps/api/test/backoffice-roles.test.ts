@@ -203,7 +203,44 @@ const requests: Record<
     url: '/api/backoffice/prices/999999999/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  // «Geografía»: a key that names nothing (404 past the guard).
+  'GET /geography-modalities': () => ({ method: 'GET', url: '/api/backoffice/geography-modalities' }),
+  'GET /geography/:key': () => ({ method: 'GET', url: '/api/backoffice/geography/nadie' }),
+  'GET /geography/:key/history': () => ({ method: 'GET', url: '/api/backoffice/geography/nadie/history' }),
+  'PUT /geography/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/geography/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /geography/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/geography/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /geography/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/geography/nadie/scheduled' }),
+  'POST /geography/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/geography/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
   // «El sitio»: a key that names nothing (404 past the guard).
+  'POST /site-navigation/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-navigation/nadie/preview-link',
+  }),
+  'POST /site-footer/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-footer/nadie/preview-link',
+  }),
+  'POST /site-whatsapp/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-whatsapp/nadie/preview-link',
+  }),
+  'POST /site-flags/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-flags/nadie/preview-link',
+  }),
+  'POST /site-home/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/site-home/nadie/preview-link' }),
   'GET /site-navigation/:key': () => ({ method: 'GET', url: '/api/backoffice/site-navigation/nadie' }),
   'GET /site-navigation/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-navigation/nadie/history' }),
   'PUT /site-navigation/:key/draft': () => ({

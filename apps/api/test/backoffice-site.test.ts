@@ -14,7 +14,7 @@ import type { SiteScripts } from '#app/modules/company/site.ts';
 import { mountPages, storefrontBuildExists } from '#app/web.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
 import { databaseKinds, describeOnEachDatabase, openTestDatabase, type TestContext } from './support/harness.ts';
-import { get } from './support/http.ts';
+import { call, get } from './support/http.ts';
 
 /**
  * «El sitio» (issue 25, item 6): the navigation bar, footer, contacts, WhatsApp, feature flags and marketing scripts
@@ -217,6 +217,37 @@ describeOnEachDatabase(
       });
       const shown = (await get(ctx.app, '/api/companies/1/website-parameters')).json<{ home: Home }>();
       expect(shown.home.coverages[0]?.title).toBe('Telemedicina 24/7');
+    });
+
+    it('a preview link opens the home page with the draft shell, never kept nor indexed; scripts have none', async () => {
+      const item = await readItem<Footer>(ctx, content, 'site-footer');
+      const draft = { ...item.live, copyright: 'Borrador en vista previa' };
+      const saved = await asOperator(ctx, content, 'PUT', site('site-footer', '/draft'), {
+        body: draft,
+        baseVersion: item.draft?.version ?? 0,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const link = await asOperator(ctx, content, 'POST', site('site-footer', '/preview-link'));
+      expect(link.status, link.text).toBe(200);
+      const url = new URL(link.json<{ url: string }>().url);
+      expect(url.pathname).toBe('/');
+      const token = url.searchParams.get('vista-previa') ?? '';
+      const parameters = '/api/companies/1/website-parameters';
+      const preview = await call(ctx.app, { method: 'GET', url: parameters, headers: { 'x-vista-previa': token } });
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.json<{ footer: Footer }>().footer.copyright).toBe(draft.copyright);
+      expect(preview.headers['cache-control']).toBe('no-store');
+      expect(preview.headers['x-robots-tag']).toBe('noindex');
+      // Nothing of it was kept: the plain answer is the live footer.
+      expect((await get(ctx.app, parameters)).json<{ footer: Footer }>().footer.copyright).toBe(item.live.copyright);
+      // A forged token is a 403 in words; a draft script is never previewed (no link).
+      const forged = await call(ctx.app, {
+        method: 'GET',
+        url: parameters,
+        headers: { 'x-vista-previa': `${token}x` },
+      });
+      expect(forged.status).toBe(403);
+      expect((await asOperator(ctx, content, 'POST', site('site-scripts', '/preview-link'))).status).toBe(404);
     });
   },
   {},

@@ -29,6 +29,7 @@ export default [
     route('precios/:id', 'routes/precio.tsx'),
     route('sitio', 'routes/sitio.tsx'),
     route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
+    route('geografia', 'routes/geografia.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { CspNonce } from '#app/lib/csp-nonce.ts';
 import { deferHydration } from '#app/lib/head-priorities.server.ts';
+import { isPreviewRequest, previewHeaders } from '#app/lib/preview.ts';
 
 export const streamTimeout = 5_000;
 
@@ -28,6 +29,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // A console preview link (issue 25), valid or not: the page is kept by no cache and indexed by no one.
+  if (isPreviewRequest(request.url))
+    for (const [name, value] of Object.entries(previewHeaders)) responseHeaders.set(name, value);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -39,13 +39,15 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const website = useRouteLoaderData<typeof loader>('root')?.website;
+  const shell = useRouteLoaderData<typeof loader>('root');
+  const website = shell?.website;
   return (
     <html lang="es-CL">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5563" />
+        {shell?.preview ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
         <MarketingScripts website={website} placement="head" />
@@ -71,6 +73,7 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
   return (
     <ShellModalsProvider>
       <LoadingBar />
+      {data.preview ? <PreviewBanner state={data.preview} /> : null}
       <a
         href="#contenido"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -86,6 +89,17 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       {hideChrome ? null : <Footer data={website.footer} companyId={companyId} floatingButtonSpace={showWhatsApp} />}
       {showWhatsApp ? <WhatsAppButton number={website.configuration.whatsappNumber} /> : null}
     </ShellModalsProvider>
+  );
+}
+
+/** The console's site preview (issue 25): what the visitor sees is a draft, or the link did not open. */
+function PreviewBanner({ state }: { state: 'draft' | 'invalid' }) {
+  return (
+    <div role="status" className="bg-amber-300 px-4 py-2 text-center font-bold text-slate-900">
+      {state === 'draft'
+        ? 'Vista previa: contenido del borrador, aún no publicado'
+        : 'Vista previa no disponible: el enlace no es válido o ya venció; pide uno nuevo en la consola.'}
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { addDays, todayInChile } from '@travesia/domain/dates';
 import type { FeatureFlags } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
+import { geographyKindOf } from '#app/modules/catalog/geography.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { siteKindsOf } from '#app/modules/company/site.ts';
 import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
@@ -77,6 +78,7 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
     publishable(site.flags),
     publishable(site.scripts),
     publishable(site.home),
+    publishable(geographyKindOf(companyId)),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { type Publication, type PublishingResult, publicationStatusLabels } from '#app/features/publishing.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { CsrfField } from './fields.tsx';
 import { Notice } from './Notice.tsx';
 
@@ -180,5 +181,68 @@ export function PublicationHistory({
         </ol>
       )}
     </section>
+  );
+}
+
+/** Who saved the draft and when, or that the live item is shown. */
+export function DraftLine({ draft }: { draft: { version: number; updatedBy: string; updatedAt: string } | null }) {
+  return (
+    <p className="text-sm text-slate-700">
+      {draft
+        ? `Borrador versión ${draft.version}, guardado por ${draft.updatedBy} el ${formatDateTime(draft.updatedAt)}.`
+        : 'Sin borrador: se muestra lo publicado.'}
+    </p>
+  );
+}
+
+/** The API's field errors of the last save, each named by `nameOf(field)` (`contenido`: the body as a whole). */
+export function FieldErrorList({
+  errors,
+  nameOf = (field) => field,
+}: {
+  errors: Record<string, string>;
+  nameOf?: (field: string) => string;
+}) {
+  if (Object.keys(errors).length === 0) return null;
+  return (
+    <ul className="text-sm text-red-800 break-words" aria-label="Errores">
+      {Object.entries(errors).map(([field, message]) => (
+        <li key={field}>
+          {field === 'contenido' ? '' : `${nameOf(field)}: `}
+          {message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Below a kind's form: what the draft changes, «Publicar» (with the preview link when the kind has one), history. */
+export function DraftPublishHistory({
+  item,
+  version,
+  history,
+  csrfToken,
+  busy,
+  preview,
+}: {
+  item: { changes: string[]; draft: unknown };
+  version: number;
+  history: Publication[];
+  csrfToken: string;
+  busy: boolean;
+  preview: boolean;
+}) {
+  return (
+    <>
+      <DraftChanges changes={item.changes} />
+      {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={preview} /> : null}
+      <PublicationHistory
+        history={history}
+        canEdit
+        csrfToken={csrfToken}
+        busy={busy}
+        words={{ noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' }}
+      />
+    </>
   );
 }

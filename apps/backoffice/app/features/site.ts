@@ -15,6 +15,8 @@ export type SiteSection = {
   label: string;
   description: string;
   editor: 'footer' | 'whatsapp' | 'flags' | 'json';
+  /** Whether the draft can be previewed on the store (a link to the home page with «Vista previa»). */
+  preview: boolean;
 };
 
 export const siteSections: readonly SiteSection[] = [
@@ -24,6 +26,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Barra de navegación',
     description: 'Los ítems, sus desplegables y el botón que abre la ayuda.',
     editor: 'json',
+    preview: true,
   },
   {
     slug: 'pie',
@@ -31,6 +34,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Pie de página',
     description: 'Las columnas de enlaces, las redes sociales y la línea de derechos.',
     editor: 'footer',
+    preview: true,
   },
   {
     slug: 'contactos',
@@ -38,6 +42,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Contactos y ayuda',
     description: 'El directorio de /contactanos y las tarjetas de «¿Necesitas ayuda o información?».',
     editor: 'json',
+    preview: false,
   },
   {
     slug: 'whatsapp',
@@ -45,6 +50,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'WhatsApp',
     description: 'El número del botón flotante y si se muestra.',
     editor: 'whatsapp',
+    preview: true,
   },
   {
     slug: 'funciones',
@@ -52,6 +58,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Funciones',
     description: 'Las funciones de la tienda que se encienden o apagan (Acceso Clientes, descargas…).',
     editor: 'flags',
+    preview: true,
   },
   {
     slug: 'inicio',
@@ -59,6 +66,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Bloques del inicio',
     description: 'Las coberturas destacadas, los testimonios y los artículos del blog de la página de inicio.',
     editor: 'json',
+    preview: true,
   },
   {
     slug: 'scripts',
@@ -66,6 +74,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Scripts de marketing',
     description: 'Analítica y etiquetas: corren solo si se publican aquí (la política de seguridad los autoriza).',
     editor: 'json',
+    preview: false,
   },
 ];
 

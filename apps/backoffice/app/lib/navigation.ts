@@ -33,6 +33,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (item 6): the storefront's menus, footer, contacts, WhatsApp, flags and scripts, published by content.
   { path: '/sitio', label: 'El sitio', roles: ['admin', 'content'] },
+  // Issue 25 (item 5): regions, countries, origins and what is sold per modality, published by content.
+  { path: '/geografia', label: 'Geografía', roles: ['admin', 'content'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

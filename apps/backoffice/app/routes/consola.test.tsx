@@ -37,6 +37,7 @@ describe('the side navigation', () => {
       'Códigos de descuento',
       'Tipo de cambio',
       'El sitio',
+      'Geografía',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -51,7 +52,12 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'El sitio']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual([
+      'Hoy',
+      'Newsletter',
+      'El sitio',
+      'Geografía',
+    ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
       'Precios',

@@ -2,9 +2,9 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'r
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
-  DraftChanges,
-  PublicationHistory,
-  PublishSection,
+  DraftLine,
+  DraftPublishHistory,
+  FieldErrorList,
   ResultNotice,
   ScheduledNotice,
 } from '#app/components/Publishing.tsx';
@@ -24,7 +24,6 @@ import {
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
 import { publishingAction, refused, saveDraftOf } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
@@ -275,11 +274,7 @@ export function SectionView({
           {section.label}
         </h1>
         <p className="text-sm text-slate-700">{section.description}</p>
-        <p className="text-sm text-slate-700">
-          {item.draft
-            ? `Borrador versión ${item.draft.version}, guardado por ${item.draft.updatedBy} el ${formatDateTime(item.draft.updatedAt)}.`
-            : 'Sin borrador: se muestra lo publicado.'}
-        </p>
+        <DraftLine draft={item.draft} />
       </div>
       <ResultNotice result={result} />
       {error ? <Notice tone="error">{error}</Notice> : null}
@@ -296,28 +291,18 @@ export function SectionView({
         <CsrfField token={csrfToken} />
         <input type="hidden" name="version" value={version} />
         <SectionFields section={section} shown={shown} errors={errors} />
-        {Object.keys(errors).length > 0 ? (
-          <ul className="text-sm text-red-800 break-words" aria-label="Errores">
-            {Object.entries(errors).map(([field, message]) => (
-              <li key={field}>
-                {field === 'contenido' ? '' : `${field}: `}
-                {message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <FieldErrorList errors={errors} />
         <button type="submit" name="intent" value="guardar" className="button-primary" disabled={busy}>
           Guardar borrador
         </button>
       </Form>
-      <DraftChanges changes={item.changes} />
-      {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={false} /> : null}
-      <PublicationHistory
+      <DraftPublishHistory
+        item={item}
+        version={version}
         history={history}
-        canEdit
         csrfToken={csrfToken}
         busy={busy}
-        words={{ noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' }}
+        preview={section.preview}
       />
     </section>
   );

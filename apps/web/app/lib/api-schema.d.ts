@@ -500,11 +500,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Everything the storefront shell needs in one call */
+        /** @description Everything the storefront shell needs in one call. With a site preview token (x-vista-previa), the draft navigation, footer, WhatsApp, flags or home blocks it opens, never kept nor indexed. */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -523,6 +526,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1976,7 +1988,7 @@ export interface paths {
                     quotationId: string;
                 };
                 header?: {
-                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
                     "x-vista-previa"?: string;
                 };
                 path: {
@@ -2187,7 +2199,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description A signed preview token from the console (issue 25): prices of a draft; the answer is never kept */
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
                     "x-vista-previa"?: string;
                 };
                 path: {

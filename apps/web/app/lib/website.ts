@@ -11,6 +11,8 @@ export type RootData = {
   website: WebsiteParameters;
   /** What the covid upgrade costs per passenger and day (null: not known, the modal states the rule only). */
   covidUpgrade: components['schemas']['CovidUpgradePrice'] | null;
+  /** A console preview link (issue 25): the draft shown, a link that did not open, or none. */
+  preview: 'draft' | 'invalid' | null;
 };
 
 /** The website parameters loaded once by the root route, for any component of the page. */

@@ -16,6 +16,7 @@ import {
   recordManualRate,
 } from './exchange-rates.ts';
 import type { ExchangeRateRow } from './repository.ts';
+import { listModalities } from './service.ts';
 import type { ExchangeRateSource } from './tables.ts';
 
 /** How each origin of a rate is named on the console. */
@@ -237,5 +238,26 @@ export async function exchangeRateConsoleRoutes(fastify: FastifyInstance) {
         rate: null,
       };
     },
+  );
+}
+
+/** «Geografía» (issue 25, item 5): the modalities a region can be sold for, named, for the console's form. */
+export async function geographyConsoleRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get(
+    '/geography-modalities',
+    {
+      schema: {
+        tags: ['backoffice'],
+        description: "The company's modalities (id and name), the choices of a region's «se vende en».",
+        response: {
+          200: z.object({ modalities: z.array(z.object({ id: z.number(), label: z.string() })) }),
+          ...consoleErrors,
+        },
+      },
+    },
+    async () => ({
+      modalities: (await listModalities(fastify.db, fastify.config.companyId)).map(({ id, label }) => ({ id, label })),
+    }),
   );
 }

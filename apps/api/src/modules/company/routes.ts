@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { countrySchema, modalitySchema, passengerTypeSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { contactInfoSchema } from '#app/modules/content/schemas.ts';
 import * as content from '#app/modules/content/service.ts';
+import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
 import {
   companyInfoSchema,
   featureFlagsSchema,
@@ -18,8 +19,13 @@ import {
   websiteSettingsSchema,
 } from './schemas.ts';
 import { featureFlagsOf, getCompanyInfo, renderableScriptTags, requireDocument } from './service.ts';
+import type { SitePreview } from './site.ts';
 
 const tags = ['company'];
+
+const refusePreview: PreviewSite = async () => {
+  throw resourceNotFound();
+};
 
 export const websiteParametersSchema = websiteSettingsSchema
   .omit({ scriptOrigins: true })
@@ -37,7 +43,13 @@ export const websiteParametersSchema = websiteSettingsSchema
   })
   .meta({ id: 'WebsiteParameters' });
 
-export async function companyRoutes(fastify: FastifyInstance) {
+/**
+ * A signed site preview token's draft (the publishing model's, handed in by app.ts) as the part of the shell it
+ * replaces; a 403 in words for a forged or expired token, or one made for another page (a comparator's prices).
+ */
+export type PreviewSite = (token: string) => Promise<SitePreview>;
+
+export async function companyRoutes(fastify: FastifyInstance, options: { previewSite?: PreviewSite } = {}) {
   const app = typed(fastify);
   const { db, config } = fastify;
 
@@ -101,13 +113,17 @@ export async function companyRoutes(fastify: FastifyInstance) {
       config: publicCatalogue,
       schema: {
         tags,
-        description: 'Everything the storefront shell needs in one call',
+        description:
+          'Everything the storefront shell needs in one call. With a site preview token (x-vista-previa), the draft navigation, footer, WhatsApp, flags or home blocks it opens, never kept nor indexed.',
         params: companyParams,
-        response: { 200: websiteParametersSchema, ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: websiteParametersSchema, ...errorResponses, 403: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.params;
+      const token = previewTokenOf(request, reply);
+      const preview = token === undefined ? {} : await (options.previewSite ?? refusePreview)(token);
       const website = await requireDocument(db, companyId, 'website');
       const [navigationBar, footer, contacts, modalities, passangerTypes, countries, features] = await Promise.all([
         requireDocument(db, companyId, 'navigation-bar'),
@@ -130,6 +146,8 @@ export async function companyRoutes(fastify: FastifyInstance) {
         passangerTypes,
         countries,
         features,
+        ...preview,
+        configuration: { ...settings.configuration, ...preview.configuration },
       };
     },
   );

@@ -12,6 +12,7 @@ import { ApiError } from '#app/errors.ts';
 import { plainText as text } from '#app/lib/editorial-fields.ts';
 import { describeJsonChanges } from '#app/lib/json-diff.ts';
 import type { PublishableKind } from '#app/modules/publishing/kind.ts';
+import { previewMessages } from '#app/modules/publishing/preview.ts';
 import { findDocument, saveDocument } from './repository.ts';
 import {
   type CompanyDocumentKind,
@@ -257,6 +258,8 @@ function siteKind<Body, K extends CompanyDocumentKind>(options: {
   document: K;
   read(document: CompanyDocuments[K] | undefined): Body | undefined;
   write(tx: Database, body: Body): Promise<CompanyDocuments[K]>;
+  /** Whether a preview link opens the home page with the draft (sitePreviewOf says how it is shown). */
+  previewed?: boolean;
 }): PublishableKind<Body> {
   const { companyId, document } = options;
   return {
@@ -270,7 +273,44 @@ function siteKind<Body, K extends CompanyDocumentKind>(options: {
     },
     cacheScopes: () => [`document:${companyId}:${document}`],
     describe: async (_db, _key, before, after) => describeJsonChanges(options.title, before, after, options.names),
+    ...(options.previewed ? { previewPath: async () => ({ path: '/', scope: sitePreviewScope }) } : {}),
   };
+}
+
+/**
+ * What a site preview token opens: the storefront's shell (website-parameters), on any page; the link opens the home
+ * page. A token for prices (scoped to a quotation) never opens it, nor a site token the comparator.
+ */
+export const sitePreviewScope = 'sitio';
+
+/** The parts of website-parameters a site draft replaces while it is previewed. */
+export type SitePreview = {
+  navigationBar?: z.infer<typeof siteNavigationSchema>;
+  footer?: z.infer<typeof siteFooterSchema>;
+  configuration?: z.infer<typeof siteWhatsappSchema>;
+  features?: FeatureFlags;
+  home?: z.infer<typeof siteHomeSchema>;
+};
+
+/**
+ * A previewed site draft as the part of website-parameters it replaces; a 403 for a kind with no site preview (the
+ * marketing scripts and the contacts are not previewed: a draft script must never run on the store).
+ */
+export function sitePreviewOf(kind: string, body: unknown): SitePreview {
+  switch (kind) {
+    case 'site-navigation':
+      return { navigationBar: siteNavigationSchema.parse(body) };
+    case 'site-footer':
+      return { footer: siteFooterSchema.parse(body) };
+    case 'site-whatsapp':
+      return { configuration: siteWhatsappSchema.parse(body) };
+    case 'site-flags':
+      return { features: siteFlagsSchema.parse(body) };
+    case 'site-home':
+      return { home: siteHomeSchema.parse(body) };
+    default:
+      throw new ApiError(403, previewMessages.invalid);
+  }
 }
 
 const linkNames = {
@@ -304,6 +344,7 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
     schema: siteNavigationSchema,
     companyId,
     document: 'navigation-bar',
+    previewed: true,
     read: (document) => document,
     write: async (_tx, body) => body,
   });
@@ -314,6 +355,7 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
     schema: siteFooterSchema,
     companyId,
     document: 'footer',
+    previewed: true,
     read: (document) => document,
     write: async (_tx, body) => body,
   });
@@ -329,6 +371,7 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
         isWhatsappWidgetEnabled: website.configuration.isWhatsappWidgetEnabled,
         whatsappNumber: website.configuration.whatsappNumber,
       },
+    previewed: true,
     write: async (tx, body) => {
       const website = await requireWebsite(tx, companyId);
       return { ...website, configuration: { ...website.configuration, ...body } };
@@ -351,6 +394,7 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
     document: 'features',
     // Until the first publication the flags are the server configuration's (FEATURE_*).
     read: (document) => document ?? configuredFlags,
+    previewed: true,
     write: async (_tx, body) => body,
   });
   const scripts = siteKind({
@@ -385,6 +429,7 @@ export function siteKindsOf(companyId: number, configuredFlags: FeatureFlags) {
     companyId,
     document: 'website',
     read: (website) => website?.home,
+    previewed: true,
     write: async (tx, body) => ({ ...(await requireWebsite(tx, companyId)), home: body }),
   });
   return { navigation, footer, whatsapp, flags, scripts, home };

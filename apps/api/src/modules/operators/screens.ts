@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { exchangeRateConsoleRoutes } from '../catalog/console-routes.ts';
+import { exchangeRateConsoleRoutes, geographyConsoleRoutes } from '../catalog/console-routes.ts';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
@@ -37,5 +37,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   exchangeRateConsoleRoutes,
   // «Precios» (issue 25): the plans and the impact table; drafts, publishing and history are the publishing model's.
   pricesConsoleRoutes,
+  // «Geografía» (issue 25, item 5): the form's modality names; the rest is the publishing model's kind `geography`.
+  geographyConsoleRoutes,
   publishingConsoleRoutes,
 ];

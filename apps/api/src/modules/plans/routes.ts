@@ -13,6 +13,7 @@ import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import { passengerTypeProductSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
 import {
   comparatorPlanSchema,
@@ -104,19 +105,8 @@ async function priceStoredQuotation(
  */
 export type PreviewPrices = (token: string, quotationId: string) => Promise<PriceOverride>;
 
-/** The header the storefront's comparator forwards its `vista-previa` link parameter in. */
-export const previewHeader = 'x-vista-previa';
-
 /** The plans among `productIds` whose prices were published after `since` (the publishing model's, via app.ts). */
 export type RepricedPlansSince = (db: Database, productIds: number[], since: Date) => Promise<Set<number>>;
-
-const previewHeaderSchema = z.object({
-  [previewHeader]: z
-    .string()
-    .max(1_000)
-    .optional()
-    .describe('A signed preview token from the console (issue 25): prices of a draft; the answer is never kept'),
-});
 
 /**
  * The draft prices a request previews, if it carries a token: its answer must not be kept by anyone (no-store) nor
@@ -128,10 +118,8 @@ async function previewOf(
   previewPrices: PreviewPrices | undefined,
   quotationId: string,
 ): Promise<PriceOverride | undefined> {
-  const token = request.headers[previewHeader];
-  if (typeof token !== 'string' || token === '') return undefined;
-  reply.header('cache-control', 'no-store');
-  reply.header('x-robots-tag', 'noindex');
+  const token = previewTokenOf(request, reply);
+  if (token === undefined) return undefined;
   if (!previewPrices) throw resourceNotFound();
   return previewPrices(token, quotationId);
 }

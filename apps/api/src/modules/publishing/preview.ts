@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '#app/errors.ts';
 
 /**
@@ -48,4 +50,27 @@ export function verifyPreview(secret: string, token: string, now: Date): Preview
   if (typeof claim.s !== 'string') throw refused();
   if (claim.e <= now.getTime()) throw refused();
   return { kind: claim.k, key: claim.i, expiresAt: claim.e, scope: claim.s };
+}
+
+/** The header the storefront forwards its `vista-previa` link parameter in (comparator, and the shell for the site). */
+export const previewHeader = 'x-vista-previa';
+
+export const previewHeaderSchema = z.object({
+  [previewHeader]: z
+    .string()
+    .max(1_000)
+    .optional()
+    .describe("A signed preview token from the console (issue 25): a draft's content; the answer is never kept"),
+});
+
+/**
+ * The preview token a request carries, if any: its answer then must not be kept by anyone (no-store) nor indexed,
+ * whatever the route's own policy, so both headers are set here before the token is even checked.
+ */
+export function previewTokenOf(request: { headers: Record<string, unknown> }, reply: FastifyReply) {
+  const token = request.headers[previewHeader];
+  if (typeof token !== 'string' || token === '') return undefined;
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex');
+  return token;
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, fieldErrors, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { previewHeaders, previewParameter } from '#app/lib/preview.ts';
 import {
   departureHasPassed,
   expiredQuotationMessage,
@@ -10,12 +11,6 @@ import {
 } from '#app/lib/quotation.ts';
 
 type PlansArgs = { context: LoadContext; params: { id: string } };
-
-/** The console's preview link parameter (issue 25): a signed token for a draft's prices. */
-export const previewParameter = 'vista-previa';
-
-/** What a preview answer says about itself: never kept by anyone, never indexed (the API says the same of its own). */
-const previewHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
 const quotationNotFound = 'No encontramos esta cotización.';
 

@@ -1,20 +1,35 @@
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
+import { previewParameter } from '#app/lib/preview.ts';
 import type { RootData } from '#app/lib/website.ts';
 
 /**
  * The root's data, once per document: the company's website parameters (nav, footer, contacts, catalogue) and the
  * covid upgrade's price, which its modal and no-JavaScript table state on any page that offers the upgrade.
  */
-export async function loadShell({ context }: { context: LoadContext }): Promise<RootData> {
+export async function loadShell({ context, request }: { context: LoadContext; request: Request }): Promise<RootData> {
   const companyId = configuredCompanyId();
   const api = serverApi(context);
-  const [website, covidUpgrade] = await Promise.all([
-    api.GET('/companies/{companyId}/website-parameters', { params: { path: { companyId } } }),
+  // A console preview link of the site (issue 25): the shell shows the draft; entry.server.tsx keeps the page out of
+  // every cache and index.
+  const token = new URL(request.url).searchParams.get(previewParameter);
+  const websiteOf = (previewToken?: string) =>
+    api.GET('/companies/{companyId}/website-parameters', {
+      params: { path: { companyId } },
+      ...(previewToken ? { headers: { 'x-vista-previa': previewToken } } : {}),
+    });
+  const [previewed, covidUpgrade] = await Promise.all([
+    websiteOf(token ?? undefined),
     api.GET('/companies/{companyId}/covid-upgrade', { params: { path: { companyId } } }),
   ]);
+  // A token the shell does not open (the comparator's prices: that page says so itself) or a stale one: the live
+  // shell; on the home page, where site links open, the banner says the link did not open.
+  const url = new URL(request.url);
+  const refused = token !== null && previewed.response.status === 403;
+  const website = refused ? await websiteOf() : previewed;
   return {
     companyId,
+    preview: token === null ? null : !refused ? 'draft' : url.pathname === '/' ? 'invalid' : null,
     website: dataOrThrow(website, 'La tienda'),
     // Not worth failing a page for: without it the modal states the pricing rule, not the amounts.
     covidUpgrade: covidUpgrade.data ?? null,

@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { auditEntries } from '#app/db/schema.ts';
+import type { Geography } from '#app/modules/catalog/geography.ts';
+import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { get } from './support/http.ts';
+import { createQuotation } from './support/trips.ts';
+
+/**
+ * «Geografía» (issue 25, item 5): regions, countries and origins as the publishing kind `geography`
+ * (catalog/geography.ts): validation in the §8 body, the version check, publish and rollback changing what the
+ * storefront's catalogue API answers, audit rows, and a region a quotation names retired, never deleted.
+ */
+
+type Item = { live: Geography; draft: { body: Geography; version: number } | null };
+
+const path = (rest = '') => `/api/backoffice/geography/main${rest}`;
+
+async function readItem(ctx: TestContext, operator: Operator) {
+  const answer = await asOperator(ctx, operator, 'GET', path());
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<Item>();
+}
+
+async function saveDraft(ctx: TestContext, operator: Operator, body: unknown) {
+  const item = await readItem(ctx, operator);
+  return asOperator(ctx, operator, 'PUT', path('/draft'), { body, baseVersion: item.draft?.version ?? 0 });
+}
+
+async function saveAndPublish(ctx: TestContext, operator: Operator, body: Geography) {
+  const saved = await saveDraft(ctx, operator, body);
+  expect(saved.status, saved.text).toBe(200);
+  return asOperator(ctx, operator, 'POST', path('/publish'), {
+    baseVersion: saved.json<{ version: number }>().version,
+  });
+}
+
+const destinationsOf = async (ctx: TestContext, modalityId: number) =>
+  (await get(ctx.app, `/api/companies/1/destinations/${modalityId}`)).json<{ id: number; label: string }[]>();
+
+const clock = new TestClock();
+
+describeOnEachDatabase(
+  'Geography in the console (issue 25, item 5)',
+  (ctx) => {
+    let content: Operator;
+    let other: Operator;
+    beforeAll(async () => {
+      [content, other] = await Promise.all([
+        enrolledOperator(ctx, 'geo@travesia.cl', ['content'], clock),
+        enrolledOperator(ctx, 'jefa-geo@travesia.cl', ['admin'], clock),
+      ]);
+    });
+
+    it('refuses bad codes, repeats and unknown countries with the §8 body (400, never 500); a stale save is a 409', async () => {
+      const { live } = await readItem(ctx, content);
+      const [region] = live.regions;
+      if (!region) throw new Error('the demo has no region');
+      const bad: [unknown, string][] = [
+        [{ ...live, countries: [...live.countries, { id: null, isoCode: 'esp', label: 'X' }] }, 'body.countries'],
+        [{ ...live, regions: [...live.regions, { ...region, id: null }] }, 'body.regions'],
+        [{ ...live, regions: [{ ...region, countries: ['ZZ'] }] }, 'body.regions.0.countries.0'],
+        [{ ...live, origins: [] }, 'body.origins'],
+        [{ ...live, regions: [{ ...region, label: '<b onmouseover=x>y</b>' }] }, 'body.regions.0.label'],
+        [{ ...live, extra: true }, 'body'],
+      ];
+      for (const [body, field] of bad) {
+        const answer = await saveDraft(ctx, content, body);
+        expect(answer.status, answer.text).toBe(400);
+        const fields = answer.json<{ errors: { field: string }[] }>().errors.map((e) => e.field);
+        expect(
+          fields.some((f) => f.startsWith(field)),
+          `${field} in ${fields.join(', ')}`,
+        ).toBe(true);
+      }
+      // A modality of no one: refused on publish in words.
+      const unknownModality = await saveAndPublish(ctx, content, {
+        ...live,
+        regions: live.regions.map((r, i) => (i === 0 ? { ...r, modalityIds: [999_999] } : r)),
+      });
+      expect(unknownModality.status, unknownModality.text).toBe(400);
+
+      const item = await readItem(ctx, content);
+      const first = await asOperator(ctx, content, 'PUT', path('/draft'), {
+        body: live,
+        baseVersion: item.draft?.version ?? 0,
+      });
+      expect(first.status, first.text).toBe(200);
+      const stale = await asOperator(ctx, other, 'PUT', path('/draft'), {
+        body: live,
+        baseVersion: item.draft?.version ?? 0,
+      });
+      expect(stale.status, stale.text).toBe(409);
+      expect(stale.json<{ detail: string }>().detail).toContain('geo@travesia.cl');
+    });
+
+    it('a new region reaches the storefront only once published, audited; rollback takes it away', async () => {
+      const { live } = await readItem(ctx, content);
+      const modalityId = live.regions[0]?.modalityIds[0] ?? 1;
+      const body: Geography = {
+        ...live,
+        countries: [...live.countries.filter((c) => c.isoCode !== 'FJ'), { id: null, isoCode: 'FJ', label: 'Fiyi' }],
+        regions: [
+          ...live.regions,
+          { id: null, code: 'PACIFICO', label: 'Islas del Pacífico', modalityIds: [modalityId], countries: ['FJ'] },
+        ],
+      };
+      const saved = await saveDraft(ctx, content, body);
+      expect(saved.status, saved.text).toBe(200);
+      expect((await destinationsOf(ctx, modalityId)).map((d) => d.label)).not.toContain('Islas del Pacífico');
+      const published = await asOperator(ctx, content, 'POST', path('/publish'), {
+        baseVersion: saved.json<{ version: number }>().version,
+      });
+      expect(published.status, published.text).toBe(200);
+      expect((await destinationsOf(ctx, modalityId)).map((d) => d.label)).toContain('Islas del Pacífico');
+      const [audit] = await ctx.app.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.action, 'publishing.published'), eq(auditEntries.targetType, 'geography')));
+      expect(audit?.actorLabel).toBe('geo@travesia.cl');
+
+      const rolledBack = await asOperator(ctx, content, 'POST', path('/rollback'), {
+        publicationId: published.json<{ publication: { id: number } }>().publication.id,
+        to: 'before',
+      });
+      expect(rolledBack.status, rolledBack.text).toBe(200);
+      expect((await destinationsOf(ctx, modalityId)).map((d) => d.label)).not.toContain('Islas del Pacífico');
+      const rollbacks = await ctx.app.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.action, 'publishing.rolled_back'), eq(auditEntries.targetType, 'geography')));
+      expect(rollbacks).toHaveLength(1);
+    });
+
+    it('a region a quotation names cannot be deleted (409 in words), only retired: no longer offered', async () => {
+      const { live } = await readItem(ctx, content);
+      const region = live.regions.find((r) => r.modalityIds.includes(1));
+      if (!region?.id) throw new Error('the demo sells no region for modality 1');
+      await createQuotation(ctx, { destination: region.id, modality: 1 });
+      const deleted = await saveAndPublish(ctx, content, {
+        ...live,
+        regions: live.regions.filter((r) => r.id !== region.id),
+      });
+      expect(deleted.status, deleted.text).toBe(409);
+      expect(deleted.json<{ detail: string }>().detail).toContain('Retírala');
+      expect((await destinationsOf(ctx, 1)).map((d) => d.id)).toContain(region.id);
+
+      const retired = await saveAndPublish(ctx, content, {
+        ...live,
+        regions: live.regions.map((r) => (r.id === region.id ? { ...r, modalityIds: [] } : r)),
+      });
+      expect(retired.status, retired.text).toBe(200);
+      expect((await destinationsOf(ctx, 1)).map((d) => d.id)).not.toContain(region.id);
+      // Still there for the console (and the quotations that name it).
+      expect((await readItem(ctx, content)).live.regions.map((r) => r.id)).toContain(region.id);
+    });
+  },
+  {},
+  { now: clock.now },
+);
