@@ -18,6 +18,7 @@ import {
 import { fakeOpenFactura } from './support/fake-openfactura.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 /*
  * Issuing end to end with the local adapter (issue 26): a paid sale queues its boleta as a job in the payment's
@@ -30,6 +31,8 @@ useTemporaryDataDir(env);
 
 const docsOf = (ctx: TestContext, saleId: number) =>
   ctx.database.db.select().from(taxDocuments).where(eq(taxDocuments.saleId, saleId)).orderBy(asc(taxDocuments.id));
+
+const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function openSale(ctx: TestContext) {
   const sale = await paidSale(ctx);
@@ -62,6 +65,31 @@ describeOnEachDatabase(
       const emailJobs = await ctx.database.db.select().from(jobs).where(eq(jobs.kind, 'tax-document.email'));
       expect(emailJobs.some((job) => (job.payload as { documentId: number }).documentId === issued?.id)).toBe(true);
       expect(emailJobs.every((job) => job.status === 'done')).toBe(true);
+
+      // «Mi compra» lists it, its PDF opens with the buyer's token only, and the receipt lists it instead of disclaiming.
+      const mine = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine', headers: withToken(sale.access) });
+      const listed = mine.json<{
+        taxDocuments: { folio: number; noTaxValue: boolean; pdfUrl: string; typeName: string }[];
+      }>().taxDocuments;
+      expect(listed).toEqual([
+        expect.objectContaining({ folio: issued?.folio, noTaxValue: true, typeName: expect.stringMatching(/^Boleta/) }),
+      ]);
+      const pdfUrl = listed[0]?.pdfUrl ?? '';
+      const own = await ctx.app.inject({ method: 'GET', url: pdfUrl, headers: withToken(sale.access) });
+      expect(own.statusCode).toBe(200);
+      expect(pdfText(own.rawPayload)).toContain('SIN VALOR TRIBUTARIO');
+      expect((await call(ctx.app, { method: 'GET', url: pdfUrl })).status).toBe(404);
+      const other = await openSale(ctx);
+      expect((await call(ctx.app, { method: 'GET', url: pdfUrl, headers: withToken(other.access) })).status).toBe(404);
+      const receipt = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/purchases/mine/comprobante.pdf',
+        headers: withToken(sale.access),
+      });
+      const receiptText = pdfText(receipt.rawPayload);
+      expect(receiptText).toContain(`N° ${issued?.folio}`);
+      expect(receiptText).toContain('SIN VALOR TRIBUTARIO');
+      expect(receiptText).not.toContain('no reemplaza la boleta');
 
       // A retry of the same job issues nothing new: one sale document per payment.
       await ctx.app.runJobs();
