@@ -202,6 +202,9 @@ async function documentToIssue(db: Database, row: repository.TaxDocumentRow): Pr
   };
 }
 
+/** One document by id (the console's retry tells an unknown one from one no longer fallido). */
+export const findTaxDocument = (db: Database, id: number) => repository.findDocument(db, id);
+
 /** The documents of a sale, oldest first («Mi compra», the receipt, the console). */
 export const listSaleDocuments = (db: Database, saleId: number) => repository.listDocumentsOfSale(db, saleId);
 
