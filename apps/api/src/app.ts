@@ -58,10 +58,11 @@ import { previewDraft } from './modules/publishing/console-routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { localProviderStore } from './modules/tax-documents/service.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
 import { priceOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
-import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
+import { lockPurchase, purchaseWorkflow, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -182,7 +183,7 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   // (createCacheInvalidation has logged it and keeps trying).
   if (config.redis.url) await cacheInvalidation.subscribed(2_500);
   registerObservability(app);
-  const integrations = createIntegrations(config, db);
+  const integrations = createIntegrations(config, db, (store) => localProviderStore(db, store));
   app.decorate('integrations', integrations);
   app.decorate('mailer', integrations.mailer);
   app.decorate('documentStore', integrations.documentStore);
@@ -310,6 +311,7 @@ async function apiRoutes(api: FastifyInstance) {
       priceOverrideOf(await previewDraft(api.publishing, db, token, quotationId, api.clock())),
     repricedPlansSince,
   });
+  const purchaseSteps = purchaseWorkflow({ taxDocuments: integrations.taxDocuments !== undefined }).steps;
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);
   await api.register(certificateRoutes);

@@ -4,6 +4,7 @@ import { createIntegrations } from './integrations/index.ts';
 import { createCacheInvalidation } from './lib/cache/cache-invalidation.ts';
 import { createReadCache, databaseWithReadCache } from './lib/cache/read-cache.ts';
 import { configuredOrigin } from './lib/security/origins.ts';
+import { localProviderStore } from './modules/tax-documents/service.ts';
 import { serveWorkerMetrics } from './observability/worker-metrics.ts';
 import { closeOnSignal, openMigratedDatabase, runMain } from './startup.ts';
 import { createBackgroundWork, startWorker } from './worker.ts';
@@ -29,7 +30,7 @@ async function main() {
   const db = databaseWithReadCache(database.db, readCache);
   // The worker's e-mails and certificates read the catalogue too: they hear the web processes' invalidations.
   const cacheInvalidation = await createCacheInvalidation({ readCache, redis: config.redis, log });
-  const integrations = createIntegrations(config, db);
+  const integrations = createIntegrations(config, db, (store) => localProviderStore(db, store));
   const work = createBackgroundWork({
     db,
     integrations,

@@ -6,7 +6,12 @@ import type { Database } from './db/client.ts';
 import type { Integrations } from './integrations/index.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { exchangeRateCacheScope, fetchExchangeRate } from './modules/catalog/service.ts';
-import { certificateEmailJob, certificateEmailKind } from './modules/certificates/service.ts';
+import {
+  certificateEmailJob,
+  certificateEmailKind,
+  listCertificates,
+  saleBuyer,
+} from './modules/certificates/service.ts';
 import { type ClaimMailSettings, claimEmailJob, claimEmailKind } from './modules/claims/service.ts';
 import {
   contactEmailJob,
@@ -32,9 +37,15 @@ import {
   purchaseCodeEmailKind,
   purchaseLink,
 } from './modules/purchases/service.ts';
-import { completeWithdrawal, withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
+import { withdrawalEmailJob, withdrawalEmailKind } from './modules/purchases/withdrawal.ts';
 import { confirmationEmailJob, confirmationEmailKind } from './modules/subscriptions/service.ts';
-import { purchaseSteps } from './workflows/purchase.ts';
+import {
+  taxDocumentEmailJob,
+  taxDocumentEmailKind,
+  taxDocumentIssueJob,
+  taxDocumentIssueKind,
+} from './modules/tax-documents/service.ts';
+import { purchaseWorkflow } from './workflows/purchase.ts';
 
 /**
  * The background work, all of it kept in PostgreSQL so any number of processes share it: the job queue
@@ -142,9 +153,21 @@ export function createBackgroundWork(options: {
     });
   }
   if (options.publishing) queue.register(publicationJobKind, publicationJob({ db, ...options.publishing }));
+  const taxProvider = integrations.taxDocuments;
+  // The buyer as the certificate and withdrawal e-mails address them (certificates' saleBuyer).
+  const buyerEmailOf = async (saleId: number) =>
+    (await saleBuyer(db, saleId, await listCertificates(db, saleId, { includeVoided: true })))?.email ?? null;
+  if (taxProvider) {
+    queue.register(taxDocumentIssueKind, taxDocumentIssueJob(db, taxProvider, integrations.documentStore));
+    queue.register(
+      taxDocumentEmailKind,
+      taxDocumentEmailJob(db, integrations.mailer, integrations.documentStore, buyerEmailOf),
+    );
+  }
+  const workflow = purchaseWorkflow({ taxDocuments: taxProvider !== undefined });
 
   // What each kind of sale refund completes once the gateway gave the money back (in the refund's transaction).
-  const completions: SaleRefundCompletions = { withdrawal: completeWithdrawal };
+  const completions: SaleRefundCompletions = workflow.refundCompletions;
   const refundDeps = { db, gateways: integrations.gateways, log, completions, onRefunded: () => nudgeJobs() };
 
   const closing = new AbortController();
@@ -166,7 +189,7 @@ export function createBackgroundWork(options: {
         gateways: integrations.gateways,
         log,
         onPaid: nudgeJobs,
-        workflow: purchaseSteps,
+        workflow: workflow.steps,
       });
       return settled + (await processDueSaleRefunds(refundDeps));
     },

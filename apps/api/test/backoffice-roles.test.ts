@@ -113,6 +113,8 @@ const requests: Record<
   }),
   'GET /jobs': () => ({ method: 'GET', url: '/api/backoffice/jobs' }),
   'POST /jobs/:id/retry': () => ({ method: 'POST', url: '/api/backoffice/jobs/2000000000/retry' }),
+  'GET /tax-documents': () => ({ method: 'GET', url: '/api/backoffice/tax-documents' }),
+  'POST /tax-documents/:id/retry': () => ({ method: 'POST', url: '/api/backoffice/tax-documents/2000000000/retry' }),
   // Screens 5 and 6, «Contacto» and «Newsletter».
   'GET /contact-requests': () => ({ method: 'GET', url: '/api/backoffice/contact-requests' }),
   'GET /contact-requests/:id': () => ({ method: 'GET', url: '/api/backoffice/contact-requests/2147483647' }),
@@ -529,6 +531,7 @@ describeOnEachDatabase(
         'claims-waiting',
         'contact-requests-24h',
         'jobs-failing',
+        'tax-documents-not-issued',
         'exchange-rate-age',
       ]);
       for (const figure of figures) {

@@ -6,8 +6,11 @@ import {
   replaceCertificates,
 } from '#app/modules/certificates/service.ts';
 import { lockPurchase } from '#app/modules/payments/purchase-lock.ts';
+import type { SaleRefundCompletions } from '#app/modules/payments/sale-refunds.ts';
 import type { PurchaseSteps } from '#app/modules/payments/service.ts';
+import { completeWithdrawal } from '#app/modules/purchases/withdrawal.ts';
 import { tripOfQuotation } from '#app/modules/quotations/service.ts';
+import { queueCreditNote, queueSaleDocuments } from '#app/modules/tax-documents/service.ts';
 
 /*
  * The purchase workflow: the steps of a purchase that cross modules, owned here so the modules never import each
@@ -27,14 +30,37 @@ export { lockPurchase, tripOfQuotation };
 
 const certificateYear = () => Number(todayInChile().slice(0, 4));
 
-/** What payments runs at its moments, acting on the modules above it. */
-export const purchaseSteps: PurchaseSteps = {
-  async salePaid(tx, sale) {
-    await issueCertificates(tx, sale, certificateYear());
-    await queueAutomaticCertificateEmail(tx, sale.id);
-  },
-  async dateChangeApplied(tx, sale, change) {
-    await replaceCertificates(tx, sale, change.id, certificateYear());
-  },
-  certificatesOf: (db, saleId) => listCertificates(db, saleId),
-};
+/**
+ * What payments runs at its moments, acting on the modules above it, and what each sale refund completes once the
+ * money went back. `taxDocuments`: the store issues tax documents (TAX_DOCUMENTS_PROVIDER local or openfactura): an
+ * authorised payment queues its boleta/factura and a refund its nota de crédito, each a job in the same transaction
+ * (nothing waits for the provider: certificates and their e-mail never depend on it).
+ */
+export function purchaseWorkflow(options: { taxDocuments: boolean }): {
+  steps: PurchaseSteps;
+  refundCompletions: SaleRefundCompletions;
+} {
+  const { taxDocuments } = options;
+  return {
+    steps: {
+      async salePaid(tx, sale) {
+        await issueCertificates(tx, sale, certificateYear());
+        await queueAutomaticCertificateEmail(tx, sale.id);
+        if (taxDocuments) await queueSaleDocuments(tx, sale);
+      },
+      async dateChangeApplied(tx, sale, change) {
+        await replaceCertificates(tx, sale, change.id, certificateYear());
+        // A dearer change's difference was just authorised: its own document.
+        if (taxDocuments) await queueSaleDocuments(tx, sale);
+      },
+      certificatesOf: (db, saleId) => listCertificates(db, saleId),
+    },
+    refundCompletions: {
+      async withdrawal(tx, refund) {
+        await completeWithdrawal(tx, refund);
+        if (taxDocuments) await queueCreditNote(tx, refund);
+      },
+      ...(taxDocuments ? { date_change: (tx, refund) => queueCreditNote(tx, refund) } : {}),
+    },
+  };
+}

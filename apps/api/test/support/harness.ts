@@ -54,7 +54,13 @@ export function describeOnEachDatabase(
       const context = {} as TestContext;
       beforeAll(async () => {
         // Suites make many calls from one address; the rate-limit tests set RATE_LIMIT_FACTOR back to 1.
-        context.config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_FACTOR: '1000', ...env });
+        // Tax documents only where a suite asks for them (TAX_DOCUMENTS_PROVIDER: 'local' or a fake OpenFactura).
+        context.config = loadConfig({
+          NODE_ENV: 'test',
+          RATE_LIMIT_FACTOR: '1000',
+          TAX_DOCUMENTS_PROVIDER: 'external',
+          ...env,
+        });
         context.database = await openTestDatabase(kind);
         context.app = await buildApp({ config: context.config, db: context.database.db, now: options.now });
         await context.app.ready();

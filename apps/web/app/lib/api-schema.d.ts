@@ -5071,6 +5071,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/mine/documentos-tributarios/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An issued tax document's PDF (boleta, factura, nota de crédito) of the open purchase: personal data, the buyer's only (a traveller: 403); another sale's or not issued: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path: {
+                    document: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine/certificados/{certificate}": {
         parameters: {
             query?: never;
@@ -6500,6 +6541,24 @@ export interface components {
                     label: string;
                 }[];
             };
+            /** @description The tax documents issued for the sale (boletas, facturas, notas de crédito), oldest first */
+            taxDocuments: {
+                id: number;
+                /** @description SII type: 39, 41, 33, 34 or 61 (nota de crédito) */
+                type: number;
+                /** @description «Boleta electrónica», «Nota de crédito electrónica»… */
+                typeName: string;
+                folio: number | null;
+                /** @description Issue date, YYYY-MM-DD (Chile) */
+                date: string | null;
+                /** @description Negative for a credit note */
+                totalClp: number;
+                formattedTotal: string;
+                /** @description Issued by the local adapter: «SIN VALOR TRIBUTARIO» */
+                noTaxValue: boolean;
+                /** @description GET with the same bearer token (the buyer only) */
+                pdfUrl: string;
+            }[];
             /** @description Date changes applied, newest first */
             dateChanges: {
                 appliedAt: string;
@@ -7891,6 +7950,24 @@ export interface components {
                     label: string;
                 }[];
             };
+            /** @description The tax documents issued for the sale (boletas, facturas, notas de crédito), oldest first */
+            taxDocuments: {
+                id: number;
+                /** @description SII type: 39, 41, 33, 34 or 61 (nota de crédito) */
+                type: number;
+                /** @description «Boleta electrónica», «Nota de crédito electrónica»… */
+                typeName: string;
+                folio: number | null;
+                /** @description Issue date, YYYY-MM-DD (Chile) */
+                date: string | null;
+                /** @description Negative for a credit note */
+                totalClp: number;
+                formattedTotal: string;
+                /** @description Issued by the local adapter: «SIN VALOR TRIBUTARIO» */
+                noTaxValue: boolean;
+                /** @description GET with the same bearer token (the buyer only) */
+                pdfUrl: string;
+            }[];
             /** @description Date changes applied, newest first */
             dateChanges: {
                 appliedAt: string;

@@ -19,33 +19,60 @@ const typeNames: Record<DteType, string> = {
 export type Issuer = { rut: string; name: string; giro: string; address: string; commune: string };
 
 /**
- * The development and demo provider: needs nothing, numbers documents in a test range and renders a real PDF marked
- * «SIN VALOR TRIBUTARIO». Idempotent by key within the process; across restarts the tax_documents row (unique per
- * source key) keeps a document from being issued twice.
+ * Where the local adapter keeps what it issued, so `find(key)` answers after a restart and from another process
+ * (a retry after a crash between the answer and the commit gets the same folio), and where its folios come from
+ * (a shared sequence in production wiring). Without it: in memory, folios counted in this process (unit tests).
  */
-export function localTaxDocuments(issuer: Issuer): TaxDocumentProvider {
+export type LocalTaxDocumentsStore = {
+  nextFolio(type: DteType): Promise<number>;
+  save(key: string, issued: IssuedDocument): Promise<void>;
+  load(key: string): Promise<IssuedDocument | null>;
+};
+
+/** An in-memory store: one process only. */
+export function memoryLocalStore(): LocalTaxDocumentsStore {
   const issued = new Map<string, IssuedDocument>();
   const nextFolio: Partial<Record<DteType, number>> = {};
+  return {
+    async nextFolio(type) {
+      const folio = nextFolio[type] ?? localFolioStart;
+      nextFolio[type] = folio + 1;
+      return folio;
+    },
+    async save(key, doc) {
+      issued.set(key, doc);
+    },
+    async load(key) {
+      return issued.get(key) ?? null;
+    },
+  };
+}
+
+/**
+ * The development and demo provider: needs nothing, numbers documents in a test range and renders a real PDF marked
+ * «SIN VALOR TRIBUTARIO». Idempotent by key through its store (persisted in the wiring: documents.ts).
+ */
+export function localTaxDocuments(
+  issuer: Issuer,
+  store: LocalTaxDocumentsStore = memoryLocalStore(),
+): TaxDocumentProvider {
   return {
     id: 'local',
     testMode: true,
     async issue(doc) {
-      const known = issued.get(doc.key);
+      const known = await store.load(doc.key);
       if (known) return known;
-      const folio = nextFolio[doc.type] ?? localFolioStart;
-      nextFolio[doc.type] = folio + 1;
+      const folio = await store.nextFolio(doc.type);
       const result: IssuedDocument = {
         providerId: `local-${doc.type}-${folio}`,
         folio,
         pdf: await renderPdf(issuer, doc, folio),
         xml: new TextEncoder().encode(renderXml(issuer, doc, folio)),
       };
-      issued.set(doc.key, result);
+      await store.save(doc.key, result);
       return result;
     },
-    async find(key) {
-      return issued.get(key) ?? null;
-    },
+    find: (key) => store.load(key),
   };
 }
 

@@ -66,6 +66,9 @@ export const backofficeAccess = {
   // «Trabajos con fallas» (jobs/console-routes.ts): what failed may name anyone; administrators look and retry.
   'GET /jobs': ['admin'],
   'POST /jobs/:id/retry': ['admin'],
+  // Tax documents not issued (tax-documents/console-routes.ts): finance answers for them with the administrators.
+  'GET /tax-documents': ['admin', 'finance'],
+  'POST /tax-documents/:id/retry': ['admin', 'finance'],
   // Screens 5 and 6, «Contacto» and «Newsletter» (contact/console-routes.ts, subscriptions/console-routes.ts).
   'GET /contact-requests': ['admin', 'support'],
   'GET /contact-requests/:id': ['admin', 'support'],

@@ -10,6 +10,7 @@ import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { publishingConsoleRoutes } from '../publishing/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
 import { newsletterConsoleRoutes } from '../subscriptions/console-routes.ts';
+import { taxDocumentsConsoleRoutes } from '../tax-documents/console-routes.ts';
 
 /**
  * The console's screens beyond operators, keys and audit (issue 24): each module keeps its console routes in its own
@@ -29,6 +30,8 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   newsletterConsoleRoutes,
   // «Trabajos con fallas» (the «Hoy» figure's list)
   jobsConsoleRoutes,
+  // «Documentos tributarios sin emitir» (issue 26, the «Hoy» figure's list)
+  taxDocumentsConsoleRoutes,
   // 7. Datos personales
   privacyConsoleRoutes,
   // Issue 25, item 3: «Códigos de descuento»

@@ -5,6 +5,7 @@ import { countClaimsWaiting } from '../claims/service.ts';
 import { countUnansweredBefore } from '../contact/service.ts';
 import { countFailingJobs } from '../jobs/service.ts';
 import { countOpenSaleRefunds, countPaymentsConfirmingSince, paidSalesBetween } from '../payments/service.ts';
+import { countNotIssuedDocuments, notIssuedDocuments } from '../tax-documents/service.ts';
 
 /**
  * One figure of the console's «Hoy» screen: what it counts, its value (`unit` `clp`: an amount in pesos, else a
@@ -46,6 +47,22 @@ export function exchangeRateFigure(rate: { since: Date; day: string } | null, no
   };
 }
 
+/** «Hoy»'s tax-documents figure: documents not issued, with the oldest one's error from the provider in words. */
+async function taxDocumentsFigure(db: Database, count: number): Promise<Figure> {
+  const figure: Figure = {
+    key: 'tax-documents-not-issued',
+    label: 'Documentos tributarios sin emitir',
+    value: count,
+    href: '/backoffice/trabajos?documentos=tributarios',
+  };
+  if (count === 0) return figure;
+  const [oldest] = await notIssuedDocuments(db);
+  return {
+    ...figure,
+    warning: `${oldest?.typeName ?? 'Documento'} de la venta N° ${oldest?.saleId}: ${oldest?.lastError ?? 'sin emitir'}. Reintenta desde «Trabajos».`,
+  };
+}
+
 /** The instant Chile's day of `at` (or its month's first day) began. */
 function chileMidnight(at: Date, firstOfMonth: boolean): Date {
   const day = todayInChile(at);
@@ -60,7 +77,7 @@ function chileMidnight(at: Date, firstOfMonth: boolean): Date {
  */
 export async function todayFigures(db: Database, now: Date, companyId: number): Promise<Figure[]> {
   const minute = 60_000;
-  const [today, month, confirming, refunds, claims, contact, jobs, rateSince] = await Promise.all([
+  const [today, month, confirming, refunds, claims, contact, jobs, rateSince, taxNotIssued] = await Promise.all([
     paidSalesBetween(db, chileMidnight(now, false), now),
     paidSalesBetween(db, chileMidnight(now, true), now),
     countPaymentsConfirmingSince(db, new Date(now.getTime() - 5 * minute)),
@@ -69,6 +86,7 @@ export async function todayFigures(db: Database, now: Date, companyId: number): 
     countUnansweredBefore(db, new Date(now.getTime() - 24 * 60 * minute)),
     countFailingJobs(db, new Date(now.getTime() - 7 * 24 * 60 * minute)),
     exchangeRateInForceSince(db, companyId, now),
+    countNotIssuedDocuments(db),
   ]);
   return [
     { key: 'sales-today', label: 'Ventas de hoy', value: today.count, href: '/backoffice/ventas?desde=hoy' },
@@ -118,6 +136,7 @@ export async function todayFigures(db: Database, now: Date, companyId: number): 
       href: '/backoffice/contacto?estado=sin-responder&antiguedad=24',
     },
     { key: 'jobs-failing', label: 'Trabajos y correos con fallas', value: jobs, href: '/backoffice/trabajos' },
+    await taxDocumentsFigure(db, taxNotIssued),
     exchangeRateFigure(rateSince, now),
   ];
 }

@@ -190,6 +190,12 @@ function tripDiscount(resolution: DiscountResolution, plans: PricedPlan[]): Disc
   return plans.find((plan) => plan.discount.status === 'applied')?.discount ?? discountForPlan(resolution, null);
 }
 
+/** A plan's IVA in basis points (1900 = 19 %), or null when the plan carries none (its documents are exentos). */
+export async function planTaxBp(db: Database, productId: number): Promise<number | null> {
+  const [product] = await repository.listProductsByIds(db, [productId]);
+  return product?.enableTax ? product.taxBp : null;
+}
+
 /** A plan's name and benefits with their limits, in display order. */
 export async function planSummary(db: Database, productId: number) {
   const [product] = await repository.listProductsByIds(db, [productId]);

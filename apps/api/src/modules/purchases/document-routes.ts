@@ -8,6 +8,7 @@ import {
   ownCertificatePdf,
   travellerCertificateFileName,
 } from '#app/modules/certificates/service.ts';
+import { documentPdf, listSaleDocuments, presentDocument } from '#app/modules/tax-documents/service.ts';
 import { dateChangeHistory } from './date-change.ts';
 import { bearer, buyerOnly, purchaseAnswerSchema, tags, tokenOf } from './schemas.ts';
 import {
@@ -57,9 +58,21 @@ export function purchaseViewRoute(fastify: FastifyInstance) {
         purchaseView(db, access.saleId),
         dateChangeHistory({ db }, access.saleId),
       ]);
-      return purchaseAnswerSchema.parse({ role: 'buyer' as const, ...view, dateChanges });
+      const taxDocuments = await issuedTaxDocuments(db, access.saleId);
+      return purchaseAnswerSchema.parse({ role: 'buyer' as const, ...view, dateChanges, taxDocuments });
     },
   );
+}
+
+/** The path of an issued tax document's PDF in «Mi compra» (the buyer's access token fetches it). */
+export const taxDocumentPdfPath = (id: number) => `/api/purchases/mine/documentos-tributarios/${id}.pdf`;
+
+/** The issued tax documents of a sale as «Mi compra» lists them. */
+async function issuedTaxDocuments(db: FastifyInstance['db'], saleId: number) {
+  const rows = await listSaleDocuments(db, saleId);
+  return rows
+    .filter((row) => row.state === 'emitido')
+    .map((row) => ({ ...presentDocument(row), pdfUrl: taxDocumentPdfPath(row.id) }));
 }
 
 /** The PDFs of the open purchase: the receipt and the certificates. */
@@ -97,6 +110,27 @@ export function purchaseDocumentRoutes(fastify: FastifyInstance) {
     "The certificate PDF of the open purchase, every traveller's (the buyer's only)",
     'certificado.pdf',
     (saleId) => purchaseCertificatePdf(db, saleId, origin),
+  );
+  app.get(
+    '/purchases/mine/documentos-tributarios/:document',
+    {
+      schema: {
+        tags,
+        description:
+          "An issued tax document's PDF (boleta, factura, nota de crédito) of the open purchase: personal data, the buyer's only (a traveller: 403); another sale's or not issued: 404",
+        headers: bearer,
+        params: z.object({ document: z.string().regex(/^\d{1,9}\.pdf$/) }),
+        response: buyerOnly,
+      },
+    },
+    async (request, reply) => {
+      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
+      const found = await documentPdf(db, fastify.documentStore, saleId, Number.parseInt(request.params.document, 10));
+      if (!found) throw resourceNotFound();
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      return sendPdf(reply, Buffer.concat(chunks), `documento-${found.row.type}-${found.row.folio}.pdf`);
+    },
   );
   app.get(
     '/purchases/mine/certificados/:certificate',

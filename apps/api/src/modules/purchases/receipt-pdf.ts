@@ -32,6 +32,14 @@ export type ReceiptData = {
   ledger: SaleLedger;
   travellers: { name: string; documentType: string; document: string; certificate: string | null }[];
   seller: { name: string; legalName: string; rut: string; address: string };
+  /** The tax documents issued for the sale (modules/tax-documents presentDocument); none: not issued yet. */
+  taxDocuments?: {
+    typeName: string;
+    folio: number | null;
+    date: string | null;
+    formattedTotal: string;
+    noTaxValue: boolean;
+  }[];
 };
 
 const chileanDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
@@ -159,9 +167,27 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
     if (!annulled) writer.row('Precio actual del viaje', `${formatClp(data.amountClp)} (${formatUsd(data.amountUsd)})`);
   }
 
+  const documents = data.taxDocuments ?? [];
+  writer.heading('Documentos tributarios');
+  if (documents.length === 0) {
+    writer.text(
+      'Tu boleta o factura electrónica se emite en unos minutos y te llegará por correo; también aparecerá en «Mi compra».',
+      {
+        size: 9,
+        color: muted,
+      },
+    );
+  }
+  for (const doc of documents) {
+    writer.row(
+      `${doc.typeName} N° ${doc.folio ?? '—'}${doc.date ? ` · ${chileanDate(doc.date)}` : ''}`,
+      doc.formattedTotal,
+    );
+    if (doc.noTaxValue) writer.text('SIN VALOR TRIBUTARIO (documento de prueba)', { size: 8, color: muted });
+  }
   writer.gap(12);
   writer.text(
-    `${data.seller.legalName} · RUT ${data.seller.rut} · ${data.seller.address}. Este comprobante acredita el pago de la compra indicada; no reemplaza la boleta o factura electrónica que corresponda.`,
+    `${data.seller.legalName} · RUT ${data.seller.rut} · ${data.seller.address}. Este comprobante acredita el pago de la compra indicada; los documentos tributarios se listan arriba.`,
     { size: 8, color: muted },
   );
   writer.text(`Emitido por ${data.seller.name}`, { size: 8, color: brand });

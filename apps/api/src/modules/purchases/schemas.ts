@@ -125,6 +125,21 @@ const purchaseSchema = z
           .describe("The countries of the sale's destination region a change may name (empty when not available)"),
       })
       .describe('Whether the trip dates can still change (before the departure date, Chile time), and why not'),
+    taxDocuments: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          type: z.number().int().describe('SII type: 39, 41, 33, 34 or 61 (nota de crédito)'),
+          typeName: z.string().describe('«Boleta electrónica», «Nota de crédito electrónica»…'),
+          folio: z.number().int().nullable(),
+          date: z.string().nullable().describe('Issue date, YYYY-MM-DD (Chile)'),
+          totalClp: z.number().int().describe('Negative for a credit note'),
+          formattedTotal: z.string(),
+          noTaxValue: z.boolean().describe('Issued by the local adapter: «SIN VALOR TRIBUTARIO»'),
+          pdfUrl: z.string().describe('GET with the same bearer token (the buyer only)'),
+        }),
+      )
+      .describe('The tax documents issued for the sale (boletas, facturas, notas de crédito), oldest first'),
     dateChanges: z
       .array(
         z.object({

@@ -32,6 +32,7 @@ import {
   paymentTerms,
   wasPaid,
 } from '#app/modules/payments/service.ts';
+import { listSaleDocuments, presentDocument } from '#app/modules/tax-documents/service.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
 
@@ -427,10 +428,11 @@ export async function travellerPurchaseView(db: Database, saleId: number, travel
 
 /** The purchase receipt PDF: seller, what was bought, total with taxes, date and payment reference. */
 export async function receiptPdf(db: Database, saleId: number) {
-  const view = await purchaseView(db, saleId);
+  const [view, documents] = await Promise.all([purchaseView(db, saleId), listSaleDocuments(db, saleId)]);
   // The PDF writer (pdf-lib) is loaded with the first receipt, not at start-up.
   const { renderReceiptPdf } = await import('./receipt-pdf.ts');
-  return renderReceiptPdf(view);
+  const taxDocuments = documents.filter((row) => row.state === 'emitido').map(presentDocument);
+  return renderReceiptPdf({ ...view, taxDocuments });
 }
 
 /** The sale's whole certificate PDF (every traveller): the download existing clients use (spec §7). */

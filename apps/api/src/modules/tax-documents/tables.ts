@@ -4,13 +4,14 @@ import {
   check,
   index,
   integer,
+  pgSequence,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { payments } from '../payments/tables.ts';
+import { payments, sales } from '../payments/tables.ts';
 
 /** The tables the tax-documents module owns (ADR 009). */
 
@@ -33,6 +34,10 @@ export const taxDocuments = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),
+    /** The sale the payment belongs to («Mi compra» and the receipt list a sale's documents). */
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
     /**
      * What this document answers, unique: `payment:<id>` for a sale document, `refund:<kind>:<id>` for a credit note.
      * It is also the provider's idempotency key, so a retried job asks for the same document, never a second one.
@@ -63,8 +68,12 @@ export const taxDocuments = pgTable(
     // No payment ever gets two sale documents; credit notes are many per payment (one per refund).
     uniqueIndex('tax_documents_one_per_payment').on(t.paymentId).where(sql`type <> 61`),
     index('tax_documents_state').on(t.state, t.createdAt),
+    index('tax_documents_sale').on(t.saleId),
     check('tax_documents_type', sql`${t.type} in (39, 41, 33, 34, 61)`),
     check('tax_documents_corrects', sql`(${t.type} = 61) = (${t.correctsId} is not null)`),
     check('tax_documents_total', sql`${t.totalClp} = ${t.netClp} + ${t.ivaClp} + ${t.exemptClp}`),
   ],
 );
+
+/** The local adapter's folios (test range, never a real one), shared by every process so no two documents share one. */
+export const localTaxFolios = pgSequence('tax_documents_local_folio', { startWith: 900_000_001 });
