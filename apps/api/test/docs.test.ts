@@ -57,6 +57,7 @@ const specPaths: [string, string][] = [
   ['post', '/purchases/access/sale'],
   ['get', '/purchases/mine'],
   ['get', '/purchases/mine/comprobante.pdf'],
+  ['get', '/purchases/mine/documentos-tributarios/{document}'],
   ['get', '/purchases/mine/certificado.pdf'],
   // Each traveller's own certificate and the general conditions PDF (issue #12, README «Each traveller's own certificate»).
   ['get', '/purchases/mine/certificados/{certificate}'],
