@@ -289,6 +289,12 @@ function templates(s: Seeded): Template[] {
     { method: 'POST', route: '/purchases/access/sale', body: { idVenta: s.idVenta, token: 'not-the-sale-token' } },
     { method: 'GET', route: '/purchases/mine', headers: { authorization: 'Bearer not-a-token' } },
     { method: 'GET', route: '/purchases/mine/comprobante.pdf', headers: { authorization: 'Bearer not-a-token' } },
+    {
+      method: 'GET',
+      route: '/purchases/mine/documentos-tributarios/:document',
+      params: { document: '1.pdf' },
+      headers: { authorization: 'Bearer not-a-token' },
+    },
     { method: 'GET', route: '/purchases/mine/certificado.pdf', headers: { authorization: 'Bearer not-a-token' } },
     {
       method: 'GET',

@@ -45,8 +45,9 @@ describe('queries per request', () => {
     const cold = await queriesOf('/api/companies/1/website-parameters');
     expect(cold.answer.status).toBe(200);
     expect(onCompanies(cold.queries)).toHaveLength(1);
-    // One query per thing it shows: the company, three documents, contacts, modalities, passenger types, countries.
-    expect(cold.queries).toHaveLength(8);
+    // One query per thing it shows: the company, three documents, contacts, modalities, passenger types, countries,
+    // and the console's published feature flags (kind `site-flags`; absent, the server's configuration answers).
+    expect(cold.queries).toHaveLength(9);
     const warm = await queriesOf('/api/companies/1/website-parameters');
     expect(warm.answer.text).toBe(cold.answer.text);
     expect(warm.queries).toStrictEqual([]);
