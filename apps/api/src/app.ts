@@ -52,6 +52,7 @@ import { backofficeRoutes } from './modules/operators/routes.ts';
 import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
+import { planFileRoutes } from './modules/plans/plan-files.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { previewDraft } from './modules/publishing/console-routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
@@ -59,7 +60,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { priceOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
+import { previewOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseSteps, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -298,11 +299,16 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(quotationRoutes, { lockPurchase });
   await api.register(planRoutes, {
     tripOfQuotation,
-    // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
+    // A console preview link's draft prices or plan (issue 25): the comparator priced with it, never kept.
     previewPrices: async (token, quotationId) =>
-      priceOverrideOf(await previewDraft(api.publishing, db, token, quotationId, api.clock())),
+      previewOverrideOf(
+        db,
+        api.config.companyId,
+        await previewDraft(api.publishing, db, token, quotationId, api.clock()),
+      ),
     repricedPlansSince,
   });
+  await api.register(planFileRoutes);
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);
   await api.register(certificateRoutes);

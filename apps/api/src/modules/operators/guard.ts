@@ -93,7 +93,7 @@ export const backofficeAccess = {
   'POST /exchange-rates/fetch': ['admin', 'pricing'],
   // «Precios» (issue 25; plans/console-routes.ts and the publishing model's routes for the kind `prices`): pricing
   // and administrators edit and publish; finance reads prices, their impact and their history.
-  'GET /prices': ['admin', 'pricing', 'finance'],
+  'GET /prices': ['admin', 'pricing', 'finance', 'content'],
   'GET /prices/:key': ['admin', 'pricing', 'finance'],
   'GET /prices/:key/grid': ['admin', 'pricing', 'finance'],
   'GET /prices/:key/impact': ['admin', 'pricing', 'finance'],
@@ -103,6 +103,17 @@ export const backofficeAccess = {
   'POST /prices/:key/publish': ['admin', 'pricing'],
   'DELETE /prices/:key/scheduled': ['admin', 'pricing'],
   'POST /prices/:key/rollback': ['admin', 'pricing'],
+  // «Planes» (issue 25 item 1; the publishing model's routes for the kind `plans` and plans/plan-files.ts): content
+  // and administrators edit, upload and publish; pricing reads (the plan list is GET /prices).
+  'GET /plans/:key': ['admin', 'content', 'pricing'],
+  'GET /plans/:key/history': ['admin', 'content', 'pricing'],
+  'PUT /plans/:key/draft': ['admin', 'content'],
+  'POST /plans/:key/preview-link': ['admin', 'content'],
+  'POST /plans/:key/publish': ['admin', 'content'],
+  'DELETE /plans/:key/scheduled': ['admin', 'content'],
+  'POST /plans/:key/rollback': ['admin', 'content'],
+  'POST /plans/:key/image': ['admin', 'content'],
+  'POST /plans/:key/conditions': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

@@ -6,6 +6,7 @@ import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { pricesConsoleRoutes } from '../plans/console-routes.ts';
 import { discountCodeConsoleRoutes } from '../plans/discount-console-routes.ts';
+import { planFileConsoleRoutes } from '../plans/plan-files.ts';
 import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { publishingConsoleRoutes } from '../publishing/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
@@ -37,5 +38,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   exchangeRateConsoleRoutes,
   // «Precios» (issue 25): the plans and the impact table; drafts, publishing and history are the publishing model's.
   pricesConsoleRoutes,
+  // «Planes» (issue 25 item 1): the image and general conditions uploads; the plan itself is the kind `plans`.
+  planFileConsoleRoutes,
   publishingConsoleRoutes,
 ];
