@@ -207,6 +207,7 @@ const requests: Record<
   // a file (the plan is looked up first: 404).
   'GET /plans/:key': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999' }),
   'GET /plans/:key/history': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999/history' }),
+  'GET /plans/:key/options': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999/options' }),
   'PUT /plans/:key/draft': () => ({
     method: 'PUT',
     url: '/api/backoffice/plans/999999999/draft',

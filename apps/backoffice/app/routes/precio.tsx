@@ -1,6 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import {
+  HistorySection,
+  type PublishingResult,
+  PublishSection,
+  ResultNotice,
+  ScheduledNotice,
+} from '#app/components/Publishing.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   adjustRates,
@@ -14,13 +21,13 @@ import {
   priceEditors,
   priceReaders,
   pricesFromForm,
-  publicationStatusLabels,
   rateField,
 } from '#app/features/prices.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
+import { publishingAction, refused, saveDraft } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
 import type { Route } from './+types/precio';
@@ -62,88 +69,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   };
 }
 
-export type PriceResult = { ok: boolean; message: string; previewUrl?: string; errors?: Record<string, string> };
-
-const refused = (message: string, status: number, errors?: Record<string, string>) =>
-  data<PriceResult>({ ok: false, message, ...(errors ? { errors } : {}) }, status);
+export type PriceResult = PublishingResult;
 
 /** The grid's actions: save the draft, adjust every rate by a percentage, preview, publish, cancel, roll back. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const csrfToken = formText(form, 'csrf');
   const intent = formText(form, 'intent');
   const base = planPath(params.id);
-  const baseVersion = Number(formText(form, 'version') || '0');
-  const saveDraft = async (body: PlanPrices) => {
-    const answer = await callApi<{ version: number }>(context, request, `${base}/draft`, {
-      method: 'PUT',
-      body: { body, baseVersion },
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    return { ok: true, message: `Borrador guardado (versión ${answer.data.version}). Aún no se publica.` };
-  };
-
   if (intent === 'guardar' || intent === 'ajustar') {
     const grid = await callApi<PriceGrid>(context, request, `${base}/grid`);
     if (!grid.ok) return refused(grid.error.message, grid.status);
     const posted = pricesFromForm(form, grid.data);
     if (Object.keys(posted.errors).length > 0) return refused('Revisa los precios marcados.', 400, posted.errors);
-    if (intent === 'guardar') return saveDraft(posted.prices);
+    if (intent === 'guardar') return saveDraft(context, request, base, form, posted.prices);
     const percent = Number(formText(form, 'ajuste').replace(',', '.'));
     if (!Number.isFinite(percent) || percent <= -100 || percent > 1000) {
       return refused('Escribe el ajuste como un porcentaje, por ejemplo 10 o -5.', 400, {
         ajuste: 'Un porcentaje mayor que −100.',
       });
     }
-    return saveDraft(adjustRates(posted.prices, percent));
+    return saveDraft(context, request, base, form, adjustRates(posted.prices, percent));
   }
-  if (intent === 'vista-previa') {
-    const answer = await callApi<{ url: string; expiresAt: string }>(context, request, `${base}/preview-link`, {
-      method: 'POST',
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    return {
-      ok: true,
-      message: `Enlace de vista previa listo; vale hasta ${formatDateTime(answer.data.expiresAt)}.`,
-      previewUrl: answer.data.url,
-    };
-  }
-  if (intent === 'publicar') {
-    const publishAt = formText(form, 'publicar-el');
-    const answer = await callApi<{ publication: Publication }>(context, request, `${base}/publish`, {
-      method: 'POST',
-      body: { baseVersion, ...(publishAt ? { publishAt } : {}) },
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    const { publication } = answer.data;
-    return {
-      ok: true,
-      message:
-        publication.status === 'scheduled'
-          ? `Publicación programada para el ${publication.publishAtChile.replace('T', ' a las ')} (hora de Chile).`
-          : 'Precios publicados: la tienda ya muestra los nuevos precios.',
-    };
-  }
-  if (intent === 'cancelar-programada') {
-    const answer = await callApi(context, request, `${base}/scheduled`, { method: 'DELETE', csrfToken });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    return { ok: true, message: 'Publicación programada cancelada.' };
-  }
-  if (intent === 'volver') {
-    const publicationId = Number(formText(form, 'publicacion'));
-    const to = formText(form, 'a') === 'before' ? 'before' : 'after';
-    const answer = await callApi(context, request, `${base}/rollback`, {
-      method: 'POST',
-      body: { publicationId, to },
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    return { ok: true, message: 'Listo: la tienda volvió a esos precios (queda en el historial).' };
-  }
-  return refused('Acción desconocida.', 400);
+  const done = await publishingAction(context, request, base, form, {
+    published: 'Precios publicados: la tienda ya muestra los nuevos precios.',
+    rolledBack: 'Listo: la tienda volvió a esos precios (queda en el historial).',
+  });
+  return done ?? refused('Acción desconocida.', 400);
 }
 
 function rateOf(prices: PlanPrices, destinationId: number, passengerTypeId: number) {
@@ -194,35 +145,9 @@ export function PriceView({
             : 'Sin borrador: la grilla muestra los precios publicados.'}
         </p>
       </div>
-      {result ? (
-        <Notice tone={result.ok ? 'success' : 'error'}>
-          {result.message}
-          {result.previewUrl ? (
-            <>
-              {' '}
-              <a href={result.previewUrl} target="_blank" rel="noreferrer" className="font-semibold underline">
-                Abrir la vista previa
-              </a>
-            </>
-          ) : null}
-        </Notice>
-      ) : null}
+      <ResultNotice result={result} />
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {item.scheduled ? (
-        <Notice tone="info">
-          Publicación programada para el {item.scheduled.publishAtChile.replace('T', ' a las ')} (hora de Chile) por{' '}
-          {item.scheduled.createdBy}.
-          {canEdit ? (
-            <Form method="post" className="mt-2">
-              <CsrfField token={csrfToken} />
-              <input type="hidden" name="intent" value="cancelar-programada" />
-              <button type="submit" className="button-secondary" disabled={busy}>
-                Cancelar la publicación programada
-              </button>
-            </Form>
-          ) : null}
-        </Notice>
-      ) : null}
+      <ScheduledNotice scheduled={item.scheduled} canEdit={canEdit} csrfToken={csrfToken} busy={busy} />
 
       <Form method="post" className="space-y-4" aria-labelledby="grilla">
         <CsrfField token={csrfToken} />
@@ -387,85 +312,15 @@ export function PriceView({
         )}
       </section>
 
-      {canEdit && item.draft ? (
-        <section aria-labelledby="publicar" className="space-y-3">
-          <h2 id="publicar" className="text-lg font-semibold">
-            Vista previa y publicación
-          </h2>
-          <Form method="post">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="intent" value="vista-previa" />
-            <button type="submit" className="button-secondary" disabled={busy}>
-              Crear enlace de vista previa
-            </button>
-          </Form>
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="version" value={version} />
-            <label className="block text-sm">
-              <span className="field-label">Publicar el (hora de Chile; vacío: ahora)</span>
-              <input type="datetime-local" name="publicar-el" className="field-input" />
-            </label>
-            <button type="submit" name="intent" value="publicar" className="button-primary" disabled={busy}>
-              Publicar
-            </button>
-          </Form>
-        </section>
-      ) : null}
+      {canEdit && item.draft ? <PublishSection csrfToken={csrfToken} busy={busy} version={version} /> : null}
 
-      <section aria-labelledby="historial" className="space-y-2">
-        <h2 id="historial" className="text-lg font-semibold">
-          Historial
-        </h2>
-        {history.length === 0 ? (
-          <p className="rounded border border-slate-300 bg-white p-3 text-sm">Aún no hay publicaciones.</p>
-        ) : (
-          <ol className="space-y-3">
-            {history.map((publication) => (
-              <li key={publication.id} className="rounded border border-slate-300 bg-white p-3 text-sm">
-                <p className="font-semibold">
-                  {publicationStatusLabels[publication.status]}
-                  {publication.rollbackOf ? ` (vuelta atrás a la publicación ${publication.rollbackOf})` : ''} ·{' '}
-                  {publication.publishAtChile.replace('T', ' ')} · {publication.createdBy}
-                  <span className="font-normal text-slate-700"> · n.º {publication.id}</span>
-                </p>
-                {publication.changes.length > 0 ? (
-                  <ul className="mt-1 list-disc pl-5">
-                    {publication.changes.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-slate-700">Sin cambios de precio.</p>
-                )}
-                {canEdit && publication.status === 'published' ? (
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    <Form method="post">
-                      <CsrfField token={csrfToken} />
-                      <input type="hidden" name="intent" value="volver" />
-                      <input type="hidden" name="publicacion" value={publication.id} />
-                      <input type="hidden" name="a" value="before" />
-                      <button type="submit" className="button-secondary" disabled={busy}>
-                        Volver a los precios anteriores
-                        <span className="sr-only"> a la publicación {publication.id}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <CsrfField token={csrfToken} />
-                      <input type="hidden" name="intent" value="volver" />
-                      <input type="hidden" name="publicacion" value={publication.id} />
-                      <input type="hidden" name="a" value="after" />
-                      <button type="submit" className="button-secondary" disabled={busy}>
-                        Volver a esta versión<span className="sr-only"> (publicación {publication.id})</span>
-                      </button>
-                    </Form>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <HistorySection
+        history={history}
+        canEdit={canEdit}
+        csrfToken={csrfToken}
+        busy={busy}
+        words={{ before: 'Volver a los precios anteriores', noChanges: 'Sin cambios de precio.' }}
+      />
     </section>
   );
 }

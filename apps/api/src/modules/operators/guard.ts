@@ -107,6 +107,7 @@ export const backofficeAccess = {
   // and administrators edit, upload and publish; pricing reads (the plan list is GET /prices).
   'GET /plans/:key': ['admin', 'content', 'pricing'],
   'GET /plans/:key/history': ['admin', 'content', 'pricing'],
+  'GET /plans/:key/options': ['admin', 'content', 'pricing'],
   'PUT /plans/:key/draft': ['admin', 'content'],
   'POST /plans/:key/preview-link': ['admin', 'content'],
   'POST /plans/:key/publish': ['admin', 'content'],
