@@ -27,6 +27,8 @@ export default [
     route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     route('precios', 'routes/precios.tsx'),
     route('precios/:id', 'routes/precio.tsx'),
+    route('planes', 'routes/planes.tsx'),
+    route('planes/:id', 'routes/plan.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

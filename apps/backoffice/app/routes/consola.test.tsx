@@ -33,6 +33,7 @@ describe('the side navigation', () => {
       'Newsletter',
       'Datos personales',
       'Trabajos con fallas',
+      'Planes',
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
@@ -50,9 +51,10 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Planes']);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
+      'Planes',
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
