@@ -384,7 +384,7 @@ export function PlanView({
             error={errors.modalidad}
           />
           <Checkboxes
-            legend="Regiones (una región nueva se agrega dándole precios en «Precios»)"
+            legend="Regiones (se vende en las que tienen precios en «Precios»; desmarcar una borra sus precios)"
             name="region"
             choices={options.regions}
             checked={shown.regionIds}
@@ -393,10 +393,7 @@ export function PlanView({
           <Checkboxes
             legend="Tramos de edad"
             name="tramo"
-            choices={options.passengerTypes.map((band) => ({
-              id: band.id,
-              label: `${band.label} (${band.ageFrom}–${band.ageTo} años)`,
-            }))}
+            choices={options.passengerTypes}
             checked={shown.passengerTypeIds}
             disabled={readOnly}
             error={errors.tramo}

@@ -123,7 +123,7 @@ export async function pricesConsoleRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "What «Planes» offers to choose from for a plan: the company's modalities and age bands, and the regions the plan is priced for (a region is added in «Precios»).",
+          "What «Planes» offers to choose from for a plan: the company's modalities and age bands, and the regions its modalities sell to (a region is sold once «Precios» gives it prices).",
         params: keyParams,
         response: {
           200: z.object({
@@ -147,7 +147,7 @@ export async function pricesConsoleRoutes(fastify: FastifyInstance) {
       if (!live || !grid) throw resourceNotFound();
       return {
         modalities: modalities.map((modality) => ({ id: modality.id, label: modality.label })),
-        regions: grid.regions.filter((region) => live.regionIds.includes(region.id)),
+        regions: grid.regions,
         passengerTypes: grid.passengerTypes,
       };
     },

@@ -74,7 +74,7 @@ export const planDetailsSchema = z
       )
       .max(40, 'A lo más 40 beneficios'),
     modalityIds: z.array(id).min(1, 'Elige al menos una modalidad').max(30),
-    /** The destination regions it is sold for (a region is sold when it has prices: «Precios»). */
+    /** The destination regions it is sold for: one left out loses its prices; one without prices is not sold yet. */
     regionIds: z.array(id).max(200),
     passengerTypeIds: z.array(id).min(1, 'Elige al menos un tramo de edad').max(60),
     tax: z.object({
@@ -139,10 +139,11 @@ export async function readPlanDetails(db: Database, key: string, companyId: numb
 }
 
 /**
- * Checks a body against the catalogue (modalities, regions and age bands of the company; a region is sold only with
- * prices, set in «Precios») and returns the field errors, empty when it can be applied.
+ * Checks a body against the catalogue (modalities and age bands of the company, regions its modalities sell to) and
+ * returns the field errors, empty when it can be applied. A region is sold only with prices, set in «Precios»: one
+ * ticked back (a rollback) is sold again once it has them.
  */
-async function problemsOf(db: Database, companyId: number, live: PlanDetails, body: PlanDetails) {
+async function problemsOf(db: Database, companyId: number, body: PlanDetails) {
   const [modalities, passengerTypes] = await Promise.all([
     catalog.listModalities(db, companyId),
     catalog.listPassengerTypes(db, companyId),
@@ -155,12 +156,14 @@ async function problemsOf(db: Database, companyId: number, live: PlanDetails, bo
   };
   known('modalityIds', body.modalityIds, new Set(modalities.map((m) => m.id)), 'Modalidad desconocida');
   known('passengerTypeIds', body.passengerTypeIds, new Set(passengerTypes.map((t) => t.id)), 'Tramo desconocido');
-  known(
-    'regionIds',
-    body.regionIds,
-    new Set(live.regionIds),
-    'Una región nueva se vende al darle precios en «Precios»; aquí solo se deja de vender',
-  );
+  // A region is one a modality of the plan sells to; it is sold once it has prices («Precios»).
+  const regions = new Set<number>();
+  for (const modalityId of body.modalityIds) {
+    for (const destination of await catalog.listDestinationsByModality(db, companyId, modalityId)) {
+      regions.add(destination.id);
+    }
+  }
+  known('regionIds', body.regionIds, regions, 'Región a la que ninguna modalidad del plan viaja');
   return errors;
 }
 
@@ -189,7 +192,7 @@ async function applyPlanDetails(tx: Database, key: string, body: PlanDetails, co
   const product = await productOf(tx, key, companyId);
   const live = product ? await readPlanDetails(tx, key, companyId) : undefined;
   if (!product || !live) throw new ApiError(404, errorMessages.resourceNotFound);
-  const errors = await problemsOf(tx, companyId, live, body);
+  const errors = await problemsOf(tx, companyId, body);
   if (errors.length > 0) throw new ApiError(400, 'Los datos del borrador no son válidos', errors);
   await tx.update(products).set(productColumnsOf(body)).where(eq(products.id, product.id));
   await tx.delete(productBenefits).where(eq(productBenefits.productId, product.id));
