@@ -22,7 +22,11 @@ export async function saveDraft(
     body: { body, baseVersion: Number(formText(form, 'version') || '0') },
     csrfToken: formText(form, 'csrf'),
   });
-  if (!answer.ok) return refused(answer.error.message, answer.status);
+  if (!answer.ok) {
+    // A 400 names each field the API refused (`body.label`…): the operator reads why, not only «revisa».
+    const reasons = answer.status === 400 ? answer.error.errors.map((error) => error.message) : [];
+    return refused([answer.error.message, ...reasons].join(' '), answer.status);
+  }
   return { ok: true, message: `Borrador guardado (versión ${answer.data.version}). Aún no se publica.` };
 }
 
