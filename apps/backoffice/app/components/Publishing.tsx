@@ -28,6 +28,23 @@ export function ResultNotice({ result }: { result?: PublishingResult | undefined
   );
 }
 
+/** What the saved draft changes against what is live, one line each (the kind's `describe`). */
+export function DraftChanges({ changes }: { changes: string[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="cambios" className="space-y-2">
+      <h2 id="cambios" className="text-lg font-semibold">
+        Qué cambia el borrador
+      </h2>
+      <ul className="list-disc pl-5 text-sm">
+        {changes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 type Controls = { canEdit: boolean; csrfToken: string; busy: boolean };
 
 export function ScheduledNotice({ scheduled, canEdit, csrfToken, busy }: Controls & { scheduled: Publication | null }) {

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
+  DraftChanges,
   HistorySection,
   type PublishingResult,
   PublishSection,
@@ -429,18 +430,7 @@ export function PlanView({
         )}
       </Form>
 
-      {item.changes.length > 0 ? (
-        <section aria-labelledby="cambios" className="space-y-2">
-          <h2 id="cambios" className="text-lg font-semibold">
-            Qué cambia el borrador
-          </h2>
-          <ul className="list-disc pl-5 text-sm">
-            {item.changes.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DraftChanges changes={item.changes} />
 
       {canEdit && item.draft ? <PublishSection csrfToken={csrfToken} busy={busy} version={version} /> : null}
 

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
+  DraftChanges,
   HistorySection,
   type PublishingResult,
   PublishSection,
@@ -252,18 +253,7 @@ export function PriceView({
         )}
       </Form>
 
-      {item.changes.length > 0 ? (
-        <section aria-labelledby="cambios" className="space-y-2">
-          <h2 id="cambios" className="text-lg font-semibold">
-            Qué cambia el borrador
-          </h2>
-          <ul className="list-disc pl-5 text-sm">
-            {item.changes.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DraftChanges changes={item.changes} />
 
       <section aria-labelledby="impacto" className="space-y-2">
         <h2 id="impacto" className="text-lg font-semibold">
