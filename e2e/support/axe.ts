@@ -12,15 +12,26 @@ export const viewports = [
 ] as const;
 
 /**
+ * The WCAG rules, asking axe to gather only the violations' nodes: every rule still runs and every result still
+ * comes back, but passes, incomplete and inapplicable results carry one node instead of all of them, so axe skips
+ * building a CSS selector and an HTML excerpt for each of the page's thousands of passing nodes. Interleaved on the
+ * home and FAQ pages (8 runs each): 1.9 s → 1.1 s per check, the same violations and the same incomplete rules.
+ * `options` replaces axe's run options wholesale, so it comes before `withTags`, which sets `runOnly` inside them.
+ */
+const wcagViolations = (page: Page) =>
+  new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(wcagTags);
+
+/**
  * axe on the page and every frame in it. Legacy mode runs axe in the page's own frames without the blank page the
- * default mode opens to merge frame results (40 % less time per check: that page was most of the suite's axe cost). It cannot
- * reach a cross-origin or sandboxed frame and says so with `frame-tested`; then the default mode, which injects into
- * every frame through the browser, checks the page again, so no frame is ever left out.
+ * default mode opens to merge frame results (40 % less time per check: that page was most of the suite's axe cost).
+ * It cannot reach a cross-origin or sandboxed frame and says so with `frame-tested` (an incomplete result, which
+ * `resultTypes` keeps); then the default mode, which injects into every frame through the browser, checks the page
+ * again, so no frame is ever left out.
  */
 async function analyzeEveryFrame(page: Page) {
-  const quick = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
+  const quick = await wcagViolations(page).setLegacyMode(true).analyze();
   const untestedFrames = quick.incomplete.some((result) => result.id === 'frame-tested');
-  return untestedFrames ? new AxeBuilder({ page }).withTags(wcagTags).analyze() : quick;
+  return untestedFrames ? wcagViolations(page).analyze() : quick;
 }
 
 /**

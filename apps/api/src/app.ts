@@ -190,7 +190,7 @@ async function registerServices(app: FastifyInstance, config: Config, sharedDb: 
   // The background work's hooks: what a request queues is run at once when this process runs the worker inline;
   // the timers themselves are started by server.ts (tests run the work by calling these).
   // The publishing model's kinds (workflows/publishing.ts), its preview secret and where preview links open.
-  const publishingKinds = publishingKindsOf(config.companyId);
+  const publishingKinds = publishingKindsOf(config.companyId, config.features);
   app.decorate('publishing', {
     kinds: publishingKinds,
     previewSecret: config.previewSecret,

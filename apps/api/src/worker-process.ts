@@ -35,7 +35,10 @@ async function main() {
     integrations,
     log,
     nudges: true,
-    publishing: { kinds: publishingKindsOf(config.companyId), invalidate: cacheInvalidation.invalidate },
+    publishing: {
+      kinds: publishingKindsOf(config.companyId, config.features),
+      invalidate: cacheInvalidation.invalidate,
+    },
     origin: configuredOrigin(config),
     refundMail: {
       publicUrl: config.publicUrl,

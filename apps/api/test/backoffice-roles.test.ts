@@ -230,6 +230,148 @@ const requests: Record<
     method: 'POST',
     url: '/api/backoffice/plans/999999999/conditions?nombre=a.pdf',
   }),
+  // «El sitio»: a key that names nothing (404 past the guard).
+  'GET /site-navigation/:key': () => ({ method: 'GET', url: '/api/backoffice/site-navigation/nadie' }),
+  'GET /site-navigation/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-navigation/nadie/history' }),
+  'PUT /site-navigation/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-navigation/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-navigation/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-navigation/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-navigation/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/site-navigation/nadie/scheduled',
+  }),
+  'POST /site-navigation/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-navigation/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-footer/:key': () => ({ method: 'GET', url: '/api/backoffice/site-footer/nadie' }),
+  'GET /site-footer/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-footer/nadie/history' }),
+  'PUT /site-footer/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-footer/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-footer/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-footer/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-footer/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/site-footer/nadie/scheduled',
+  }),
+  'POST /site-footer/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-footer/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-contacts/:key': () => ({ method: 'GET', url: '/api/backoffice/site-contacts/nadie' }),
+  'GET /site-contacts/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-contacts/nadie/history' }),
+  'PUT /site-contacts/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-contacts/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-contacts/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-contacts/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-contacts/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/site-contacts/nadie/scheduled',
+  }),
+  'POST /site-contacts/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-contacts/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-whatsapp/:key': () => ({ method: 'GET', url: '/api/backoffice/site-whatsapp/nadie' }),
+  'GET /site-whatsapp/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-whatsapp/nadie/history' }),
+  'PUT /site-whatsapp/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-whatsapp/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-whatsapp/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-whatsapp/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-whatsapp/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/site-whatsapp/nadie/scheduled',
+  }),
+  'POST /site-whatsapp/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-whatsapp/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-flags/:key': () => ({ method: 'GET', url: '/api/backoffice/site-flags/nadie' }),
+  'GET /site-flags/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-flags/nadie/history' }),
+  'PUT /site-flags/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-flags/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-flags/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-flags/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-flags/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/site-flags/nadie/scheduled' }),
+  'POST /site-flags/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-flags/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-scripts/:key': () => ({ method: 'GET', url: '/api/backoffice/site-scripts/nadie' }),
+  'GET /site-scripts/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-scripts/nadie/history' }),
+  'PUT /site-scripts/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-scripts/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-scripts/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-scripts/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-scripts/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/site-scripts/nadie/scheduled',
+  }),
+  'POST /site-scripts/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-scripts/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'GET /site-home/:key': () => ({ method: 'GET', url: '/api/backoffice/site-home/nadie' }),
+  'GET /site-home/:key/history': () => ({ method: 'GET', url: '/api/backoffice/site-home/nadie/history' }),
+  'PUT /site-home/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/site-home/nadie/draft',
+    payload: { body: {}, baseVersion: 0 },
+  }),
+  'POST /site-home/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-home/nadie/publish',
+    payload: { baseVersion: 0 },
+  }),
+  'DELETE /site-home/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/site-home/nadie/scheduled' }),
+  'POST /site-home/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-home/nadie/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

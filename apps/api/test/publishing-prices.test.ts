@@ -322,7 +322,7 @@ describeOnEachDatabase(
           nudges: false,
           origin: 'http://localhost',
           publishing: {
-            kinds: publishingKindsOf(ctx.config.companyId),
+            kinds: publishingKindsOf(ctx.config.companyId, ctx.config.features),
             invalidate: (scope) => ctx.app.invalidateReadCache(scope),
           },
         }),
@@ -347,7 +347,7 @@ describeOnEachDatabase(
       // transactions): exactly one applies it.
       const deps = {
         db: ctx.app.db,
-        kinds: publishingKindsOf(ctx.config.companyId),
+        kinds: publishingKindsOf(ctx.config.companyId, ctx.config.features),
         invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope),
       };
       for (let round = 0; round < 3; round += 1) {
@@ -442,7 +442,7 @@ describeOnEachDatabase(
       expect(row?.status).toBe('cancelled');
       const deps = {
         db: ctx.app.db,
-        kinds: publishingKindsOf(ctx.config.companyId),
+        kinds: publishingKindsOf(ctx.config.companyId, ctx.config.features),
         invalidate: (scope?: string) => ctx.app.invalidateReadCache(scope),
       };
       expect(await applyScheduled(deps, pending, new Date())).toBe(false);

@@ -29,6 +29,8 @@ export default [
     route('precios/:id', 'routes/precio.tsx'),
     route('planes', 'routes/planes.tsx'),
     route('planes/:id', 'routes/plan.tsx'),
+    route('sitio', 'routes/sitio.tsx'),
+    route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { CspNonce } from '#app/lib/csp-nonce.ts';
 import { deferHydration } from '#app/lib/head-priorities.server.ts';
 
 export const streamTimeout = 5_000;
@@ -13,7 +14,7 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry (@react-router/dev's entry.server.node.tsx), plus the page's Content-Security-
  * Policy nonce: the server that serves the storefront (apps/api/src/web.ts) puts it in the load context, and every
  * inline script React Router and React write (the router's context, scroll restoration, streamed data) carries it.
- * Without it (the Vite dev server) the scripts carry none, as no policy is sent there. The document goes out
+ * The company's marketing scripts get it too (CspNonce: features/shell/MarketingScripts.tsx). Without it (the Vite dev server) the scripts carry none, as no policy is sent there. The document goes out
  * through lib/head-priorities.server.ts: stylesheet first, scripts fetched once the first frame is painted.
  */
 export default function handleRequest(
@@ -37,7 +38,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <CspNonce value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>,
       {
         nonce,
         [readyOption]() {

@@ -39,6 +39,7 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const website = useRouteLoaderData<typeof loader>('root')?.website;
   return (
     <html lang="es-CL">
       <head>
@@ -47,9 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5563" />
         <Meta />
         <Links />
+        <MarketingScripts website={website} placement="head" />
       </head>
       <body className="relative flex min-h-screen flex-col">
         {children}
+        <MarketingScripts website={website} placement="body" />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -82,7 +85,6 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       </main>
       {hideChrome ? null : <Footer data={website.footer} companyId={companyId} floatingButtonSpace={showWhatsApp} />}
       {showWhatsApp ? <WhatsAppButton number={website.configuration.whatsappNumber} /> : null}
-      <MarketingScripts />
     </ShellModalsProvider>
   );
 }

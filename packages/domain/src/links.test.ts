@@ -4,6 +4,8 @@ import {
   contactPhoneHref,
   isExternalLink,
   isPlainLink,
+  isSiteHref,
+  isWhatsappPhone,
   phoneHref,
   whatsappHref,
   whatsappNumber,
@@ -144,4 +146,46 @@ describe('contactPhoneHref (spec §9: cleaning, prefix 56, tel pattern up to 14 
       expect(contactPhoneHref(phone)).toBeNull();
     },
   );
+});
+
+describe('isSiteHref (issue 25: links an operator may publish)', () => {
+  it('takes http(s), store paths, fragments and tel:+digits', () => {
+    for (const href of [
+      'https://empresas.travesia.cl',
+      'http://x.cl/a?b=1',
+      '/faq',
+      '/home#cotizar',
+      '#ayuda',
+      'tel:+56226402020',
+    ]) {
+      expect(isSiteHref(href), href).toBe(true);
+    }
+  });
+  it('refuses scripts, data, protocol-relative, relative words and control characters', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:x',
+      ' javascript:x',
+      'data:text/html,x',
+      '//evil.example',
+      'faq',
+      '/a\\b',
+      '/a\nb',
+      'vbscript:x',
+      'tel:+123456789012345',
+    ]) {
+      expect(isSiteHref(href), href).toBe(false);
+    }
+  });
+});
+
+describe('isWhatsappPhone', () => {
+  it('takes a Chilean mobile and international numbers, refuses short, long and malformed ones', () => {
+    for (const phone of ['+56 9 4000 2000', '56940002000', '+1 (786) 347-2210', '+34 612 345 678']) {
+      expect(isWhatsappPhone(phone), phone).toBe(true);
+    }
+    for (const phone of ['+56 9 123', '+56 9 4000 20001', '1234567', 'wa.me/56940002000', '+56 9 4000 2000 ext', '']) {
+      expect(isWhatsappPhone(phone), phone).toBe(false);
+    }
+  });
 });

@@ -50,3 +50,29 @@ export function isExternalLink(href: string): boolean {
 export function isPlainLink(href: string): boolean {
   return isExternalLink(href) || telPattern.test(href);
 }
+
+const siteRelativePattern = /^\/(?!\/)[^\s\\]*$/;
+const fragmentPattern = /^#[\w-]*$/;
+
+/**
+ * True for a link an operator may put in the navigation bar or the footer (issue 25): an http/https address, a path
+ * of the store (`/faq`, not `//host`), a fragment (`#ayuda`, the help button) or `tel:+` and up to 14 digits.
+ * Everything else (`javascript:`, `data:`, `//evil.example`, a relative word) is refused on save.
+ */
+export function isSiteHref(href: string): boolean {
+  if (href !== href.trim() || [...href].some((char) => char.charCodeAt(0) < 32)) return false;
+  return (
+    externalPattern.test(href) || siteRelativePattern.test(href) || fragmentPattern.test(href) || telPattern.test(href)
+  );
+}
+
+/**
+ * True for a WhatsApp number the store may link to: digits with an optional leading +, spaces, dashes or parentheses;
+ * 8 to 15 digits in all (E.164), and a Chilean number (+56) has 9 digits after the country code (mobiles: 9 XXXX XXXX).
+ */
+export function isWhatsappPhone(phone: string): boolean {
+  if (!/^\+?[\d\s()-]+$/.test(phone)) return false;
+  const digits = whatsappNumber(phone);
+  if (!/^\d{8,15}$/.test(digits)) return false;
+  return !phone.trim().startsWith('+56') || /^56\d{9}$/.test(digits);
+}

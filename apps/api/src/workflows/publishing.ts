@@ -1,7 +1,10 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
+import type { FeatureFlags } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import { siteKindsOf } from '#app/modules/company/site.ts';
+import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
 import { type PlanDetails, planDetailsKind, planDetailsKindOf } from '#app/modules/plans/plan-details.ts';
 import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf, readPlanPrices } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
@@ -67,9 +70,13 @@ async function livePricesFor(db: Database, key: string, companyId: number, draft
   return { ...prices, rates: prices.rates.filter((rate) => draft.regionIds.includes(rate.destinationId)) };
 }
 
-/** Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). */
-export const publishingKindsOf = (companyId: number): Kinds =>
-  kindsOf(
+/**
+ * Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). The site's
+ * flags start from the server configuration's (`features`) until the console publishes them.
+ */
+export function publishingKindsOf(companyId: number, features: FeatureFlags): Kinds {
+  const site = siteKindsOf(companyId, features);
+  return kindsOf(
     publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }),
     // A plan's draft is previewed on the same sample trip as its prices would be (its live prices, its draft regions).
     publishable({
@@ -77,7 +84,15 @@ export const publishingKindsOf = (companyId: number): Kinds =>
       previewPath: async (db: Database, key: string, draft: PlanDetails) =>
         comparatorOfDraft(db, key, await livePricesFor(db, key, companyId, draft)),
     }),
+    publishable(site.navigation),
+    publishable(site.footer),
+    publishable(siteContactsKindOf(companyId)),
+    publishable(site.whatsapp),
+    publishable(site.flags),
+    publishable(site.scripts),
+    publishable(site.home),
   );
+}
 
 /**
  * A preview's draft as the plans module prices it: a draft of prices, or a draft of the plan itself over its live

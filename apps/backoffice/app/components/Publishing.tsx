@@ -1,17 +1,14 @@
 import { Form } from 'react-router';
-import { CsrfField } from '#app/components/fields.tsx';
-import { Notice } from '#app/components/Notice.tsx';
-import { type Publication, publicationStatusLabels } from '#app/features/prices.ts';
+import { type Publication, type PublishingResult, publicationStatusLabels } from '#app/features/publishing.ts';
+import { CsrfField } from './fields.tsx';
+import { Notice } from './Notice.tsx';
 
 /**
- * The publishing model's screens (issue 25, ADR 019), the same for every kind («Precios», «Planes»…): what an action
- * answered (with the preview link), the scheduled publication, preview and publish, and the history with rollback.
- * The actions are lib/publishing.server.ts's.
+ * The parts every publishing screen shares (issue 25, ADR 019: «Precios», «Planes», «El sitio»): the answer of the last
+ * action (with its preview link), the fields a refused draft names, the scheduled publication and its cancel button,
+ * «Vista previa y publicación», and the history with a readable diff per publication and its two rollbacks.
  */
-
-export type PublishingResult = { ok: boolean; message: string; previewUrl?: string; errors?: Record<string, string> };
-
-export function ResultNotice({ result }: { result?: PublishingResult | undefined }) {
+export function ResultNotice({ result }: { result: PublishingResult | undefined }) {
   if (!result) return null;
   return (
     <Notice tone={result.ok ? 'success' : 'error'}>
@@ -28,26 +25,36 @@ export function ResultNotice({ result }: { result?: PublishingResult | undefined
   );
 }
 
-/** What the saved draft changes against what is live, one line each (the kind's `describe`). */
-export function DraftChanges({ changes }: { changes: string[] }) {
-  if (changes.length === 0) return null;
+/**
+ * Why a draft was refused, one line per field: the API's body paths (`menus.0.items.1.href`, saveDraftOf) or the
+ * screen's own. The screen passes those it does not already show beside their field.
+ */
+export function DraftErrors({ errors }: { errors: Record<string, string> }) {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
   return (
-    <section aria-labelledby="cambios" className="space-y-2">
-      <h2 id="cambios" className="text-lg font-semibold">
-        Qué cambia el borrador
-      </h2>
-      <ul className="list-disc pl-5 text-sm">
-        {changes.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </section>
+    <ul className="text-sm text-red-800 break-words" aria-label="Errores">
+      {entries.map(([field, message]) => (
+        <li key={field}>
+          {field === 'contenido' ? '' : `${field}: `}
+          {message}
+        </li>
+      ))}
+    </ul>
   );
 }
 
-type Controls = { canEdit: boolean; csrfToken: string; busy: boolean };
-
-export function ScheduledNotice({ scheduled, canEdit, csrfToken, busy }: Controls & { scheduled: Publication | null }) {
+export function ScheduledNotice({
+  scheduled,
+  canEdit,
+  csrfToken,
+  busy,
+}: {
+  scheduled: Publication | null;
+  canEdit: boolean;
+  csrfToken: string;
+  busy: boolean;
+}) {
   if (!scheduled) return null;
   return (
     <Notice tone="info">
@@ -66,20 +73,49 @@ export function ScheduledNotice({ scheduled, canEdit, csrfToken, busy }: Control
   );
 }
 
-/** Preview link and publish (now or at a Chile time), for a saved draft. */
-export function PublishSection({ csrfToken, busy, version }: Omit<Controls, 'canEdit'> & { version: number }) {
+/** «Qué cambia el borrador»: the API's readable diff of the draft against what is live. */
+export function DraftChanges({ changes }: { changes: string[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="cambios" className="space-y-2">
+      <h2 id="cambios" className="text-lg font-semibold">
+        Qué cambia el borrador
+      </h2>
+      <ul className="list-disc pl-5 text-sm break-words">
+        {changes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PublishSection({
+  version,
+  csrfToken,
+  busy,
+  preview,
+}: {
+  version: number;
+  csrfToken: string;
+  busy: boolean;
+  /** Whether the kind has a preview link on the store. */
+  preview: boolean;
+}) {
   return (
     <section aria-labelledby="publicar" className="space-y-3">
       <h2 id="publicar" className="text-lg font-semibold">
-        Vista previa y publicación
+        {preview ? 'Vista previa y publicación' : 'Publicación'}
       </h2>
-      <Form method="post">
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="intent" value="vista-previa" />
-        <button type="submit" className="button-secondary" disabled={busy}>
-          Crear enlace de vista previa
-        </button>
-      </Form>
+      {preview ? (
+        <Form method="post">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="vista-previa" />
+          <button type="submit" className="button-secondary" disabled={busy}>
+            Crear enlace de vista previa
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="version" value={version} />
@@ -95,14 +131,20 @@ export function PublishSection({ csrfToken, busy, version }: Omit<Controls, 'can
   );
 }
 
-/** The item's publications, newest first, each with its diff and, for editors, the two ways back. */
-export function HistorySection({
+export function PublicationHistory({
   history,
   canEdit,
   csrfToken,
   busy,
   words,
-}: Controls & { history: Publication[]; words: { before: string; noChanges: string } }) {
+}: {
+  history: Publication[];
+  canEdit: boolean;
+  csrfToken: string;
+  busy: boolean;
+  /** The screen's words: «Sin cambios de precio.», «Volver a los precios anteriores». */
+  words: { noChanges: string; backToBefore: string };
+}) {
   return (
     <section aria-labelledby="historial" className="space-y-2">
       <h2 id="historial" className="text-lg font-semibold">
@@ -113,7 +155,7 @@ export function HistorySection({
       ) : (
         <ol className="space-y-3">
           {history.map((publication) => (
-            <li key={publication.id} className="rounded border border-slate-300 bg-white p-3 text-sm">
+            <li key={publication.id} className="rounded border border-slate-300 bg-white p-3 text-sm break-words">
               <p className="font-semibold">
                 {publicationStatusLabels[publication.status]}
                 {publication.rollbackOf ? ` (vuelta atrás a la publicación ${publication.rollbackOf})` : ''} ·{' '}
@@ -137,7 +179,7 @@ export function HistorySection({
                     <input type="hidden" name="publicacion" value={publication.id} />
                     <input type="hidden" name="a" value="before" />
                     <button type="submit" className="button-secondary" disabled={busy}>
-                      {words.before}
+                      {words.backToBefore}
                       <span className="sr-only"> a la publicación {publication.id}</span>
                     </button>
                   </Form>

@@ -4,7 +4,7 @@
  * words. The API sanitises every text again on save; the form only reads what was posted.
  */
 import type { Role } from '#app/lib/contract.ts';
-import type { Publication } from './prices.ts';
+import type { PublishingItem } from './publishing.ts';
 
 export type Benefit = { label: string; value: string; isPriority: boolean };
 
@@ -27,12 +27,7 @@ export type PlanDetails = {
   retired: boolean;
 };
 
-export type PlanItem = {
-  live: PlanDetails;
-  draft: { body: PlanDetails; version: number; updatedAt: string; updatedBy: string } | null;
-  changes: string[];
-  scheduled: Publication | null;
-};
+export type PlanItem = PublishingItem<PlanDetails>;
 
 export type PlanOptions = {
   modalities: { id: number; label: string }[];
@@ -51,6 +46,15 @@ export const newBenefitRows = 2;
 export const conditionsUrl = (key: string | null) => (key ? `/api/${key}` : null);
 
 const colourPattern = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The errors the editor shows beside their field (planFromForm's and the uploads'); any other — the API's refusals,
+ * named by the body's path (`benefits.2.value`), or a colour — is listed under the form.
+ */
+export const shownBesideField = (name: string) =>
+  /^(nombre|cobertura|iva-tasa|color-mayores|modalidad|tramo|imagen-archivo|condiciones-archivo|beneficio-\d+-limite)$/.test(
+    name,
+  );
 
 export type PlanForm = { plan: PlanDetails; errors: Record<string, string> };
 

@@ -4,6 +4,7 @@
  * and basis points; the form shows USD with two decimals and percentages.
  */
 import type { Role } from '#app/lib/contract.ts';
+import type { Publication } from './publishing.ts';
 
 export type Rate = { destinationId: number; passengerTypeId: number; rateCents: number };
 export type PlanPrices = { promotionBp: number; covidFeeCentsPerDay: number | null; rates: Rate[] };
@@ -12,17 +13,6 @@ export type PriceGrid = {
   plan: { id: number; label: string; rating: 'daily' | 'flat' };
   regions: { id: number; label: string }[];
   passengerTypes: { id: number; label: string; ageFrom: number; ageTo: number }[];
-};
-
-export type Publication = {
-  id: number;
-  status: 'scheduled' | 'published' | 'cancelled';
-  publishAt: string;
-  publishAtChile: string;
-  publishedAt: string | null;
-  createdBy: string;
-  rollbackOf: number | null;
-  changes: string[];
 };
 
 export type PriceItem = {
@@ -114,9 +104,3 @@ export function changeText(percent: number | null): string {
   if (percent < 0) return `−${magnitude} %`;
   return '0 %';
 }
-
-export const publicationStatusLabels: Record<Publication['status'], string> = {
-  scheduled: 'Programada',
-  published: 'Publicada',
-  cancelled: 'Cancelada',
-};

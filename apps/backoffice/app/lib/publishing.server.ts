@@ -1,16 +1,14 @@
 import { type AppLoadContext, data } from 'react-router';
-import type { PublishingResult } from '#app/components/Publishing.tsx';
-import type { Publication } from '#app/features/prices.ts';
+import type { Publication, PublishingResult } from '#app/features/publishing.ts';
 import { callApi } from './api.server.ts';
 import { formText } from './form.server.ts';
 import { formatDateTime } from './format.ts';
 
-/** A refused action's answer, with the status the API gave. */
 export const refused = (message: string, status: number, errors?: Record<string, string>) =>
   data<PublishingResult>({ ok: false, message, ...(errors ? { errors } : {}) }, status);
 
-/** Saves a draft of the item at `base` (`/prices/411`, `/plans/411`) from the version the form was shown. */
-export async function saveDraft(
+/** Saves `body` as the item's draft from the version the form showed; a stale save is refused in the API's words. */
+export async function saveDraftOf(
   context: AppLoadContext,
   request: Request,
   base: string,
@@ -23,16 +21,20 @@ export async function saveDraft(
     csrfToken: formText(form, 'csrf'),
   });
   if (!answer.ok) {
-    // A 400 names each field the API refused (`body.label`…): the operator reads why, not only «revisa».
-    const reasons = answer.status === 400 ? answer.error.errors.map((error) => error.message) : [];
-    return refused([answer.error.message, ...reasons].join(' '), answer.status);
+    // The API names each bad field of the body (body.menus.0.items.1.href): the screen lists them.
+    const errors = Object.fromEntries(
+      answer.error.errors
+        .filter((error) => error.field?.startsWith('body'))
+        .map((error) => [(error.field ?? '').replace(/^body\.?/, '') || 'contenido', error.message]),
+    );
+    return refused(answer.error.message, answer.status, Object.keys(errors).length > 0 ? errors : undefined);
   }
   return { ok: true, message: `Borrador guardado (versión ${answer.data.version}). Aún no se publica.` };
 }
 
 /**
- * The publishing model's actions, the same for every kind: preview link, publish (now or at a Chile time), cancel
- * the scheduled one, roll back. Undefined for any other intent (the screen's own).
+ * The publishing intents every kind's screen shares — preview link, publish now or at a Chile time, cancel what is
+ * scheduled, roll back — or undefined for another intent (the screen's own: saving its form).
  */
 export async function publishingAction(
   context: AppLoadContext,
@@ -57,10 +59,9 @@ export async function publishingAction(
   }
   if (intent === 'publicar') {
     const publishAt = formText(form, 'publicar-el');
-    const baseVersion = Number(formText(form, 'version') || '0');
     const answer = await callApi<{ publication: Publication }>(context, request, `${base}/publish`, {
       method: 'POST',
-      body: { baseVersion, ...(publishAt ? { publishAt } : {}) },
+      body: { baseVersion: Number(formText(form, 'version') || '0'), ...(publishAt ? { publishAt } : {}) },
       csrfToken,
     });
     if (!answer.ok) return refused(answer.error.message, answer.status);

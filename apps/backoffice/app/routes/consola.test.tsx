@@ -37,6 +37,7 @@ describe('the side navigation', () => {
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
+      'El sitio',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -51,7 +52,7 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Planes']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter', 'Planes', 'El sitio']);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
       'Planes',

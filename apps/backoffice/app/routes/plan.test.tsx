@@ -156,6 +156,36 @@ describe('«Planes» (content edits, pricing reads)', () => {
     expect(Object.keys(bad.data.errors).sort()).toStrictEqual(['color', 'nombre', 'tramo']);
   });
 
+  it('lists the fields the API refuses by their path under the form; its own checks stay beside their field', async () => {
+    const { context } = contractApi({
+      'GET /plans/410': { status: 200, body: item },
+      'PUT /plans/410/draft': {
+        status: 400,
+        body: {
+          detail: 'invalid',
+          errors: [{ field: 'body.benefits.1.value', code: 'too_big', message: 'Hasta 60 caracteres.' }],
+        },
+      },
+    });
+    const refused = answerOf<{ ok: boolean; message: string; errors: Record<string, string> }>(
+      await action({ request: formPost('/planes/410', planForm()), context, params: { id: '410' } } as never),
+    );
+    expect(refused.data.errors).toStrictEqual({ 'benefits.1.value': 'Hasta 60 caracteres.' });
+    const html = renderPage(
+      <PlanView
+        item={item}
+        options={options}
+        history={[]}
+        canEdit
+        csrfToken="c"
+        result={{ ...refused.data, errors: { ...refused.data.errors, nombre: 'El plan necesita un nombre.' } }}
+      />,
+    );
+    expect(html).toContain('benefits.1.value: Hasta 60 caracteres.');
+    expect(html).not.toContain('nombre: El plan');
+    expect(html).toContain('El plan necesita un nombre.');
+  });
+
   it('uploads a chosen image as the body of its own call, and the draft points at the resized sizes', async () => {
     const { context, calls } = contractApi({
       'GET /plans/410': { status: 200, body: item },

@@ -3,8 +3,8 @@ import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
   DraftChanges,
-  HistorySection,
-  type PublishingResult,
+  DraftErrors,
+  PublicationHistory,
   PublishSection,
   ResultNotice,
   ScheduledNotice,
@@ -18,13 +18,14 @@ import {
   planEditors,
   planFromForm,
   planReaders,
+  shownBesideField,
 } from '#app/features/plans.ts';
-import type { Publication } from '#app/features/prices.ts';
+import type { Publication, PublishingResult } from '#app/features/publishing.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
-import { publishingAction, refused, saveDraft } from '#app/lib/publishing.server.ts';
+import { publishingAction, refused, saveDraftOf } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
 import type { Route } from './+types/plan';
@@ -105,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       posted.plan.conditionsKey = answer.data.conditionsKey ?? null;
     }
-    return saveDraft(context, request, base, form, posted.plan);
+    return saveDraftOf(context, request, base, form, posted.plan);
   }
   const done = await publishingAction(context, request, base, form, {
     published: 'Plan publicado: la tienda ya lo muestra así.',
@@ -421,6 +422,9 @@ export function PlanView({
           </label>
         </fieldset>
 
+        <DraftErrors
+          errors={Object.fromEntries(Object.entries(errors).filter(([field]) => !shownBesideField(field)))}
+        />
         {canEdit ? (
           <button type="submit" name="intent" value="guardar" className="button-primary" disabled={busy}>
             Guardar borrador
@@ -432,14 +436,14 @@ export function PlanView({
 
       <DraftChanges changes={item.changes} />
 
-      {canEdit && item.draft ? <PublishSection csrfToken={csrfToken} busy={busy} version={version} /> : null}
+      {canEdit && item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview /> : null}
 
-      <HistorySection
+      <PublicationHistory
         history={history}
         canEdit={canEdit}
         csrfToken={csrfToken}
         busy={busy}
-        words={{ before: 'Volver a la versión anterior', noChanges: 'Sin cambios.' }}
+        words={{ noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' }}
       />
     </section>
   );

@@ -3,8 +3,7 @@ import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
   DraftChanges,
-  HistorySection,
-  type PublishingResult,
+  PublicationHistory,
   PublishSection,
   ResultNotice,
   ScheduledNotice,
@@ -18,17 +17,17 @@ import {
   type PlanPrices,
   type PriceGrid,
   type PriceItem,
-  type Publication,
   priceEditors,
   priceReaders,
   pricesFromForm,
   rateField,
 } from '#app/features/prices.ts';
+import type { Publication, PublishingResult } from '#app/features/publishing.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
-import { publishingAction, refused, saveDraft } from '#app/lib/publishing.server.ts';
+import { publishingAction, refused, saveDraftOf } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
 import type { Route } from './+types/precio';
@@ -77,25 +76,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const base = planPath(params.id);
+
   if (intent === 'guardar' || intent === 'ajustar') {
     const grid = await callApi<PriceGrid>(context, request, `${base}/grid`);
     if (!grid.ok) return refused(grid.error.message, grid.status);
     const posted = pricesFromForm(form, grid.data);
     if (Object.keys(posted.errors).length > 0) return refused('Revisa los precios marcados.', 400, posted.errors);
-    if (intent === 'guardar') return saveDraft(context, request, base, form, posted.prices);
+    if (intent === 'guardar') return saveDraftOf(context, request, base, form, posted.prices);
     const percent = Number(formText(form, 'ajuste').replace(',', '.'));
     if (!Number.isFinite(percent) || percent <= -100 || percent > 1000) {
       return refused('Escribe el ajuste como un porcentaje, por ejemplo 10 o -5.', 400, {
         ajuste: 'Un porcentaje mayor que −100.',
       });
     }
-    return saveDraft(context, request, base, form, adjustRates(posted.prices, percent));
+    return saveDraftOf(context, request, base, form, adjustRates(posted.prices, percent));
   }
-  const done = await publishingAction(context, request, base, form, {
-    published: 'Precios publicados: la tienda ya muestra los nuevos precios.',
-    rolledBack: 'Listo: la tienda volvió a esos precios (queda en el historial).',
-  });
-  return done ?? refused('Acción desconocida.', 400);
+  return (
+    (await publishingAction(context, request, base, form, {
+      published: 'Precios publicados: la tienda ya muestra los nuevos precios.',
+      rolledBack: 'Listo: la tienda volvió a esos precios (queda en el historial).',
+    })) ?? refused('Acción desconocida.', 400)
+  );
 }
 
 function rateOf(prices: PlanPrices, destinationId: number, passengerTypeId: number) {
@@ -302,14 +303,14 @@ export function PriceView({
         )}
       </section>
 
-      {canEdit && item.draft ? <PublishSection csrfToken={csrfToken} busy={busy} version={version} /> : null}
+      {canEdit && item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview /> : null}
 
-      <HistorySection
+      <PublicationHistory
         history={history}
         canEdit={canEdit}
         csrfToken={csrfToken}
         busy={busy}
-        words={{ before: 'Volver a los precios anteriores', noChanges: 'Sin cambios de precio.' }}
+        words={{ noChanges: 'Sin cambios de precio.', backToBefore: 'Volver a los precios anteriores' }}
       />
     </section>
   );

@@ -6309,7 +6309,7 @@ export interface components {
             modalities: components["schemas"]["ModalityInput"][];
             passangerTypes: components["schemas"]["PassengerTypeInput"][];
             countries: components["schemas"]["CountryInput"][];
-            /** @description Feature flags of spec §6, from the server configuration */
+            /** @description Feature flags of spec §6: published in the console (site-flags), else the server configuration */
             features: {
                 virtualBranch: boolean;
                 exclusiveMembers: boolean;
@@ -7707,7 +7707,7 @@ export interface components {
             modalities: components["schemas"]["Modality"][];
             passangerTypes: components["schemas"]["PassengerType"][];
             countries: components["schemas"]["Country"][];
-            /** @description Feature flags of spec §6, from the server configuration */
+            /** @description Feature flags of spec §6: published in the console (site-flags), else the server configuration */
             features: {
                 virtualBranch: boolean;
                 exclusiveMembers: boolean;

@@ -237,8 +237,6 @@ export const demoCompany: CompanySeed = {
 
     website: {
       companyScriptTags: [
-        // <meta name="travesia-marketing" content="head">
-        { customScript: 'PG1ldGEgbmFtZT0idHJhdmVzaWEtbWFya2V0aW5nIiBjb250ZW50PSJoZWFkIj4=', isBodyScript: false },
         // <script>window.travesiaMarketing = true;</script>
         { customScript: 'PHNjcmlwdD53aW5kb3cudHJhdmVzaWFNYXJrZXRpbmcgPSB0cnVlOzwvc2NyaXB0Pg==', isBodyScript: true },
       ],

@@ -12,7 +12,8 @@ import type { CompanySeed } from './types.ts';
  */
 export async function seedCompany(db: Database, seed: CompanySeed): Promise<void> {
   for (const [kind, schema] of Object.entries(companyDocumentSchemas)) {
-    schema.parse(seed.documents[kind as keyof typeof companyDocumentSchemas]);
+    const document = seed.documents[kind as keyof typeof companyDocumentSchemas];
+    if (document !== undefined || kind !== 'features') schema.parse(document);
   }
   const companyId = seed.company.id;
   await db.transaction(async (tx) => {

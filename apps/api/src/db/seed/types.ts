@@ -16,7 +16,8 @@ export type CompanySeed = {
   };
   blog: BlogSeed;
   legalPages: LegalPageSeed[];
-  documents: CompanyDocuments;
+  /** The feature flags document is written by the console only (until then: the server configuration's). */
+  documents: Omit<CompanyDocuments, 'features'> & Partial<Pick<CompanyDocuments, 'features'>>;
   origins: { id: number; label: string }[];
   modalities: {
     id: number;

@@ -6,6 +6,7 @@ import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { dbId, typed } from '#app/http.ts';
 import { accessTokenQuery } from '#app/lib/security/access-token.ts';
 import { configuredOrigin } from '#app/lib/security/origins.ts';
+import { featureFlagsOf } from '#app/modules/company/service.ts';
 import {
   certificateFileName,
   certificateLink,
@@ -80,9 +81,10 @@ export async function certificateRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(foundCertificateSchema), ...errorResponses, 429: errorBodySchema },
       },
     },
-    (request) =>
+    async (request) =>
       searchCertificates(db, config.companyId, request.query.word, {
-        downloads: config.features.downloadCertificates,
+        // Spec §6's flag as published in the console (kind site-flags), else the server configuration's.
+        downloads: (await featureFlagsOf(db, config.companyId, config.features)).downloadCertificates,
       }),
   );
 

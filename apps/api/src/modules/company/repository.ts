@@ -20,3 +20,19 @@ export async function findDocument<K extends CompanyDocumentKind>(
     .where(and(eq(companyDocuments.companyId, companyId), eq(companyDocuments.kind, kind)));
   return row?.body as CompanyDocuments[K] | undefined;
 }
+
+/** Writes a document (the publishing model's `apply`, in its transaction). */
+export async function saveDocument<K extends CompanyDocumentKind>(
+  db: Database,
+  companyId: number,
+  kind: K,
+  body: CompanyDocuments[K],
+) {
+  await db
+    .insert(companyDocuments)
+    .values({ companyId, kind, body })
+    .onConflictDoUpdate({
+      target: [companyDocuments.companyId, companyDocuments.kind],
+      set: { body, updatedAt: new Date() },
+    });
+}

@@ -9,6 +9,7 @@ import { contactInfoSchema } from '#app/modules/content/schemas.ts';
 import * as content from '#app/modules/content/service.ts';
 import {
   companyInfoSchema,
+  featureFlagsSchema,
   footerSchema,
   marketingSchema,
   missionSchema,
@@ -16,21 +17,12 @@ import {
   visionSchema,
   websiteSettingsSchema,
 } from './schemas.ts';
-import { getCompanyInfo, requireDocument } from './service.ts';
+import { featureFlagsOf, getCompanyInfo, renderableScriptTags, requireDocument } from './service.ts';
 
 const tags = ['company'];
 
-const featureFlagsSchema = z.object({
-  virtualBranch: z.boolean(),
-  exclusiveMembers: z.boolean(),
-  discountLabel: z.boolean(),
-  downloadCertificates: z.boolean(),
-  sliderVideo: z.boolean(),
-  remoteMarketingScript: z.boolean(),
-  localTagManagerScript: z.boolean(),
-});
-
 export const websiteParametersSchema = websiteSettingsSchema
+  .omit({ scriptOrigins: true })
   .extend({
     companyId: z.number().int(),
     navigationBar: navigationBarSchema,
@@ -39,7 +31,9 @@ export const websiteParametersSchema = websiteSettingsSchema
     modalities: z.array(modalitySchema),
     passangerTypes: z.array(passengerTypeSchema),
     countries: z.array(countrySchema),
-    features: featureFlagsSchema.describe('Feature flags of spec §6, from the server configuration'),
+    features: featureFlagsSchema.describe(
+      'Feature flags of spec §6: published in the console (site-flags), else the server configuration',
+    ),
   })
   .meta({ id: 'WebsiteParameters' });
 
@@ -115,24 +109,27 @@ export async function companyRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { companyId } = request.params;
       const website = await requireDocument(db, companyId, 'website');
-      const [navigationBar, footer, contacts, modalities, passangerTypes, countries] = await Promise.all([
+      const [navigationBar, footer, contacts, modalities, passangerTypes, countries, features] = await Promise.all([
         requireDocument(db, companyId, 'navigation-bar'),
         requireDocument(db, companyId, 'footer'),
         content.listContactInfos(db, companyId),
         catalog.listModalities(db, companyId),
         catalog.listPassengerTypes(db, companyId),
         catalog.listCountries(db, companyId),
+        featureFlagsOf(db, companyId, config.features),
       ]);
+      const { scriptOrigins: _origins, ...settings } = website;
       return {
         companyId,
-        ...website,
+        ...settings,
+        companyScriptTags: renderableScriptTags(website),
         navigationBar,
         footer,
         contacts,
         modalities,
         passangerTypes,
         countries,
-        features: config.features,
+        features,
       };
     },
   );

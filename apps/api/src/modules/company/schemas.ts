@@ -71,9 +71,24 @@ export const homeContentSchema = z.object({
   coverages: z.array(z.object({ icon: z.string(), title: z.string(), description: z.string() })),
 });
 
+/** The feature flags of spec §6: the server configuration's, or the console's once published (kind `site-flags`). */
+export const featureFlagsSchema = z.object({
+  virtualBranch: z.boolean(),
+  exclusiveMembers: z.boolean(),
+  discountLabel: z.boolean(),
+  downloadCertificates: z.boolean(),
+  sliderVideo: z.boolean(),
+  remoteMarketingScript: z.boolean(),
+  localTagManagerScript: z.boolean(),
+});
+
 /** The part of website-parameters that is edited as one document (the rest is composed from other tables). */
 export const websiteSettingsSchema = z.object({
   companyScriptTags: z.array(companyScriptTagSchema),
+  scriptOrigins: z
+    .array(z.string())
+    .optional()
+    .describe("The https origins a marketing script may load from (the console's allow-list; kind `site-scripts`)"),
   configuration: z.object({
     isWhatsappWidgetEnabled: z.boolean(),
     whatsappNumber: z.string(),
@@ -141,6 +156,7 @@ export const visionSchema = bannerTextSchema.meta({ id: 'Vision' });
 export type NavigationBar = z.infer<typeof navigationBarSchema>;
 export type Footer = z.infer<typeof footerSchema>;
 export type Marketing = z.infer<typeof marketingSchema>;
+export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 
 /** The editorial documents a company has, by kind (the `kind` column of company_documents). */
 export const companyDocumentSchemas = {
@@ -151,6 +167,7 @@ export const companyDocumentSchemas = {
   'company-info': companyInfoDocumentSchema,
   mission: missionSchema,
   vision: visionSchema,
+  features: featureFlagsSchema,
 } as const;
 
 export type CompanyDocumentKind = keyof typeof companyDocumentSchemas;

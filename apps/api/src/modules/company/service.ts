@@ -1,8 +1,9 @@
+import { httpsOriginOf, scriptOfTagHtml } from '@travesia/domain/marketing-scripts';
 import type { Database } from '#app/db/client.ts';
 import { companyNotFound, resourceNotFound } from '#app/errors.ts';
 import { readCache } from '#app/lib/cache/read-cache.ts';
 import { findCompany, findDocument } from './repository.ts';
-import type { CompanyDocumentKind, CompanyDocuments } from './schemas.ts';
+import type { CompanyDocumentKind, CompanyDocuments, FeatureFlags } from './schemas.ts';
 
 /**
  * An unknown company is spec §8's 404 «Company not found». The route-level hook (app.ts) asks this once for every
@@ -50,4 +51,31 @@ export async function getSeller(db: Database, companyId: number) {
     email: company.contactEmail,
     phone: company.contactPhone,
   };
+}
+
+/** The feature flags of spec §6: the console's published ones (kind `site-flags`), or the server configuration's. */
+export async function featureFlagsOf(db: Database, companyId: number, configured: FeatureFlags): Promise<FeatureFlags> {
+  return (await cachedDocument(db, companyId, 'features')) ?? configured;
+}
+
+/**
+ * The marketing tags the storefront may render: only the two forms the console writes (packages/domain
+ * marketing-scripts.ts), an external one only from an origin of the allow-list. Anything else stored (by SQL, or an
+ * older snippet) is left out: it would otherwise run through the store's own trusted code.
+ */
+export function renderableScriptTags(
+  website: Pick<CompanyDocuments['website'], 'companyScriptTags' | 'scriptOrigins'>,
+) {
+  const origins = new Set(website.scriptOrigins ?? []);
+  return website.companyScriptTags.filter((tag) => {
+    let html: string;
+    try {
+      html = Buffer.from(tag.customScript, 'base64').toString('utf8');
+    } catch {
+      return false;
+    }
+    const script = scriptOfTagHtml(html, tag.isBodyScript ? 'body' : 'head');
+    if (!script) return false;
+    return 'code' in script || origins.has(httpsOriginOf(script.src) ?? '');
+  });
 }

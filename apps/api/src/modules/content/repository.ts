@@ -45,3 +45,23 @@ export function listContacts(db: Database, companyId: number, onlyEmergencyOrSal
     )
     .orderBy(asc(contacts.sortOrder), asc(contacts.id));
 }
+
+type ContactInfoRow = Omit<typeof contactInfos.$inferInsert, 'id' | 'companyId' | 'sortOrder'>;
+type ContactRow = Omit<typeof contacts.$inferInsert, 'id' | 'companyId' | 'sortOrder'>;
+
+/** Replaces the help modal's entries and the directory of a company, in the given order (the publishing `apply`). */
+export async function replaceContacts(
+  tx: Database,
+  companyId: number,
+  help: ContactInfoRow[],
+  directory: ContactRow[],
+) {
+  await tx.delete(contactInfos).where(eq(contactInfos.companyId, companyId));
+  await tx.delete(contacts).where(eq(contacts.companyId, companyId));
+  if (help.length > 0) {
+    await tx.insert(contactInfos).values(help.map((row, sortOrder) => ({ ...row, companyId, sortOrder })));
+  }
+  if (directory.length > 0) {
+    await tx.insert(contacts).values(directory.map((row, sortOrder) => ({ ...row, companyId, sortOrder })));
+  }
+}

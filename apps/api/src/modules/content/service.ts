@@ -30,16 +30,19 @@ export async function listContacts(db: Database, companyId: number, onlyEmergenc
   const rows = await readCache(db).get(`contacts:${companyId}:${onlyEmergencyOrSale}`, () =>
     repository.listContacts(db, companyId, onlyEmergencyOrSale),
   );
-  return rows.map((row) => ({
-    category: row.category,
-    label: row.label,
-    isEmergency: row.isEmergency,
-    isSaleContact: row.isSaleContact,
-    isPrioritized: row.isPrioritized,
-    phones: row.phones,
-    whatsapp: { phone1: row.whatsappPhone1, phone2: row.whatsappPhone2 },
-    emails: row.emails.map((email) => ({ email })),
-    url: row.urlHref ? { href: row.urlHref, label: row.urlLabel ?? row.urlHref } : null,
-    banner: row.banner,
-  }));
+  return rows.map(contactOfRow);
 }
+
+/** A directory row as the storefront (and the console's kind `site-contacts`) reads it. */
+export const contactOfRow = (row: Awaited<ReturnType<typeof repository.listContacts>>[number]) => ({
+  category: row.category,
+  label: row.label,
+  isEmergency: row.isEmergency,
+  isSaleContact: row.isSaleContact,
+  isPrioritized: row.isPrioritized,
+  phones: row.phones,
+  whatsapp: { phone1: row.whatsappPhone1, phone2: row.whatsappPhone2 },
+  emails: row.emails.map((email) => ({ email })),
+  url: row.urlHref ? { href: row.urlHref, label: row.urlLabel ?? row.urlHref } : null,
+  banner: row.banner,
+});

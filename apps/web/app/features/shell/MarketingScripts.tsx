@@ -1,51 +1,57 @@
-import { useEffect } from 'react';
-import { useWebsite } from '#app/lib/website.ts';
+import { inlineTextOf, type MarketingScript, scriptOfTagHtml } from '@travesia/domain/marketing-scripts';
+import { useCspNonce } from '#app/lib/csp-nonce.ts';
+import type { WebsiteParameters } from '#app/lib/website.ts';
 
-function decodeBase64Utf8(value: string): string {
-  const bytes = Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
+function decodeBase64Utf8(value: string): string | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The company's marketing scripts of one placement that the store renders (only the console's two forms). */
+export function marketingScriptsOf(
+  website: Pick<WebsiteParameters, 'companyScriptTags' | 'features'>,
+  placement: MarketingScript['placement'],
+): MarketingScript[] {
+  if (!website.features.remoteMarketingScript) return [];
+  return website.companyScriptTags.flatMap((tag) => {
+    if ((tag.isBodyScript ? 'body' : 'head') !== placement) return [];
+    const html = decodeBase64Utf8(tag.customScript);
+    const script = html === undefined ? undefined : scriptOfTagHtml(html, placement);
+    return script ? [script] : [];
+  });
 }
 
 /**
- * Injects the company's marketing snippets (base64 in website parameters) into head or body, only when the
- * remote-marketing flag is on (spec §4). Scripts are re-created so the browser runs them.
+ * The company's marketing scripts (spec §4: only when the remote-marketing flag is on), published in the console
+ * (kind `site-scripts`), written into the page by the server with the page's nonce: a kept page sends their hashes
+ * instead (docs/decisions/013-cached-pages-hash-based-csp.md, addendum). They are no longer re-created in the browser
+ * from stored HTML, which would have let any stored snippet run through the store's own trusted code; an external
+ * script is added by a small inline loader (its origin is on the console's allow-list, checked by the API).
  */
-export function MarketingScripts() {
-  const { website } = useWebsite();
-  const enabled = website.features.remoteMarketingScript;
-  const tags = website.companyScriptTags;
-
-  useEffect(() => {
-    if (!enabled) return;
-    const inserted: Node[] = [];
-    for (const tag of tags) {
-      let html: string;
-      try {
-        html = decodeBase64Utf8(tag.customScript);
-      } catch {
-        console.warn('Skipping a marketing snippet that is not valid base64');
-        continue;
-      }
-      const target = tag.isBodyScript ? document.body : document.head;
-      const template = document.createElement('template');
-      template.innerHTML = html;
-      for (const node of Array.from(template.content.childNodes)) {
-        let toInsert: Node = node;
-        if (node instanceof HTMLScriptElement) {
-          const script = document.createElement('script');
-          for (const attribute of Array.from(node.attributes)) script.setAttribute(attribute.name, attribute.value);
-          script.text = node.text;
-          toInsert = script;
-        }
-        if (toInsert instanceof Element) toInsert.setAttribute('data-marketing', 'company');
-        target.appendChild(toInsert);
-        inserted.push(toInsert);
-      }
-    }
-    return () => {
-      for (const node of inserted) node.parentNode?.removeChild(node);
-    };
-  }, [enabled, tags]);
-
-  return null;
+export function MarketingScripts({
+  website,
+  placement,
+}: {
+  website: Pick<WebsiteParameters, 'companyScriptTags' | 'features'> | undefined;
+  placement: MarketingScript['placement'];
+}) {
+  const nonce = useCspNonce();
+  if (!website) return null;
+  return marketingScriptsOf(website, placement).map((script) => {
+    const text = inlineTextOf(script);
+    return (
+      <script
+        key={text}
+        nonce={nonce}
+        data-marketing="company"
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: published, validated script text (see above)
+        dangerouslySetInnerHTML={{ __html: text }}
+      />
+    );
+  });
 }
