@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createQuotation } from './support/checkout.ts';
-import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
+import { enrolByKeyboard, expectAccessible, invitation, rollBackNewest } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated, waitForHydration } from './support/shell.ts';
 
@@ -67,12 +67,5 @@ test('a content operator renames a plan and its «para quién», previews, publi
   if (shots) await planCard(page, newLabel).screenshot({ path: `${shots}/tarjeta-publicada.png` });
 
   // Left as found: back to the version before the publication.
-  await page.goto(consolePage);
-  await waitForHydration(page);
-  await page
-    .getByRole('region', { name: 'Historial' })
-    .getByRole('button', { name: /Volver a la versión anterior/ })
-    .first()
-    .click();
-  await expect(page.getByRole('status').filter({ hasText: 'volvió a esa versión' })).toBeVisible();
+  await rollBackNewest(page, consolePage, 'volvió a esa versión');
 });

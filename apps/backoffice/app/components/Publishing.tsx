@@ -136,14 +136,14 @@ export function PublicationHistory({
   canEdit,
   csrfToken,
   busy,
-  words,
+  words = { noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' },
 }: {
   history: Publication[];
   canEdit: boolean;
   csrfToken: string;
   busy: boolean;
-  /** The screen's words: «Sin cambios de precio.», «Volver a los precios anteriores». */
-  words: { noChanges: string; backToBefore: string };
+  /** The screen's words when not the general ones («Precios»: «Sin cambios de precio.», «Volver a los precios anteriores»). */
+  words?: { noChanges: string; backToBefore: string };
 }) {
   return (
     <section aria-labelledby="historial" className="space-y-2">

@@ -438,13 +438,7 @@ export function PlanView({
 
       {canEdit && item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview /> : null}
 
-      <PublicationHistory
-        history={history}
-        canEdit={canEdit}
-        csrfToken={csrfToken}
-        busy={busy}
-        words={{ noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' }}
-      />
+      <PublicationHistory history={history} canEdit={canEdit} csrfToken={csrfToken} busy={busy} />
     </section>
   );
 }

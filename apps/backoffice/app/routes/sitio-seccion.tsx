@@ -304,13 +304,7 @@ export function SectionView({
       </Form>
       <DraftChanges changes={item.changes} />
       {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={false} /> : null}
-      <PublicationHistory
-        history={history}
-        canEdit
-        csrfToken={csrfToken}
-        busy={busy}
-        words={{ noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' }}
-      />
+      <PublicationHistory history={history} canEdit csrfToken={csrfToken} busy={busy} />
     </section>
   );
 }
