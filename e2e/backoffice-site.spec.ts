@@ -1,4 +1,4 @@
-import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
+import { enrolByKeyboard, expectAccessible, invitation, rollBackNewest } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/shell.ts';
 
@@ -53,14 +53,7 @@ test('a content operator edits the footer; the store shows it after publishing, 
   await expect(footerLink('Trabaja con nosotros')).toHaveAttribute('href', '/quienes-somos#empleos');
 
   // Back as it was, for the other journeys.
-  await page.goto(consolePage);
-  await waitForHydration(page);
-  await page
-    .getByRole('region', { name: 'Historial' })
-    .getByRole('button', { name: /Volver a la versión anterior/ })
-    .first()
-    .click();
-  await expect(page.getByRole('status').filter({ hasText: 'la tienda volvió a esa versión' })).toBeVisible();
+  await rollBackNewest(page, consolePage, 'la tienda volvió a esa versión');
   await page.goto('/');
   await expect(footerLink('Trabaja con nosotros')).toHaveCount(0);
 });

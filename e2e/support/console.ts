@@ -64,3 +64,15 @@ export async function enrolByKeyboard(page: Page, link: string, name: string): P
   await expect(page.getByRole('heading', { name: 'Tus 10 códigos de recuperación' })).toBeFocused();
   return secret;
 }
+
+/** A publishing screen left as found: «Volver a la versión anterior» on its newest publication (components/Publishing.tsx). */
+export async function rollBackNewest(page: Page, consolePage: string, answered: string): Promise<void> {
+  await page.goto(consolePage);
+  await waitForHydration(page);
+  await page
+    .getByRole('region', { name: 'Historial' })
+    .getByRole('button', { name: /Volver a la versión anterior/ })
+    .first()
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: answered })).toBeVisible();
+}

@@ -53,6 +53,7 @@ import { backofficeRoutes } from './modules/operators/routes.ts';
 import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.ts';
+import { planFileRoutes } from './modules/plans/plan-files.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { previewDraft } from './modules/publishing/console-routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
@@ -61,7 +62,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { localProviderStore } from './modules/tax-documents/service.ts';
 import { registerObservability, requestIdOf, withRequestId } from './observability/index.ts';
 import { createBackgroundWork } from './worker.ts';
-import { priceOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
+import { previewOverrideOf, publishingKindsOf, repricedPlansSince } from './workflows/publishing.ts';
 import { lockPurchase, purchaseWorkflow, tripOfQuotation } from './workflows/purchase.ts';
 
 export type BuildAppOptions = {
@@ -306,12 +307,17 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(quotationRoutes, { lockPurchase });
   await api.register(planRoutes, {
     tripOfQuotation,
-    // A console preview link's draft prices (issue 25): the comparator priced with them, never kept.
+    // A console preview link's draft prices or plan (issue 25): the comparator priced with it, never kept.
     previewPrices: async (token, quotationId) =>
-      priceOverrideOf(await previewDraft(api.publishing, db, token, quotationId, api.clock())),
+      previewOverrideOf(
+        db,
+        api.config.companyId,
+        await previewDraft(api.publishing, db, token, quotationId, api.clock()),
+      ),
     repricedPlansSince,
   });
   const purchaseSteps = purchaseWorkflow({ taxDocuments: integrations.taxDocuments !== undefined }).steps;
+  await api.register(planFileRoutes);
   await api.register(paymentRoutes({ workflow: purchaseSteps }));
   await api.register(saleRefundAdminRoutes);
   await api.register(certificateRoutes);

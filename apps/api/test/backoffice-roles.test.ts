@@ -225,6 +225,33 @@ const requests: Record<
     url: '/api/backoffice/geography/nadie/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  // «Planes» (issue 25 item 1): the kind `plans` on a plan that names nothing (404 past the guard); uploads without
+  // a file (the plan is looked up first: 404).
+  'GET /plans/:key': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999' }),
+  'GET /plans/:key/history': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999/history' }),
+  'GET /plans/:key/options': () => ({ method: 'GET', url: '/api/backoffice/plans/999999999/options' }),
+  'PUT /plans/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/plans/999999999/draft',
+    payload: { baseVersion: 0, body: {} },
+  }),
+  'POST /plans/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/plans/999999999/preview-link' }),
+  'POST /plans/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/plans/999999999/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /plans/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/plans/999999999/scheduled' }),
+  'POST /plans/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/plans/999999999/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
+  'POST /plans/:key/image': () => ({ method: 'POST', url: '/api/backoffice/plans/999999999/image?nombre=a.png' }),
+  'POST /plans/:key/conditions': () => ({
+    method: 'POST',
+    url: '/api/backoffice/plans/999999999/conditions?nombre=a.pdf',
+  }),
   // «El sitio»: a key that names nothing (404 past the guard).
   'POST /site-navigation/:key/preview-link': () => ({
     method: 'POST',

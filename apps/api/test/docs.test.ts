@@ -86,6 +86,9 @@ const specPaths: [string, string][] = [
   ['get', '/{companyId}/plans-quotation/{quotationId}'],
   // Not in spec §7 (issue #13): how many plans each travelling age band rules out, so the comparator can say why.
   ['get', '/{companyId}/plans-unavailable/{quotationId}'],
+  // Not in spec §7 (issue 25, «Planes»): a plan's uploaded image sizes and general conditions.
+  ['get', '/plan-images/{id}/{size}'],
+  ['get', '/plan-conditions/{file}'],
   ['put', '/quotations/{quotationId}/passangers'],
   ['get', '/quotations/{quotationId}/passangers'],
   ['put', '/quotations/{quotationId}/passangers-detail'],

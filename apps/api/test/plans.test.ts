@@ -175,6 +175,9 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       mejorPlan: false,
       mejorCobertura: false,
       coberturaMedica: 30_000,
+      // Issue 25 («Planes»): the seed has no «para quién» line nor conditions PDF.
+      paraQuien: '',
+      condicionesGenerales: null,
       benefits: seedBenefits(410),
       discountCode: noCode,
       formatted: { totalAmount: 'USD 85,00', before: 'USD 100,00', perDay: 'USD 8,50', montoConversion: '$80.625' },

@@ -27,6 +27,8 @@ export default [
     route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     route('precios', 'routes/precios.tsx'),
     route('precios/:id', 'routes/precio.tsx'),
+    route('planes', 'routes/planes.tsx'),
+    route('planes/:id', 'routes/plan.tsx'),
     route('sitio', 'routes/sitio.tsx'),
     route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
     route('geografia', 'routes/geografia.tsx'),

@@ -6,7 +6,8 @@ import { geographyKindOf } from '#app/modules/catalog/geography.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { siteKindsOf } from '#app/modules/company/site.ts';
 import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
-import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf } from '#app/modules/plans/prices.ts';
+import { type PlanDetails, planDetailsKind, planDetailsKindOf } from '#app/modules/plans/plan-details.ts';
+import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf, readPlanPrices } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
 import { keysPublishedSince } from '#app/modules/publishing/service.ts';
@@ -63,6 +64,13 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices) {
   return { path: `/comparador/${quotationId}`, scope: quotationId };
 }
 
+/** The live prices of a plan whose details are drafted, limited to the regions the draft still sells. */
+async function livePricesFor(db: Database, key: string, companyId: number, draft: PlanDetails) {
+  const prices = await readPlanPrices(db, key, companyId);
+  if (!prices) throw new ApiError(404, 'No encontramos este plan.');
+  return { ...prices, rates: prices.rates.filter((rate) => draft.regionIds.includes(rate.destinationId)) };
+}
+
 /**
  * Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). The site's
  * flags start from the server configuration's (`features`) until the console publishes them.
@@ -71,6 +79,12 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
   const site = siteKindsOf(companyId, features);
   return kindsOf(
     publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }),
+    // A plan's draft is previewed on the same sample trip as its prices would be (its live prices, its draft regions).
+    publishable({
+      ...planDetailsKindOf(companyId),
+      previewPath: async (db: Database, key: string, draft: PlanDetails) =>
+        comparatorOfDraft(db, key, await livePricesFor(db, key, companyId, draft)),
+    }),
     publishable(site.navigation),
     publishable(site.footer),
     publishable(siteContactsKindOf(companyId)),
@@ -82,10 +96,22 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
   );
 }
 
-/** A preview's draft of prices as the plans module prices it. */
-export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {
-  if (preview.kind !== pricesKind.kind) throw new Error('Not a preview of prices');
-  return { productId: Number(preview.key), ...pricesKind.schema.parse(preview.body) };
+/**
+ * A preview's draft as the plans module prices it: a draft of prices, or a draft of the plan itself over its live
+ * prices.
+ */
+export async function previewOverrideOf(
+  db: Database,
+  companyId: number,
+  preview: { kind: string; key: string; body: unknown },
+): Promise<PriceOverride> {
+  const productId = Number(preview.key);
+  if (preview.kind === pricesKind.kind) return { productId, ...pricesKind.schema.parse(preview.body) };
+  if (preview.kind === planDetailsKind.kind) {
+    const details = planDetailsKind.schema.parse(preview.body);
+    return { productId, ...(await livePricesFor(db, preview.key, companyId, details)), details };
+  }
+  throw new Error(`No storefront preview for the kind ${preview.kind}`);
 }
 
 /** The plans among `productIds` whose prices were published after `since` (plans' comparator notice, via app.ts). */

@@ -5,9 +5,9 @@ import { CsrfField } from './fields.tsx';
 import { Notice } from './Notice.tsx';
 
 /**
- * The parts every publishing screen shares (issue 25, ADR 019: «Precios», «El sitio»): the answer of the last action
- * (with its preview link), the scheduled publication and its cancel button, «Vista previa y publicación», and the
- * history with a readable diff per publication and its two rollbacks.
+ * The parts every publishing screen shares (issue 25, ADR 019: «Precios», «Planes», «El sitio»): the answer of the last
+ * action (with its preview link), the fields a refused draft names, the scheduled publication and its cancel button,
+ * «Vista previa y publicación», and the history with a readable diff per publication and its two rollbacks.
  */
 export function ResultNotice({ result }: { result: PublishingResult | undefined }) {
   if (!result) return null;
@@ -118,14 +118,14 @@ export function PublicationHistory({
   canEdit,
   csrfToken,
   busy,
-  words,
+  words = { noChanges: 'Sin cambios.', backToBefore: 'Volver a la versión anterior' },
 }: {
   history: Publication[];
   canEdit: boolean;
   csrfToken: string;
   busy: boolean;
-  /** The screen's words: «Sin cambios de precio.», «Volver a los precios anteriores». */
-  words: { noChanges: string; backToBefore: string };
+  /** The screen's words when not the general ones («Precios»: «Sin cambios de precio.», «Volver a los precios anteriores»). */
+  words?: { noChanges: string; backToBefore: string };
 }) {
   return (
     <section aria-labelledby="historial" className="space-y-2">
@@ -195,7 +195,11 @@ export function DraftLine({ draft }: { draft: { version: number; updatedBy: stri
   );
 }
 
-/** The API's field errors of the last save, each named by `nameOf(field)` (`contenido`: the body as a whole). */
+/**
+ * Why a draft was refused, one line per field: the API's body paths (`menus.0.items.1.href`, saveDraftOf) or the
+ * screen's own, each named by `nameOf(field)` (`contenido`: the body as a whole). A screen passes those it does not
+ * already show beside their field.
+ */
 export function FieldErrorList({
   errors,
   nameOf = (field) => field,

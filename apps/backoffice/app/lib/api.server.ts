@@ -68,6 +68,8 @@ type CallOptions = {
   body?: unknown;
   /** The CSRF token the form carried (from GET /me): every state-changing call sends it as X-CSRF-Token. */
   csrfToken?: string;
+  /** A file sent as the body itself (the console's uploads: a plan's image or conditions), instead of JSON. */
+  file?: Blob;
 };
 
 /**
@@ -80,7 +82,7 @@ export async function callApi<T>(
   context: AppLoadContext,
   request: Request,
   path: string,
-  { method = 'GET', body, csrfToken }: CallOptions = {},
+  { method = 'GET', body, csrfToken, file }: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
   const headers = new Headers({ accept: 'application/json' });
   const cookie = operatorCookie(request.headers.get('cookie'));
@@ -93,6 +95,7 @@ export async function callApi<T>(
     if (csrfToken) headers.set('x-csrf-token', csrfToken);
   }
   if (body !== undefined) headers.set('content-type', 'application/json');
+  if (file) headers.set('content-type', 'application/octet-stream');
   const apiFetch = context.apiFetch ?? fetch;
   const base = context.apiFetch ? 'http://localhost' : (process.env.API_ORIGIN ?? 'http://localhost:3000');
   let response: Response;
@@ -101,6 +104,7 @@ export async function callApi<T>(
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(file ? { body: file } : {}),
     });
   } catch {
     return { ok: false, status: 503, error: apiErrorOf(503, undefined), headers: new Headers() };

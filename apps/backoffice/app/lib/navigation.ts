@@ -25,6 +25,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'] },
   { path: '/datos-personales', label: 'Datos personales', roles: ['admin', 'support'] },
   { path: '/trabajos', label: 'Trabajos con fallas', roles: ['admin'] },
+  // Issue 25 item 1: the plans themselves as drafts (content edits, pricing reads).
+  { path: '/planes', label: 'Planes', roles: ['admin', 'content', 'pricing'] },
   // Issue 25: plan prices as drafts, previewed, published and rolled back (pricing edits, finance reads).
   { path: '/precios', label: 'Precios', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (catalogue and prices): pricing edits discount codes, finance reads their usage and revenue.

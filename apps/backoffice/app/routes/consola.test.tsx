@@ -33,6 +33,7 @@ describe('the side navigation', () => {
       'Newsletter',
       'Datos personales',
       'Trabajos con fallas',
+      'Planes',
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
@@ -55,11 +56,13 @@ describe('the side navigation', () => {
     expect(navigationFor(['content']).map((entry) => entry.label)).toEqual([
       'Hoy',
       'Newsletter',
+      'Planes',
       'El sitio',
       'Geografía',
     ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
+      'Planes',
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',

@@ -18,16 +18,20 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pl
   return { plans: answer.data.plans ?? [] };
 }
 
-export function PlansView({ plans, error }: PlansData) {
+/** The plans to pick from, for «Precios» and «Planes» (routes/planes.tsx): the title, a line of help, where a plan opens. */
+export function PlansView({
+  plans,
+  error,
+  title = 'Precios',
+  intro = 'Elige un plan para cambiar su precio diario por región y tramo de edad, su descuento y su recargo covid. Los cambios quedan en borrador hasta que los publicas; puedes verlos antes en la tienda y volver atrás después.',
+  basePath = '/precios',
+}: PlansData & { title?: string; intro?: string; basePath?: string }) {
   return (
     <section aria-labelledby="titulo" className="space-y-4">
       <h1 id="titulo" className="text-xl font-semibold">
-        Precios
+        {title}
       </h1>
-      <p className="text-sm text-slate-700">
-        Elige un plan para cambiar su precio diario por región y tramo de edad, su descuento y su recargo covid. Los
-        cambios quedan en borrador hasta que los publicas; puedes verlos antes en la tienda y volver atrás después.
-      </p>
+      <p className="text-sm text-slate-700">{intro}</p>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {plans.length === 0 && !error ? (
         <p className="rounded border border-slate-300 bg-white p-3 text-sm">No hay planes.</p>
@@ -36,7 +40,7 @@ export function PlansView({ plans, error }: PlansData) {
           {plans.map((plan) => (
             <li key={plan.id}>
               <Link
-                to={`/precios/${plan.id}`}
+                to={`${basePath}/${plan.id}`}
                 className="block rounded border border-slate-300 bg-white p-3 hover:border-brand-600 focus-visible:outline-2"
               >
                 <span className="font-semibold">{plan.label}</span>

@@ -18,7 +18,14 @@ export function contractApi(answers: Record<string, Answer | ((call: RecordedCal
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api\/backoffice/, '') + url.search;
     const text = request.body ? await request.text() : '';
-    const call = { method: request.method, path, headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    // A JSON body parsed; a file (the uploads' octet-stream) kept as its text.
+    const json = request.headers.get('content-type') === 'application/json';
+    const call = {
+      method: request.method,
+      path,
+      headers: request.headers,
+      body: text && json ? JSON.parse(text) : text || undefined,
+    };
     calls.push(call);
     const found = answers[`${request.method} ${path}`];
     const answer = typeof found === 'function' ? found(call) : found;

@@ -2394,6 +2394,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/plan-images/{id}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7 (issue 25): a plan's uploaded image, in one of the storefront's sizes (WebP). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    size: "large.webp" | "small.webp";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plan-conditions/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7 (issue 25): a plan's general conditions (PDF). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -6824,6 +6897,10 @@ export interface components {
             mejorCobertura: boolean;
             /** @description Medical limit in USD */
             coberturaMedica: number;
+            /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
+            paraQuien: string;
+            /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
+            condicionesGenerales: string | null;
             benefits: {
                 id: number;
                 label: string;
@@ -6905,6 +6982,10 @@ export interface components {
                 isPriority: boolean;
             }[];
             bestOptionLabel: string | null;
+            /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
+            paraQuien: string;
+            /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
+            condicionesGenerales: string | null;
             dias: number;
             discountCode: components["schemas"]["DiscountCodeOutcomeInput"];
             passengerCount: number;
@@ -8233,6 +8314,10 @@ export interface components {
             mejorCobertura: boolean;
             /** @description Medical limit in USD */
             coberturaMedica: number;
+            /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
+            paraQuien: string;
+            /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
+            condicionesGenerales: string | null;
             benefits: {
                 id: number;
                 label: string;
@@ -8314,6 +8399,10 @@ export interface components {
                 isPriority: boolean;
             }[];
             bestOptionLabel: string | null;
+            /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
+            paraQuien: string;
+            /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
+            condicionesGenerales: string | null;
             dias: number;
             discountCode: components["schemas"]["DiscountCodeOutcome"];
             passengerCount: number;

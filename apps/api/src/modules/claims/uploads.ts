@@ -48,11 +48,26 @@ export class DocumentProblem extends Error {
   }
 }
 
+/** What a DocumentCheck accepts: how large, and what a file's first bytes may be (by default a claim's documents). */
+export type DocumentRules = {
+  maxBytes: number;
+  /** Why the file (its name and first bytes) is refused, or null. */
+  problem(name: string, head: Uint8Array): Rule | null;
+  tooLarge(name: string): Rule;
+};
+
+const claimDocumentRules: DocumentRules = {
+  maxBytes: refundLimits.maxFileBytes,
+  problem: documentFileProblem,
+  tooLarge: (name) => ({ code: 'file_too_large', message: refundMessages.fileTooLarge(name) }),
+};
+
 /**
  * Passes a document's bytes on while checking them: its kind by its first bytes (and the name's extension against
  * it), and its size as it grows. Fails with a DocumentProblem as soon as one is seen; `kind` resolves once known.
+ * Claims' documents by default; the console's plan files (plans/plan-files.ts) pass their own rules.
  */
-class DocumentCheck extends Transform {
+export class DocumentCheck extends Transform {
   private head = Buffer.alloc(0);
   private checked = false;
   private size = 0;
@@ -60,7 +75,10 @@ class DocumentCheck extends Transform {
   private resolveKind!: (kind: DocumentKind) => void;
   private rejectKind!: (error: Error) => void;
 
-  constructor(private readonly name: string) {
+  constructor(
+    private readonly name: string,
+    private readonly rules: DocumentRules = claimDocumentRules,
+  ) {
     super();
     this.kind = new Promise((resolve, reject) => {
       this.resolveKind = resolve;
@@ -73,12 +91,12 @@ class DocumentCheck extends Transform {
 
   /** The parser saw more bytes than the limit allows (the part was cut): the document is refused now. */
   tooLarge() {
-    this.destroy(new DocumentProblem({ code: 'file_too_large', message: refundMessages.fileTooLarge(this.name) }));
+    this.destroy(new DocumentProblem(this.rules.tooLarge(this.name)));
   }
 
   private decide(): DocumentProblem | undefined {
     this.checked = true;
-    const problem = documentFileProblem(this.name, this.head);
+    const problem = this.rules.problem(this.name, this.head);
     if (problem) return new DocumentProblem(problem);
     const kind = detectDocumentKind(this.head);
     if (!kind) return new DocumentProblem({ code: 'invalid_file_type', message: refundMessages.fileType(this.name) });
@@ -88,8 +106,8 @@ class DocumentCheck extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;
-    if (this.size > refundLimits.maxFileBytes) {
-      callback(new DocumentProblem({ code: 'file_too_large', message: refundMessages.fileTooLarge(this.name) }));
+    if (this.size > this.rules.maxBytes) {
+      callback(new DocumentProblem(this.rules.tooLarge(this.name)));
       return;
     }
     if (this.checked) {

@@ -96,7 +96,7 @@ export const backofficeAccess = {
   'POST /exchange-rates/fetch': ['admin', 'pricing'],
   // «Precios» (issue 25; plans/console-routes.ts and the publishing model's routes for the kind `prices`): pricing
   // and administrators edit and publish; finance reads prices, their impact and their history.
-  'GET /prices': ['admin', 'pricing', 'finance'],
+  'GET /prices': ['admin', 'pricing', 'finance', 'content'],
   'GET /prices/:key': ['admin', 'pricing', 'finance'],
   'GET /prices/:key/grid': ['admin', 'pricing', 'finance'],
   'GET /prices/:key/impact': ['admin', 'pricing', 'finance'],
@@ -115,6 +115,18 @@ export const backofficeAccess = {
   'POST /geography/:key/publish': ['admin', 'content'],
   'DELETE /geography/:key/scheduled': ['admin', 'content'],
   'POST /geography/:key/rollback': ['admin', 'content'],
+  // «Planes» (issue 25 item 1; the publishing model's routes for the kind `plans` and plans/plan-files.ts): content
+  // and administrators edit, upload and publish; pricing reads (the plan list is GET /prices).
+  'GET /plans/:key': ['admin', 'content', 'pricing'],
+  'GET /plans/:key/history': ['admin', 'content', 'pricing'],
+  'GET /plans/:key/options': ['admin', 'content', 'pricing'],
+  'PUT /plans/:key/draft': ['admin', 'content'],
+  'POST /plans/:key/preview-link': ['admin', 'content'],
+  'POST /plans/:key/publish': ['admin', 'content'],
+  'DELETE /plans/:key/scheduled': ['admin', 'content'],
+  'POST /plans/:key/rollback': ['admin', 'content'],
+  'POST /plans/:key/image': ['admin', 'content'],
+  'POST /plans/:key/conditions': ['admin', 'content'],
   // «El sitio» (issue 25, item 6; company/site.ts and content/site-contacts.ts through the publishing model's routes):
   // content and administrators edit and publish the navigation bar, footer, contacts, WhatsApp, flags and scripts.
   'GET /site-navigation/:key': ['admin', 'content'],

@@ -6,6 +6,7 @@ import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
 import { pricesConsoleRoutes } from '../plans/console-routes.ts';
 import { discountCodeConsoleRoutes } from '../plans/discount-console-routes.ts';
+import { planFileConsoleRoutes } from '../plans/plan-files.ts';
 import { privacyConsoleRoutes } from '../privacy/console-routes.ts';
 import { publishingConsoleRoutes } from '../publishing/console-routes.ts';
 import { salesConsoleRoutes } from '../purchases/console-routes.ts';
@@ -42,5 +43,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   pricesConsoleRoutes,
   // «Geografía» (issue 25, item 5): the form's modality names; the rest is the publishing model's kind `geography`.
   geographyConsoleRoutes,
+  // «Planes» (issue 25 item 1): the image and general conditions uploads; the plan itself is the kind `plans`.
+  planFileConsoleRoutes,
   publishingConsoleRoutes,
 ];

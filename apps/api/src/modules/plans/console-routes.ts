@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { resourceNotFound } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
+import * as catalog from '../catalog/service.ts';
 import { consoleErrors } from '../operators/console-routes.ts';
 import { findDraftBody } from '../publishing/service.ts';
+import { readPlanDetails } from './plan-details.ts';
 import { formatImpact, planPricesSchema, priceGridOf, priceImpact, pricesKind, readPlanPrices } from './prices.ts';
 import * as repository from './repository.ts';
 
@@ -112,6 +114,42 @@ export async function pricesConsoleRoutes(fastify: FastifyInstance) {
       const saved = planPricesSchema.safeParse(await findDraftBody(db, pricesKind.kind, key));
       const rows = await priceImpact(db, Number(key), saved.success ? saved.data : live);
       return { rows: rows.map((row) => ({ ...row, formatted: formatImpact(row) })) };
+    },
+  );
+
+  app.get(
+    '/plans/:key/options',
+    {
+      schema: {
+        tags,
+        description:
+          "What «Planes» offers to choose from for a plan: the company's modalities and age bands, and the regions its modalities sell to (a region is sold once «Precios» gives it prices).",
+        params: keyParams,
+        response: {
+          200: z.object({
+            modalities: z.array(z.object({ id: z.number(), label: z.string() })),
+            regions: z.array(z.object({ id: z.number(), label: z.string() })),
+            passengerTypes: z.array(
+              z.object({ id: z.number(), label: z.string(), ageFrom: z.number(), ageTo: z.number() }),
+            ),
+          }),
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { companyId } = fastify.config;
+      const [live, grid, modalities] = await Promise.all([
+        readPlanDetails(db, request.params.key, companyId),
+        priceGridOf(db, Number(request.params.key)),
+        catalog.listModalities(db, companyId),
+      ]);
+      if (!live || !grid) throw resourceNotFound();
+      return {
+        modalities: modalities.map((modality) => ({ id: modality.id, label: modality.label })),
+        regions: grid.regions,
+        passengerTypes: grid.passengerTypes,
+      };
     },
   );
 }

@@ -5,6 +5,16 @@ import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
 
 const usd = (cents: number) => cents / 100;
+
+/** Where the storefront finds a plan's general conditions (plan-files.ts serves them); null when it has none. */
+export const conditionsPath = (conditionsKey: string | null) =>
+  conditionsKey === null ? null : `/api/${conditionsKey}`;
+
+/** The fields issue 25 added to the plan card and the comparator (spec §7 names kept, fields only added). */
+const planTexts = (product: PricedPlan['product']) => ({
+  paraQuien: product.audience,
+  condicionesGenerales: conditionsPath(product.conditionsKey),
+});
 const taxMultiplier = (bp: number) => 1 + bp / 10_000;
 const publicDiscount = (discount: DiscountOutcome) => ({
   code: discount.code,
@@ -63,6 +73,7 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
     mejorPlan: product.isBestSeller,
     mejorCobertura: plan.isBestCoverage,
     coberturaMedica: product.medicalLimitUsd,
+    ...planTexts(product),
     benefits: plan.benefits,
     discountCode: publicDiscount(plan.discount),
     formatted: {
@@ -113,6 +124,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     prestaciones: plan.benefits.map((b) => ({ idPlan: product.id, detallePrestacion: b.label, limite: b.value })),
     benefits: plan.benefits,
     bestOptionLabel: product.bestOptionLabel,
+    ...planTexts(product),
     dias: price.days,
     discountCode: publicDiscount(plan.discount),
     ...pricedExtras(plan),

@@ -9,7 +9,10 @@ export function listProductsForModality(db: Database, companyId: number, modalit
     .select({ product: products })
     .from(products)
     .innerJoin(productModalities, eq(productModalities.productId, products.id))
-    .where(and(eq(products.companyId, companyId), eq(productModalities.modalityId, modalityId)))
+    .where(
+      // A retired plan is not quoted (issue 25); its paid sales keep it.
+      and(eq(products.companyId, companyId), eq(productModalities.modalityId, modalityId), eq(products.retired, false)),
+    )
     .orderBy(asc(products.sortOrder), asc(products.id))
     .then((rows) => rows.map((row) => row.product));
 }

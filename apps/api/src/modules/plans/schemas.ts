@@ -65,6 +65,17 @@ const formattedSchema = z.object({
   montoConversion: z.string(),
 });
 
+/** What issue 25 added to the listing and the comparator (spec §3's fields kept, these only added). */
+const planTexts = {
+  paraQuien: z
+    .string()
+    .describe('Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text'),
+  condicionesGenerales: z
+    .string()
+    .nullable()
+    .describe("Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none"),
+};
+
 /** Spec §3 Plan (listing). */
 export const listingPlanSchema = z
   .object({
@@ -90,6 +101,7 @@ export const listingPlanSchema = z
     mejorPlan: z.boolean(),
     mejorCobertura: z.boolean(),
     coberturaMedica: z.number().int().describe('Medical limit in USD'),
+    ...planTexts,
     benefits: z.array(benefitSchema),
     discountCode: discountCodeOutcomeSchema,
     formatted: formattedSchema,
@@ -145,6 +157,7 @@ export const comparatorPlanSchema = z
     prestaciones: z.array(z.object({ idPlan: z.number().int(), detallePrestacion: z.string(), limite: z.string() })),
     benefits: z.array(benefitSchema),
     bestOptionLabel: z.string().nullable(),
+    ...planTexts,
     dias: z.number().int(),
     discountCode: discountCodeOutcomeSchema,
     ...pricedExtras,

@@ -11,6 +11,7 @@ import {
   discountForPlan,
   resolveDiscountCode,
 } from './discount-codes.ts';
+import { type PlanDetails, productColumnsOf } from './plan-details.ts';
 import * as repository from './repository.ts';
 import { checkTrip, type Trip } from './trip.ts';
 
@@ -74,7 +75,15 @@ export type PriceOverride = {
   promotionBp: number;
   covidFeeCentsPerDay: number | null;
   rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+  /** A draft of the plan itself (kind `plans`): its texts, colours, benefits, bands, regions, modalities, IVA, retired. */
+  details?: PlanDetails;
 };
+
+/** The stored plan with a draft of its details over it (the preview of the kind `plans`); null: the draft retires it. */
+function withDetails(product: repository.ProductRow, details: PlanDetails, modalityId: number) {
+  if (details.retired || !details.modalityIds.includes(modalityId)) return null;
+  return { ...product, ...productColumnsOf(details) };
+}
 
 /**
  * Every plan that fits the trip, priced (spec §5 plan search). A plan fits when it is sold for the modality, has
@@ -105,6 +114,7 @@ export async function priceTripPlans(
     listAllowedPassengerTypes(db, companyId),
   ]);
   const ids = candidates.map((product) => product.id);
+  const { details } = override ?? {};
   const [storedRates, benefits] = await Promise.all([
     cache.get(`${productsKey}:rates:${trip.destinationId}`, () => repository.listRates(db, ids, trip.destinationId)),
     cache.get(`${productsKey}:benefits`, () => repository.listBenefits(db, ids)),
@@ -115,12 +125,27 @@ export async function priceTripPlans(
         ...storedRates.filter((rate) => rate.productId !== override.productId),
         ...override.rates
           .filter((rate) => rate.destinationId === trip.destinationId)
+          .filter((rate) => !details || details.regionIds.includes(rate.destinationId))
           .map((rate) => ({ ...rate, productId: override.productId })),
       ]
     : storedRates;
+  const draftBenefits =
+    override && details
+      ? details.benefits.map((b, index) => ({ ...b, id: -(index + 1), productId: override.productId }))
+      : undefined;
+  const planBenefits = draftBenefits
+    ? [...benefits.filter((b) => b.productId !== override?.productId), ...draftBenefits]
+    : benefits;
+  const isAllowed = (productId: number, passengerTypeId: number) =>
+    details && productId === override?.productId
+      ? details.passengerTypeIds.includes(passengerTypeId)
+      : allowed.some((a) => a.productId === productId && a.passengerTypeId === passengerTypeId);
   const plans: PricedPlan[] = [];
   const unavailable = new Map(travelling.map((p) => [p.passengerTypeId, 0]));
-  for (const stored of candidates) {
+  for (const candidate of candidates) {
+    const stored =
+      details && override?.productId === candidate.id ? withDetails(candidate, details, trip.modalityId) : candidate;
+    if (!stored) continue;
     const product =
       override?.productId === stored.id
         ? { ...stored, promotionBp: override.promotionBp, covidFeeCentsPerDay: override.covidFeeCentsPerDay }
@@ -128,7 +153,7 @@ export async function priceTripPlans(
     const passengers = travelling.map((p) => ({
       ...p,
       rateCents: rates.find((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId)?.rateCents,
-      allowed: allowed.some((a) => a.productId === product.id && a.passengerTypeId === p.passengerTypeId),
+      allowed: isAllowed(product.id, p.passengerTypeId),
     }));
     const refused = passengers.filter((p) => p.rateCents === undefined || !p.allowed);
     if (refused.length > 0) {
@@ -161,7 +186,7 @@ export async function priceTripPlans(
     plans.push({
       product,
       price,
-      benefits: benefits
+      benefits: planBenefits
         .filter((b) => b.productId === product.id)
         .map((b) => ({ id: b.id, label: b.label, value: b.value, isPriority: b.isPriority })),
       covidApplied,

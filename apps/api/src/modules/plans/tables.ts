@@ -48,6 +48,12 @@ export const products = pgTable('products', {
   taxBp: integer('tax_bp').notNull().default(0),
   /** Covid upgrade surcharge per passenger per day; null when the plan does not offer the upgrade. */
   covidFeeCentsPerDay: integer('covid_fee_cents_per_day'),
+  /** «Para quién»: the one line the comparator shows under the plan's name (issue 25; plain text). */
+  audience: text('audience').notNull().default(''),
+  /** A retired plan is not quoted (its paid sales keep it); the console's «Planes» retires and reactivates. */
+  retired: boolean('retired').notNull().default(false),
+  /** The document store's key of the plan's general conditions (a PDF uploaded in the console); null: none. */
+  conditionsKey: text('conditions_key'),
 });
 
 /** The modalities a plan is sold for. */

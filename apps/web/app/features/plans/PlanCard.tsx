@@ -40,6 +40,11 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
         <h3 id={headingId} className="mb-3 text-xl font-extrabold" style={{ color: plan.colorTitulo }}>
           {plan.label}
         </h3>
+        {plan.paraQuien ? (
+          <p className="-mt-2 mb-3 text-sm text-slate-700" data-para-quien={plan.id}>
+            {plan.paraQuien}
+          </p>
+        ) : null}
         <ul className="mb-5 space-y-2 text-sm" aria-label={`Principales coberturas de ${plan.label}`}>
           {plan.prestaciones.slice(0, benefitsShown).map((benefit, index) => (
             <li key={benefit.detallePrestacion} className="flex items-start gap-2">
@@ -68,6 +73,16 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
           ) : null}
           <PriceBlock plan={plan} />
           <ChoosePlanForm planId={plan.id} planLabel={plan.label} className="mt-4" />
+          {plan.condicionesGenerales ? (
+            <a
+              href={plan.condicionesGenerales}
+              target="_blank"
+              rel="noopener"
+              className="mt-3 inline-block text-sm text-brand-700 underline"
+            >
+              Condiciones generales<span className="sr-only"> de {plan.label}</span> (PDF)
+            </a>
+          ) : null}
           {error ? (
             <p className="mt-2 text-sm font-medium text-red-700" id={`plan-${plan.id}-error`}>
               {error}
