@@ -238,6 +238,12 @@ function templates(s: Seeded): Template[] {
       query: { token: s.accessToken },
     },
     { method: 'GET', route: '/legal/condiciones-generales.pdf' },
+    {
+      method: 'GET',
+      route: '/plan-images/:id/:size',
+      params: { id: '00000000-0000-4000-8000-000000000000', size: 'large.webp' },
+    },
+    { method: 'GET', route: '/plan-conditions/:file', params: { file: '00000000-0000-4000-8000-000000000000.pdf' } },
     { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody(s.certificate) },
     // The upload route takes multipart; any other body (JSON, forms, mutated) must be a 4xx.
     { method: 'POST', route: '/companies/:companyId/refunds/files', params: company, body: { documentos: [] } },
