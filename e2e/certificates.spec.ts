@@ -137,9 +137,10 @@ test.describe('certificados', () => {
     const sale = await paidSale(request, holder);
     await page.goto(`/certificados?tipo=passport&valor=${holder.passport}`);
     await waitForHydration(page);
-    // The automatic e-mails of the payment first (the buyer's and the companion's own), so only the send is counted.
+    // The automatic certificate e-mails of the payment first (the buyer's and the companion's own; the tax document's
+    // says «compra N°»), so only the send is counted.
     await expect
-      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale.idVenta))).length)
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`)).length)
       .toBe(2);
     const before = storefront.smtp.received.length;
     await page.getByRole('button', { name: 'Enviar Certificado' }).click();
@@ -148,10 +149,14 @@ test.describe('certificados', () => {
       .poll(() =>
         storefront.smtp.received
           .slice(before)
-          .filter((m) => m.parsed.subject?.includes(String(sale.idVenta)) && m.to.includes(holder.companionEmail)),
+          .filter(
+            (m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`) && m.to.includes(holder.companionEmail),
+          ),
       )
       .toHaveLength(1);
-    const sent = storefront.smtp.received.slice(before).filter((m) => m.parsed.subject?.includes(String(sale.idVenta)));
+    const sent = storefront.smtp.received
+      .slice(before)
+      .filter((m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`));
     expect(sent.flatMap((m) => m.to).filter((to) => to !== holder.companionEmail && to !== holder.email)).toEqual([]);
   });
 

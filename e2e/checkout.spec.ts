@@ -163,21 +163,29 @@ test.describe('checkout, payment and certificate', () => {
     await expect(strangerPage.getByRole('link', { name: 'Descargar Certificado' })).toHaveCount(0);
     await stranger.close();
 
-    // The automatic e-mails reach the SMTP server: the buyer (the first traveller: the quote step asks no e-mail)
-    // with both PDFs, Jorge with his own only, each addressed alone; «Enviar Certificado» sends them again.
+    // The automatic certificate e-mails («venta N°») reach the SMTP server: the buyer (the first traveller: the quote
+    // step asks no e-mail) with both PDFs, Jorge with his own only, each addressed alone; «Enviar Certificado» sends
+    // them again.
     await expect
-      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${sale?.id}`)).length)
       .toBe(2);
-    const mails = storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id)));
+    const mails = storefront.smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${sale?.id}`));
     expect(mails.map((m) => m.to)).toEqual([['camila@example.cl'], ['jorge@example.com']]);
     expect(mails.map((m) => m.parsed.attachments.length)).toEqual([2, 1]);
+    // The factura the billing step asked for follows on its own, to the buyer, as a PDF; the store's local provider
+    // issues it without tax value and the e-mail says so.
+    const facturaSubject = new RegExp(`^Factura (exenta )?electrónica N° \\d+ · compra N° ${sale?.id}$`);
+    const factura = () => storefront.smtp.received.find((m) => facturaSubject.test(m.parsed.subject ?? ''));
+    await expect.poll(() => factura()?.to).toEqual(['camila@example.cl']);
+    expect(factura()?.parsed.text).toContain('SIN VALOR TRIBUTARIO');
+    expect(factura()?.parsed.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
     const attachment = mails[1]?.parsed.attachments[0];
     expect(attachment?.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfStrings(attachment?.content ?? Buffer.alloc(0)).join(' ')).not.toContain('Camila');
     await page.getByRole('button', { name: 'Enviar Certificado' }).click();
     await expect(page.getByText('Te enviamos el certificado a tu correo')).toBeVisible();
     await expect
-      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(String(sale?.id))).length)
+      .poll(() => storefront.smtp.received.filter((m) => m.parsed.subject?.includes(`venta N° ${sale?.id}`)).length)
       .toBe(4);
   });
 
