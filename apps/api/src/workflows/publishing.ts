@@ -2,6 +2,7 @@ import { addDays, todayInChile } from '@travesia/domain/dates';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
+import { faqKindOf } from '#app/modules/content/faq-kind.ts';
 import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
 import { type Kinds, kindsOf, publishable } from '#app/modules/publishing/kind.ts';
@@ -61,7 +62,10 @@ async function comparatorOfDraft(db: Database, key: string, draft: PlanPrices) {
 
 /** Every kind the console of `companyId` publishes (the app's and the worker's company: config.companyId). */
 export const publishingKindsOf = (companyId: number): Kinds =>
-  kindsOf(publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }));
+  kindsOf(
+    publishable({ ...pricesKindOf(companyId), previewPath: comparatorOfDraft }),
+    publishable(faqKindOf(companyId)),
+  );
 
 /** A preview's draft of prices as the plans module prices it. */
 export function priceOverrideOf(preview: { kind: string; key: string; body: unknown }): PriceOverride {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from './sanitize-html.server.ts';
+import { htmlToText, sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('removes <script> elements with their text', () => {
