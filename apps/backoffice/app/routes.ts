@@ -27,6 +27,7 @@ export default [
     route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     route('precios', 'routes/precios.tsx'),
     route('precios/:id', 'routes/precio.tsx'),
+    route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -31,6 +31,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/codigos-de-descuento', label: 'Códigos de descuento', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here; pricing changes it, finance reads it.
   { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'pricing', 'finance'] },
+  // Issue 25 item 7: the FAQ through the publishing model (content edits and publishes).
+  { path: '/preguntas-frecuentes', label: 'Preguntas frecuentes', roles: ['admin', 'content'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

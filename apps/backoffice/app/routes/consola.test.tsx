@@ -36,6 +36,7 @@ describe('the side navigation', () => {
       'Precios',
       'Códigos de descuento',
       'Tipo de cambio',
+      'Preguntas frecuentes',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -50,7 +51,11 @@ describe('the side navigation', () => {
     const finance = navigationFor(['finance']).map((entry) => entry.label);
     expect(finance).toContain('Reembolsos de ventas');
     expect(finance).not.toContain('Auditoría');
-    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual(['Hoy', 'Newsletter']);
+    expect(navigationFor(['content']).map((entry) => entry.label)).toEqual([
+      'Hoy',
+      'Newsletter',
+      'Preguntas frecuentes',
+    ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
       'Precios',

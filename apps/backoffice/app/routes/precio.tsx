@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
+import { PublicationHistory } from '#app/components/PublicationHistory.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   adjustRates,
@@ -14,7 +15,6 @@ import {
   priceEditors,
   priceReaders,
   pricesFromForm,
-  publicationStatusLabels,
   rateField,
 } from '#app/features/prices.ts';
 import { callApi } from '#app/lib/api.server.ts';
@@ -413,59 +413,14 @@ export function PriceView({
         </section>
       ) : null}
 
-      <section aria-labelledby="historial" className="space-y-2">
-        <h2 id="historial" className="text-lg font-semibold">
-          Historial
-        </h2>
-        {history.length === 0 ? (
-          <p className="rounded border border-slate-300 bg-white p-3 text-sm">Aún no hay publicaciones.</p>
-        ) : (
-          <ol className="space-y-3">
-            {history.map((publication) => (
-              <li key={publication.id} className="rounded border border-slate-300 bg-white p-3 text-sm">
-                <p className="font-semibold">
-                  {publicationStatusLabels[publication.status]}
-                  {publication.rollbackOf ? ` (vuelta atrás a la publicación ${publication.rollbackOf})` : ''} ·{' '}
-                  {publication.publishAtChile.replace('T', ' ')} · {publication.createdBy}
-                  <span className="font-normal text-slate-700"> · n.º {publication.id}</span>
-                </p>
-                {publication.changes.length > 0 ? (
-                  <ul className="mt-1 list-disc pl-5">
-                    {publication.changes.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-slate-700">Sin cambios de precio.</p>
-                )}
-                {canEdit && publication.status === 'published' ? (
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    <Form method="post">
-                      <CsrfField token={csrfToken} />
-                      <input type="hidden" name="intent" value="volver" />
-                      <input type="hidden" name="publicacion" value={publication.id} />
-                      <input type="hidden" name="a" value="before" />
-                      <button type="submit" className="button-secondary" disabled={busy}>
-                        Volver a los precios anteriores
-                        <span className="sr-only"> a la publicación {publication.id}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <CsrfField token={csrfToken} />
-                      <input type="hidden" name="intent" value="volver" />
-                      <input type="hidden" name="publicacion" value={publication.id} />
-                      <input type="hidden" name="a" value="after" />
-                      <button type="submit" className="button-secondary" disabled={busy}>
-                        Volver a esta versión<span className="sr-only"> (publicación {publication.id})</span>
-                      </button>
-                    </Form>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <PublicationHistory
+        history={history}
+        canEdit={canEdit}
+        csrfToken={csrfToken}
+        busy={busy}
+        noChanges="Sin cambios de precio."
+        backLabel="Volver a los precios anteriores"
+      />
     </section>
   );
 }
