@@ -80,3 +80,37 @@ export function PublicationHistory({
     </section>
   );
 }
+
+/** «Publicar» now or at a Chile date and time, from the draft's `version` (the screen's action: publishingAction). */
+export function PublishForm({ csrfToken, version, busy }: { csrfToken: string; version: number; busy: boolean }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="version" value={version} />
+      <label className="block text-sm">
+        <span className="field-label">Publicar el (hora de Chile; vacío: ahora)</span>
+        <input type="datetime-local" name="publicar-el" className="field-input" />
+      </label>
+      <button type="submit" name="intent" value="publicar" className="button-primary" disabled={busy}>
+        Publicar
+      </button>
+    </Form>
+  );
+}
+
+/** «Qué cambia el borrador»: the draft's readable diff against what is live (nothing when it changes nothing). */
+export function DraftChanges({ changes }: { changes: string[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="cambios" className="space-y-2">
+      <h2 id="cambios" className="text-lg font-semibold">
+        Qué cambia el borrador
+      </h2>
+      <ul className="list-disc pl-5 text-sm">
+        {changes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

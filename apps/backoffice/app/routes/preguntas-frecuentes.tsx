@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
-import { PublicationHistory } from '#app/components/PublicationHistory.tsx';
+import { DraftChanges, PublicationHistory, PublishForm } from '#app/components/PublicationHistory.tsx';
 import {
   answerField,
   applyEdit,
@@ -17,6 +17,7 @@ import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
+import { publishingAction } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
 import type { Route } from './+types/preguntas-frecuentes';
@@ -61,34 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!answer.ok) return data<FaqResult>({ ok: false, message: answer.error.message, body }, answer.status);
     return { ok: true, message: `Borrador guardado (versión ${answer.data.version}). Aún no se publica.` };
   }
-  if (intent === 'publicar') {
-    const publishAt = formText(form, 'publicar-el');
-    const answer = await callApi<{ publication: Publication }>(context, request, `${base}/publish`, {
-      method: 'POST',
-      body: { baseVersion, ...(publishAt ? { publishAt } : {}) },
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    const { publication } = answer.data;
-    return {
-      ok: true,
-      message:
-        publication.status === 'scheduled'
-          ? `Publicación programada para el ${publication.publishAtChile.replace('T', ' a las ')} (hora de Chile).`
-          : 'Preguntas frecuentes publicadas: la tienda ya las muestra.',
-    };
-  }
-  if (intent === 'volver') {
-    const publicationId = Number(formText(form, 'publicacion'));
-    const to = formText(form, 'a') === 'before' ? 'before' : 'after';
-    const answer = await callApi(context, request, `${base}/rollback`, {
-      method: 'POST',
-      body: { publicationId, to },
-      csrfToken,
-    });
-    if (!answer.ok) return refused(answer.error.message, answer.status);
-    return { ok: true, message: 'Listo: la tienda volvió a esa versión (queda en el historial).' };
-  }
+  const published = await publishingAction(context, request, base, form, {
+    published: 'Preguntas frecuentes publicadas: la tienda ya las muestra.',
+    rolledBack: 'Listo: la tienda volvió a esa versión (queda en el historial).',
+  });
+  if (published)
+    return published.ok ? { ok: true, message: published.message } : refused(published.message, published.status);
   return refused('Acción desconocida.', 400);
 }
 
@@ -214,35 +193,14 @@ export function FaqView({
         </div>
       </Form>
 
-      {item.changes.length > 0 ? (
-        <section aria-labelledby="cambios" className="space-y-2">
-          <h2 id="cambios" className="text-lg font-semibold">
-            Qué cambia el borrador
-          </h2>
-          <ul className="list-disc pl-5 text-sm">
-            {item.changes.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DraftChanges changes={item.changes} />
 
       {item.draft ? (
         <section aria-labelledby="publicar" className="space-y-3">
           <h2 id="publicar" className="text-lg font-semibold">
             Publicación
           </h2>
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="version" value={version} />
-            <label className="block text-sm">
-              <span className="field-label">Publicar el (hora de Chile; vacío: ahora)</span>
-              <input type="datetime-local" name="publicar-el" className="field-input" />
-            </label>
-            <button type="submit" name="intent" value="publicar" className="button-primary" disabled={busy}>
-              Publicar
-            </button>
-          </Form>
+          <PublishForm csrfToken={csrfToken} version={version} busy={busy} />
         </section>
       ) : null}
 
