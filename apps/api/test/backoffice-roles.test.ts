@@ -411,6 +411,25 @@ const requests: Record<
     url: '/api/backoffice/site-home/nadie/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  // The FAQ has one key, `faq`: an unknown key is a 404 past the guard, so no call here changes the FAQ.
+  'GET /faq/:key': () => ({ method: 'GET', url: '/api/backoffice/faq/ninguna' }),
+  'GET /faq/:key/history': () => ({ method: 'GET', url: '/api/backoffice/faq/ninguna/history' }),
+  'PUT /faq/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/faq/ninguna/draft',
+    payload: { baseVersion: 0, body: { categories: [] } },
+  }),
+  'POST /faq/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/faq/ninguna/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /faq/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/faq/ninguna/scheduled' }),
+  'POST /faq/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/faq/ninguna/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

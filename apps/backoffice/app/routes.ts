@@ -32,6 +32,7 @@ export default [
     route('sitio', 'routes/sitio.tsx'),
     route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
     route('geografia', 'routes/geografia.tsx'),
+    route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

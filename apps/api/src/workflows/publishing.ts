@@ -5,6 +5,7 @@ import { ApiError } from '#app/errors.ts';
 import { geographyKindOf } from '#app/modules/catalog/geography.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { siteKindsOf } from '#app/modules/company/site.ts';
+import { faqKindOf } from '#app/modules/content/faq-kind.ts';
 import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
 import { type PlanDetails, planDetailsKind, planDetailsKindOf } from '#app/modules/plans/plan-details.ts';
 import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf, readPlanPrices } from '#app/modules/plans/prices.ts';
@@ -92,6 +93,7 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
     publishable(site.flags),
     publishable(site.scripts),
     publishable(site.home),
+    publishable(faqKindOf(companyId)),
     publishable(geographyKindOf(companyId)),
   );
 }

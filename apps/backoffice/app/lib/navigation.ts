@@ -37,6 +37,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/sitio', label: 'El sitio', roles: ['admin', 'content'] },
   // Issue 25 (item 5): regions, countries, origins and what is sold per modality, published by content.
   { path: '/geografia', label: 'Geografía', roles: ['admin', 'content'] },
+  // Issue 25 item 7: the FAQ through the publishing model (content edits and publishes).
+  { path: '/preguntas-frecuentes', label: 'Preguntas frecuentes', roles: ['admin', 'content'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

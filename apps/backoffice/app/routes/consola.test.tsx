@@ -39,6 +39,7 @@ describe('the side navigation', () => {
       'Tipo de cambio',
       'El sitio',
       'Geografía',
+      'Preguntas frecuentes',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -59,6 +60,7 @@ describe('the side navigation', () => {
       'Planes',
       'El sitio',
       'Geografía',
+      'Preguntas frecuentes',
     ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',

@@ -1,6 +1,6 @@
 /**
  * Stored content HTML (customHtml, values, FAQ answers, blog and legal bodies), styled for reading. `html` MUST be
- * what `sanitizeHtml` (#app/lib/sanitize-html.server.ts) returned in the loader: this component trusts it as it is.
+ * what `sanitizeHtml` (@travesia/domain/sanitize-html) returned in the loader: this component trusts it as it is.
  */
 export function ContentHtml({ html, className = '', id }: { html: string; className?: string; id?: string }) {
   return (

@@ -65,3 +65,16 @@ export async function replaceContacts(
     await tx.insert(contacts).values(directory.map((row, sortOrder) => ({ ...row, companyId, sortOrder })));
   }
 }
+
+/** Replaces the company's FAQ with `categories` in order (the FAQ kind's apply, in the publishing transaction). */
+export async function replaceFaqEntries(
+  tx: Database,
+  companyId: number,
+  categories: { name: string; questions: { question: string; answer: string }[] }[],
+) {
+  await tx.delete(faqEntries).where(eq(faqEntries.companyId, companyId));
+  const rows = categories.flatMap((category) =>
+    category.questions.map((entry) => ({ companyId, category: category.name, ...entry })),
+  );
+  if (rows.length > 0) await tx.insert(faqEntries).values(rows.map((row, sortOrder) => ({ ...row, sortOrder })));
+}

@@ -176,6 +176,14 @@ export const backofficeAccess = {
   'POST /site-home/:key/publish': ['admin', 'content'],
   'DELETE /site-home/:key/scheduled': ['admin', 'content'],
   'POST /site-home/:key/rollback': ['admin', 'content'],
+  // «Preguntas frecuentes» (issue 25 item 7; content/faq-kind.ts through the publishing model's routes, key `faq`):
+  // content operators and administrators edit, publish and roll back.
+  'GET /faq/:key': ['admin', 'content'],
+  'GET /faq/:key/history': ['admin', 'content'],
+  'PUT /faq/:key/draft': ['admin', 'content'],
+  'POST /faq/:key/publish': ['admin', 'content'],
+  'DELETE /faq/:key/scheduled': ['admin', 'content'],
+  'POST /faq/:key/rollback': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

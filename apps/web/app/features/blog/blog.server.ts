@@ -1,7 +1,7 @@
+import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext, pageError } from '#app/lib/api-answer.server.ts';
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts';
 import type { BlogArticleData, BlogListData } from './types.ts';
 
 /** Articles per page of /blog. */

@@ -1,6 +1,6 @@
+import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext, pageError } from '#app/lib/api-answer.server.ts';
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts';
 
 /** An image address from stored content: https, http or a path of our own; anything else shows no image. */
 export function safeImageSrc(src: string): string | null {

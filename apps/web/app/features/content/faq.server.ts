@@ -1,6 +1,6 @@
+import { htmlToText, sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
-import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html.server.ts';
 import { type FaqCategory, maxQueryLength } from './faq-search.ts';
 
 export type FaqData = { categories: FaqCategory[]; query: string };

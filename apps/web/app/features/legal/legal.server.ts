@@ -1,6 +1,6 @@
+import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts';
 import type { LegalPageData, LegalPageSlug } from './types.ts';
 
 /** /terminos, /politicas, /informacion-legal: the stored page, its HTML sanitised here, and the seller's details. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from './sanitize-html.server.ts';
+import { htmlToText, sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('removes <script> elements with their text', () => {
@@ -63,6 +63,14 @@ describe('sanitizeHtml', () => {
 });
 
 describe('htmlToText', () => {
+  it('drops CSS injection: style attributes with expression( or url(javascript:), and <style> blocks with their text', () => {
+    const html = sanitizeHtml(
+      '<p style="width:expression(alert(1))">a</p><span style="background:url(javascript:alert(1))">b</span>' +
+        '<style>p{background:url(javascript:alert(1))}</style><img src="https://x.cl/a.png" style="x:expression(1)">',
+    );
+    expect(html).toBe('<p>a</p><span>b</span><img src="https://x.cl/a.png" loading="lazy" />');
+  });
+
   it('keeps the words, separates blocks, drops scripts and decodes the basic entities', () => {
     expect(
       htmlToText('<p>Hola <strong>mundo</strong></p><ul><li>a &amp; b</li><li>c</li></ul><script>x()</script>'),
