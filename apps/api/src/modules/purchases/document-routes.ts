@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorResponses, resourceNotFound } from '#app/errors.ts';
@@ -127,9 +128,7 @@ export function purchaseDocumentRoutes(fastify: FastifyInstance) {
       const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
       const found = await documentPdf(db, fastify.documentStore, saleId, Number.parseInt(request.params.document, 10));
       if (!found) throw resourceNotFound();
-      const chunks: Buffer[] = [];
-      for await (const chunk of found.body) chunks.push(Buffer.from(chunk as Uint8Array));
-      return sendPdf(reply, Buffer.concat(chunks), `documento-${found.row.type}-${found.row.folio}.pdf`);
+      return sendPdf(reply, await buffer(found.body), `documento-${found.row.type}-${found.row.folio}.pdf`);
     },
   );
   app.get(

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { todayInChile } from '@travesia/domain/dates';
 import { formatClp } from '@travesia/domain/money';
 import { z } from 'zod';
@@ -245,8 +246,6 @@ export function taxDocumentEmailJob(
       const found = await documentPdf(db, store, saleId, documentId);
       const to = await buyerEmailOf(saleId);
       if (!found || !to) return { sent: false };
-      const chunks: Buffer[] = [];
-      for await (const chunk of found.body) chunks.push(Buffer.from(chunk as Uint8Array));
       const shown = presentDocument(found.row);
       const name = `${shown.typeName} N° ${shown.folio}`;
       const lines = [
@@ -262,7 +261,7 @@ export function taxDocumentEmailJob(
         attachments: [
           {
             filename: `${found.row.type}-${shown.folio}.pdf`,
-            content: Buffer.concat(chunks),
+            content: await buffer(found.body),
             contentType: 'application/pdf',
           },
         ],
@@ -318,9 +317,7 @@ export function localProviderStore(db: Database, store: DocumentStore) {
         if (error instanceof DocumentNotFoundError) return null;
         throw error;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-      const saved = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      const saved = JSON.parse((await buffer(body)).toString('utf8')) as {
         providerId: string;
         folio: number;
         pdf: string;
