@@ -5,8 +5,16 @@ import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const root = new URL('../', import.meta.url);
-const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@travesia/'));
+// The packages our bundled workspace code imports are external too: @travesia/domain's own dependencies (sanitize-html
+// is CommonJS and requires Node's built-ins, which an ES module bundle cannot do) load from node_modules like the
+// API's. A dependency missing here breaks `npm start` at its first line, so the start-mode test runs the bundle.
+const manifests = ['package.json', '../../packages/domain/package.json'];
+const dependencies = await Promise.all(
+  manifests.map(async (path) =>
+    Object.keys(JSON.parse(await readFile(new URL(path, root), 'utf8')).dependencies ?? {}),
+  ),
+);
+const external = [...new Set(dependencies.flat())].filter((name) => !name.startsWith('@travesia/'));
 
 await rm(new URL('dist', root), { recursive: true, force: true });
 await build({

@@ -1,25 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { refundLimits } from '@travesia/domain/refunds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storefrontBuildExists } from '#app/web.ts';
-import { type Started, startProcess, stopProcess } from './support/processes.ts';
+import { buildForStart, type Started, startProcess, stopProcess } from './support/processes.ts';
 import { inDays } from './support/trips.ts';
 
 /**
  * Issue 22 item 1, its load test: one visitor's uploads froze the whole store (a 35 MB JSON post took 17 s on the
  * embedded database and the store answered nothing meanwhile; memory went from 833 to 1 817 MB). Here the real
- * server (`npm start`'s entry, embedded PGlite) receives 8 uploads of 25 MB at once, half through the API's upload
+ * server (`npm start`'s bundle, apps/api/dist/start.js, embedded PGlite; not through tsx, whose compiler and source
+ * maps alone add ~60 MB to the process) receives 8 uploads of 25 MB at once, half through the API's upload
  * route and half through the refund page's form as a browser without JavaScript posts it, while the home page and
  * a plan search must each answer within a second and the process's resident memory stay under 400 MB.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const uploadBytes = 25 * 1024 * 1024;
 const maxResidentKb = 400 * 1024;
 
@@ -102,15 +99,13 @@ describe('8 uploads of 25 MB at once on the embedded database', () => {
   let server: Started | undefined;
   let dataDir: string;
   beforeAll(async () => {
-    if (!storefrontBuildExists(join(repoRoot, 'apps', 'web', 'build'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'ignore' });
-    }
+    buildForStart();
     dataDir = await mkdtemp(join(tmpdir(), 'travesia-upload-load-'));
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_FACTOR: '1000' };
     // A store starts on its existing database: the first start here creates and seeds it (which leaves the
     // embedded database's memory larger for the life of that process), the measured one starts on it.
-    await stopProcess(await startProcess('start', env, 120_000));
-    server = await startProcess('start', env, 120_000);
+    await stopProcess(await startProcess('start-bundle', env, 120_000));
+    server = await startProcess('start-bundle', env, 120_000);
   }, 150_000);
   afterAll(async () => {
     await stopProcess(server);

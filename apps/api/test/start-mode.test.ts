@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startProcess, stopProcess } from './support/processes.ts';
+import { buildForStart, type Started, startProcess, stopProcess } from './support/processes.ts';
 
 /**
  * `npm start` on a fresh machine (no configuration at all): React's production build renders the pages, and the
@@ -14,14 +14,16 @@ describe('npm start with no configuration', () => {
   let started: Started | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'travesia-start-'));
-  });
+    buildForStart();
+  }, 180_000);
   afterAll(async () => {
     await stopProcess(started);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('starts in React production mode as a local store with the demo company and the test gateway', async () => {
-    started = await startProcess('start', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
+    // The bundle itself (apps/api/dist/start.js), as `npm start` runs it after `npm run build`.
+    started = await startProcess('start-bundle', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
     const ready = started.output().match(/Travesía is ready at [^\n]*/)?.[0] ?? '';
     expect(ready).toContain('deployment: local');
     expect(ready).toContain('React: production build');
@@ -32,6 +34,10 @@ describe('npm start with no configuration', () => {
     expect(((await gateways.json()) as { id: string }[]).map((gateway) => gateway.id)).toContain('sandbox');
     const parameters = await fetch(`${started.baseUrl}/api/companies/1/website-parameters`);
     expect(parameters.status).toBe(200);
+    // The pages and the console render from the bundle too (their code paths load the HTML sanitiser and React).
+    const home = await fetch(`${started.baseUrl}/`, { headers: { accept: 'text/html' } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="es-CL"');
     expect(await stopProcess(started)).toStrictEqual({ code: 0, signal: null });
   }, 150_000);
 

@@ -1,7 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storefrontBuildExists } from '#app/web.ts';
 
 /**
  * The real processes, started as production starts them (same entry points, configuration from the environment
@@ -33,7 +35,22 @@ const entries = {
   /** What `npm start` runs once built: the server with React's production build (src/start.ts). */
   start: { path: 'apps/api/src/start.ts', ready: 'Travesía is ready at' },
   worker: { path: 'apps/api/src/worker-main.ts', ready: 'Travesía worker is running' },
+  /** Exactly what `npm start` runs: the bundle `npm run build` wrote (call `buildForStart()` first). */
+  'start-bundle': { path: 'apps/api/dist/start.js', ready: 'Travesía is ready at' },
 } as const;
+
+/**
+ * What `npm start` needs built: the storefront's build when there is none (`npm test` builds it before the API
+ * suite), and the API's bundle always, from the current source (esbuild, under a second), so a test of the bundle
+ * never runs a stale one: a dependency the bundle failed to leave external once broke `npm start` while every
+ * tsx-run test passed.
+ */
+export function buildForStart(): void {
+  if (!storefrontBuildExists(join(repoRoot, 'apps', 'web', 'build'))) {
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'ignore' });
+  }
+  execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: repoRoot, stdio: 'ignore' });
+}
 
 /** Starts the server (on a free port) or the worker; resolves once it says it is ready, rejects if it exits first. */
 export async function startProcess(
@@ -42,7 +59,8 @@ export async function startProcess(
   withinMs = 60_000,
 ): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entries[kind].path], {
+  const loader = kind === 'start-bundle' ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, entries[kind].path], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
