@@ -224,6 +224,7 @@ export function createBackgroundWork(options: {
     async close() {
       closing.abort();
       await jobsRun.catch(() => 0);
+      await integrations.mailer.close();
     },
   };
 }

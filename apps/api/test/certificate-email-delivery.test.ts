@@ -138,6 +138,7 @@ describeOnEachDatabase(
           accepted();
           return new Promise<never>(() => {});
         },
+        close: () => real.close(),
       };
       void runJobsWith(ctx.database.db, dying);
       await acceptedBySmtp;
@@ -188,6 +189,7 @@ describeOnEachDatabase(
           await real.send(email);
           throw Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' });
         },
+        close: () => real.close(),
       };
       expect(await runJobsWith(ctx.database.db, lostReply)).toBe(0);
       expect(mailsOfSale(sale.idVenta).slice(before)).toHaveLength(1);

@@ -292,6 +292,7 @@ describeOnEachDatabase(
           leasedWhileSending.push(rows.filter((row) => row.status === 'pending' && row.attempts > 0).length);
           return { messageId: `<${leasedWhileSending.length}@test>` };
         },
+        close: async () => {},
       };
       const queue = createJobQueue(db);
       queue.register(certificateEmailKind, certificateEmailJob(db, slowMailer, 'http://localhost:3000'));

@@ -9,6 +9,12 @@ export type FakeSmtp = {
   /** smtp://127.0.0.1:port — what SMTP_URL is set to. */
   readonly url: string;
   readonly received: ReceivedMail[];
+  /** How many connections clients opened so far. */
+  connections(): number;
+  /** How many sessions are open now. */
+  openSessions(): number;
+  /** Ends every open session from the server's side (421, then the socket closes), as a server restarting does. */
+  dropSessions(): void;
   close(): Promise<void>;
 };
 
@@ -21,10 +27,18 @@ const maxMessageBytes = 5 * 1024 * 1024;
  */
 export async function startFakeSmtp(options: { rejectRecipients?: boolean } = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // smtp-server looks the client's address up in reverse DNS on every connection: ~100 ms each here, where no DNS
+    // answers, which made every e-mail a test sends cost that much (nodemailer opens one connection per message).
+    disableReverseLookup: true,
     size: maxMessageBytes,
     maxClients: 20,
     // As real servers do, a rejection quotes the address it refuses.
@@ -62,6 +76,11 @@ export async function startFakeSmtp(options: { rejectRecipients?: boolean } = {}
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
+    openSessions: () => server.connections.size,
+    dropSessions() {
+      for (const connection of server.connections) connection.close();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -40,10 +40,15 @@ export interface Mailer {
   /** The sender address of every message. */
   readonly from: string;
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
+  /** Ends the SMTP connections kept open (QUIT); a send after it opens them again. */
+  close(): Promise<void>;
 }
 
 /** Milliseconds nodemailer waits to connect, for the server's greeting, and on a silent socket. */
 export const smtpTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
+/** The SMTP connections one process keeps (its jobs send one at a time) and the messages each carries before it is renewed. */
+export const smtpPool = { maxConnections: 2, maxMessages: 100 } as const;
 
 type Nodemailer = typeof import('nodemailer')['default'];
 
@@ -51,11 +56,21 @@ type Nodemailer = typeof import('nodemailer')['default'];
  * The transport, made on the first e-mail: nodemailer is loaded then, not at start-up (a web process whose worker
  * runs elsewhere never loads it; issue #10's memory).
  */
-function onFirstUse(make: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+function onFirstUse(make: (nodemailer: Nodemailer) => Transporter): {
+  transport: () => Promise<Transporter>;
+  close: () => Promise<void>;
+} {
   let transport: Promise<Transporter> | undefined;
-  return () => {
-    transport ??= import('nodemailer').then((module) => make(module.default));
-    return transport;
+  return {
+    transport() {
+      transport ??= import('nodemailer').then((module) => make(module.default));
+      return transport;
+    },
+    async close() {
+      const made = transport;
+      transport = undefined;
+      (await made?.catch(() => undefined))?.close();
+    },
   };
 }
 
@@ -78,6 +93,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         throw error;
       }
     },
+    close: () => mailer.close(),
   };
 }
 
@@ -100,10 +116,17 @@ function createTransportMailer(options: { smtpUrl: string | undefined; from: str
   if (options.smtpUrl) {
     // Bounded waits: a server that never greets or stalls mid-message fails the attempt (it is retried later)
     // instead of holding the outbox run, and the e-mail's lease, for as long as the socket stays open.
+    // Pooled: the messages of a run share their connections instead of paying a connection, TLS handshake,
+    // greeting and login each (a burst of sales is a burst of certificate e-mails; servers also delay their greeting
+    // to catch early talkers: smtp-server by 100 ms). A connection the server dropped is replaced on the next send;
+    // one idle for socketTimeout is closed.
     const smtpUrl = options.smtpUrl;
-    const transport = onFirstUse((nodemailer) =>
+    const { transport, close } = onFirstUse((nodemailer) =>
       nodemailer.createTransport({
         url: smtpUrl,
+        pool: true,
+        maxConnections: smtpPool.maxConnections,
+        maxMessages: smtpPool.maxMessages,
         connectionTimeout: smtpTimeouts.connectionTimeout,
         greetingTimeout: smtpTimeouts.greetingTimeout,
         socketTimeout: smtpTimeouts.socketTimeout,
@@ -117,10 +140,11 @@ function createTransportMailer(options: { smtpUrl: string | undefined; from: str
         const info = await (await transport()).sendMail(toMessage(email));
         return { messageId: info.messageId };
       },
+      close,
     };
   }
 
-  const transport = onFirstUse((nodemailer) =>
+  const { transport, close } = onFirstUse((nodemailer) =>
     nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   );
   return {
@@ -133,5 +157,6 @@ function createTransportMailer(options: { smtpUrl: string | undefined; from: str
       await writeFile(join(options.outboxDir, name), info.message as Buffer);
       return { messageId: info.messageId };
     },
+    close,
   };
 }
