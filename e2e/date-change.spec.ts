@@ -7,7 +7,7 @@ import type { FakeSmtp } from '../apps/api/test/support/smtp.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { createQuotation, savePassengersAndInvoice } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
-import { tripDates } from './support/quote.ts';
+import { tripDates, typed } from './support/quote.ts';
 
 /** Date change from «Mi compra» (issue #12): a buyer picks longer dates, sees the new price and pays the difference. */
 
@@ -79,8 +79,11 @@ test.describe('date change', () => {
 
     const longer = tripDates(15, 12);
     const card = page.getByRole('region', { name: 'Cambiar fechas' });
-    await card.getByLabel('Nueva fecha de salida').fill(longer.departure);
-    await card.getByLabel('Nueva fecha de regreso').fill(longer.back);
+    // The store's own date field, as in the quoter: dd-mm-aaaa whatever the browser's language, and a calendar.
+    await expect(card.getByLabel('Nueva fecha de salida', { exact: true })).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+    await expect(card.getByRole('button', { name: 'Abrir calendario: Nueva fecha de regreso' })).toBeVisible();
+    await card.getByLabel('Nueva fecha de salida', { exact: true }).fill(typed(longer.departure));
+    await card.getByLabel('Nueva fecha de regreso', { exact: true }).fill(typed(longer.back));
     await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
     await expect(card.getByText(/Debes pagar la diferencia de \$/)).toBeVisible();
     await expect(card.getByText('Nuevo precio', { exact: true })).toBeVisible();
@@ -174,8 +177,8 @@ test.describe('date change', () => {
     await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
     const card = page.getByRole('region', { name: 'Cambiar fechas' });
     const wrong = tripDates(20, 1);
-    await card.getByLabel('Nueva fecha de salida').fill(wrong.departure);
-    await card.getByLabel('Nueva fecha de regreso').fill(tripDates(18, 1).departure);
+    await card.getByLabel('Nueva fecha de salida', { exact: true }).fill(typed(wrong.departure));
+    await card.getByLabel('Nueva fecha de regreso', { exact: true }).fill(typed(tripDates(18, 1).departure));
     await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
     await expect(card.getByText('La fecha de regreso debe ser igual o posterior a la de salida')).toBeVisible();
     await expectNoViolations(page, 'the date change errors');
@@ -195,8 +198,8 @@ test.describe('date change without JavaScript', () => {
     await page.goto(await purchaseLink(storefront.smtp, sale.buyer.email, sale.idVenta));
     const card = page.getByRole('region', { name: 'Cambiar fechas' });
     const moved = tripDates(16, 8);
-    await card.getByLabel('Nueva fecha de salida').fill(moved.departure);
-    await card.getByLabel('Nueva fecha de regreso').fill(moved.back);
+    await card.getByLabel('Nueva fecha de salida', { exact: true }).fill(typed(moved.departure));
+    await card.getByLabel('Nueva fecha de regreso', { exact: true }).fill(typed(moved.back));
     await card.getByRole('button', { name: 'Ver nuevo precio' }).click();
     await expect(card.getByText('El precio no cambia: no hay nada que pagar.')).toBeVisible();
     await card.getByRole('button', { name: 'Confirmar cambio de fechas' }).click();

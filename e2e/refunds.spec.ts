@@ -88,11 +88,18 @@ test.describe('refunds', () => {
     await page.screenshot({ path: 'test-results/refunds-tracking-360.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.getByLabel('Documentos', { exact: true }).setInputFiles({
+    // The store's own file control, in Spanish whatever the browser's language; the keyboard reaches the input.
+    const documents = page.getByLabel('Documentos', { exact: true });
+    await expect(page.getByText('Ningún archivo elegido')).toBeVisible();
+    await documents.focus();
+    await expect(documents).toBeFocused();
+    await documents.setInputFiles({
       name: 'boleta-original.png',
       mimeType: 'image/png',
       buffer: Buffer.concat([png, Buffer.alloc(1024 * 1024)]),
     });
+    await expect(page.getByText('boleta-original.png')).toBeVisible();
+    await expect(page.getByText('Ningún archivo elegido')).toHaveCount(0);
     await page.getByRole('button', { name: 'Enviar documentos' }).click();
     await expect(page.getByText('Recibimos tu documento. Tu solicitud volvió a revisión.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Estado: En revisión' })).toBeVisible();

@@ -1,7 +1,9 @@
-import { chileDateOf } from '@travesia/domain/dates';
+import { addDays, chileDateOf, parseIsoDate, todayInChile } from '@travesia/domain/dates';
 import { formatClp } from '@travesia/domain/money';
+import { useState } from 'react';
 import { Form } from 'react-router';
-import { SelectField, TextField } from '#app/components/fields.tsx';
+import { DateField } from '#app/components/DateField.tsx';
+import { SelectField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
 import { Card } from './Card.tsx';
@@ -57,22 +59,7 @@ export function DateChangeCard({ purchase, form }: { purchase: Purchase; form: D
           <Form method="post" noValidate aria-label="Cambiar fechas" className="mt-4 grid gap-4">
             <input type="hidden" name="intent" value="ver-cambio-fechas" />
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <TextField
-                label="Nueva fecha de salida"
-                name="departureDate"
-                type="date"
-                defaultValue={input.departureDate}
-                error={form?.errors.departureDate}
-                required
-              />
-              <TextField
-                label="Nueva fecha de regreso"
-                name="returnDate"
-                type="date"
-                defaultValue={input.returnDate}
-                error={form?.errors.returnDate}
-                required
-              />
+              <NewTripDates input={input} errors={form?.errors} />
               {countries.length > 0 ? (
                 <SelectField
                   label="País de destino"
@@ -106,5 +93,44 @@ export function DateChangeCard({ purchase, form }: { purchase: Purchase; form: D
         <p className="text-sm text-slate-700">{purchase.dateChange.reason}</p>
       )}
     </Card>
+  );
+}
+
+/**
+ * The new dates in the store's own date field (dd-mm-aaaa typed, or picked from the calendar in Spanish), as the
+ * quoter asks them; a browser's native date input showed mm/dd/yyyy in an English browser. Without JavaScript the
+ * typed text is posted and the page's action reads it (purchase.server.ts).
+ */
+function NewTripDates({
+  input,
+  errors,
+}: {
+  input: DateChangeForm['input'];
+  errors: DateChangeForm['errors'] | undefined;
+}) {
+  const [departureDate, setDepartureDate] = useState(input.departureDate);
+  const [returnDate, setReturnDate] = useState(input.returnDate);
+  const today = () => todayInChile();
+  return (
+    <>
+      <DateField
+        label="Nueva fecha de salida"
+        name="departureDate"
+        value={departureDate}
+        onChange={setDepartureDate}
+        min={today}
+        max={() => addDays(today(), 365)}
+        error={errors?.departureDate}
+      />
+      <DateField
+        label="Nueva fecha de regreso"
+        name="returnDate"
+        value={returnDate}
+        onChange={setReturnDate}
+        min={parseIsoDate(departureDate) === null ? today : departureDate}
+        max={() => addDays(today(), 365 + 365)}
+        error={errors?.returnDate}
+      />
+    </>
   );
 }

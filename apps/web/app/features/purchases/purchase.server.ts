@@ -3,6 +3,7 @@ import { createCookie, data, redirect, redirectDocument } from 'react-router';
 import { serverApi } from '#app/lib/api.server.ts';
 import { fieldErrors, type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
 import { webConfig } from '#app/lib/config.server.ts';
+import { fromChileanDate } from '#app/lib/dates.ts';
 import { cookieSecrets } from '#app/lib/secrets.server.ts';
 import { forgetSale, rememberedSale } from '../checkout/checkout.server.ts';
 import {
@@ -232,10 +233,11 @@ const refundNotice = (what: string) =>
 const sameNotice = (what: string) =>
   `Cambiamos ${what} de tu viaje sin costo adicional. Te enviamos los nuevos certificados por correo; los anteriores quedaron anulados.`;
 
-const isoDay = (value: FormDataEntryValue | null) =>
-  String(value ?? '')
-    .trim()
-    .slice(0, 10);
+/** A date as the page posts it: dd-mm-aaaa as typed in the store's date field, or ISO (the confirmation's hidden fields). */
+const isoDay = (value: FormDataEntryValue | null) => {
+  const text = String(value ?? '').trim();
+  return fromChileanDate(text) ?? text.slice(0, 10);
+};
 
 /** The «País de destino» chosen: a catalogue id, or nothing (the purchase's own country stays). */
 const countryOf = (value: FormDataEntryValue | null) =>
