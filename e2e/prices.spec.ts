@@ -144,7 +144,9 @@ test.describe('plans an age band rules out', () => {
         days: 365,
       });
       await openHydrated(page, `/comparador/${id}`);
-      await expect(page.getByRole('note')).toHaveText('1 plan no está disponible para pasajeros de 75 a 84 años.');
+      await expect(page.getByRole('note')).toHaveText(
+        'El plan Travesía Anual no está disponible para pasajeros de 75 a 84 años: no cubre esa edad.',
+      );
       await expect(page.getByText('No encontramos planes que se ajusten a este viaje.')).toBeVisible();
     });
   }
@@ -160,7 +162,9 @@ test.describe('plans an age band rules out', () => {
       ],
     });
     await openHydrated(page, `/comparador/${id}`);
-    await expect(page.getByRole('note')).toHaveText('4 planes no están disponibles para pasajeros de 85 años o más.');
+    await expect(page.getByRole('note')).toHaveText(
+      '4 planes no están disponibles para pasajeros de 85 años o más: no cubren esa edad (Travesía Esencial, Travesía Plus, Travesía Premium y Travesía Protección Especial).',
+    );
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(page.getByText('1 plan disponible para tu viaje')).toBeVisible();
   });
@@ -171,7 +175,9 @@ test.describe('plans an age band rules out', () => {
   }) => {
     const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
     await openHydrated(page, `/comparador/${id}`);
-    await expect(page.getByRole('note')).toHaveText('1 plan no está disponible para pasajeros de 0 a 74 años.');
+    await expect(page.getByRole('note')).toHaveText(
+      'El plan Travesía Senior no está disponible para pasajeros de 0 a 74 años: no cubre esa edad.',
+    );
     await expect(page.getByRole('article')).toHaveCount(4);
   });
 });

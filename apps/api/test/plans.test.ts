@@ -1052,7 +1052,16 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
   it('2 adults + 1 senior on a single trip: Senior (413) is not for 0–74, nothing is ruled out for 75–84', async () => {
     const id = await createQuotation(ctx);
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [{ passengerTypeId: 1, label: 'Pasajero de 0 a 74 años', ageFrom: 0, ageTo: 74, plans: 1 }],
+      passengerTypes: [
+        {
+          passengerTypeId: 1,
+          label: 'Pasajero de 0 a 74 años',
+          ageFrom: 0,
+          ageTo: 74,
+          plans: 1,
+          planNames: ['Travesía Senior'],
+        },
+      ],
     });
   });
 
@@ -1064,7 +1073,16 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
       ],
     });
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [{ passengerTypeId: 3, label: 'Pasajero de 85 años o más', ageFrom: 85, ageTo: 120, plans: 4 }],
+      passengerTypes: [
+        {
+          passengerTypeId: 3,
+          label: 'Pasajero de 85 años o más',
+          ageFrom: 85,
+          ageTo: 120,
+          plans: 4,
+          planNames: ['Travesía Esencial', 'Travesía Plus', 'Travesía Premium', 'Travesía Protección Especial'],
+        },
+      ],
     });
     const listed = await get(ctx.app, `/api/1/plans-comparador?quotationId=${id}`);
     expect(listed.json<ComparatorPlan[]>().map((plan) => plan.id)).toStrictEqual([413]);
@@ -1078,7 +1096,16 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
       passangerTypes: [{ passengerTypeId: 2, quantity: 1 }],
     });
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [{ passengerTypeId: 2, label: 'Pasajero de 75 a 84 años', ageFrom: 75, ageTo: 84, plans: 1 }],
+      passengerTypes: [
+        {
+          passengerTypeId: 2,
+          label: 'Pasajero de 75 a 84 años',
+          ageFrom: 75,
+          ageTo: 84,
+          plans: 1,
+          planNames: ['Travesía Anual'],
+        },
+      ],
     });
   });
 
@@ -1086,7 +1113,16 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
     const id = await createQuotation(ctx, { passangerTypes: [{ passengerTypeId: 1, quantity: 2 }] });
     // Senior (413) is single-trip but not for 0–74: it counts; Anual (414) is annual only: it does not.
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [{ passengerTypeId: 1, label: 'Pasajero de 0 a 74 años', ageFrom: 0, ageTo: 74, plans: 1 }],
+      passengerTypes: [
+        {
+          passengerTypeId: 1,
+          label: 'Pasajero de 0 a 74 años',
+          ageFrom: 0,
+          ageTo: 74,
+          plans: 1,
+          planNames: ['Travesía Senior'],
+        },
+      ],
     });
   });
 

@@ -2194,7 +2194,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description How many of the plans sold for the quotation's modality and destination each travelling age band rules out (so the comparator can say why plans are missing) */
+        /** @description Which of the plans sold for the quotation's modality and destination each travelling age band rules out, and how many (so the comparator can say which plans are missing and why) */
         get: {
             parameters: {
                 query?: never;
@@ -7041,6 +7041,8 @@ export interface components {
                 ageTo: number;
                 /** @description Plans sold for the modality and destination that do not take this passenger type */
                 plans: number;
+                /** @description Their names, in the order the comparator lists plans: the age band is outside what each covers */
+                planNames: string[];
             }[];
         };
         CovidUpgradePriceInput: {
@@ -8458,6 +8460,8 @@ export interface components {
                 ageTo: number;
                 /** @description Plans sold for the modality and destination that do not take this passenger type */
                 plans: number;
+                /** @description Their names, in the order the comparator lists plans: the age band is outside what each covers */
+                planNames: string[];
             }[];
         };
         CovidUpgradePrice: {

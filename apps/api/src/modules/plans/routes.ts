@@ -307,7 +307,7 @@ export async function planRoutes(
       schema: {
         tags,
         description:
-          "How many of the plans sold for the quotation's modality and destination each travelling age band rules out (so the comparator can say why plans are missing)",
+          "Which of the plans sold for the quotation's modality and destination each travelling age band rules out, and how many (so the comparator can say which plans are missing and why)",
         params: companyParams.extend({ quotationId: z.uuid() }),
         headers: previewHeaderSchema,
         response: { 200: unavailablePlansSchema, ...errorResponses, 403: errorBodySchema },
@@ -321,10 +321,10 @@ export async function planRoutes(
         catalog.listPassengerTypes(db, companyId),
       ]);
       return {
-        passengerTypes: pricing.unavailable.flatMap(({ passengerTypeId, plans }) => {
+        passengerTypes: pricing.unavailable.flatMap(({ passengerTypeId, plans, planNames }) => {
           const type = passengerTypes.find((candidate) => candidate.id === passengerTypeId);
           if (!type || plans === 0) return [];
-          return [{ passengerTypeId, label: type.label, ageFrom: type.ageFrom, ageTo: type.ageTo, plans }];
+          return [{ passengerTypeId, label: type.label, ageFrom: type.ageFrom, ageTo: type.ageTo, plans, planNames }];
         }),
       };
     },

@@ -211,6 +211,9 @@ export const unavailablePlansSchema = z
           .number()
           .int()
           .describe('Plans sold for the modality and destination that do not take this passenger type'),
+        planNames: z
+          .array(z.string())
+          .describe('Their names, in the order the comparator lists plans: the age band is outside what each covers'),
       }),
     ),
   })

@@ -54,8 +54,8 @@ export type PricedPlan = {
   perPassengerType: { passengerTypeId: number; quantity: number; price: PlanPrice }[];
 };
 
-/** How many plans sold for the trip's modality and destination a travelling passenger type (age band) rules out. */
-export type UnavailableForPassengerType = { passengerTypeId: number; plans: number };
+/** The plans sold for the trip's modality and destination that a travelling passenger type (age band) rules out. */
+export type UnavailableForPassengerType = { passengerTypeId: number; plans: number; planNames: string[] };
 
 export type TripPricing = {
   plans: PricedPlan[];
@@ -141,7 +141,7 @@ export async function priceTripPlans(
       ? details.passengerTypeIds.includes(passengerTypeId)
       : allowed.some((a) => a.productId === productId && a.passengerTypeId === passengerTypeId);
   const plans: PricedPlan[] = [];
-  const unavailable = new Map(travelling.map((p) => [p.passengerTypeId, 0]));
+  const unavailable = new Map(travelling.map((p) => [p.passengerTypeId, [] as string[]]));
   for (const candidate of candidates) {
     const stored =
       details && override?.productId === candidate.id ? withDetails(candidate, details, trip.modalityId) : candidate;
@@ -161,7 +161,7 @@ export async function priceTripPlans(
       // a plan with no rate for the destination at all is not offered for the trip, whoever travels.
       const soldForDestination = rates.some((r) => r.productId === product.id);
       if (soldForDestination) {
-        for (const p of refused) unavailable.set(p.passengerTypeId, (unavailable.get(p.passengerTypeId) ?? 0) + 1);
+        for (const p of refused) unavailable.get(p.passengerTypeId)?.push(product.label);
       }
       continue;
     }
@@ -206,7 +206,11 @@ export async function priceTripPlans(
     discount: tripDiscount(discount, plans),
     clpPerUsd,
     days,
-    unavailable: [...unavailable].map(([passengerTypeId, count]) => ({ passengerTypeId, plans: count })),
+    unavailable: [...unavailable].map(([passengerTypeId, planNames]) => ({
+      passengerTypeId,
+      plans: planNames.length,
+      planNames,
+    })),
   };
 }
 

@@ -35,4 +35,18 @@ describe('unavailablePlansMessage', () => {
       '4 planes no están disponibles para pasajeros de 85 años o más',
     );
   });
+
+  it('names the plans and the reason when the API says which they are', () => {
+    expect(unavailablePlansMessage({ plans: 1, ageFrom: 0, ageTo: 74, planNames: ['Travesía Senior'] })).toBe(
+      'El plan Travesía Senior no está disponible para pasajeros de 0 a 74 años: no cubre esa edad',
+    );
+    expect(
+      unavailablePlansMessage({ plans: 3, ageFrom: 85, ageTo: 120, planNames: ['Esencial', 'Plus', 'Premium'] }),
+    ).toBe(
+      '3 planes no están disponibles para pasajeros de 85 años o más: no cubren esa edad (Esencial, Plus y Premium)',
+    );
+    expect(unavailablePlansMessage({ plans: 2, ageFrom: 75, ageTo: 84, planNames: ['Esencial', 'Plus'] })).toBe(
+      '2 planes no están disponibles para pasajeros de 75 a 84 años: no cubren esa edad (Esencial y Plus)',
+    );
+  });
 });

@@ -54,8 +54,28 @@ export function instalmentsLabel(instalments: { count: number; formatted: string
   return `o hasta ${instalments.count} cuotas sin interés de ${instalments.formatted}`;
 }
 
-/** «1 plan no está disponible para pasajeros de 0 a 74 años», «4 planes no están disponibles para pasajeros de 85…». */
-export function unavailablePlansMessage(band: { plans: number; ageFrom: number; ageTo: number }): string {
-  const subject = band.plans === 1 ? '1 plan no está disponible' : `${band.plans} planes no están disponibles`;
-  return `${subject} para pasajeros ${bandLabel(band)}`;
+/** «Esencial, Plus y Premium»: names joined as Spanish joins a list. */
+const listInSpanish = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}`;
+
+/**
+ * Which plans an age band rules out and why, naming them: «El plan Travesía Senior no está disponible para pasajeros
+ * de 0 a 74 años: no cubre esa edad», «4 planes no están disponibles para pasajeros de 85 años o más: no cubren esa
+ * edad (Esencial, Plus, Premium y Protección Especial)». Without names (an older API), the count alone.
+ */
+export function unavailablePlansMessage(band: {
+  plans: number;
+  ageFrom: number;
+  ageTo: number;
+  planNames?: string[];
+}): string {
+  const names = band.planNames ?? [];
+  const who = `para pasajeros ${bandLabel(band)}`;
+  if (band.plans === 1) {
+    return names[0]
+      ? `El plan ${names[0]} no está disponible ${who}: no cubre esa edad`
+      : `1 plan no está disponible ${who}`;
+  }
+  const subject = `${band.plans} planes no están disponibles ${who}`;
+  return names.length === band.plans ? `${subject}: no cubren esa edad (${listInSpanish(names)})` : subject;
 }
