@@ -1042,6 +1042,16 @@ describeOnEachDatabase('plans of a quotation', (ctx) => {
   );
 });
 
+/** Senior (413) is sold from 75 on: the 0–74 band rules it out, and only it, whenever adults travel. */
+const seniorOnlyRulesOutAdults = {
+  passengerTypeId: 1,
+  label: 'Pasajero de 0 a 74 años',
+  ageFrom: 0,
+  ageTo: 74,
+  plans: 1,
+  planNames: ['Travesía Senior'],
+};
+
 describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) => {
   const unavailable = async (quotationId: string) => {
     const answer = await get(ctx.app, `/api/1/plans-unavailable/${quotationId}`);
@@ -1052,16 +1062,7 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
   it('2 adults + 1 senior on a single trip: Senior (413) is not for 0–74, nothing is ruled out for 75–84', async () => {
     const id = await createQuotation(ctx);
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [
-        {
-          passengerTypeId: 1,
-          label: 'Pasajero de 0 a 74 años',
-          ageFrom: 0,
-          ageTo: 74,
-          plans: 1,
-          planNames: ['Travesía Senior'],
-        },
-      ],
+      passengerTypes: [seniorOnlyRulesOutAdults],
     });
   });
 
@@ -1113,16 +1114,7 @@ describeOnEachDatabase('plans an age band rules out (plans-unavailable)', (ctx) 
     const id = await createQuotation(ctx, { passangerTypes: [{ passengerTypeId: 1, quantity: 2 }] });
     // Senior (413) is single-trip but not for 0–74: it counts; Anual (414) is annual only: it does not.
     expect(await unavailable(id)).toStrictEqual({
-      passengerTypes: [
-        {
-          passengerTypeId: 1,
-          label: 'Pasajero de 0 a 74 años',
-          ageFrom: 0,
-          ageTo: 74,
-          plans: 1,
-          planNames: ['Travesía Senior'],
-        },
-      ],
+      passengerTypes: [seniorOnlyRulesOutAdults],
     });
   });
 
