@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PassengerType } from '@travesia/domain/ids';
+import { eq } from 'drizzle-orm';
+import { productBenefits } from '../apps/api/src/modules/plans/tables.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates } from './support/quote.ts';
 import { openHydrated } from './support/shell.ts';
@@ -126,6 +128,30 @@ for (const width of [390, 1280]) {
       }
       await expect(page.locator('main')).not.toContainText('Mejor plan');
     });
+
+    test('the table shows only the rows where the plans differ, and all of them again', async ({
+      page,
+      request,
+      storefront,
+    }) => {
+      // The demo plans differ in every benefit: give the four plans of the trip one they share, alike (as real
+      // plans share «Asistencia en español las 24 horas»), for this test only.
+      const shared = 'Asistencia en español las 24 horas';
+      const sharedBenefitPlans = [410, 411, 412, 418]; // Esencial, Plus, Premium, Protección Especial
+      const db = storefront.database.db;
+      await db
+        .insert(productBenefits)
+        .values(
+          sharedBenefitPlans.map((productId) => ({ productId, label: shared, value: 'Incluida', sortOrder: 99 })),
+        );
+      await storefront.app.invalidateReadCache();
+      try {
+        await expectOnlyDifferences(page, await createQuotation(request, { passengers: twoAdultsOneSenior }), shared);
+      } finally {
+        await db.delete(productBenefits).where(eq(productBenefits.label, shared));
+        await storefront.app.invalidateReadCache();
+      }
+    });
   });
 }
 
@@ -221,4 +247,35 @@ for (const width of [390, 1280]) {
       );
     });
   });
+}
+
+/**
+ * On the comparison table of quotation `id`: «Ver solo las diferencias» hides the rows alike in every plan (`alike`
+ * among them) and keeps only rows whose cells differ; «Ver todas las prestaciones» brings every row back.
+ */
+async function expectOnlyDifferences(page: Page, id: string, alike: string) {
+  await openHydrated(page, `/comparador/${id}?vista=comparar`);
+  const table = page.getByRole('table');
+  const benefitRows = table.locator('tbody tr');
+  const all = await benefitRows.count();
+  await expect(table.getByRole('rowheader', { name: alike })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver solo las diferencias entre planes' }).click();
+  await expect(page).toHaveURL(/diferencias=1/);
+  await expect(
+    page.getByText(/^Ocultamos (1 prestación igual|\d+ prestaciones iguales) en todos los planes\./),
+  ).toBeVisible();
+  const differing = await benefitRows.count();
+  expect(differing).toBeLessThan(all);
+  expect(differing).toBeGreaterThan(0);
+  await expect(table.getByRole('rowheader', { name: alike })).toHaveCount(0);
+  // Every row left tells the plans apart: its cells are not all the same.
+  for (let row = 0; row < differing; row += 1) {
+    const cells = (await benefitRows.nth(row).locator('td').allInnerTexts()).map((text) => text.trim());
+    expect(new Set(cells).size, cells.join(' | ')).toBeGreaterThan(1);
+  }
+  // The order kept, the prices and «Elegir» still there.
+  await expect(table.getByRole('button', { name: /^Elegir/ }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Ver todas las prestaciones' }).click();
+  await expect(page).not.toHaveURL(/diferencias=1/);
+  await expect(benefitRows).toHaveCount(all);
 }

@@ -5,7 +5,7 @@ import { UpgradeTrigger } from '#app/components/UpgradeCovid.tsx';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat, unavailablePlansMessage } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
-import { PlansToolbar, parsePlansView } from '#app/features/plans/PlansToolbar.tsx';
+import { PlansToolbar, parseOnlyDifferences, parsePlansView, plansSearch } from '#app/features/plans/PlansToolbar.tsx';
 import { type ChoosePlanResult, choosePlan, loadComparator } from '#app/features/plans/plans.server.ts';
 import { parsePlanOrder, sortPlans } from '#app/features/plans/sortPlans.ts';
 import { TripSummary } from '#app/features/plans/TripSummary.tsx';
@@ -79,6 +79,7 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
   const [searchParams] = useSearchParams();
   const order = parsePlanOrder(searchParams.get('orden'));
   const view = parsePlansView(searchParams.get('vista'));
+  const onlyDifferences = parseOnlyDifferences(searchParams.get('diferencias'));
   const { quotation } = loaded;
   const plans: ComparatorPlan[] = sortPlans(loaded.plans, order);
   const modality = website.modalities.find((m) => m.id === quotation.modality)?.label ?? null;
@@ -184,11 +185,14 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
         ) : (
           <>
             <div className="mb-6">
-              <PlansToolbar order={order} view={view} />
+              <PlansToolbar order={order} view={view} onlyDifferences={onlyDifferences} />
             </div>
             {view === 'comparar' ? (
               <ComparisonTable
                 plans={plans}
+                onlyDifferences={onlyDifferences}
+                allRowsSearch={plansSearch(order, 'comparar')}
+                differencesSearch={plansSearch(order, 'comparar', true)}
                 caption={`Comparación de ${plans.length} planes para tu viaje a ${destination}: coberturas y precios`}
               />
             ) : (

@@ -1,20 +1,56 @@
+import { Link } from 'react-router';
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
 import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
 import { PriceBlock } from './PriceBlock.tsx';
-import { benefitRows } from './sortPlans.ts';
+import { benefitRows, differingRows } from './sortPlans.ts';
 import type { ComparatorPlan } from './types.ts';
 
 const stickyCell = 'sticky left-0 z-10 shadow-[1px_0_0_0_var(--color-slate-200)]';
 
 /**
  * Plans side by side: one column per plan (name, badges, prices, «Elegir»), one row per benefit of any plan («—» when
- * a plan lacks it). On a narrow screen the table scrolls sideways inside its own box with the benefit column kept in
- * view; the page itself never scrolls sideways.
+ * a plan lacks it), or only the rows where the plans differ (a link in the URL, ?diferencias=1, so it works without
+ * JavaScript and a shared link keeps it). On a narrow screen the table scrolls sideways inside its own box with the
+ * benefit column kept in view; the page itself never scrolls sideways.
  */
-export function ComparisonTable({ plans, caption }: { plans: ComparatorPlan[]; caption: string }) {
-  const rows = benefitRows(plans);
+export function ComparisonTable({
+  plans,
+  caption,
+  onlyDifferences = false,
+  allRowsSearch,
+  differencesSearch,
+}: {
+  plans: ComparatorPlan[];
+  caption: string;
+  onlyDifferences?: boolean;
+  /** Where the «every row» and «only differences» links lead (the page's order kept). */
+  allRowsSearch: string;
+  differencesSearch: string;
+}) {
+  const allRows = benefitRows(plans);
+  const differing = differingRows(allRows);
+  const rows = onlyDifferences ? differing : allRows;
+  const alike = allRows.length - differing.length;
   return (
     <div>
+      {plans.length > 1 && alike > 0 ? (
+        <p className="mb-3 text-sm text-slate-700">
+          {onlyDifferences ? (
+            <>
+              {alike === 1
+                ? 'Ocultamos 1 prestación igual en todos los planes. '
+                : `Ocultamos ${alike} prestaciones iguales en todos los planes. `}
+              <Link to={allRowsSearch} preventScrollReset replace className="font-semibold text-brand-700 underline">
+                Ver todas las prestaciones
+              </Link>
+            </>
+          ) : (
+            <Link to={differencesSearch} preventScrollReset replace className="font-semibold text-brand-700 underline">
+              Ver solo las diferencias entre planes
+            </Link>
+          )}
+        </p>
+      ) : null}
       <p className="mb-2 text-sm text-slate-600 md:hidden" aria-hidden="true">
         Desliza la tabla hacia el lado para ver todos los planes →
       </p>

@@ -9,10 +9,19 @@ export function parsePlansView(value: string | null | undefined): PlansView {
   return value === 'comparar' ? 'comparar' : 'tarjetas';
 }
 
-/** The search string for an order and a view (the cards are the default view and need no parameter). */
-export function plansSearch(order: PlanOrder, view: PlansView): string {
+/** `?diferencias=1` shows only the table's rows where the plans differ. */
+export function parseOnlyDifferences(value: string | null | undefined): boolean {
+  return value === '1';
+}
+
+/**
+ * The search string for an order and a view (the cards are the default view and need no parameter), and, in the
+ * table, whether only the rows where the plans differ are shown.
+ */
+export function plansSearch(order: PlanOrder, view: PlansView, onlyDifferences = false): string {
   const params = new URLSearchParams({ orden: order });
   if (view === 'comparar') params.set('vista', 'comparar');
+  if (view === 'comparar' && onlyDifferences) params.set('diferencias', '1');
   return `?${params.toString()}`;
 }
 
@@ -31,7 +40,15 @@ const orderLabels: Record<PlanOrder, string> = {
  * «Ordenar por» and the cards/table switch. Both live in the URL (?orden=, ?vista=) so a reload or a shared link
  * keeps them; the order is a GET form that works without JavaScript (its «Aplicar» button is only needed then).
  */
-export function PlansToolbar({ order, view }: { order: PlanOrder; view: PlansView }) {
+export function PlansToolbar({
+  order,
+  view,
+  onlyDifferences = false,
+}: {
+  order: PlanOrder;
+  view: PlansView;
+  onlyDifferences?: boolean;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const selectId = useId();
@@ -56,6 +73,7 @@ export function PlansToolbar({ order, view }: { order: PlanOrder; view: PlansVie
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-x-2 gap-y-1.5 sm:flex-nowrap">
         {view === 'comparar' ? <input type="hidden" name="vista" value="comparar" /> : null}
+        {view === 'comparar' && onlyDifferences ? <input type="hidden" name="diferencias" value="1" /> : null}
         <label htmlFor={selectId} className="text-sm font-semibold text-slate-700">
           Ordenar por:
         </label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benefitRows, coverageOf, parseLimitAmount, parsePlanOrder, sortPlans } from './sortPlans.ts';
+import { benefitRows, coverageOf, differingRows, parseLimitAmount, parsePlanOrder, sortPlans } from './sortPlans.ts';
 
 const plan = (id: number, totalAmount: number, limite: string | null, mejorCobertura = false) => ({
   id,
@@ -81,5 +81,18 @@ describe('benefitRows', () => {
       { label: 'Médicos', limits: ['USD 30.000', 'USD 60.000'] },
       { label: 'Equipaje', limits: [null, 'USD 1.000'] },
     ]);
+  });
+});
+
+describe('differingRows', () => {
+  it('keeps a benefit one plan lacks and limits that differ; drops those every plan has alike', () => {
+    const rows = [
+      { label: 'Médicos', limits: ['USD 30.000', 'USD 60.000'] },
+      { label: 'Equipaje', limits: [null, 'USD 1.000'] },
+      { label: 'Asistencia legal', limits: ['USD 1.500', 'usd  1.500 '] },
+      { label: 'Repatriación', limits: ['Incluida', 'Incluida'] },
+    ];
+    expect(differingRows(rows).map((row) => row.label)).toStrictEqual(['Médicos', 'Equipaje']);
+    expect(differingRows([{ label: 'Médicos', limits: ['USD 30.000'] }])).toStrictEqual([]);
   });
 });

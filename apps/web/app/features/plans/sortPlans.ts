@@ -84,3 +84,11 @@ export function benefitRows(
     limits: plans.map((plan) => plan.prestaciones.find((b) => b.detallePrestacion === label)?.limite ?? null),
   }));
 }
+
+/** The same limit written with other spacing or capitals («USD 30.000» and «usd  30.000») is the same limit. */
+const sameLimit = (limit: string | null) => (limit === null ? null : limit.replace(/\s+/g, ' ').trim().toLowerCase());
+
+/** The rows where the plans differ: a benefit one plan lacks, or limits that are not all the same. */
+export function differingRows<Row extends { limits: (string | null)[] }>(rows: readonly Row[]): Row[] {
+  return rows.filter((row) => new Set(row.limits.map(sameLimit)).size > 1);
+}
