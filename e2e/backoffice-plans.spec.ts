@@ -64,6 +64,10 @@ test('a content operator renames a plan and its «para quién», previews, publi
   await openHydrated(page, `/comparador/${quotationId}`);
   await expect(planCard(page, newLabel)).toContainText(newAudience);
   await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toHaveCount(0);
+  // The comparison table says it too, under the plan's name.
+  await openHydrated(page, `/comparador/${quotationId}?vista=comparar`);
+  await expect(page.getByRole('columnheader', { name: new RegExp(newLabel) })).toContainText(newAudience);
+  await openHydrated(page, `/comparador/${quotationId}`);
   if (shots) await planCard(page, newLabel).screenshot({ path: `${shots}/tarjeta-publicada.png` });
 
   // Left as found: back to the version before the publication.

@@ -79,6 +79,23 @@ for (const width of [390, 1280]) {
       expect(biggest).toBeGreaterThan(await fontSize(usd.getByText('USD 85,00')));
       expect(biggest).toBeGreaterThan(await fontSize(instalments));
 
+      // On a phone the card leads with the name, the total, the instalments and «Elegir»; benefits and image follow.
+      // Wider, the image heads the card and the price sits at its foot, level across the row.
+      const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
+      const choose = await top(esencial.getByRole('button', { name: /^Elegir/ }));
+      const benefits = await top(esencial.getByRole('list', { name: /^Principales coberturas/ }));
+      const image = await top(esencial.locator('img'));
+      const name = await top(esencial.getByRole('heading', { name: 'Travesía Esencial' }));
+      if (width < 640) {
+        expect(name).toBeLessThan(await top(total));
+        expect(choose).toBeLessThan(benefits);
+        expect(benefits).toBeLessThan(image);
+        expect(choose - name, 'the price and «Elegir» within the first screen of the card').toBeLessThan(400);
+      } else {
+        expect(image).toBeLessThan(name);
+        expect(benefits).toBeLessThan(choose);
+      }
+
       // One currency label: dollars are «USD», never «US$».
       await expect(page.locator('main')).not.toContainText('US$');
     });

@@ -78,7 +78,18 @@ export function ComparisonTable({
                   <span className="block text-base font-extrabold" style={{ color: plan.colorTitulo }}>
                     {plan.label}
                   </span>
+                  {plan.paraQuien ? <span className="mt-1 block text-xs text-slate-700">{plan.paraQuien}</span> : null}
                   <PlanBadges badges={comparatorBadges(plan)} className="mt-2" />
+                  {plan.condicionesGenerales ? (
+                    <a
+                      href={plan.condicionesGenerales}
+                      target="_blank"
+                      rel="noopener"
+                      className="mt-2 inline-block text-xs text-brand-700 underline"
+                    >
+                      Condiciones generales<span className="sr-only"> de {plan.label}</span> (PDF)
+                    </a>
+                  ) : null}
                 </th>
               ))}
             </tr>

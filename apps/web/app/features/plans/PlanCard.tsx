@@ -11,7 +11,12 @@ type Props = {
   discountNote?: string | null;
 };
 
-/** One plan of the comparator's listing: badges, image, title, first benefits, prices and «Elegir plan». */
+/**
+ * One plan of the comparator's listing: badges, image, title, first benefits, prices and «Elegir plan». On a phone the
+ * card leads with the badges, the name, the total, the instalments and «Elegir»; the benefits and the image follow
+ * (the price sat under a large image, below the fold). Only the order on screen changes: the benefits hold nothing to
+ * focus, so «Elegir» is the card's first stop for the keyboard at every width.
+ */
 export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote = null }: Props) {
   const accent = planColor(plan);
   const badges = comparatorBadges(plan);
@@ -25,7 +30,7 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
       }`}
     >
       <div className="h-1.5" style={{ backgroundColor: accent }} aria-hidden="true" />
-      <div className="relative">
+      <div className="relative max-sm:order-last">
         <img
           src={plan.original}
           alt=""
@@ -34,9 +39,10 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
           height={360}
           className="aspect-[16/7] w-full object-cover"
         />
-        <PlanBadges badges={badges} className="absolute top-3 left-3 right-3" />
+        <PlanBadges badges={badges} className="absolute top-3 left-3 right-3 max-sm:hidden" />
       </div>
       <div className="flex flex-1 flex-col p-5">
+        <PlanBadges badges={badges} className="mb-3 sm:hidden" />
         <h3 id={headingId} className="mb-3 text-xl font-extrabold" style={{ color: plan.colorTitulo }}>
           {plan.label}
         </h3>
@@ -45,7 +51,10 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
             {plan.paraQuien}
           </p>
         ) : null}
-        <ul className="mb-5 space-y-2 text-sm" aria-label={`Principales coberturas de ${plan.label}`}>
+        <ul
+          className="mb-5 space-y-2 text-sm max-sm:order-last max-sm:mt-5 max-sm:mb-0"
+          aria-label={`Principales coberturas de ${plan.label}`}
+        >
           {plan.prestaciones.slice(0, benefitsShown).map((benefit, index) => (
             <li key={benefit.detallePrestacion} className="flex items-start gap-2">
               <svg
