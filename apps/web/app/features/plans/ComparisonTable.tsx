@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
+import { ConditionsLink } from './ConditionsLink.tsx';
 import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
 import { PriceBlock } from './PriceBlock.tsx';
 import { benefitRows, differingRows } from './sortPlans.ts';
@@ -80,16 +81,7 @@ export function ComparisonTable({
                   </span>
                   {plan.paraQuien ? <span className="mt-1 block text-xs text-slate-700">{plan.paraQuien}</span> : null}
                   <PlanBadges badges={comparatorBadges(plan)} className="mt-2" />
-                  {plan.condicionesGenerales ? (
-                    <a
-                      href={plan.condicionesGenerales}
-                      target="_blank"
-                      rel="noopener"
-                      className="mt-2 inline-block text-xs text-brand-700 underline"
-                    >
-                      Condiciones generales<span className="sr-only"> de {plan.label}</span> (PDF)
-                    </a>
-                  ) : null}
+                  <ConditionsLink plan={plan} className="mt-2 inline-block text-xs text-brand-700 underline" />
                 </th>
               ))}
             </tr>

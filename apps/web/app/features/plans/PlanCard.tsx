@@ -1,4 +1,5 @@
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
+import { ConditionsLink } from './ConditionsLink.tsx';
 import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
 import { PriceBlock } from './PriceBlock.tsx';
 import type { ComparatorPlan } from './types.ts';
@@ -82,16 +83,7 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
           ) : null}
           <PriceBlock plan={plan} />
           <ChoosePlanForm planId={plan.id} planLabel={plan.label} className="mt-4" />
-          {plan.condicionesGenerales ? (
-            <a
-              href={plan.condicionesGenerales}
-              target="_blank"
-              rel="noopener"
-              className="mt-3 inline-block text-sm text-brand-700 underline"
-            >
-              Condiciones generales<span className="sr-only"> de {plan.label}</span> (PDF)
-            </a>
-          ) : null}
+          <ConditionsLink plan={plan} className="mt-3 inline-block text-sm text-brand-700 underline" />
           {error ? (
             <p className="mt-2 text-sm font-medium text-red-700" id={`plan-${plan.id}-error`}>
               {error}
