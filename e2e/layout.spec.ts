@@ -10,15 +10,19 @@ const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ];
 
+/** The WhatsApp button's widths: a small phone, a common phone (both: floating, stepping aside), a laptop (margin). */
+const whatsappWidths = [{ name: 'small phone', viewport: { width: 360, height: 740 } }, ...widths];
+
 /**
  * What lies under the WhatsApp button, sampled on a 5×5 grid over its box: for each point, the topmost element that
  * is not the button, and whether it is a control (or inside one), an image, or text painted at that point. Empty
- * when the button sits on page background only.
+ * when the button sits on page background only, or has stepped aside (hidden). `floating`: the phone's button, which
+ * floats over the page as it scrolls: text and pictures pass under it, only a control counts.
  */
-function whatIsUnderTheButton(page: Page) {
-  return page.evaluate(() => {
+function whatIsUnderTheButton(page: Page, floating: boolean) {
+  return page.evaluate((controlsOnly) => {
     const button = document.querySelector<HTMLElement>('[data-testid="whatsapp-button"]');
-    if (!button) return [];
+    if (!button || getComputedStyle(button).visibility === 'hidden') return [];
     const box = button.getBoundingClientRect();
     const controls = 'a, button, input, select, textarea, label, summary, [role="button"], [tabindex]';
     const found: string[] = [];
@@ -31,6 +35,7 @@ function whatIsUnderTheButton(page: Page) {
         const describe = (why: string) =>
           `${why} <${beneath.tagName.toLowerCase()}> «${(beneath.textContent ?? '').trim().slice(0, 40)}» at ${Math.round(x)},${Math.round(y)}`;
         if (beneath.closest(controls)) found.push(describe('control'));
+        else if (controlsOnly) continue;
         else if (beneath.matches('img, svg, svg *, video, canvas, iframe')) found.push(describe('image'));
         else {
           const onText = [...beneath.childNodes].some((node) => {
@@ -46,18 +51,37 @@ function whatIsUnderTheButton(page: Page) {
       }
     }
     return [...new Set(found)];
-  });
+  }, floating);
 }
 
-/** Scrolls to the top, the middle and the end of the page and answers what the button covers at each. */
-async function coveredWhileScrolling(page: Page): Promise<string[]> {
+/** Two frames: what the page's observers report about a scroll has reached the button. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Scrolls to the top, the middle and the end of the page and answers what the button covers at each; on a phone also
+ * with the page's first field focused (the on-screen keyboard up), where the button must have stepped aside.
+ */
+async function coveredWhileScrolling(page: Page, floating: boolean): Promise<string[]> {
   const covered: string[] = [];
   for (const position of ['top', 'middle', 'bottom'] as const) {
     await page.evaluate((where) => {
       const end = document.documentElement.scrollHeight - window.innerHeight;
       window.scrollTo(0, where === 'top' ? 0 : where === 'middle' ? end / 2 : end);
     }, position);
-    covered.push(...(await whatIsUnderTheButton(page)).map((what) => `${position}: ${what}`));
+    if (floating) await settled(page);
+    covered.push(...(await whatIsUnderTheButton(page, floating)).map((what) => `${position}: ${what}`));
+  }
+  const field = page
+    .locator('main')
+    .locator(
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):visible, select:visible, textarea:visible',
+    );
+  if (floating && (await field.count()) > 0) {
+    await field.first().focus();
+    await settled(page);
+    if (await page.getByTestId('whatsapp-button').isVisible()) covered.push('a field has focus: the button is shown');
+    await field.first().blur();
   }
   return covered;
 }
@@ -68,19 +92,26 @@ const routeGroups = Array.from({ length: Math.ceil(shellRoutes.length / 8) }, (_
   shellRoutes.slice(index * 8, index * 8 + 8),
 );
 
-/** Opens each route and answers what the button covers there while scrolling. */
+/**
+ * Opens each route and answers what the button covers there while scrolling. On a phone the button floats once the
+ * page runs its JavaScript (then it steps aside from controls and focused fields): that page is the one checked.
+ */
 async function problemsOn(page: Page, routes: string[]): Promise<string[]> {
   const problems: string[] = [];
+  const floating = (page.viewportSize()?.width ?? 0) < 1280;
   for (const path of routes) {
-    // The layout is the server's HTML: no need to wait for hydration.
-    await page.goto(path);
-    await expect(page.getByTestId('whatsapp-button'), path).toBeVisible();
-    problems.push(...(await coveredWhileScrolling(page)).map((what) => `${path} ${what}`));
+    if (floating) await openHydrated(page, path);
+    // Wide, the layout is the server's HTML: no need to wait for hydration.
+    else await page.goto(path);
+    await expect(page.getByTestId('whatsapp-button'), path).toBeAttached();
+    if (floating) await expect(page.getByTestId('whatsapp-button')).toHaveAttribute('data-floating', /shown|aside/);
+    else await expect(page.getByTestId('whatsapp-button'), path).toBeVisible();
+    problems.push(...(await coveredWhileScrolling(page, floating)).map((what) => `${path} ${what}`));
   }
   return problems;
 }
 
-for (const { name, viewport } of widths) {
+for (const { name, viewport } of whatsappWidths) {
   test.describe(`floating WhatsApp button at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -112,6 +143,16 @@ for (const { name, viewport } of widths) {
         await page.goto(`/${step}/411/${id}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByTestId('whatsapp-button')).toHaveCount(0);
+        // Help one tap away in the step's header where the bar folds its own into the menu; wide, the bar shows it.
+        const help = page.getByRole('main').getByRole('link', { name: '¿Necesitas ayuda?' });
+        if (viewport.width < 1024) await expect(help).toBeVisible();
+        else await expect(help).toBeHidden();
+      }
+      if (viewport.width < 1024) {
+        await openHydrated(page, `/pago/411/${id}`);
+        await page.getByRole('main').getByRole('link', { name: '¿Necesitas ayuda?' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`/pago/411/${id}$`));
       }
     });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useShellModals } from '#app/components/shell-modals-context.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import type { CheckoutStep, CheckoutSummary } from './checkout.ts';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -41,7 +42,10 @@ export function CheckoutLayout({ step, title, lead, summary, travellers, incompl
             Cambiar de plan
           </Link>
         ) : null}
-        <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold text-brand-700 sm:text-3xl">{title}</h1>
+          <HelpLink />
+        </div>
         <p className="mt-1 mb-6 max-w-2xl text-slate-600">{lead}</p>
         {/* The summary comes first in the document, as phones show it: a browser that paints the page while it is
             still arriving never has to push the form down to fit the summary in above it (no layout shift). */}
@@ -53,5 +57,29 @@ export function CheckoutLayout({ step, title, lead, summary, travellers, incompl
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * «¿Necesitas ayuda?» in the step's header on phones and tablets, where the menu hides the bar's own (the floating
+ * WhatsApp button is left out of the purchase steps): it opens the help modal with every contact; without JavaScript
+ * it leads to the contacts page.
+ */
+function HelpLink() {
+  const { openHelp } = useShellModals();
+  return (
+    <a
+      href="/contactanos"
+      onClick={(event) => {
+        event.preventDefault();
+        openHelp();
+      }}
+      className="mt-1 inline-flex shrink-0 items-center gap-1 rounded-full border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 lg:hidden"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+        <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.9 12.5H9.1v-1.8h1.8v1.8Zm1.7-5.6-.8.8c-.6.6-.9 1.1-.9 2.1H9.1v-.4c0-.9.3-1.7.9-2.3l1.1-1.1c.3-.3.5-.8.5-1.2 0-1-.8-1.8-1.8-1.8s-1.8.8-1.8 1.8H6.2a3.6 3.6 0 0 1 7.2 0c0 .8-.3 1.5-.8 2.1Z" />
+      </svg>
+      ¿Necesitas ayuda?
+    </a>
   );
 }

@@ -1,8 +1,10 @@
 import { isPlainLink, whatsappHref } from '@travesia/domain/links';
+import { useEffect, useRef, useState } from 'react';
 import { SmartLink } from '#app/components/SmartLink.tsx';
 import { contrastRatio, readableOn } from '#app/lib/contrast.ts';
 import type { Footer as FooterData } from '#app/lib/website.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
+import { useStepAside } from './useStepAside.ts';
 
 const socialNames: Record<string, string> = {
   facebook: 'Facebook',
@@ -106,19 +108,35 @@ export function Footer({
 
 /**
  * WhatsApp button opening a chat with the configured number, leading plus removed. The spec's 125×125 image is drawn
- * at 56 px. From 1280 px up it floats in the margin beside the content column, where nothing lies under it; narrower
- * screens have no such margin, so there it waits at the page's end, over the footer's empty strip (Footer's
- * floatingButtonSpace), instead of covering the fields and buttons that scroll beneath it.
+ * at 56 px. From 1280 px up it floats in the margin beside the content column, where nothing lies under it. Narrower,
+ * the server's page has it wait at the page's end, over the footer's empty strip (Footer's floatingButtonSpace); once
+ * the page runs its JavaScript it floats in the corner too, one tap away, and steps aside (useStepAside) while a field
+ * has focus or whenever a control of the page lies under it, so it never hides what the visitor is using.
  */
 export function WhatsAppButton({ number }: { number: string }) {
+  const button = useRef<HTMLAnchorElement>(null);
+  const [floating, setFloating] = useState(false);
+  useEffect(() => {
+    const narrow = window.matchMedia('(max-width: 1279.98px)');
+    const follow = () => setFloating(narrow.matches);
+    follow();
+    narrow.addEventListener('change', follow);
+    return () => narrow.removeEventListener('change', follow);
+  }, []);
+  const aside = useStepAside(button, floating);
+  const position = floating
+    ? `fixed right-3 bottom-3 transition-opacity duration-150 ${aside ? 'invisible opacity-0' : 'opacity-100'}`
+    : 'absolute right-3 bottom-5 xl:fixed xl:bottom-3';
   return (
     <a
+      ref={button}
       href={whatsappHref(number)}
       target="_blank"
       rel="noopener noreferrer"
-      className="absolute right-3 bottom-5 z-30 h-14 w-14 drop-shadow-lg transition-transform hover:scale-105 xl:fixed xl:bottom-3"
+      className={`${position} z-30 h-14 w-14 drop-shadow-lg hover:scale-105`}
       aria-label="Escríbenos por WhatsApp"
       data-testid="whatsapp-button"
+      data-floating={floating ? (aside ? 'aside' : 'shown') : undefined}
     >
       <img src="/img/whatsapp.svg" alt="" loading="lazy" width={125} height={125} className="h-full w-full" />
     </a>
