@@ -85,6 +85,8 @@ export async function startServer(kind: DatabaseKind): Promise<BenchServer> {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     COOKIE_SECRET: 'bench-only-cookie-secret-with-32-characters',
+    // Production signs the console's preview links with it (issue 25); the bench opens none.
+    PREVIEW_SECRET: 'bench-only-preview-secret-with-32-characters',
     // A production deployment keeps the console on a host of its own (config.ts); nothing here opens it.
     BACKOFFICE_ORIGIN: 'https://consola.travesia.invalid',
     // Production refuses Google's test keys; the bench never submits the contact form.
