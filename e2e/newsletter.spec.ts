@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../apps/api/src/db/schema.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
 
@@ -96,6 +97,51 @@ test.describe('newsletter (Suscríbete)', () => {
     await expect(
       page.getByText('Este enlace de confirmación no es válido o ya venció.', { exact: false }),
     ).toBeVisible();
+  });
+
+  test('the e-mail’s unsubscribe link asks, then removes the address; a mail client’s one-click post does too; axe', async ({
+    page,
+    request,
+    storefront,
+  }) => {
+    test.slow(); // two subscriptions, their e-mails and four page loads
+    const subscribeAndGetLink = async (address: string) => {
+      expect((await request.post(subscriptionsPath, { data: { email: address } })).status()).toBe(204);
+      await expect
+        .poll(() => storefront.smtp.received.filter((mail) => mail.to.includes(address)).length, { timeout: 10_000 })
+        .toBe(1);
+      const mail = storefront.smtp.received.find((m) => m.to.includes(address));
+      return new URL(/https?:\/\/\S+\/suscripcion\/baja\?token=\S+/.exec(mail?.parsed.text ?? '')?.[0] ?? '');
+    };
+    const stored = async (address: string) =>
+      (await storefront.database.db.select().from(subscriptions).where(eq(subscriptions.email, address))).length;
+    const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+    // By the page: opening the link only asks (a scanner following links unsubscribes no one).
+    const ana = `baja.${unique()}@ejemplo.cl`;
+    const link = await subscribeAndGetLink(ana);
+    await openHydrated(page, `${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: '¿Quieres dejar de recibir nuestros correos?' })).toBeVisible();
+    expect(await stored(ana)).toBe(1);
+    await expectNoViolations(page, 'the unsubscribe page');
+    await page.getByRole('button', { name: 'Darme de baja' }).click();
+    await expect(page.getByRole('heading', { name: 'Listo: te diste de baja' })).toBeVisible();
+    expect(await stored(ana)).toBe(0);
+
+    // By the mail client (RFC 8058): a POST to the link itself, form-encoded, no cookie, no page.
+    const bea = `unclic.${unique()}@ejemplo.cl`;
+    const beaLink = await subscribeAndGetLink(bea);
+    const oneClick = await request.post(`${beaLink.pathname}${beaLink.search}`, {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(await stored(bea)).toBe(0);
+
+    // A link the store did not sign.
+    const forged = await page.goto(`/suscripcion/baja?token=1.${'A'.repeat(43)}`);
+    expect(forged?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Darme de baja' }).click();
+    await expect(page.getByRole('heading', { name: 'Este enlace de baja no es válido' })).toBeVisible();
   });
 
   test('a «volver» that a browser would read as another site links back within the store', async ({ page }) => {

@@ -129,7 +129,10 @@ export function createBackgroundWork(options: {
   queue.register(contactEmailKind, contactEmailJob(db, integrations.mailer));
   queue.register(contactReplyEmailKind, contactReplyEmailJob(db, integrations.mailer));
   queue.register(claimEmailKind, claimEmailJob(db, integrations.mailer, options.refundMail ?? {}));
-  queue.register(confirmationEmailKind, confirmationEmailJob(db, integrations.mailer, options.origin));
+  queue.register(
+    confirmationEmailKind,
+    confirmationEmailJob(db, integrations.mailer, options.origin, purchases?.linkSecret),
+  );
   queue.register(lockoutEmailKind, lockoutEmailJob(db, integrations.mailer));
   const now = options.now ?? (() => new Date());
   const rateSource = integrations.exchangeRateSource;

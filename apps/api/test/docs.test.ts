@@ -37,6 +37,7 @@ const specPaths: [string, string][] = [
   ['get', '/companies/{companyId}/payment-gateways'],
   ['post', '/companies/{companyId}/subscriptions'],
   ['post', '/companies/{companyId}/subscriptions/confirmation'],
+  ['post', '/companies/{companyId}/subscriptions/unsubscribe'],
   ['post', '/companies/{companyId}/contact-forms'],
   // Not in spec §7: what the contact form needs from the server (the reCAPTCHA site key).
   ['get', '/companies/{companyId}/contact-forms/settings'],

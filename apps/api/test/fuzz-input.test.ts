@@ -283,6 +283,12 @@ function templates(s: Seeded): Template[] {
     },
     {
       method: 'POST',
+      route: '/companies/:companyId/subscriptions/unsubscribe',
+      params: company,
+      body: { token: '1.not-a-signature' },
+    },
+    {
+      method: 'POST',
       route: '/purchases/access',
       body: { number: String(s.idVenta), documentType: 'rut', document: '12.345.678-5' },
     },

@@ -3,7 +3,12 @@ import { ruleMessages } from '@travesia/domain/rules';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { subscriptions } from '#app/db/schema.ts';
-import { confirmationPath, listSubscribers } from '#app/modules/subscriptions/service.ts';
+import {
+  confirmationPath,
+  listSubscribers,
+  unsubscribePath,
+  unsubscribeToken,
+} from '#app/modules/subscriptions/service.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, expectBadRequest, expectError } from './support/http.ts';
 import { useFakeSmtp } from './support/smtp.ts';
@@ -149,6 +154,7 @@ describeOnEachDatabase(
 );
 
 const confirmUrl = '/api/companies/1/subscriptions/confirmation';
+const unsubscribeUrl = '/api/companies/1/subscriptions/unsubscribe';
 const confirmWith = (ctx: TestContext, token: unknown, path = confirmUrl) =>
   call(ctx.app, { method: 'POST', url: path, payload: { token } as Record<string, unknown> });
 
@@ -244,6 +250,44 @@ describeOnEachDatabase(
       const renewed = linkTokenOf(email);
       expect(renewed).not.toBe(token);
       expect((await confirmWith(ctx, renewed)).status).toBe(204);
+    });
+
+    it('every e-mail carries a one-click unsubscribe (RFC 8058) whose signed link removes the address, once', async () => {
+      const email = `baja.${unique()}@example.cl`;
+      expect((await subscribe(ctx, { email })).status).toBe(204);
+      await ctx.app.runJobs();
+      const mail = mailsTo(email).at(-1);
+      // The header fields as sent (mailparser folds List-* fields into one structured value).
+      const head = (mail?.raw.toString('utf8') ?? '').split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+      const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+      const listUnsubscribe = field('List-Unsubscribe');
+      expect(field('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const link = new URL(/^<(https:\/\/[^>]+)>$/.exec(listUnsubscribe)?.[1] ?? 'about:blank');
+      // Absolute to PUBLIC_URL, the storefront's page; the same link is in the text for people.
+      expect(link.origin).toBe('https://tienda.example.cl');
+      expect(link.pathname).toBe(unsubscribePath);
+      expect(mail?.parsed.text).toContain(link.href);
+      const token = link.searchParams.get('token') ?? '';
+      expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+
+      const leave = (value: string) =>
+        call(ctx.app, { method: 'POST', url: unsubscribeUrl, payload: { token: value } });
+      // Another id with this signature, or this id with another, is not a link the store made: 404, nothing removed.
+      const [id, mac] = token.split('.');
+      for (const forged of [
+        `${Number(id) + 1}.${mac}`,
+        `${id}.${'A'.repeat(43)}`,
+        unsubscribeToken('other-secret', Number(id)),
+      ]) {
+        expectError(await leave(forged), 404, errorMessages.resourceNotFound, unsubscribeUrl);
+      }
+      expect(await stateOf(ctx, email)).toBeDefined();
+      const left = await leave(token);
+      expect(left.status, left.text).toBe(204);
+      expect(await stateOf(ctx, email)).toBeUndefined();
+      // A second click (or a mail client's retry) answers the same, and nothing else changes.
+      expect((await leave(token)).status).toBe(204);
+      expect(await listSubscribers(ctx.database.db, 1)).not.toContain(email);
     });
 
     it('a token that is missing, blank or too long → 400 naming token', async () => {

@@ -35,6 +35,7 @@ export default [
   route('suscripcion', 'routes/suscripcion.tsx'),
   // Not in spec §2: the link of the newsletter's confirmation e-mail (double opt-in).
   route('suscripcion/confirmar', 'routes/suscripcion-confirmar.tsx'),
+  route('suscripcion/baja', 'routes/suscripcion-baja.tsx'),
   route('login', 'routes/login.tsx'),
   route('informacion-legal', 'routes/informacion-legal.tsx'),
   route('*', 'routes/fallback.tsx'),

@@ -14,6 +14,8 @@ export type OutgoingEmail = {
   text: string;
   html: string;
   attachments: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra header fields (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 };
 
 /** `<{kind}-{job id}@{sender's domain}>`: the same on every attempt of one queued e-mail, unique across e-mails. */
@@ -104,6 +106,7 @@ function createTransportMailer(options: { smtpUrl: string | undefined; from: str
     to: email.to,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
+    ...(email.headers ? { headers: email.headers } : {}),
     text: email.text,
     html: email.html,
     attachments: email.attachments.map((a) => ({

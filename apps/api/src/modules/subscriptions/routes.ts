@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
-import { confirmSubscription, subscribe } from './service.ts';
+import { confirmSubscription, subscribe, unsubscribeByLink } from './service.ts';
 
 export async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -34,26 +34,56 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  /**
+   * A POST that acts on the token of an e-mailed link (body `{ token }`): 204 when `act` answers true, else 404.
+   * Rate-limited as a look-up: a token cannot be guessed by trying.
+   */
+  const linkTokenRoute = (
+    path: string,
+    described: { description: string; outcome: string; logged: string },
+    act: (companyId: number, token: string) => Promise<boolean>,
+  ) =>
+    app.post(
+      path,
+      {
+        config: {
+          invalidInputDetail: errorMessages.invalidInputParameters,
+          rateLimit: fastify.config.rateLimits.lookup,
+        },
+        schema: {
+          tags: ['subscriptions'],
+          description: described.description,
+          params: companyParams,
+          body: z.object({ token: z.string().min(1).max(100) }),
+          response: { 204: z.null().describe(described.outcome), ...errorResponses, 429: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        if (!(await act(request.params.companyId, request.body.token))) throw resourceNotFound();
+        request.log.info({ companyId: request.params.companyId }, described.logged);
+        return reply.code(204).send(null);
+      },
+    );
+
+  linkTokenRoute(
     '/companies/:companyId/subscriptions/confirmation',
     {
-      config: {
-        invalidInputDetail: errorMessages.invalidInputParameters,
-        rateLimit: fastify.config.rateLimits.lookup,
-      },
-      schema: {
-        tags: ['subscriptions'],
-        description:
-          "Confirms a pending newsletter subscription with the token of its e-mailed link (the storefront's /suscripcion/confirmar?token= calls it). A confirmed one answers 204 again; an unknown or expired token is 404.",
-        params: companyParams,
-        body: z.object({ token: z.string().min(1).max(100) }),
-        response: { 204: z.null().describe('Confirmed'), ...errorResponses, 429: errorBodySchema },
-      },
+      description:
+        "Confirms a pending newsletter subscription with the token of its e-mailed link (the storefront's /suscripcion/confirmar?token= calls it). A confirmed one answers 204 again; an unknown or expired token is 404.",
+      outcome: 'Confirmed',
+      logged: 'newsletter subscription confirmed',
     },
-    async (request, reply) => {
-      if (!(await confirmSubscription(db, request.params.companyId, request.body.token))) throw resourceNotFound();
-      request.log.info({ companyId: request.params.companyId }, 'newsletter subscription confirmed');
-      return reply.code(204).send(null);
+    (companyId, token) => confirmSubscription(db, companyId, token),
+  );
+
+  linkTokenRoute(
+    '/companies/:companyId/subscriptions/unsubscribe',
+    {
+      description:
+        "Unsubscribes the address of a signed unsubscribe link (the storefront's /suscripcion/baja?token= calls it, from its button or from a mail client's one-click post, RFC 8058). 204 also when the address had already left; a token the store did not sign is 404.",
+      outcome: 'Unsubscribed',
+      logged: 'newsletter subscription ended by its link',
     },
+    (_companyId, token) => unsubscribeByLink(db, fastify.config.purchases.linkSecret, token),
   );
 }

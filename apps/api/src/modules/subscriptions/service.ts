@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
@@ -17,6 +17,44 @@ export const confirmationPath = '/suscripcion/confirmar';
 
 export const confirmationUrl = (origin: string, token: string) =>
   `${origin}${confirmationPath}?token=${encodeURIComponent(token)}`;
+
+/** The storefront page an unsubscribe link opens, and where a mail client's one-click unsubscribe posts (RFC 8058). */
+export const unsubscribePath = '/suscripcion/baja';
+
+const unsubscribeMac = (secret: string, subscriptionId: number) =>
+  createHmac('sha256', secret).update(`newsletter-unsubscribe:${subscriptionId}`).digest('base64url');
+
+/**
+ * The unsubscribe token of a subscription: its id and an HMAC of it under the links' secret (PURCHASE_LINK_SECRET),
+ * so no table keeps one and no other id can be forged. It never expires: a subscriber may leave at any time.
+ */
+export const unsubscribeToken = (secret: string, subscriptionId: number) =>
+  `${subscriptionId}.${unsubscribeMac(secret, subscriptionId)}`;
+
+export const unsubscribeUrl = (origin: string, token: string) =>
+  `${origin}${unsubscribePath}?token=${encodeURIComponent(token)}`;
+
+/** The subscription an unsubscribe token names, or null when it was not made with this secret. */
+export function subscriptionOfUnsubscribeToken(secret: string, token: string): number | null {
+  const match = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(unsubscribeMac(secret, id));
+  const given = Buffer.from(match[2] ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/**
+ * Unsubscribes the address of a signed unsubscribe link (the page's button, or a mail client's one-click post): the
+ * row is removed, pending or confirmed. False when the token is not one of ours; true otherwise, also when the
+ * address had already left (a second click, a re-subscription since), so the answer says nothing more.
+ */
+export async function unsubscribeByLink(db: Database, secret: string, token: string): Promise<boolean> {
+  const id = subscriptionOfUnsubscribeToken(secret, token);
+  if (id === null) return false;
+  await repository.deleteSubscription(db, id);
+  return true;
+}
 
 /**
  * Newsletter double opt-in. The company was checked by the route-level hook. The address is stored pending and sent
@@ -54,6 +92,8 @@ export function confirmationEmailJob(
   db: Database,
   mailer: Mailer,
   origin: string,
+  /** The links' secret that signs the unsubscribe link; without it (a worker set up without «Mi compra») none. */
+  unsubscribeSecret: string | undefined,
 ): JobHandler<{ subscriptionId: number }> {
   return {
     payload: z.object({ subscriptionId: z.number().int().positive() }),
@@ -64,13 +104,20 @@ export function confirmationEmailJob(
       if (!pending) return { skipped: 'confirmed or gone' };
       const company = await requireCompany(db, pending.companyId);
       const link = confirmationUrl(origin, pending.token);
+      const leave = unsubscribeSecret
+        ? unsubscribeUrl(origin, unsubscribeToken(unsubscribeSecret, subscriptionId))
+        : undefined;
       await mailer.send({
         messageId: jobMessageId('newsletter', job.id, mailer.from),
         to: [pending.email],
         subject: `Confirma tu suscripción a ${company.name}`,
-        text: `Hola,\n\nPara recibir nuestras ofertas y consejos de viaje, confirma tu suscripción abriendo este enlace (vale 7 días):\n${link}\n\nSi no te suscribiste tú, ignora este correo: no te escribiremos.\n\n${company.name}`,
-        html: `<p>Hola,</p><p>Para recibir nuestras ofertas y consejos de viaje, confirma tu suscripción (el enlace vale 7 días):</p><p><a href="${escapeHtml(link)}">Confirmar mi suscripción</a></p><p>Si no te suscribiste tú, ignora este correo: no te escribiremos.</p><p>${escapeHtml(company.name)}</p>`,
+        text: `Hola,\n\nPara recibir nuestras ofertas y consejos de viaje, confirma tu suscripción abriendo este enlace (vale 7 días):\n${link}\n\nSi no te suscribiste tú, ignora este correo: no te escribiremos.${leave ? `\n\nPara darte de baja en cualquier momento: ${leave}` : ''}\n\n${company.name}`,
+        html: `<p>Hola,</p><p>Para recibir nuestras ofertas y consejos de viaje, confirma tu suscripción (el enlace vale 7 días):</p><p><a href="${escapeHtml(link)}">Confirmar mi suscripción</a></p><p>Si no te suscribiste tú, ignora este correo: no te escribiremos.</p>${leave ? `<p><a href="${escapeHtml(leave)}">Darte de baja</a> en cualquier momento.</p>` : ''}<p>${escapeHtml(company.name)}</p>`,
         attachments: [],
+        // RFC 2369 and RFC 8058: mail clients show «Darse de baja» and post to the link in one click.
+        ...(leave
+          ? { headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
       });
       return { destination: mailer.destination };
     },

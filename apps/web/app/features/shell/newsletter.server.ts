@@ -65,3 +65,33 @@ export async function confirmFromLink(context: LoadContext, request: Request) {
   if (status === 429) throw pageError(503, rateLimitedMessage);
   throw pageError(503, 'No pudimos confirmar tu suscripción. Intenta nuevamente en unos minutos.');
 }
+
+/** What the unsubscribe page shows: the question, the address gone, or a link that is not one of ours. */
+export type UnsubscribeState = { state: 'ask' | 'done' | 'invalid' };
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? '';
+
+/**
+ * The unsubscribe link of the newsletter's e-mails (`/suscripcion/baja?token=`). Opening it only asks (a mail
+ * scanner that follows links must not unsubscribe anyone); the page's button, or a mail client's one-click post
+ * (RFC 8058: a POST to the same address, body `List-Unsubscribe=One-Click`), unsubscribes through the API.
+ */
+export function askToUnsubscribe(request: Request) {
+  const token = tokenOf(request);
+  if (token === '' || token.length > 100) return data<UnsubscribeState>({ state: 'invalid' }, { status: 404 });
+  return data<UnsubscribeState>({ state: 'ask' });
+}
+
+export async function unsubscribeFromLink(context: LoadContext, request: Request) {
+  const token = tokenOf(request);
+  if (token === '' || token.length > 100) return data<UnsubscribeState>({ state: 'invalid' }, { status: 404 });
+  const answer = await serverApi(context).POST('/companies/{companyId}/subscriptions/unsubscribe', {
+    params: { path: { companyId: configuredCompanyId() } },
+    body: { token },
+  });
+  if (answer.response.ok) return data<UnsubscribeState>({ state: 'done' });
+  const { status } = answer.response;
+  if (status === 404 || status === 400) return data<UnsubscribeState>({ state: 'invalid' }, { status: 404 });
+  if (status === 429) throw pageError(503, rateLimitedMessage);
+  throw pageError(503, 'No pudimos darte de baja. Intenta nuevamente en unos minutos.');
+}
