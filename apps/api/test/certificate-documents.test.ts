@@ -200,7 +200,7 @@ describeOnEachDatabase(
       expect(text).toContain('+1 (786) 347 2210');
       expect(text).toContain('WhatsApp de asistencia');
       expect(text).toContain('+56 9 4000 2000');
-      expect(text.replace(/\n/g, ' ')).toContain('Antes de recibir atención, comuníquese con la central de asistencia');
+      expect(text.replace(/\n/g, ' ')).toContain('Antes de recibir atención, comunícate con la central de asistencia');
     });
 
     it('the general conditions are a real PDF of the terms page, cacheable with an ETag (304 when unchanged)', async () => {

@@ -4,6 +4,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { expect, it, vi } from 'vitest';
+import { demoPhones } from '#app/db/seed/demo-company.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { certificateEmailJob, certificateEmailKind, manualEmailDedupeKey } from '#app/modules/certificates/service.ts';
 import { createJobQueue, enqueue, maxJobsPerRun } from '#app/modules/jobs/service.ts';
@@ -153,6 +154,16 @@ describeOnEachDatabase(
       // Every other traveller: their address alone, their certificate alone.
       expect(others.map((other) => other.to)).toStrictEqual(emails.slice(1).map((email) => [email]));
       for (const other of others) expect(other.parsed.attachments).toHaveLength(1);
+      // Every e-mail, the buyer's and each traveller's own, says how to get help: the numbers from Chile, from
+      // abroad and by WhatsApp, then how to activate the assistance, in the certificate's words.
+      for (const each of mails) {
+        const text = each.parsed.text ?? '';
+        expect(text).toMatch(/- Desde Chile: \+56/);
+        expect(text).toContain(`- Desde el extranjero: ${demoPhones.abroad}`);
+        expect(text).toContain(`- WhatsApp: ${demoPhones.whatsappEmergency}`);
+        expect(text).toContain('Cómo activar tu asistencia:\n1. Antes de recibir atención, comunícate con la central');
+        expect(each.parsed.html).toContain(`WhatsApp: ${demoPhones.whatsappEmergency}`);
+      }
 
       expect(await ctx.app.runJobs()).toBe(0);
       await ctx.app.runJobs();

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { payments, saleRefunds } from '#app/db/schema.ts';
+import { ledgerEmailLines, taxWording } from '#app/modules/payments/ledger.ts';
 import { NothingToRefundError, requestSaleRefund } from '#app/modules/payments/sale-refunds.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { clpText, drainJobsAfterAll, paidWithWebpay, pathAndQuery, useTemporaryDataDir } from './support/checkout.ts';
@@ -399,3 +400,16 @@ describeOnEachDatabase(
   },
   env,
 );
+
+describe("the purchase e-mail's total follows the plan's tax treatment", () => {
+  const onePayment = {
+    entries: [{ kind: 'payment', amountClp: 80_625, paymentType: null, instalmentsText: null }],
+  } as unknown as Parameters<typeof ledgerEmailLines>[0];
+  it('«IVA 19 % incluido» for a plan that carries it, «no afecto a IVA» for one that does not', () => {
+    expect(taxWording(1900)).toBe('IVA 19 % incluido');
+    expect(taxWording(null)).toBe('no afecto a IVA');
+    expect(taxWording(0)).toBe('no afecto a IVA');
+    expect(ledgerEmailLines(onePayment, 85, 1900)[0]).toBe('Total pagado: $80.625 (USD 85,00), IVA 19 % incluido.');
+    expect(ledgerEmailLines(onePayment, null, null)[0]).toBe('Total pagado: $80.625, no afecto a IVA.');
+  });
+});

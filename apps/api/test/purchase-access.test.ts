@@ -256,6 +256,8 @@ describeOnEachDatabase(
       const mail = smtp.received.find((m) => m.parsed.subject?.includes(`venta N° ${sale.idVenta}`));
       const text = mail?.parsed.text ?? '';
       expect(text).toContain(`Total pagado: ${clpText(sale.result.amountClp)}`);
+      // Worded as the plan's price was: this plan carries no IVA (never «impuestos incluidos» of a plan with none).
+      expect(text).toMatch(/Total pagado: \$[\d.]+ \(USD [\d.,]+\), no afecto a IVA\./);
       expect(text).toContain('Forma de pago: Crédito, cuotas sin interés.');
       expect(text).toContain(`3 cuotas sin interés de ${clpText(Math.ceil(sale.result.amountClp / 3))}.`);
       expect(text).toContain('Derecho a retracto');

@@ -19,7 +19,7 @@ const brand = {
 const address = 'Av. Apoquindo 4501, oficina 1202, Las Condes, Santiago';
 
 /** Mesa central, emergencias y WhatsApp: the numbers repeated across the help modal, the footer and the directory. */
-const phones = {
+export const demoPhones = {
   central: '+56 (2) 2640 2000',
   emergency: '+56 (2) 2640 2020',
   abroad: '+1 (786) 347 2210',
@@ -47,7 +47,7 @@ export const demoCompany: CompanySeed = {
     rut: '77.345.678-K',
     address,
     contactEmail: 'contacto@travesia.cl',
-    contactPhone: phones.central,
+    contactPhone: demoPhones.central,
   },
 
   blog: demoBlog,
@@ -184,21 +184,21 @@ export const demoCompany: CompanySeed = {
           bold: true,
           items: [
             {
-              label: `Emergencias 24/7: ${phones.emergency}`,
+              label: `Emergencias 24/7: ${demoPhones.emergency}`,
               forecolor: brand.coral,
               bold: true,
               href: 'tel:+56226402020',
               target: '_self',
             },
             {
-              label: `Mesa central: ${phones.central}`,
+              label: `Mesa central: ${demoPhones.central}`,
               forecolor: brand.mist,
               bold: false,
               href: 'tel:+56226402000',
               target: '_self',
             },
             {
-              label: `Desde el extranjero: ${phones.abroad}`,
+              label: `Desde el extranjero: ${demoPhones.abroad}`,
               forecolor: brand.mist,
               bold: false,
               href: 'tel:+17863472210',
@@ -242,13 +242,13 @@ export const demoCompany: CompanySeed = {
       ],
       configuration: {
         isWhatsappWidgetEnabled: true,
-        whatsappNumber: phones.whatsappEmergency,
+        whatsappNumber: demoPhones.whatsappEmergency,
         certificates: {
           identityType: 'rut',
           generalConditionsUrl: '/terminos',
           activationProcedureUrl: '/faq',
         },
-        assistance: { abroadPhone: phones.abroad, whatsapp: phones.whatsappEmergency },
+        assistance: { abroadPhone: demoPhones.abroad, whatsapp: demoPhones.whatsappEmergency },
       },
       home: {
         socialQuotes: [
@@ -742,23 +742,23 @@ export const demoCompany: CompanySeed = {
   contactInfos: [
     {
       label: 'Emergencias en viaje 24/7',
-      phone: phones.emergency,
-      whatsapp: phones.whatsappEmergency,
+      phone: demoPhones.emergency,
+      whatsapp: demoPhones.whatsappEmergency,
       icon: '/img/icons/lifebuoy.svg',
       isEmergency: true,
       isSaleContact: false,
     },
     {
       label: 'Ventas y cotizaciones',
-      phone: phones.sales,
-      whatsapp: phones.whatsappSales,
+      phone: demoPhones.sales,
+      whatsapp: demoPhones.whatsappSales,
       icon: '/img/icons/cart.svg',
       isEmergency: false,
       isSaleContact: true,
     },
     {
       label: 'Reembolsos',
-      phone: phones.refunds,
+      phone: demoPhones.refunds,
       whatsapp: null,
       icon: '/img/icons/refund.svg',
       isEmergency: false,
@@ -766,7 +766,7 @@ export const demoCompany: CompanySeed = {
     },
     {
       label: 'Servicio al cliente',
-      phone: phones.customerService,
+      phone: demoPhones.customerService,
       whatsapp: null,
       icon: '/img/icons/headset.svg',
       isEmergency: false,
@@ -781,9 +781,9 @@ export const demoCompany: CompanySeed = {
       isEmergency: true,
       isSaleContact: false,
       isPrioritized: true,
-      phones: [phones.emergency, phones.abroad],
-      whatsappPhone1: phones.whatsappEmergency,
-      whatsappPhone2: phones.whatsappEmergency2,
+      phones: [demoPhones.emergency, demoPhones.abroad],
+      whatsappPhone1: demoPhones.whatsappEmergency,
+      whatsappPhone2: demoPhones.whatsappEmergency2,
       emails: ['asistencia@travesia.cl'],
       urlHref: null,
       urlLabel: null,
@@ -795,8 +795,8 @@ export const demoCompany: CompanySeed = {
       isEmergency: false,
       isSaleContact: true,
       isPrioritized: true,
-      phones: [phones.sales],
-      whatsappPhone1: phones.whatsappSales,
+      phones: [demoPhones.sales],
+      whatsappPhone1: demoPhones.whatsappSales,
       whatsappPhone2: null,
       emails: ['ventas@travesia.cl'],
       urlHref: '/cotizador',
@@ -809,7 +809,7 @@ export const demoCompany: CompanySeed = {
       isEmergency: false,
       isSaleContact: false,
       isPrioritized: false,
-      phones: [phones.refunds],
+      phones: [demoPhones.refunds],
       whatsappPhone1: null,
       whatsappPhone2: null,
       emails: ['reembolsos@travesia.cl'],
@@ -823,7 +823,7 @@ export const demoCompany: CompanySeed = {
       isEmergency: false,
       isSaleContact: false,
       isPrioritized: false,
-      phones: [phones.customerService],
+      phones: [demoPhones.customerService],
       whatsappPhone1: null,
       whatsappPhone2: null,
       emails: ['certificados@travesia.cl'],
@@ -837,7 +837,7 @@ export const demoCompany: CompanySeed = {
       isEmergency: false,
       isSaleContact: false,
       isPrioritized: false,
-      phones: [phones.customerService, phones.central],
+      phones: [demoPhones.customerService, demoPhones.central],
       whatsappPhone1: null,
       whatsappPhone2: null,
       emails: ['clientes@travesia.cl'],
@@ -851,7 +851,7 @@ export const demoCompany: CompanySeed = {
       isEmergency: false,
       isSaleContact: false,
       isPrioritized: false,
-      phones: [phones.business],
+      phones: [demoPhones.business],
       whatsappPhone1: null,
       whatsappPhone2: null,
       emails: ['empresas@travesia.cl', 'alianzas@travesia.cl'],

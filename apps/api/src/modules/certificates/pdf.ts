@@ -98,8 +98,8 @@ export function activationSteps(assistance: CertificateData['assistance']): stri
   ].filter((part): part is string => part !== null);
   const call =
     numbers.length > 0
-      ? `Antes de recibir atención, comuníquese con la central de asistencia: ${numbers.join(' o ')} (24 horas, 365 días).`
-      : 'Antes de recibir atención, comuníquese con la central de asistencia 24/7 (teléfonos arriba).';
+      ? `Antes de recibir atención, comunícate con la central de asistencia: ${numbers.join(' o ')} (24 horas, 365 días).`
+      : 'Antes de recibir atención, comunícate con la central de asistencia 24/7 (teléfonos arriba).';
   return [
     call,
     'Indica tu número de certificado, tu nombre y documento, el país y la ciudad donde te encuentras.',

@@ -25,9 +25,9 @@ import {
   wasPaid,
   wasWithdrawn,
 } from '#app/modules/payments/service.ts';
-import { planSummary } from '#app/modules/plans/service.ts';
+import { planSummary, planTaxBp } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
-import type { CertificateData } from './pdf.ts';
+import { activationSteps, type CertificateData } from './pdf.ts';
 import * as repository from './repository.ts';
 import { isSchengenCountry, schengenMinimumCoverEur } from './schengen.ts';
 import { testPaymentStamp } from './test-payment.ts';
@@ -367,8 +367,9 @@ export const testPaymentMark = testPaymentStamp;
 async function purchaseLines(db: Database, saleId: number, data: CertificateData): Promise<string[]> {
   const [sale, ledger] = await Promise.all([findSale(db, saleId), saleLedger(db, saleId)]);
   if (!sale) return [];
-  // The sale's ledger: one payment with its instalments, or (after a date change) every payment and refund and the net.
-  const paid = ledgerEmailLines(ledger, sale.amountUsdCents / 100);
+  // The sale's ledger: one payment with its instalments, or (after a date change) every payment and refund and the net;
+  // its total worded as the plan's price was («IVA 19 % incluido» or «no afecto a IVA»).
+  const paid = ledgerEmailLines(ledger, sale.amountUsdCents / 100, await planTaxBp(db, sale.productId));
   return [
     ...paid,
     withdrawalNotice,
@@ -498,16 +499,32 @@ async function sendOne(
     : null;
   const plural = email.certificates.length > 1;
   const what = plural ? 'los certificados' : 'el certificado';
-  const phones = data.emergencyPhones.map((p) => p.phone).join(' / ');
+  const help = assistanceLines(data);
   await mailer.send({
     // The same id on every attempt of this e-mail: a copy sent again after a crash is recognisably the same message.
     messageId: email.messageId,
     to: [email.to],
     subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${saleId}`,
-    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos ${what} de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\n${plural ? 'Pasajeros' : 'Pasajero'}: ${names}.\n\nAnte cualquier emergencia llama a nuestra central 24/7: ${phones}.${purchaseText}${conditionsText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
-    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos ${what} de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>${plural ? 'Pasajeros' : 'Pasajero'}: ${escapeHtml(names)}.</p><p>Ante cualquier emergencia llama a nuestra central 24/7: ${escapeHtml(phones)}.</p>${purchaseHtml}${conditionsHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos ${what} de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\n${plural ? 'Pasajeros' : 'Pasajero'}: ${names}.\n\n${help.join('\n')}${purchaseText}${conditionsText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
+    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos ${what} de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>${plural ? 'Pasajeros' : 'Pasajero'}: ${escapeHtml(names)}.</p><p>${help.map(escapeHtml).join('<br>')}</p>${purchaseHtml}${conditionsHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
     attachments,
   });
+}
+
+/**
+ * What every traveller's e-mail says about getting help, as the certificate prints it: the 24/7 numbers from Chile,
+ * from abroad and WhatsApp, then how to activate the assistance (activationSteps, the certificate's own words).
+ */
+export function assistanceLines(data: CertificateData): string[] {
+  const fromChile = data.emergencyPhones.map((phone) => phone.phone).join(' / ');
+  return [
+    'Ante cualquier emergencia, nuestra central te atiende 24 horas, 365 días:',
+    ...(fromChile ? [`- Desde Chile: ${fromChile}`] : []),
+    ...(data.assistance.abroadPhone ? [`- Desde el extranjero: ${data.assistance.abroadPhone}`] : []),
+    ...(data.assistance.whatsapp ? [`- WhatsApp: ${data.assistance.whatsapp}`] : []),
+    'Cómo activar tu asistencia:',
+    ...activationSteps(data.assistance).map((step, index) => `${index + 1}. ${step}`),
+  ];
 }
 
 /** The general conditions PDF (modules/legal), as the storefront serves the API. */

@@ -234,14 +234,23 @@ export function ledgerTotalsText(ledger: SaleLedger): string[] {
 }
 
 /**
+ * The plan's tax treatment in the words its price used on the store: «IVA 19 % incluido», or «no afecto a IVA» for a
+ * plan that carries none (a total never says «impuestos incluidos» of a plan that has none).
+ */
+export function taxWording(taxBp: number | null): string {
+  return taxBp !== null && taxBp > 0 ? `IVA ${taxBp / 100} % incluido` : 'no afecto a IVA';
+}
+
+/**
  * The ledger as the buyer's e-mails write it, one paragraph a line: with one payment and nothing given back, its total
  * and how it was paid (instalments of that payment); otherwise every payment and refund, then the totals and the net.
  */
-export function ledgerEmailLines(ledger: SaleLedger, amountUsd: number | null): string[] {
+export function ledgerEmailLines(ledger: SaleLedger, amountUsd: number | null, taxBp?: number | null): string[] {
   const [single] = ledger.entries;
   if (ledger.entries.length === 1 && single?.kind === 'payment') {
     const usd = amountUsd === null ? '' : ` (${formatUsd(amountUsd)})`;
-    const lines = [`Total pagado: ${formatClp(single.amountClp)}${usd}, impuestos incluidos.`];
+    const tax = taxBp === undefined ? 'impuestos incluidos' : taxWording(taxBp);
+    const lines = [`Total pagado: ${formatClp(single.amountClp)}${usd}, ${tax}.`];
     if (single.paymentType) lines.push(`Forma de pago: ${single.paymentType}.`);
     if (single.instalmentsText) lines.push(`${single.instalmentsText}.`);
     return lines;
