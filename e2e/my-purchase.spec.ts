@@ -135,6 +135,20 @@ test.describe('mi compra', () => {
       'application/pdf',
     );
 
+    // The boleta the payment issued (by the local provider: a test document, and it says so), with its PDF.
+    const taxDocuments = page.getByRole('region', { name: 'Documentos tributarios' });
+    await expect(async () => {
+      await page.reload();
+      await expect(taxDocuments.getByText(/^Boleta (exenta )?electrónica N° \d+$/)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(taxDocuments.getByText('Sin valor tributario (documento de prueba)')).toBeVisible();
+    await expect(taxDocuments.getByText(formatClp(sale.amountClp))).toBeVisible();
+    const boleta = taxDocuments.getByRole('link', { name: /^Descargar PDF de Boleta/ });
+    const boletaPdf = await page.request.get((await boleta.getAttribute('href')) ?? '');
+    expect(boletaPdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdfText(await boletaPdf.body())).toContain('SIN VALOR TRIBUTARIO');
+    await expectNoViolations(page, 'the purchase with its tax document');
+
     // «Salir» closes it: the documents no longer open.
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();
@@ -209,6 +223,7 @@ test.describe('mi compra: the buyer and the travellers', () => {
     }
     await expect(page.getByRole('button', { name: 'Retractarme' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Descargar comprobante de compra' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Documentos tributarios' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Verificar mi certificado' })).toHaveAttribute(
       'href',
       /\/verificar\/[0-9A-Z]{10}$/,

@@ -1,3 +1,4 @@
+import { formatDay } from '#app/lib/format.ts';
 import { Card } from './Card.tsx';
 import type { Purchase } from './purchase.ts';
 import { downloadLink } from './styles.ts';
@@ -35,9 +36,59 @@ export function DocumentsCard({ purchase, withdrawn }: { purchase: Purchase; wit
           Condiciones generales
         </a>
       </div>
+      <TaxDocuments documents={purchase.taxDocuments} />
       <p className="mt-4 text-xs text-slate-600">
         Vendido por {purchase.seller.legalName}, RUT {purchase.seller.rut}, {purchase.seller.address}.
       </p>
     </Card>
+  );
+}
+
+/**
+ * «Documentos tributarios»: each boleta, factura or nota de crédito issued for the purchase, with its folio, date and
+ * amount and its PDF; one issued by the local adapter says it has no tax value. Before the first is issued (the tax
+ * office's provider may answer later), the card says it is on its way.
+ */
+function TaxDocuments({ documents }: { documents: Purchase['taxDocuments'] }) {
+  return (
+    <section aria-labelledby="mi-compra-documentos-tributarios" className="mt-5 border-t border-slate-100 pt-4">
+      <h3 id="mi-compra-documentos-tributarios" className="mb-2 font-bold text-slate-900">
+        Documentos tributarios
+      </h3>
+      {documents.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          Estamos emitiendo tu boleta o factura electrónica: aparecerá aquí y te la enviaremos por correo.
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {documents.map((document) => (
+            <li key={document.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+              <p className="font-semibold">
+                {document.typeName}
+                {document.folio === null ? '' : ` N° ${document.folio}`}
+              </p>
+              <p>
+                {document.date ? `${formatDay(document.date)} · ` : ''}
+                {document.formattedTotal}
+              </p>
+              {document.noTaxValue ? (
+                <p className="text-xs font-semibold text-amber-900">Sin valor tributario (documento de prueba)</p>
+              ) : null}
+              {document.folio === null ? (
+                <p className="text-xs text-slate-600">En emisión</p>
+              ) : (
+                <a
+                  href={`/mi-compra/documento-tributario-${document.id}.pdf`}
+                  download={`documento-tributario-${document.id}.pdf`}
+                  className="font-semibold text-brand-700 underline underline-offset-4"
+                >
+                  Descargar PDF<span className="sr-only"> de {document.typeName}</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

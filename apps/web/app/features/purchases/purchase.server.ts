@@ -339,16 +339,23 @@ export async function purchaseDocument(context: LoadContext, request: Request, n
   const path = name && name in files ? files[name as keyof typeof files] : undefined;
   // certificado-{number}.pdf: one traveller's certificate of the open purchase.
   const certificate = /^certificado-([A-Za-z0-9-]{1,40})\.pdf$/.exec(name ?? '')?.[1];
-  if (!path && !certificate) throw new Response('No encontrado', { status: 404 });
+  // documento-tributario-{id}.pdf: a boleta, factura or nota de crédito of the open purchase (the buyer's only).
+  const taxDocument = /^documento-tributario-([1-9]\d{0,9})\.pdf$/.exec(name ?? '')?.[1];
+  if (!path && !certificate && !taxDocument) throw new Response('No encontrado', { status: 404 });
   const token = await accessToken(request);
   if (!token) throw redirect('/mi-compra');
   const api = serverApi(context);
   const answer = path
     ? await api.GET(path, { params: { header: bearer(token) }, parseAs: 'arrayBuffer' })
-    : await api.GET('/purchases/mine/certificados/{certificate}', {
-        params: { header: bearer(token), path: { certificate: certificate ?? '' } },
-        parseAs: 'arrayBuffer',
-      });
+    : taxDocument
+      ? await api.GET('/purchases/mine/documentos-tributarios/{document}', {
+          params: { header: bearer(token), path: { document: `${taxDocument}.pdf` } },
+          parseAs: 'arrayBuffer',
+        })
+      : await api.GET('/purchases/mine/certificados/{certificate}', {
+          params: { header: bearer(token), path: { certificate: certificate ?? '' } },
+          parseAs: 'arrayBuffer',
+        });
   // Not of this access (404), or the buyer's only (403, a traveller's access): back to her «Mi compra».
   if (answer.response.status === 404 || answer.response.status === 403) throw redirect('/mi-compra');
   if (!answer.response.ok || !answer.data) throw new Response(unavailableMessage, { status: 503 });
