@@ -151,7 +151,7 @@ async function expectDocumentsShow(ctx: TestContext, access: string, netClp: num
   expect(purchase.ledger.netClp).toBe(netClp);
   expect(purchase.ledger.paidClp - purchase.ledger.refundedClp).toBe(netClp);
   const text = await receiptText(ctx, access);
-  expect(text).toContain(`${clpText(netClp)} (impuestos incluidos)`);
+  expect(text).toContain(`${clpText(netClp)} (no afecto a IVA)`);
   const refunds = purchase.ledger.entries.filter((entry) => entry.kind === 'refund');
   if (refunds.length > 0) {
     // Something was given back: the receipt lists it and says «Neto pagado», never «Total pagado».
@@ -236,7 +236,7 @@ describeOnEachDatabase(
       // Never the instalments of one payment beside a total they do not make.
       expect(text).not.toContain(`3 cuotas sin interés de ${clpText(Math.ceil(purchase.ledger.netClp / 3))}`);
       expect(text).toContain('Total pagado');
-      expect(text).toContain(`${clpText(purchase.ledger.netClp)} (impuestos incluidos)`);
+      expect(text).toContain(`${clpText(purchase.ledger.netClp)} (no afecto a IVA)`);
     });
 
     it('a withdrawn sale says «Compra anulada» on the receipt, whose net is $0, and in the e-mails, which list the refunds', async () => {
@@ -246,11 +246,11 @@ describeOnEachDatabase(
       await settleRefunds(ctx, sale.idVenta);
       await withdraw(ctx, sale.access);
       const pending = await mine(ctx, sale.access);
-      expect(pending.ledger).toMatchObject({
-        netClp: before.amountClp + cheaper.differenceClp,
-        pendingRefundClp: before.amountClp + cheaper.differenceClp,
-        netAfterPendingClp: 0,
-      });
+      // The withdrawal nudges the refund run, which may already have given the money back by now (more likely on a
+      // busy machine): then nothing is pending and the net is 0; otherwise all of it is pending. Either way nothing
+      // is left once the pending refund completes.
+      expect([0, before.amountClp + cheaper.differenceClp]).toContain(pending.ledger.netClp);
+      expect(pending.ledger).toMatchObject({ pendingRefundClp: pending.ledger.netClp, netAfterPendingClp: 0 });
       expect(await receiptText(ctx, sale.access)).toContain('Compra anulada');
       await settleRefunds(ctx, sale.idVenta);
       for (let round = 0; round < 20 && (await mine(ctx, sale.access)).status !== 'withdrawn'; round += 1) {

@@ -378,7 +378,9 @@ describeOnEachDatabase(
       const country = strings.indexOf('País de destino');
       expect(country, text).toBeGreaterThanOrEqual(0);
       expect(strings[country + 1]).toBe('España');
-      expect(text).toContain(receiptTotalText(sale.result.amountClp));
+      expect(text).toContain(receiptTotalText(sale.result.amountClp, null));
+      // The plan the reference sale buys carries no IVA: its receipt never says «impuestos incluidos».
+      expect(text).toContain('(no afecto a IVA)');
       expect(text).toContain(clpText(sale.result.amountClp));
       expect(text).toContain(`Venta N° ${sale.idVenta}`);
       expect(text).toContain('Comprobante de compra');

@@ -1,7 +1,7 @@
 import { formatClp, formatUsd } from '@travesia/domain/money';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { brand, muted, PdfWriter } from '#app/modules/certificates/pdf.ts';
-import { chileDate, type LedgerEntry, type SaleLedger, totalIsNet } from '#app/modules/payments/ledger.ts';
+import { chileDate, type LedgerEntry, type SaleLedger, taxWording, totalIsNet } from '#app/modules/payments/ledger.ts';
 
 /** What the receipt prints: the purchase as «Mi compra» shows it (service.ts purchaseView). */
 export type ReceiptData = {
@@ -32,6 +32,8 @@ export type ReceiptData = {
   ledger: SaleLedger;
   travellers: { name: string; documentType: string; document: string; certificate: string | null }[];
   seller: { name: string; legalName: string; rut: string; address: string };
+  /** The plan's IVA in basis points (1900: 19 %), null when it carries none: the total is worded as its price was. */
+  taxBp: number | null;
   /** The tax documents issued for the sale (modules/tax-documents presentDocument); none: not issued yet. */
   taxDocuments?: {
     typeName: string;
@@ -44,8 +46,9 @@ export type ReceiptData = {
 
 const chileanDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
 
-/** The text of the total line, as the receipt prints it (tests look for it). */
-export const receiptTotalText = (amountClp: number) => `${formatClp(amountClp)} (impuestos incluidos)`;
+/** The text of the total line, as the receipt prints it (tests look for it): «$80.625 (no afecto a IVA)». */
+export const receiptTotalText = (amountClp: number, taxBp: number | null) =>
+  `${formatClp(amountClp)} (${taxWording(taxBp)})`;
 
 /** What the header of an annulled purchase's receipt says (tests look for it). */
 export const annulledReceiptText = {
@@ -142,7 +145,7 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
     }
     if (single.authorizationCode) writer.row('Código de autorización', single.authorizationCode);
     writer.row('Referencia', `Venta N° ${data.idVenta}`);
-    writer.row('Total pagado', receiptTotalText(ledger.netClp), { bold: true });
+    writer.row('Total pagado', receiptTotalText(ledger.netClp, data.taxBp), { bold: true });
     writer.row('Equivalente en dólares', formatUsd(data.amountUsd));
   } else {
     // Several payments or refunds: each one with what it was, then the net (instalments only beside their payment).
@@ -154,12 +157,12 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
       writer.gap(2);
     }
     if (totalIsNet(ledger)) {
-      writer.row('Total pagado', receiptTotalText(ledger.netClp), { bold: true });
+      writer.row('Total pagado', receiptTotalText(ledger.netClp, data.taxBp), { bold: true });
     } else {
       writer.row('Pagado', formatClp(ledger.paidClp));
       writer.row('Devuelto', `-${formatClp(ledger.refundedClp)}`);
       if (ledger.pendingRefundClp > 0) writer.row('Devolución en proceso', `-${formatClp(ledger.pendingRefundClp)}`);
-      writer.row('Neto pagado', receiptTotalText(ledger.netClp), { bold: true });
+      writer.row('Neto pagado', receiptTotalText(ledger.netClp, data.taxBp), { bold: true });
       if (ledger.pendingRefundClp > 0) {
         writer.row('Neto pagado al completarse la devolución', formatClp(ledger.netAfterPendingClp));
       }

@@ -32,6 +32,7 @@ import {
   paymentTerms,
   wasPaid,
 } from '#app/modules/payments/service.ts';
+import { planTaxBp } from '#app/modules/plans/service.ts';
 import { listSaleDocuments, presentDocument } from '#app/modules/tax-documents/service.ts';
 import * as repository from './repository.ts';
 import { withdrawalOf } from './withdrawal.ts';
@@ -428,11 +429,16 @@ export async function travellerPurchaseView(db: Database, saleId: number, travel
 
 /** The purchase receipt PDF: seller, what was bought, total with taxes, date and payment reference. */
 export async function receiptPdf(db: Database, saleId: number) {
-  const [view, documents] = await Promise.all([purchaseView(db, saleId), listSaleDocuments(db, saleId)]);
+  const [view, documents, sale] = await Promise.all([
+    purchaseView(db, saleId),
+    listSaleDocuments(db, saleId),
+    findSale(db, saleId),
+  ]);
   // The PDF writer (pdf-lib) is loaded with the first receipt, not at start-up.
   const { renderReceiptPdf } = await import('./receipt-pdf.ts');
   const taxDocuments = documents.filter((row) => row.state === 'emitido').map(presentDocument);
-  return renderReceiptPdf({ ...view, taxDocuments });
+  const taxBp = sale ? await planTaxBp(db, sale.productId) : null;
+  return renderReceiptPdf({ ...view, taxBp, taxDocuments });
 }
 
 /** The sale's whole certificate PDF (every traveller): the download existing clients use (spec §7). */
