@@ -33,6 +33,13 @@ test.describe('blog', () => {
     await expect(
       page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Destinos' }),
     ).toBeVisible();
+    // It ends with the way to quote: the home quoter.
+    await page
+      .getByRole('complementary', { name: '¿Viajas pronto?' })
+      .getByRole('link', { name: 'Cotiza tu viaje' })
+      .click();
+    await expect(page).toHaveURL(/\/home#cotizar$/);
+    await expect(page.getByRole('button', { name: 'Cotizar' }).first()).toBeVisible();
   });
 
   test('the article is server-rendered with one title, its description and canonical link', async ({

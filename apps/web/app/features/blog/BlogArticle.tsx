@@ -41,6 +41,26 @@ export function BlogArticle({ post }: { post: BlogArticleData }) {
         />
       ) : null}
       <ContentHtml html={post.bodyHtml} className="text-slate-800" />
+      {/* An article ends with the way to act on it: the quoter, one tap away. */}
+      <aside
+        aria-labelledby="blog-cotiza"
+        className="mt-10 rounded-2xl bg-brand-50 p-6 sm:flex sm:items-center sm:justify-between sm:gap-6"
+      >
+        <div>
+          <h2 id="blog-cotiza" className="text-xl font-bold text-brand-700">
+            ¿Viajas pronto?
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Cotiza tu asistencia en viaje en un minuto y paga en hasta 6 cuotas sin interés.
+          </p>
+        </div>
+        <Link
+          to="/home#cotizar"
+          className="mt-4 inline-block shrink-0 rounded-xl bg-accent-700 px-6 py-3 font-bold text-white shadow hover:bg-accent-800 sm:mt-0"
+        >
+          Cotiza tu viaje
+        </Link>
+      </aside>
       <p className="mt-10">
         <Link to="/blog" className="font-semibold text-brand-700 underline underline-offset-2">
           Volver al blog
