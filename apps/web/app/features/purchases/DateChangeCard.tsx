@@ -1,10 +1,11 @@
 import { addDays, chileDateOf, parseIsoDate, todayInChile } from '@travesia/domain/dates';
 import { formatClp } from '@travesia/domain/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { DateField } from '#app/components/DateField.tsx';
 import { SelectField } from '#app/components/fields.tsx';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
+import { fromChileanDate } from '#app/lib/dates.ts';
 import { formatDay } from '#app/lib/format.ts';
 import { Card } from './Card.tsx';
 import { DateChangeNewPrice } from './DateChangeNewPrice.tsx';
@@ -110,9 +111,22 @@ function NewTripDates({
 }) {
   const [departureDate, setDepartureDate] = useState(input.departureDate);
   const [returnDate, setReturnDate] = useState(input.returnDate);
+  // What the buyer typed before the page's scripts ran (a slow phone) is taken over on hydration, not reset.
+  const fields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const typed = (name: string) =>
+      fields.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value.trim() ?? '';
+    for (const [name, set] of [
+      ['departureDate', setDepartureDate],
+      ['returnDate', setReturnDate],
+    ] as const) {
+      const text = typed(name);
+      if (text !== '') set(fromChileanDate(text) ?? text);
+    }
+  }, []);
   const today = () => todayInChile();
   return (
-    <>
+    <div ref={fields} className="contents">
       <DateField
         label="Nueva fecha de salida"
         name="departureDate"
@@ -131,6 +145,6 @@ function NewTripDates({
         max={() => addDays(today(), 365 + 365)}
         error={errors?.returnDate}
       />
-    </>
+    </div>
   );
 }
