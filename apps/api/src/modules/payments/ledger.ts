@@ -245,12 +245,11 @@ export function taxWording(taxBp: number | null): string {
  * The ledger as the buyer's e-mails write it, one paragraph a line: with one payment and nothing given back, its total
  * and how it was paid (instalments of that payment); otherwise every payment and refund, then the totals and the net.
  */
-export function ledgerEmailLines(ledger: SaleLedger, amountUsd: number | null, taxBp?: number | null): string[] {
+export function ledgerEmailLines(ledger: SaleLedger, amountUsd: number | null, taxBp: number | null): string[] {
   const [single] = ledger.entries;
   if (ledger.entries.length === 1 && single?.kind === 'payment') {
     const usd = amountUsd === null ? '' : ` (${formatUsd(amountUsd)})`;
-    const tax = taxBp === undefined ? 'impuestos incluidos' : taxWording(taxBp);
-    const lines = [`Total pagado: ${formatClp(single.amountClp)}${usd}, ${tax}.`];
+    const lines = [`Total pagado: ${formatClp(single.amountClp)}${usd}, ${taxWording(taxBp)}.`];
     if (single.paymentType) lines.push(`Forma de pago: ${single.paymentType}.`);
     if (single.instalmentsText) lines.push(`${single.instalmentsText}.`);
     return lines;

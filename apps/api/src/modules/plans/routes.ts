@@ -321,10 +321,11 @@ export async function planRoutes(
         catalog.listPassengerTypes(db, companyId),
       ]);
       return {
-        passengerTypes: pricing.unavailable.flatMap(({ passengerTypeId, plans, planNames }) => {
+        passengerTypes: pricing.unavailable.flatMap(({ passengerTypeId, planNames }) => {
           const type = passengerTypes.find((candidate) => candidate.id === passengerTypeId);
-          if (!type || plans === 0) return [];
-          return [{ passengerTypeId, label: type.label, ageFrom: type.ageFrom, ageTo: type.ageTo, plans, planNames }];
+          if (!type || planNames.length === 0) return [];
+          const { label, ageFrom, ageTo } = type;
+          return [{ passengerTypeId, label, ageFrom, ageTo, plans: planNames.length, planNames }];
         }),
       };
     },

@@ -55,7 +55,7 @@ export type PricedPlan = {
 };
 
 /** The plans sold for the trip's modality and destination that a travelling passenger type (age band) rules out. */
-export type UnavailableForPassengerType = { passengerTypeId: number; plans: number; planNames: string[] };
+export type UnavailableForPassengerType = { passengerTypeId: number; planNames: string[] };
 
 export type TripPricing = {
   plans: PricedPlan[];
@@ -206,11 +206,7 @@ export async function priceTripPlans(
     discount: tripDiscount(discount, plans),
     clpPerUsd,
     days,
-    unavailable: [...unavailable].map(([passengerTypeId, planNames]) => ({
-      passengerTypeId,
-      plans: planNames.length,
-      planNames,
-    })),
+    unavailable: [...unavailable].map(([passengerTypeId, planNames]) => ({ passengerTypeId, planNames })),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type SaleRefund,
 } from '#app/modules/payments/sale-refunds.ts';
 import { findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
+import { planTaxBp } from '#app/modules/plans/service.ts';
 
 /**
  * The withdrawal right (derecho a retracto, Ley 19.496 art. 3 bis): within 10 days of the purchase and before the
@@ -243,7 +244,7 @@ export function withdrawalEmailJob(
       const byTransfer = withdrawal?.method === 'manual';
       // What the withdrawal gives back (everything left after a cheaper date change's refund), not the trip's price.
       const amount = formatClp(withdrawal?.amountClp ?? bought.price.totalClp);
-      const ledger = await saleLedger(db, saleId);
+      const [ledger, taxBp] = await Promise.all([saleLedger(db, saleId), planTaxBp(db, sale.productId)]);
       const numbers = certificates.map((c) => c.number).join(', ');
       const lines =
         stage === 'requested'
@@ -261,7 +262,7 @@ export function withdrawalEmailJob(
       // A test sale (the sandbox, Webpay's integration environment) says so first, as its certificate e-mail does.
       if (sale.testPayment) lines.unshift(withdrawalTestNotice);
       // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
-      lines.push(...ledgerEmailLines(ledger, null));
+      lines.push(...ledgerEmailLines(ledger, null, taxBp));
       if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
       const buyerAddress = buyer?.email ?? '';
       const send = (to: string, subject: string, paragraphs: string[]) =>

@@ -1,5 +1,6 @@
-import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
 import { FieldMessage } from '#app/components/fields.tsx';
+import { useHydrated } from '#app/lib/hydrated.ts';
 
 /** What the field says it holds, in Spanish whatever the browser's language («No file chosen» in an English one). */
 export function chosenFilesText(names: string[]): string {
@@ -25,9 +26,8 @@ export function FileField({
   const messageId = `${id}-message`;
   const chosenId = `${id}-chosen`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [names, setNames] = useState<string[]>([]);
-  useEffect(() => setEnhanced(true), []);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
+import { useHydrated } from '#app/lib/hydrated.ts';
 import type { PlanOrder } from './sortPlans.ts';
 
 export type PlansView = 'tarjetas' | 'comparar';
@@ -23,12 +24,6 @@ export function plansSearch(order: PlanOrder, view: PlansView, onlyDifferences =
   if (view === 'comparar') params.set('vista', 'comparar');
   if (view === 'comparar' && onlyDifferences) params.set('diferencias', '1');
   return `?${params.toString()}`;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 const orderLabels: Record<PlanOrder, string> = {
