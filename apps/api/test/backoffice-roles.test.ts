@@ -589,7 +589,15 @@ describeOnEachDatabase(
         expect(figure.href).toMatch(/^\/backoffice\//);
       }
       // Each link is a page of the console (apps/backoffice/app/lib/navigation.ts), not a path it does not have.
-      const pages = ['ventas', 'reembolsos-de-ventas', 'reembolsos', 'contacto', 'trabajos', 'tipo-de-cambio'];
+      const pages = [
+        'ventas',
+        'reembolsos-de-ventas',
+        'reembolsos',
+        'contacto',
+        'trabajos',
+        'documentos-tributarios',
+        'tipo-de-cambio',
+      ];
       for (const figure of figures) expect(pages).toContain(figure.href.split(/[/?]/)[2]);
     });
   },

@@ -15,7 +15,7 @@ import {
   startPayment,
   useTemporaryDataDir,
 } from './support/checkout.ts';
-import { fakeOpenFactura } from './support/fake-openfactura.ts';
+import { fakeOpenFactura, openFacturaEnv } from './support/fake-openfactura.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
@@ -123,15 +123,7 @@ describeOnEachDatabase(
  * with the buyer's company data, a 5xx retried under the same key, a refusal recorded in words and retried by an
  * operator, and a crash between the provider's answer and our commit (the retry gets the same folio, not a second).
  */
-const ofEnv: NodeJS.ProcessEnv = {
-  TAX_DOCUMENTS_PROVIDER: 'openfactura',
-  OPENFACTURA_API_KEY: 'test-key',
-  TAX_ISSUER_RUT: '76123456-0',
-  TAX_ISSUER_NAME: 'Travesía Asistencia SpA',
-  TAX_ISSUER_GIRO: 'Asistencia en viaje',
-  TAX_ISSUER_ADDRESS: 'Av. Apoquindo 1234',
-  TAX_ISSUER_COMMUNE: 'Las Condes',
-};
+const ofEnv: NodeJS.ProcessEnv = openFacturaEnv();
 useTemporaryDataDir(ofEnv);
 let fake: Awaited<ReturnType<typeof fakeOpenFactura>>;
 beforeAll(async () => {

@@ -17,6 +17,7 @@ export default [
     route('auditoria', 'routes/auditoria.tsx'),
     route('trabajos', 'routes/trabajos.tsx'),
     route('reembolsos-de-ventas', 'routes/reembolsos-de-ventas.tsx'),
+    route('documentos-tributarios', 'routes/documentos-tributarios.tsx'),
     route('reembolsos', 'routes/reembolsos.tsx'),
     route('reembolsos/:numero', 'routes/reembolso.tsx'),
     route('contacto', 'routes/contacto.tsx'),

@@ -3,6 +3,17 @@ import type { openFacturaBody } from '#app/integrations/tax-documents/openfactur
 
 export type SentBody = ReturnType<typeof openFacturaBody> & { dte: { Referencia?: unknown } };
 
+/** The configuration of a deployment issuing through OpenFactura (its base URL is the fake's, set once it listens). */
+export const openFacturaEnv = (): NodeJS.ProcessEnv => ({
+  TAX_DOCUMENTS_PROVIDER: 'openfactura',
+  OPENFACTURA_API_KEY: 'test-key',
+  TAX_ISSUER_RUT: '76123456-0',
+  TAX_ISSUER_NAME: 'Travesía Asistencia SpA',
+  TAX_ISSUER_GIRO: 'Asistencia en viaje',
+  TAX_ISSUER_ADDRESS: 'Av. Apoquindo 1234',
+  TAX_ISSUER_COMMUNE: 'Las Condes',
+});
+
 /** A loopback stand-in for OpenFactura built from its published format: one document per Idempotency-Key. */
 export async function fakeOpenFactura() {
   const state = {
@@ -11,13 +22,16 @@ export async function fakeOpenFactura() {
     nextFolio: 1001,
     /** Queued answers for the next requests: a status with an error body, or a hang (timeout). */
     script: [] as ({ status: number; error: { message: string; code: string } } | 'hang')[],
+    /** How long each answer takes (ms): lets two workers' calls overlap. */
+    delayMs: 0,
   };
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
       raw += c;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       const body = JSON.parse(raw || '{}');
       state.requests.push({ headers: req.headers, body });
       if (req.url !== '/v2/dte/document' || req.headers.apikey !== 'test-key') {

@@ -20,6 +20,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/', label: 'Hoy', roles: everyone },
   { path: '/ventas', label: 'Ventas', roles: ['admin', 'support', 'finance'] },
   { path: '/reembolsos-de-ventas', label: 'Reembolsos de ventas', roles: ['admin', 'finance'] },
+  // Issue 26: boletas, facturas and notas de crédito the provider refused or has not issued, with «Reintentar».
+  { path: '/documentos-tributarios', label: 'Documentos tributarios', roles: ['admin', 'finance'] },
   { path: '/reembolsos', label: 'Reembolsos', roles: ['admin', 'support', 'finance'] },
   { path: '/contacto', label: 'Contacto', roles: ['admin', 'support'] },
   { path: '/newsletter', label: 'Newsletter', roles: ['admin', 'support', 'content'] },

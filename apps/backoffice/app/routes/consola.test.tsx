@@ -28,6 +28,7 @@ describe('the side navigation', () => {
       'Hoy',
       'Ventas',
       'Reembolsos de ventas',
+      'Documentos tributarios',
       'Reembolsos',
       'Contacto',
       'Newsletter',

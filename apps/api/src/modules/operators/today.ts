@@ -53,13 +53,13 @@ async function taxDocumentsFigure(db: Database, count: number): Promise<Figure> 
     key: 'tax-documents-not-issued',
     label: 'Documentos tributarios sin emitir',
     value: count,
-    href: '/backoffice/trabajos?documentos=tributarios',
+    href: '/backoffice/documentos-tributarios',
   };
   if (count === 0) return figure;
   const [oldest] = await notIssuedDocuments(db);
   return {
     ...figure,
-    warning: `${oldest?.typeName ?? 'Documento'} de la venta N° ${oldest?.saleId}: ${oldest?.lastError ?? 'sin emitir'}. Reintenta desde «Trabajos».`,
+    warning: `${oldest?.typeName ?? 'Documento'} de la venta N° ${oldest?.saleId}: ${oldest?.lastError ?? 'sin emitir'}. Reintenta desde «Documentos tributarios».`,
   };
 }
 
