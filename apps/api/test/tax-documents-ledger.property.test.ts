@@ -51,6 +51,16 @@ async function changeDates(ctx: TestContext, token: string, step: Step) {
   await followReturn(ctx, back);
 }
 
+/** «Retracto» in «Mi compra»: every payment of the sale given back. */
+async function withdraw(ctx: TestContext, token: string) {
+  const withdrawn = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/purchases/mine/withdrawal',
+    headers: withToken(token),
+  });
+  expect(withdrawn.status, withdrawn.text).toBe(200);
+}
+
 /** Refunds given back at the gateway (all of them), then every tax job run until no document is pending (back-off skipped). */
 async function settle(ctx: TestContext, saleId: number) {
   // A withdrawal or a cheaper change nudges a refund run of its own, which may hold a refund's claim meanwhile.
@@ -89,12 +99,7 @@ describeOnEachDatabase(
       for (let round = 0; round < 3; round += 1) {
         const { saleId, token } = await openPurchase(ctx, 418, 6);
         for (const days of [6, 5, 3]) await changeDates(ctx, token, { days, leavingIn: 10, approve: true });
-        const withdrawn = await call(ctx.app, {
-          method: 'POST',
-          url: '/api/purchases/mine/withdrawal',
-          headers: withToken(token),
-        });
-        expect(withdrawn.status, withdrawn.text).toBe(200);
+        await withdraw(ctx, token);
         await settle(ctx, saleId);
         const refunds = await ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId));
         expect(refunds.map((r) => [r.status, r.attempts])).toStrictEqual(refunds.map(() => ['refunded', 1]));
@@ -118,12 +123,7 @@ describeOnEachDatabase(
           const { saleId, token } = await openPurchase(ctx, planId, instalments);
           for (const next of steps) await changeDates(ctx, token, next);
           if (withdraw) {
-            const withdrawn = await call(ctx.app, {
-              method: 'POST',
-              url: '/api/purchases/mine/withdrawal',
-              headers: withToken(token),
-            });
-            expect(withdrawn.status, withdrawn.text).toBe(200);
+            await withdraw(ctx, token);
           }
           await settle(ctx, saleId);
 
