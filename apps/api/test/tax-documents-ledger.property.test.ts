@@ -116,13 +116,13 @@ describeOnEachDatabase(
         planId: fc.constantFrom(...plans),
         instalments: fc.integer({ min: 1, max: 6 }),
         steps: fc.array(step, { maxLength: 3 }),
-        withdraw: fc.boolean(),
+        withdrawAtEnd: fc.boolean(),
       });
       await fc.assert(
-        fc.asyncProperty(scenario, async ({ planId, instalments, steps, withdraw }) => {
+        fc.asyncProperty(scenario, async ({ planId, instalments, steps, withdrawAtEnd }) => {
           const { saleId, token } = await openPurchase(ctx, planId, instalments);
           for (const next of steps) await changeDates(ctx, token, next);
-          if (withdraw) {
+          if (withdrawAtEnd) {
             await withdraw(ctx, token);
           }
           await settle(ctx, saleId);
