@@ -19,6 +19,7 @@ import { fakeOpenFactura, openFacturaEnv } from './support/fake-openfactura.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { tripDates } from './support/trips.ts';
 
 /*
  * Issuing end to end with the local adapter (issue 26): a paid sale queues its boleta as a job in the payment's
@@ -132,6 +133,19 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
+/** Every refund of the sale given back at the gateway (the refund run the change or withdrawal nudged included). */
+async function settleRefunds(ctx: TestContext, saleId: number) {
+  await expect
+    .poll(
+      async () => {
+        await ctx.app.sweepPayments();
+        return (await saleLedger(ctx.database.db, saleId)).pendingRefundClp;
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe(0);
+}
+
 /** Makes the sale's pending issue jobs due now (the queue's back-off would wait 30 s), then runs the jobs. */
 async function runDueNow(ctx: TestContext) {
   await ctx.database.db
@@ -145,6 +159,11 @@ describeOnEachDatabase(
   'tax documents through OpenFactura (loopback fake)',
   (ctx) => {
     drainJobsAfterAll(ctx);
+    // Each database numbers its refunds from 1: the other engine's documents must not answer this one's keys.
+    beforeAll(() => {
+      fake.state.byKey.clear();
+      fake.state.requests.length = 0;
+    });
 
     it('issues a factura with the company data the buyer gave («Necesito factura»)', async () => {
       const quotationId = await readyToPay(ctx, { invoice: false });
@@ -206,6 +225,55 @@ describeOnEachDatabase(
       expect(doc).toMatchObject({ state: 'emitido', lastError: null });
       const keys = fake.state.requests.map((r) => r.headers['idempotency-key']).filter((k) => k === doc?.sourceKey);
       expect(keys).toHaveLength(3);
+    });
+
+    it('a cheaper date change gets a nota de crédito correcting the amounts, and so does the withdrawal of what is left', async () => {
+      const sale = await openSale(ctx);
+      await ctx.app.runJobs();
+      const [boleta] = await docsOf(ctx, sale.idVenta);
+      expect(boleta).toMatchObject({ state: 'emitido' });
+      const changed = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/date-change',
+        headers: withToken(sale.access),
+        payload: tripDates(4),
+      });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.json<{ action: string }>().action).toBe('refund');
+      await settleRefunds(ctx, sale.idVenta);
+      await runDueNow(ctx);
+      const note = (await docsOf(ctx, sale.idVenta)).find((d) => d.type === 61);
+      expect(note).toMatchObject({ state: 'emitido', correctsId: boleta?.id });
+      expect(note?.totalClp).toBeLessThan(boleta?.totalClp ?? 0);
+      const sentNote = fake.state.requests.findLast((r) => r.headers['idempotency-key'] === note?.sourceKey);
+      expect(sentNote?.body.dte.Encabezado.IdDoc.TipoDTE).toBe(61);
+      expect(sentNote?.body.dte.Encabezado.Totales.MntTotal).toBe(note?.totalClp);
+      expect(sentNote?.body.dte.Referencia).toEqual([
+        expect.objectContaining({
+          TpoDocRef: boleta?.type,
+          FolioRef: boleta?.folio,
+          CodRef: 3,
+          RazonRef: 'Cambio de fechas: devolución de la diferencia',
+        }),
+      ]);
+
+      const withdrawn = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/withdrawal',
+        headers: withToken(sale.access),
+      });
+      expect(withdrawn.status, withdrawn.text).toBe(200);
+      await settleRefunds(ctx, sale.idVenta);
+      await runDueNow(ctx);
+      const notes = (await docsOf(ctx, sale.idVenta)).filter((d) => d.type === 61);
+      expect(notes).toHaveLength(2);
+      const rest = notes.find((d) => d.id !== note?.id);
+      expect(rest).toMatchObject({ state: 'emitido', totalClp: (boleta?.totalClp ?? 0) - (note?.totalClp ?? 0) });
+      const sentRest = fake.state.requests.findLast((r) => r.headers['idempotency-key'] === rest?.sourceKey);
+      // What was left of the boleta, not all of it: its amounts are corrected again (3), not annulled (1).
+      expect(sentRest?.body.dte.Referencia).toEqual([
+        expect.objectContaining({ FolioRef: boleta?.folio, CodRef: 3, RazonRef: 'Retracto de la compra' }),
+      ]);
     });
 
     it('after a crash between the answer and the commit, the retry gets the same document', async () => {

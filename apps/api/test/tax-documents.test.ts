@@ -133,7 +133,7 @@ describe('OpenFactura adapter against a loopback fake', () => {
         key: 'refund:withdrawal:79',
         type: 61,
         receiver: company,
-        corrects: { type: 33, folio: factura.folio, date: '2026-11-28', reason: 'Retracto del comprador' },
+        corrects: { type: 33, folio: factura.folio, date: '2026-11-28', reason: 'Retracto del comprador', whole: true },
       });
       expect(fake.state.requests.at(-1)?.body.dte.Referencia).toEqual([
         {
@@ -144,6 +144,23 @@ describe('OpenFactura adapter against a loopback fake', () => {
           CodRef: 1,
           RazonRef: 'Retracto del comprador',
         },
+      ]);
+      // Part of it given back (a cheaper date change): the note corrects the amounts instead of annulling.
+      await provider.issue({
+        ...boleta,
+        key: 'refund:date_change:80',
+        type: 61,
+        receiver: company,
+        corrects: {
+          type: 33,
+          folio: factura.folio,
+          date: '2026-11-28',
+          reason: 'Cambio de fechas: devolución de la diferencia',
+          whole: false,
+        },
+      });
+      expect(fake.state.requests.at(-1)?.body.dte.Referencia).toEqual([
+        expect.objectContaining({ TpoDocRef: 33, FolioRef: factura.folio, CodRef: 3 }),
       ]);
     } finally {
       await fake.close();

@@ -95,7 +95,7 @@ async function renderPdf(issuer: Issuer, doc: IssueDocument, folio: number): Pro
   if (doc.receiver.giro) line(`Giro: ${doc.receiver.giro}`);
   if (doc.corrects) {
     line(
-      `Corrige: ${typeNames[doc.corrects.type]} N° ${doc.corrects.folio} del ${doc.corrects.date} — ${doc.corrects.reason}`,
+      `Corrige: ${typeNames[doc.corrects.type]} N° ${doc.corrects.folio} del ${doc.corrects.date} (${doc.corrects.whole ? 'anula el documento' : 'corrige montos'}) — ${doc.corrects.reason}`,
     );
   }
   y -= 8;

@@ -69,8 +69,8 @@ export function openFacturaBody(doc: IssueDocument, issuer: OpenFacturaOptions['
                 TpoDocRef: doc.corrects.type,
                 FolioRef: doc.corrects.folio,
                 FchRef: doc.corrects.date,
-                // 1: anula el documento de referencia; a partial refund corrects amounts (3).
-                CodRef: 1,
+                // 1: anula el documento de referencia; a partial refund corrects its amounts (3).
+                CodRef: doc.corrects.whole ? 1 : 3,
                 RazonRef: doc.corrects.reason,
               },
             ],

@@ -28,8 +28,11 @@ export type IssueDocument = {
   ivaClp: number;
   exemptClp: number;
   totalClp: number;
-  /** For a credit note (61): the document it corrects. */
-  corrects?: { type: DteType; folio: number; date: string; reason: string } | undefined;
+  /**
+   * For a credit note (61): the document it corrects, and whether it gives back all of it (the SII's CodRef 1,
+   * «anula») or part of it (CodRef 3, «corrige montos»: a cheaper date change, what is left after one).
+   */
+  corrects?: { type: DteType; folio: number; date: string; reason: string; whole: boolean } | undefined;
 };
 
 export type IssuedDocument = { providerId: string; folio: number; pdf: Uint8Array; xml: Uint8Array };

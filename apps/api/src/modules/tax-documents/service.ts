@@ -187,7 +187,13 @@ async function documentToIssue(db: Database, row: repository.TaxDocumentRow): Pr
     }
     receiverType = corrected.type;
     const reason = reasons[row.sourceKey.split(':')[1] ?? ''] ?? 'Devolución';
-    corrects = { type: corrected.type, folio: corrected.folio, date: todayInChile(corrected.issuedAt), reason };
+    corrects = {
+      type: corrected.type,
+      folio: corrected.folio,
+      date: todayInChile(corrected.issuedAt),
+      reason,
+      whole: row.totalClp === corrected.totalClp,
+    };
   }
   return {
     key: row.sourceKey,
