@@ -12,6 +12,7 @@ import {
   invoiceBody,
   paidSale,
   readyToPay,
+  settleSaleRefunds,
   startPayment,
   useTemporaryDataDir,
 } from './support/checkout.ts';
@@ -133,19 +134,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-/** Every refund of the sale given back at the gateway (the refund run the change or withdrawal nudged included). */
-async function settleRefunds(ctx: TestContext, saleId: number) {
-  await expect
-    .poll(
-      async () => {
-        await ctx.app.sweepPayments();
-        return (await saleLedger(ctx.database.db, saleId)).pendingRefundClp;
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe(0);
-}
-
 /** Makes the sale's pending issue jobs due now (the queue's back-off would wait 30 s), then runs the jobs. */
 async function runDueNow(ctx: TestContext) {
   await ctx.database.db
@@ -240,7 +228,7 @@ describeOnEachDatabase(
       });
       expect(changed.status, changed.text).toBe(200);
       expect(changed.json<{ action: string }>().action).toBe('refund');
-      await settleRefunds(ctx, sale.idVenta);
+      await settleSaleRefunds(ctx, sale.idVenta);
       await runDueNow(ctx);
       const note = (await docsOf(ctx, sale.idVenta)).find((d) => d.type === 61);
       expect(note).toMatchObject({ state: 'emitido', correctsId: boleta?.id });
@@ -263,7 +251,7 @@ describeOnEachDatabase(
         headers: withToken(sale.access),
       });
       expect(withdrawn.status, withdrawn.text).toBe(200);
-      await settleRefunds(ctx, sale.idVenta);
+      await settleSaleRefunds(ctx, sale.idVenta);
       await runDueNow(ctx);
       const notes = (await docsOf(ctx, sale.idVenta)).filter((d) => d.type === 61);
       expect(notes).toHaveLength(2);

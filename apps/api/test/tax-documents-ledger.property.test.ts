@@ -4,7 +4,14 @@ import { expect, it } from 'vitest';
 import { jobs, payments, saleRefunds, taxDocuments } from '#app/db/schema.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
-import { decideOnSandbox, drainJobsAfterAll, followReturn, paidSale, useTemporaryDataDir } from './support/checkout.ts';
+import {
+  decideOnSandbox,
+  drainJobsAfterAll,
+  followReturn,
+  paidSale,
+  settleSaleRefunds,
+  useTemporaryDataDir,
+} from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { tripDates } from './support/trips.ts';
@@ -63,17 +70,7 @@ async function withdraw(ctx: TestContext, token: string) {
 
 /** Refunds given back at the gateway (all of them), then every tax job run until no document is pending (back-off skipped). */
 async function settle(ctx: TestContext, saleId: number) {
-  // A withdrawal or a cheaper change nudges a refund run of its own, which may hold a refund's claim meanwhile.
-  await ctx.app.sweepPayments();
-  await expect
-    .poll(
-      async () => {
-        await ctx.app.sweepPayments();
-        return (await saleLedger(ctx.database.db, saleId)).pendingRefundClp;
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe(0);
+  await settleSaleRefunds(ctx, saleId);
   for (let round = 0; round < 6; round += 1) {
     await ctx.database.db
       .update(jobs)

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { certificates, jobs, sales } from '#app/db/schema.ts';
 import { certificateEmailKind } from '#app/modules/certificates/service.ts';
+import { saleLedger } from '#app/modules/payments/ledger.ts';
 import type { TestContext } from './harness.ts';
 import { call, get } from './http.ts';
 import { createQuotation, inDays, type QuotationBody } from './trips.ts';
@@ -289,4 +290,20 @@ export function drainJobsAfterAll(ctx: TestContext) {
   afterAll(async () => {
     await ctx.app?.runJobs();
   });
+}
+
+/**
+ * Every refund of the sale given back at the gateway. A withdrawal or a cheaper date change nudges a refund run of its
+ * own, which may hold a refund's claim meanwhile: sweep until the ledger has nothing pending.
+ */
+export async function settleSaleRefunds(ctx: TestContext, saleId: number) {
+  await expect
+    .poll(
+      async () => {
+        await ctx.app.sweepPayments();
+        return (await saleLedger(ctx.database.db, saleId)).pendingRefundClp;
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe(0);
 }
