@@ -102,7 +102,7 @@ export function TaxDocumentsView({
                     {document.typeName}
                     <span className="block font-mono text-xs text-slate-700">#{document.id}</span>
                   </td>
-                  <td>
+                  <td className="whitespace-nowrap">
                     <Link to={`/ventas/${document.saleId}`}>N° {document.saleId}</Link>
                   </td>
                   <td className="whitespace-nowrap tabular-nums">{formatFigure(document.totalClp, 'clp')}</td>
