@@ -3,8 +3,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { auditEntries } from '#app/db/schema.ts';
 import type { Geography } from '#app/modules/catalog/geography.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
+import { certificatePdfOf, freshHolders, paidSaleOf, unitedKingdom } from './support/certificates.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { get } from './support/http.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { createQuotation } from './support/trips.ts';
 
 /**
@@ -100,7 +102,7 @@ describeOnEachDatabase(
       const modalityId = live.regions[0]?.modalityIds[0] ?? 1;
       const body: Geography = {
         ...live,
-        countries: [...live.countries.filter((c) => c.isoCode !== 'FJ'), { id: null, isoCode: 'FJ', label: 'Fiyi' }],
+        countries: [...live.countries.filter((c) => c.isoCode !== 'FJ'), { id: null, isoCode: 'FJ', label: 'Fiyi', schengen: false }],
         regions: [
           ...live.regions,
           { id: null, code: 'PACIFICO', label: 'Islas del Pacífico', modalityIds: [modalityId], countries: ['FJ'] },
@@ -131,6 +133,31 @@ describeOnEachDatabase(
         .from(auditEntries)
         .where(and(eq(auditEntries.action, 'publishing.rolled_back'), eq(auditEntries.targetType, 'geography')));
       expect(rollbacks).toHaveLength(1);
+    });
+
+    it('the Schengen flag is data: the seeded area, and a country flagged in «Geografía» gets the statement', async () => {
+      const { live } = await readItem(ctx, content);
+      const flagOf = (iso: string) => live.countries.find((c) => c.isoCode === iso)?.schengen;
+      expect([flagOf('ES'), flagOf('FR'), flagOf('GB')]).toStrictEqual([true, true, false]);
+      const londonCertificate = async () =>
+        pdfText(await certificatePdfOf(ctx, await paidSaleOf(ctx, freshHolders(), { country: unitedKingdom })));
+      expect(await londonCertificate()).not.toContain('Schengen');
+
+      const published = await saveAndPublish(ctx, content, {
+        ...live,
+        countries: live.countries.map((c) => (c.isoCode === 'GB' ? { ...c, schengen: true } : c)),
+      });
+      expect(published.status, published.text).toBe(200);
+      const history = await asOperator(ctx, content, 'GET', path('/history'));
+      expect(history.text).toContain('Schengen');
+      expect(await londonCertificate()).toContain('Travel medical insurance certificate (Schengen visa)');
+
+      const rolledBack = await asOperator(ctx, content, 'POST', path('/rollback'), {
+        publicationId: published.json<{ publication: { id: number } }>().publication.id,
+        to: 'before',
+      });
+      expect(rolledBack.status, rolledBack.text).toBe(200);
+      expect(await londonCertificate()).not.toContain('Schengen');
     });
 
     it('a region a quotation names cannot be deleted (409 in words), only retired: no longer offered', async () => {

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { certificateVerifications, sales } from '#app/db/schema.ts';
 import { defaultRateLimits } from '#app/lib/http/rate-limit.ts';
-import { schengenCountryCodes } from '#app/modules/certificates/schengen.ts';
+import { schengenCountryCodes } from '#app/modules/catalog/schengen.ts';
 import { verifyCertificate } from '#app/modules/certificates/service.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { certificatePdfOf, freshHolders, paidSaleOf, unitedKingdom } from './support/certificates.ts';

@@ -10,7 +10,8 @@ export const geographyEditors: readonly Role[] = ['admin', 'content'];
 export const geographyPath = (rest = '') => `/geography/main${rest}`;
 
 export type Region = { id: number | null; code: string; label: string; modalityIds: number[]; countries: string[] };
-export type Country = { id: number | null; isoCode: string; label: string };
+/** `schengen`: its certificates carry the English statement a Schengen visa asks for. */
+export type Country = { id: number | null; isoCode: string; label: string; schengen: boolean };
 export type Origin = { id: number | null; label: string };
 export type GeographyBody = { regions: Region[]; countries: Country[]; origins: Origin[] };
 
@@ -52,6 +53,7 @@ export function geographyFromForm(form: FormData): GeographyBody {
       id: idOf(form, `${row}-id`),
       isoCode: text(form, `${row}-iso`).toUpperCase(),
       label: text(form, `${row}-nombre`),
+      schengen: form.get(`${row}-schengen`) === 'si',
     }))
     .filter((country) => country.id !== null || country.isoCode || country.label);
   const origins = rows('origen')

@@ -10,8 +10,9 @@ const live = {
     { id: 4, code: 'ASIA', label: 'Asia', modalityIds: [], countries: [] },
   ],
   countries: [
-    { id: 10, isoCode: 'ES', label: 'España' },
-    { id: 11, isoCode: 'FR', label: 'Francia' },
+    { id: 10, isoCode: 'ES', label: 'España', schengen: true },
+    { id: 11, isoCode: 'FR', label: 'Francia', schengen: true },
+    { id: 12, isoCode: 'GB', label: 'Reino Unido', schengen: false },
   ],
   origins: [{ id: 1, label: 'Chile' }],
 };
@@ -39,6 +40,9 @@ describe('«Geografía» (content edits and publishes)', () => {
     expect(html).toContain('Asia (retirada)');
     expect(html).toContain('Multiviaje anual');
     expect(html).toContain('value="ES, FR"');
+    // Each country's «Schengen» is a checkbox, ticked for the area's members only.
+    expect(html).toContain('name="pais-0-schengen" checked="" value="si"');
+    expect(html).toContain('name="pais-2-schengen" value="si"/> Schengen');
     expect(html).toContain('Nueva región');
     expect(html).not.toContain('<textarea');
     const outsider = contractApi({ 'GET /me': meAnswer(['support']) });
@@ -71,6 +75,7 @@ describe('«Geografía» (content edits and publishes)', () => {
           'pais-0-id': '10',
           'pais-0-iso': 'ES',
           'pais-0-nombre': 'España',
+          'pais-0-schengen': 'si',
           'pais-1-id': '',
           'pais-1-iso': 'it',
           'pais-1-nombre': 'Italia',
@@ -90,8 +95,8 @@ describe('«Geografía» (content edits and publishes)', () => {
       body: {
         regions: [{ id: 3, code: 'EUR', label: 'Europa', modalityIds: [], countries: ['ES', 'FR', 'IT'] }],
         countries: [
-          { id: 10, isoCode: 'ES', label: 'España' },
-          { id: null, isoCode: 'IT', label: 'Italia' },
+          { id: 10, isoCode: 'ES', label: 'España', schengen: true },
+          { id: null, isoCode: 'IT', label: 'Italia', schengen: false },
         ],
         origins: [{ id: 1, label: 'Chile' }],
       },

@@ -125,19 +125,23 @@ function ListRows<Row extends { id: number | null; label: string }>({
   prefix,
   rows,
   extra,
+  flag,
 }: {
   title: string;
   prefix: string;
   rows: Row[];
   extra?: { name: string; label: string; value: (row: Row | null) => string };
+  /** A yes/no of each row (a country's «Schengen»), a checkbox sent as `si`. */
+  flag?: { name: string; label: string; checked: (row: Row | null) => boolean };
 }) {
+  const columns = flag ? 'sm:grid-cols-[8rem_1fr_auto_auto]' : 'sm:grid-cols-[8rem_1fr_auto]';
   return (
     <fieldset className="space-y-2">
       <legend className="text-lg font-semibold">{title}</legend>
       <ul className="space-y-2">
         {[...rows, null].map((row, n) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the rows' fields are named by position; the form remounts per version
-          <li key={n} className="grid gap-2 rounded border border-slate-300 bg-white p-2 sm:grid-cols-[8rem_1fr_auto]">
+          <li key={n} className={`grid gap-2 rounded border border-slate-300 bg-white p-2 ${columns}`}>
             <input type="hidden" name={`${prefix}-${n}-id`} value={row?.id ?? ''} />
             {extra ? (
               <label className="block text-sm">
@@ -149,6 +153,17 @@ function ListRows<Row extends { id: number | null; label: string }>({
               <span className="field-label">{row ? 'Nombre' : 'Agregar (nombre)'}</span>
               <input name={`${prefix}-${n}-nombre`} defaultValue={row?.label ?? ''} className={input} />
             </label>
+            {flag ? (
+              <label className="inline-flex items-center gap-1 self-end text-sm">
+                <input
+                  type="checkbox"
+                  name={`${prefix}-${n}-${flag.name}`}
+                  value="si"
+                  defaultChecked={flag.checked(row)}
+                />{' '}
+                {flag.label}
+              </label>
+            ) : null}
             {row ? (
               <label className="inline-flex items-center gap-1 self-end text-sm">
                 <input type="checkbox" name={`${prefix}-${n}-borrar`} value="si" /> Borrar
@@ -222,6 +237,7 @@ export function GeographyView({
           prefix="pais"
           rows={shown.countries}
           extra={{ name: 'iso', label: 'Código ISO', value: (row) => row?.isoCode ?? '' }}
+          flag={{ name: 'schengen', label: 'Schengen', checked: (row) => row?.schengen ?? false }}
         />
         <ListRows title="Orígenes" prefix="origen" rows={shown.origins} />
         <FieldErrorList errors={errors} nameOf={fieldInWords} />

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import * as t from '#app/db/schema.ts';
 import { seedBlog } from '#app/modules/blog/service.ts';
+import { isSchengenCountry } from '#app/modules/catalog/schengen.ts';
 import { companyDocumentSchemas } from '#app/modules/company/schemas.ts';
 import { seedLegalPages } from '#app/modules/legal/service.ts';
 import type { CompanySeed } from './types.ts';
@@ -26,7 +27,9 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
     const existingCountries = await tx.select({ isoCode: t.countries.isoCode }).from(t.countries);
     const known = new Set(existingCountries.map((c) => c.isoCode));
     const newCountries = seed.countries.filter((c) => !known.has(c.isoCode));
-    if (newCountries.length > 0) await tx.insert(t.countries).values(newCountries);
+    if (newCountries.length > 0) {
+      await tx.insert(t.countries).values(newCountries.map((c) => ({ ...c, schengen: isSchengenCountry(c.isoCode) })));
+    }
     const countryIds = new Map(
       (await tx.select({ id: t.countries.id, isoCode: t.countries.isoCode }).from(t.countries)).map((c) => [
         c.isoCode,

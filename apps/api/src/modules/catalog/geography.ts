@@ -51,6 +51,8 @@ export const geographySchema = z
               .trim()
               .regex(/^[A-Z]{2}$/, 'El código ISO de dos letras mayúsculas, como ES'),
             label: text(80).pipe(z.string().min(1, 'Escribe el nombre del país')),
+            /** In the Schengen area: its certificates carry the statement consulates ask for. */
+            schengen: z.boolean().default(false),
           })
           .strict(),
       )
@@ -123,7 +125,12 @@ async function readGeography(db: Database, companyId: number): Promise<Geography
       modalityIds: sold.filter((s) => s.destinationId === row.id).map((s) => s.modalityId),
       countries: grouped.filter((g) => g.destinationId === row.id).map((g) => g.isoCode),
     })),
-    countries: countryRows.map((row) => ({ id: row.id, isoCode: row.isoCode, label: row.label })),
+    countries: countryRows.map((row) => ({
+      id: row.id,
+      isoCode: row.isoCode,
+      label: row.label,
+      schengen: row.schengen,
+    })),
     origins: originRows.map((row) => ({ id: row.id, label: row.label })),
   };
 }
@@ -182,12 +189,18 @@ async function applyGeography(tx: Database, companyId: number, body: Geography) 
   for (const country of body.countries) {
     const existing = live.countries.find((c) => c.isoCode === country.isoCode);
     if (existing?.id) {
-      if (existing.label !== country.label)
-        await tx.update(countries).set({ label: country.label }).where(eq(countries.id, existing.id));
+      if (existing.label !== country.label || existing.schengen !== country.schengen) {
+        await tx
+          .update(countries)
+          .set({ label: country.label, schengen: country.schengen })
+          .where(eq(countries.id, existing.id));
+      }
       countryIds.set(country.isoCode, existing.id);
     } else {
       const newId = await nextIdOf(tx, countries.id);
-      await tx.insert(countries).values({ id: newId, isoCode: country.isoCode, label: country.label });
+      await tx
+        .insert(countries)
+        .values({ id: newId, isoCode: country.isoCode, label: country.label, schengen: country.schengen });
       countryIds.set(country.isoCode, newId);
     }
   }
@@ -295,6 +308,7 @@ export const geographyKindOf = (companyId: number): PublishableKind<Geography> =
       label: 'nombre',
       code: 'código',
       isoCode: 'código ISO',
+      schengen: 'Schengen',
       modalityIds: 'modalidades',
     }),
 });

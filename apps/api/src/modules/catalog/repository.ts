@@ -164,18 +164,18 @@ export function listPaymentGateways(db: Database, companyId: number) {
 /** One country with its ISO code (a trip's destination country, as certificates need it), or undefined. */
 export async function findCountry(db: Database, countryId: number) {
   const [row] = await db
-    .select({ id: countries.id, isoCode: countries.isoCode, label: countries.label })
+    .select({ id: countries.id, isoCode: countries.isoCode, label: countries.label, schengen: countries.schengen })
     .from(countries)
     .where(eq(countries.id, countryId));
   return row;
 }
 
-/** The ISO codes of the countries of a destination region. */
-export async function listCountryCodesOfDestination(db: Database, destinationId: number): Promise<string[]> {
+/** The Schengen flags of the countries of a destination region (one per country). */
+export async function listSchengenFlagsOfDestination(db: Database, destinationId: number): Promise<boolean[]> {
   const rows = await db
-    .select({ isoCode: countries.isoCode })
+    .select({ schengen: countries.schengen })
     .from(countries)
     .innerJoin(destinationCountries, eq(destinationCountries.countryId, countries.id))
     .where(eq(destinationCountries.destinationId, destinationId));
-  return rows.map((row) => row.isoCode);
+  return rows.map((row) => row.schengen);
 }

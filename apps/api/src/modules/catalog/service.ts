@@ -137,7 +137,8 @@ export function findCountry(db: Database, countryId: number) {
   return repository.findCountry(db, countryId);
 }
 
-/** The ISO codes of a destination region's countries. */
-export function countryCodesOfDestination(db: Database, destinationId: number) {
-  return repository.listCountryCodesOfDestination(db, destinationId);
+/** Whether a destination region is all Schengen: it groups countries, and every one is flagged so. */
+export async function isSchengenDestination(db: Database, destinationId: number) {
+  const flags = await repository.listSchengenFlagsOfDestination(db, destinationId);
+  return flags.length > 0 && flags.every(Boolean);
 }

@@ -71,6 +71,8 @@ export const countries = pgTable('countries', {
   id: integer('id').primaryKey(),
   isoCode: text('iso_code').notNull().unique(),
   label: text('label').notNull(),
+  /** In the Schengen area: a certificate for a trip there carries the statement consulates ask for («Geografía»). */
+  schengen: boolean('schengen').notNull().default(false),
 });
 
 export const destinationCountries = pgTable(

@@ -29,7 +29,7 @@ import { planSummary, planTaxBp } from '#app/modules/plans/service.ts';
 import { getQuotation } from '#app/modules/quotations/service.ts';
 import { activationSteps, type CertificateData } from './pdf.ts';
 import * as repository from './repository.ts';
-import { isSchengenCountry, schengenMinimumCoverEur } from './schengen.ts';
+
 import { testPaymentStamp } from './test-payment.ts';
 
 export const certificateFileName = 'certificado.pdf';
@@ -571,12 +571,15 @@ export function certificateEmailJob(
 
 // ─── Verification, Schengen, search ───────────────────────────────────────────────────────────────────────────────
 
+/** The least medical and repatriation cover a Schengen visa requires, in euros; the certificate guarantees it. */
+export const schengenMinimumCoverEur = 30_000;
+
 /** The public page a certificate's QR code and code open: at the configured origin, never one a request names. */
 export const verificationUrl = (origin: string, code: string) => `${origin}/verificar/${code}`;
 
 /**
  * Whether the trip is to a Schengen state: the travellers' destination country when they named one, else the
- * destination region when every one of its countries is (schengen.ts holds the list).
+ * destination region when every one of its countries is (`countries.schengen`, kept in the console's «Geografía»).
  */
 async function isSchengenTrip(db: Database, quotationId: string, destinationId: number) {
   const countryId = await getPassengers(db, quotationId).then(
@@ -585,10 +588,9 @@ async function isSchengenTrip(db: Database, quotationId: string, destinationId: 
   );
   if (countryId) {
     const country = await catalog.findCountry(db, countryId);
-    if (country) return isSchengenCountry(country.isoCode);
+    if (country) return country.schengen;
   }
-  const codes = await catalog.countryCodesOfDestination(db, destinationId);
-  return codes.length > 0 && codes.every(isSchengenCountry);
+  return catalog.isSchengenDestination(db, destinationId);
 }
 
 /** What a verification answers: enough for a consulate or a clinic, nothing that identifies the holder. */
