@@ -102,7 +102,10 @@ describeOnEachDatabase(
       const modalityId = live.regions[0]?.modalityIds[0] ?? 1;
       const body: Geography = {
         ...live,
-        countries: [...live.countries.filter((c) => c.isoCode !== 'FJ'), { id: null, isoCode: 'FJ', label: 'Fiyi', schengen: false }],
+        countries: [
+          ...live.countries.filter((c) => c.isoCode !== 'FJ'),
+          { id: null, isoCode: 'FJ', label: 'Fiyi', schengen: false },
+        ],
         regions: [
           ...live.regions,
           { id: null, code: 'PACIFICO', label: 'Islas del Pacífico', modalityIds: [modalityId], countries: ['FJ'] },
