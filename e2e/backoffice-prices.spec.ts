@@ -111,3 +111,72 @@ test('a pricing operator raises a plan 10 %, previews, publishes, and rolls back
     expect.arrayContaining(['publishing.draft_saved', 'publishing.published', 'publishing.rolled_back']),
   );
 });
+
+test('prices by length of trip: a band from 8 days, cheaper per day, reaches the comparator; rollback; axe', async ({
+  page,
+  request,
+  storefront,
+}) => {
+  test.setTimeout(150_000);
+  // The comparator's sample: an 8-day trip, one traveller up to 74 and one of 75 to 84.
+  const quotationId = await createQuotation(request, planId);
+  const before = await priceOf(request, quotationId);
+
+  await enrolByKeyboard(page, await invitation(storefront, `tramos-${Date.now()}@travesia.cl`, ['pricing']), 'Iván');
+  await page.goto(`/backoffice/precios/${planId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: `Precios de ${planLabel}`, level: 1 })).toBeVisible();
+  const bands = page.getByLabel('Tramos por duración (día desde el que cambia el precio)');
+  await expect(bands).toHaveValue('1');
+
+  // A band from 8 days: it starts with the prices of the band before it.
+  await bands.fill('1, 8');
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'De 1 a 7 días', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '8 días o más', level: 3 })).toBeVisible();
+  const longer = page.getByLabel('Europa, Pasajero de 0 a 74 años, 8 días o más: USD por día');
+  const shorter = page.getByLabel('Europa, Pasajero de 0 a 74 años, De 1 a 7 días: USD por día');
+  await expect(longer).toHaveValue(await shorter.inputValue());
+  // What the draft changes: the new band in one line, not a line per copied price.
+  const changes = page.getByRole('region', { name: 'Qué cambia el borrador' });
+  await expect(changes).toContainText('Nuevo tramo por duración: desde 8 días');
+  await expect(changes).toContainText(/Desde 8 días: \d+ precios iguales al tramo anterior/);
+
+  // Half the price per day from 8 days for the younger traveller; the impact table shows it from 8 days on only.
+  const half = (Number(await shorter.inputValue()) / 2).toFixed(2);
+  await longer.fill(half);
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
+  await expect(page.getByText(/Europa · Pasajero de 0 a 74 años · desde 8 días: .* → USD/)).toBeVisible();
+  const impact = page.getByRole('table', { name: /Impacto del borrador/ });
+  const europeAdult = (days: number) =>
+    impact
+      .getByRole('row')
+      .filter({ hasText: /^Europa/ })
+      .filter({ hasText: 'Pasajero de 0 a 74 años' })
+      .filter({
+        has: page.getByRole('cell', { name: String(days), exact: true }),
+      });
+  await expect(europeAdult(7).getByRole('cell').last()).toHaveText('0 %');
+  await expect(europeAdult(8).getByRole('cell').last()).toHaveText(/^−(49,\d|50) %$/);
+  await expectAccessible(page, '«Precios» with two length bands');
+
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Precios publicados' })).toBeVisible();
+  const after = await priceOf(request, quotationId);
+  expect(after.montoConversion).toBeLessThan(before.montoConversion);
+  await openHydrated(page, `/comparador/${quotationId}`);
+  await expect(planCard(page)).toContainText(after.montoConversionFormateado);
+
+  await page.goto(`/backoffice/precios/${planId}`);
+  await waitForHydration(page);
+  await page
+    .getByRole('region', { name: 'Historial' })
+    .getByRole('button', { name: /Volver a los precios anteriores/ })
+    .first()
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'la tienda volvió a esos precios' })).toBeVisible();
+  expect((await priceOf(request, quotationId)).montoConversion).toBe(before.montoConversion);
+  await expect(page.getByLabel('Tramos por duración (día desde el que cambia el precio)')).toHaveValue('1');
+});

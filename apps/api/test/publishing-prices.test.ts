@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
-import type { DatabaseHandle } from '#app/db/client.ts';
+import type { Database, DatabaseHandle } from '#app/db/client.ts';
 import { auditEntries, companies, products, publications, sales } from '#app/db/schema.ts';
-import type { PlanPrices } from '#app/modules/plans/prices.ts';
+import { type PlanPrices, pricesKindOf } from '#app/modules/plans/prices.ts';
 import { applyScheduled } from '#app/modules/publishing/service.ts';
 import { createBackgroundWork } from '#app/worker.ts';
 import { publishingKindsOf } from '#app/workflows/publishing.ts';
@@ -22,7 +22,7 @@ import {
 } from './support/checkout.ts';
 import { describeOnEachDatabase, openTestDatabase, type TestContext } from './support/harness.ts';
 import { get } from './support/http.ts';
-import { createQuotation, searchParams, searchUrl } from './support/trips.ts';
+import { createQuotation, searchParams, searchUrl, tripDates } from './support/trips.ts';
 
 /**
  * The publishing model applied to plan prices (issue 25): drafts with an optimistic version check, the impact table,
@@ -164,6 +164,102 @@ describeOnEachDatabase(
       const plan = listed.find((candidate) => candidate.id === 412);
       expect(Math.round((plan?.totalAmount ?? 0) * 100)).toBe(sample?.todayCents);
       expect(plan?.montoConversion).toBe(sample?.todayClp);
+    });
+
+    it('prices by length of trip: from 16 days a lower daily rate applies to the whole trip; bands are validated', async () => {
+      const planId = 413;
+      const item = await readItem(ctx, pricing, planId);
+      const europe = item.live.rates.filter((rate) => rate.destinationId === 3);
+      expect(europe.every((rate) => rate.minDays === 1)).toBe(true);
+      // 20 % less per day from 16 days on, in Europe, for every band.
+      const banded: Prices = {
+        ...item.live,
+        rates: [
+          ...item.live.rates,
+          ...europe.map((rate) => ({ ...rate, minDays: 16, rateCents: Math.round(rate.rateCents * 0.8) })),
+        ],
+      };
+      const [firstRate] = europe;
+      if (!firstRate) throw new Error('no rate in Europe');
+      const planTotal = async (days: number) => {
+        const passengers = `${firstRate.passengerTypeId}:1`;
+        const search = await get(ctx.app, searchUrl(searchParams({ ...tripDates(days), passengers })));
+        expect(search.status, search.text).toBe(200);
+        const plan = search.json<{ id: number; totalAmount: number }[]>().find((p) => p.id === planId);
+        return Math.round((plan?.totalAmount ?? 0) * 100);
+      };
+      const [before15, before16] = [await planTotal(15), await planTotal(16)];
+
+      // A band without its price from the first day, a repeated band, and a band on a flat-rated plan: refused.
+      const version = () => readItem(ctx, pricing, planId).then((i) => i.draft?.version ?? 0);
+      const orphan = await saveDraft(
+        ctx,
+        pricing,
+        planId,
+        { ...item.live, rates: [{ ...firstRate, minDays: 8 }] },
+        await version(),
+      );
+      expect(orphan.status, orphan.text).toBe(400);
+      expect(orphan.text).toContain('desde el primer día');
+      const twice = await saveDraft(
+        ctx,
+        pricing,
+        planId,
+        { ...item.live, rates: [...item.live.rates, { ...firstRate }] },
+        await version(),
+      );
+      expect(twice.status, twice.text).toBe(400);
+      // A flat-rated plan (a price per term) has no length bands: its publication is refused in words.
+      const flat = await readItem(ctx, pricing, 414);
+      const flatRate = flat.live.rates[0];
+      if (!flatRate) throw new Error('plan 414 has no rate');
+      const refusal = await ctx.app.db
+        .transaction((tx) =>
+          pricesKindOf(1).apply(tx as unknown as Database, '414', {
+            ...flat.live,
+            rates: [...flat.live.rates, { ...flatRate, minDays: 30 }],
+          }),
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(refusal).toMatchObject({
+        status: 400,
+        fieldErrors: [{ message: expect.stringContaining('no tiene tramos') }],
+      });
+
+      const saved = await saveDraft(ctx, pricing, planId, banded, await version());
+      expect(saved.status, saved.text).toBe(200);
+      // The impact table adds the band's first day to its sample lengths.
+      const impact = await asOperator(ctx, pricing, 'GET', path(planId, '/impact'));
+      const rows = impact.json<{ rows: ImpactRow[] }>().rows.filter((r) => r.destinationId === 3);
+      expect(new Set(rows.map((row) => row.days))).toStrictEqual(new Set([7, 15, 16, 30]));
+      for (const row of rows) {
+        if (row.days < 16) expect(row.changePercent).toBe(0);
+        else expect(row.changePercent).toBeCloseTo(-20, 0);
+      }
+      const published = await publishNow(ctx, pricing, planId, saved.json<{ version: number }>().version);
+      const history = await asOperator(ctx, pricing, 'GET', path(planId, '/history'));
+      const [latest] = history.json<{ publications: { id: number; changes: string[] }[] }>().publications;
+      expect(
+        latest?.changes.some((line) => /^Europa · .+ · desde 16 días: sin precio → USD [\d,.]+ por día$/.test(line)),
+      ).toBe(true);
+      expect(latest?.changes).toContain('Nuevo tramo por duración: desde 16 días');
+
+      // 15 days: the day-1 rate as before; 16 days: the lower rate on every day of the trip.
+      expect(await planTotal(15)).toBe(before15);
+      const after16 = await planTotal(16);
+      expect(after16).toBeLessThan(before16);
+      expect(after16 / before16).toBeCloseTo(0.8, 2);
+      expect((await readItem(ctx, pricing, planId)).live.rates).toHaveLength(banded.rates.length);
+
+      const rolled = await asOperator(ctx, pricing, 'POST', path(planId, '/rollback'), {
+        publicationId: published.publication.id,
+        to: 'before',
+      });
+      expect(rolled.status, rolled.text).toBe(200);
+      expect(await planTotal(16)).toBe(before16);
     });
 
     it('publish now: the comparator answers the new prices at once, one audit row with before and after; rollback restores them to the peso', async () => {

@@ -7,6 +7,7 @@ import {
   perPassengerPerDayCents,
   pricePerPassengerType,
   priceTrip,
+  rateForTripLength,
 } from './pricing.ts';
 
 const europeTenDays: PricingInput = {
@@ -215,5 +216,28 @@ describe('pricePerPassengerType', () => {
     expect(senior).toMatchObject({ passengerTypeId: 2, price: { totalCents: 5950, totalClp: 56_438 } });
     // 2 × 29.75 + 59.50 is the trip's 119.00
     expect(2 * (adult?.price.totalCents ?? 0) + (senior?.price.totalCents ?? 0)).toBe(11_900);
+  });
+});
+
+describe('rateForTripLength', () => {
+  const bands = [
+    { minDays: 16, rateCents: 300 },
+    { minDays: 1, rateCents: 400 },
+    { minDays: 31, rateCents: 250 },
+  ];
+
+  it('takes the longest band the trip reaches, whatever order the rates come in', () => {
+    expect(rateForTripLength(bands, 1)?.rateCents).toBe(400);
+    expect(rateForTripLength(bands, 15)?.rateCents).toBe(400);
+    expect(rateForTripLength(bands, 16)?.rateCents).toBe(300);
+    expect(rateForTripLength(bands, 30)?.rateCents).toBe(300);
+    expect(rateForTripLength(bands, 31)?.rateCents).toBe(250);
+    expect(rateForTripLength(bands, 365)?.rateCents).toBe(250);
+  });
+
+  it('is one price for every length with a single band from day 1, and none before the first band', () => {
+    expect(rateForTripLength([{ minDays: 1, rateCents: 380 }], 90)?.rateCents).toBe(380);
+    expect(rateForTripLength([{ minDays: 8, rateCents: 380 }], 7)).toBeUndefined();
+    expect(rateForTripLength([], 7)).toBeUndefined();
   });
 });

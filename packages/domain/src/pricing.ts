@@ -5,6 +5,8 @@ import { convertUsdToClp } from './exchange.ts';
  *
  * 1. Each passenger costs the plan's rate for their passenger type (age band) and the destination region:
  *    a daily rate × trip days, or a flat price for the annual modality.   valorPlan = Σ quantity × unit price
+ *    A daily rate may depend on the trip's length: the rate of the longest «from N days» band the trip reaches
+ *    (rateForTripLength), for every day of the trip.
  * 2. Discount: the plan's standing promotion percent plus a valid discount code, both on valorPlan. A code is a
  *    percent (added to the promotion's) or a fixed amount in USD cents (taken off after the percents); the discount
  *    never exceeds valorPlan, so the net (and the total) never goes below zero.
@@ -152,4 +154,17 @@ export function pricePerPassengerType(input: PricingInput): { passengerTypeId: n
       passengerTypeId: passenger.passengerTypeId,
       price: priceTrip({ ...input, passengers: [{ ...passenger, quantity: 1 }] }),
     }));
+}
+
+/**
+ * The rate a trip of `days` days takes among one plan's rates for one region and age band, each applying from its
+ * `minDays`: the one with the largest `minDays` ≤ days (so a longer trip never falls back to a shorter band's rate
+ * unless it is the longest band it reaches). Undefined when no band starts early enough.
+ */
+export function rateForTripLength<Rate extends { minDays: number }>(rates: readonly Rate[], days: number) {
+  let chosen: Rate | undefined;
+  for (const rate of rates) {
+    if (rate.minDays <= days && (!chosen || rate.minDays > chosen.minDays)) chosen = rate;
+  }
+  return chosen;
 }

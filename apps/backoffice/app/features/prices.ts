@@ -6,7 +6,8 @@
 import type { Role } from '#app/lib/contract.ts';
 import type { Publication } from './publishing.ts';
 
-export type Rate = { destinationId: number; passengerTypeId: number; rateCents: number };
+/** `minDays`: the length of trip (days) from which the rate applies, up to the next band's start (1: from day one). */
+export type Rate = { destinationId: number; passengerTypeId: number; minDays: number; rateCents: number };
 export type PlanPrices = { promotionBp: number; covidFeeCentsPerDay: number | null; rates: Rate[] };
 
 export type PriceGrid = {
@@ -36,8 +37,32 @@ export type ImpactRow = {
 export const priceEditors: readonly Role[] = ['admin', 'pricing'];
 export const priceReaders: readonly Role[] = ['admin', 'pricing', 'finance'];
 
-export const rateField = (destinationId: number, passengerTypeId: number) =>
-  `tarifa-${destinationId}-${passengerTypeId}`;
+export const rateField = (destinationId: number, passengerTypeId: number, minDays = 1) =>
+  `tarifa-${destinationId}-${passengerTypeId}-${minDays}`;
+
+/** The length bands of a price table: the days each starts on, from 1, ascending. */
+export const lengthBandsOf = (prices: PlanPrices) =>
+  [...new Set([1, ...prices.rates.map((rate) => rate.minDays)])].sort((a, b) => a - b);
+
+/** A band in words: «De 1 a 15 días», «16 días o más»; one band alone: «Cualquier duración». */
+export function lengthBandLabel(bands: readonly number[], index: number): string {
+  const from = bands[index] ?? 1;
+  const next = bands[index + 1];
+  if (next === undefined) return index === 0 ? 'Cualquier duración' : `${from} días o más`;
+  return from === next - 1 ? `${from} ${from === 1 ? 'día' : 'días'}` : `De ${from} a ${next - 1} días`;
+}
+
+/**
+ * «1, 16, 31» → [1, 16, 31]: the days the bands start on (1 added when left out), or undefined when one is not a
+ * whole number of days from 1 to 366.
+ */
+export function parseLengthBands(text: string): number[] | undefined {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (!parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
+  const days = parts.map(Number);
+  if (days.some((day) => day < 1 || day > 366)) return undefined;
+  return [...new Set([1, ...days])].sort((a, b) => a - b);
+}
 
 /** 380 → '3.80'; null → ''. */
 export const centsText = (cents: number | null | undefined) =>
@@ -62,7 +87,11 @@ export function parsePercentBp(text: string): number | undefined {
 
 export type GridOutcome = { prices: PlanPrices; errors: Record<string, string> };
 
-/** The prices the grid form posted: one field per region × band (blank: not sold), the discount and the covid fee. */
+/**
+ * The prices the grid form posted: per length band (`tramos`, daily-rated plans only), one field per region × age band
+ * (blank from day 1: not sold; blank in a later band: the earlier band's price goes on), the discount and the covid
+ * fee. A band just added has no fields yet: it starts with the prices of the band before it, to be edited.
+ */
 export function pricesFromForm(form: FormData, grid: PriceGrid): GridOutcome {
   const text = (name: string) => {
     const value = form.get(name);
@@ -70,12 +99,22 @@ export function pricesFromForm(form: FormData, grid: PriceGrid): GridOutcome {
   };
   const errors: Record<string, string> = {};
   const rates: Rate[] = [];
-  for (const region of grid.regions) {
-    for (const band of grid.passengerTypes) {
-      const name = rateField(region.id, band.id);
-      const cents = parseUsdCents(text(name));
-      if (cents === undefined) errors[name] = `${region.label} · ${band.label}: escribe un monto en USD, como 3,80`;
-      else if (cents !== null) rates.push({ destinationId: region.id, passengerTypeId: band.id, rateCents: cents });
+  const lengths = grid.plan.rating === 'daily' ? parseLengthBands(text('tramos')) : [1];
+  if (!lengths) errors.tramos = 'Los tramos por duración son días de 1 a 366 separados por comas, como 1, 16, 31.';
+  for (const [index, minDays] of (lengths ?? [1]).entries()) {
+    for (const region of grid.regions) {
+      for (const band of grid.passengerTypes) {
+        const name = rateField(region.id, band.id, minDays);
+        const cell = { destinationId: region.id, passengerTypeId: band.id };
+        if (form.get(name) === null && index > 0) {
+          const before = rates.findLast((r) => r.destinationId === region.id && r.passengerTypeId === band.id);
+          if (before) rates.push({ ...cell, minDays, rateCents: before.rateCents });
+          continue;
+        }
+        const cents = parseUsdCents(text(name));
+        if (cents === undefined) errors[name] = `${region.label} · ${band.label}: escribe un monto en USD, como 3,80`;
+        else if (cents !== null) rates.push({ ...cell, minDays, rateCents: cents });
+      }
     }
   }
   const promotionBp = parsePercentBp(text('descuento'));

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   adjustRates,
   changeText,
+  lengthBandLabel,
   type PriceGrid,
+  parseLengthBands,
   parsePercentBp,
   parseUsdCents,
   pricesFromForm,
@@ -26,9 +28,9 @@ const live = {
   promotionBp: 1500,
   covidFeeCentsPerDay: 110,
   rates: [
-    { destinationId: 3, passengerTypeId: 1, rateCents: 380 },
-    { destinationId: 3, passengerTypeId: 2, rateCents: 570 },
-    { destinationId: 4, passengerTypeId: 1, rateCents: 420 },
+    { destinationId: 3, passengerTypeId: 1, minDays: 1, rateCents: 380 },
+    { destinationId: 3, passengerTypeId: 2, minDays: 1, rateCents: 570 },
+    { destinationId: 4, passengerTypeId: 1, minDays: 1, rateCents: 420 },
   ],
 };
 const draft = { ...live, rates: live.rates.map((r) => ({ ...r, rateCents: Math.round(r.rateCents * 1.1) })) };
@@ -72,10 +74,10 @@ const answers = (roles: ('admin' | 'pricing' | 'finance' | 'support')[]) => ({
 const gridForm = (overrides: Record<string, string> = {}) => ({
   csrf: 'csrf-1',
   version: '3',
-  'tarifa-3-1': '4,18',
-  'tarifa-3-2': '6.27',
-  'tarifa-4-1': '4.62',
-  'tarifa-4-2': '',
+  'tarifa-3-1-1': '4,18',
+  'tarifa-3-2-1': '6.27',
+  'tarifa-4-1-1': '4.62',
+  'tarifa-4-2-1': '',
   descuento: '15',
   covid: '1,10',
   ...overrides,
@@ -142,9 +144,9 @@ describe('«Precios» (pricing edits, finance reads)', () => {
         promotionBp: 1500,
         covidFeeCentsPerDay: 110,
         rates: [
-          { destinationId: 3, passengerTypeId: 1, rateCents: 418 },
-          { destinationId: 3, passengerTypeId: 2, rateCents: 627 },
-          { destinationId: 4, passengerTypeId: 1, rateCents: 462 },
+          { destinationId: 3, passengerTypeId: 1, minDays: 1, rateCents: 418 },
+          { destinationId: 3, passengerTypeId: 2, minDays: 1, rateCents: 627 },
+          { destinationId: 4, passengerTypeId: 1, minDays: 1, rateCents: 462 },
         ],
       },
     });
@@ -165,7 +167,7 @@ describe('«Precios» (pricing edits, finance reads)', () => {
       action({ request: formPost('/precios/411', fields), context, params: { id: '411' } } as never);
     const adjusted = answerOf<PriceResult>(
       await post({
-        ...gridForm({ 'tarifa-3-1': '3.80', 'tarifa-3-2': '5.70', 'tarifa-4-1': '4.20' }),
+        ...gridForm({ 'tarifa-3-1-1': '3.80', 'tarifa-3-2-1': '5.70', 'tarifa-4-1-1': '4.20' }),
         intent: 'ajustar',
         ajuste: '10',
       }),
@@ -174,9 +176,9 @@ describe('«Precios» (pricing edits, finance reads)', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
       body: { rates: [{ rateCents: 418 }, { rateCents: 627 }, { rateCents: 462 }] },
     });
-    const bad = answerOf<PriceResult>(await post({ ...gridForm({ 'tarifa-3-1': 'tres' }), intent: 'guardar' }));
+    const bad = answerOf<PriceResult>(await post({ ...gridForm({ 'tarifa-3-1-1': 'tres' }), intent: 'guardar' }));
     expect(bad.status).toBe(400);
-    expect(bad.data.errors?.['tarifa-3-1']).toContain('Europa · Hasta 74');
+    expect(bad.data.errors?.['tarifa-3-1-1']).toContain('Europa · Hasta 74');
     const scheduled = answerOf<PriceResult>(
       await post({ csrf: 'c', version: '4', intent: 'publicar', 'publicar-el': '2026-12-01T09:00' }),
     );
@@ -204,13 +206,64 @@ describe('«Precios» (pricing edits, finance reads)', () => {
     expect(adjustRates(live, -10).rates[0]?.rateCents).toBe(342);
     expect(changeText(-3.5)).toBe('−3,5 %');
     const form = new FormData();
-    form.set('tarifa-3-1', '1');
+    form.set('tarifa-3-1-1', '1');
     form.set('descuento', '0');
     form.set('covid', '');
     expect(pricesFromForm(form, grid).prices).toStrictEqual({
       promotionBp: 0,
       covidFeeCentsPerDay: null,
-      rates: [{ destinationId: 3, passengerTypeId: 1, rateCents: 100 }],
+      rates: [{ destinationId: 3, passengerTypeId: 1, minDays: 1, rateCents: 100 }],
     });
+  });
+
+  it('prices by length of trip: a grid per band, a new band starting from the prices before it, bands in words', async () => {
+    expect(parseLengthBands('16, 1 31')).toStrictEqual([1, 16, 31]);
+    expect(parseLengthBands('8')).toStrictEqual([1, 8]);
+    expect(parseLengthBands('0, 5')).toBeUndefined();
+    expect(parseLengthBands('diez')).toBeUndefined();
+    expect([0, 1, 2].map((i) => lengthBandLabel([1, 16, 31], i))).toStrictEqual([
+      'De 1 a 15 días',
+      'De 16 a 30 días',
+      '31 días o más',
+    ]);
+    expect(lengthBandLabel([1], 0)).toBe('Cualquier duración');
+
+    // «1, 16» typed over a one-band grid: band 16 has no fields yet and starts with band 1's prices.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...gridForm(), tramos: '1, 16' })) form.set(name, value);
+    expect(pricesFromForm(form, grid).prices.rates).toStrictEqual([
+      { destinationId: 3, passengerTypeId: 1, minDays: 1, rateCents: 418 },
+      { destinationId: 3, passengerTypeId: 2, minDays: 1, rateCents: 627 },
+      { destinationId: 4, passengerTypeId: 1, minDays: 1, rateCents: 462 },
+      { destinationId: 3, passengerTypeId: 1, minDays: 16, rateCents: 418 },
+      { destinationId: 3, passengerTypeId: 2, minDays: 16, rateCents: 627 },
+      { destinationId: 4, passengerTypeId: 1, minDays: 16, rateCents: 462 },
+    ]);
+    // Its fields posted: what the operator typed there, a blank one left to the band before.
+    form.set('tarifa-3-1-16', '3,50');
+    form.set('tarifa-3-2-16', '');
+    form.set('tarifa-4-1-16', '');
+    expect(pricesFromForm(form, grid).prices.rates.filter((rate) => rate.minDays === 16)).toStrictEqual([
+      { destinationId: 3, passengerTypeId: 1, minDays: 16, rateCents: 350 },
+    ]);
+    form.set('tramos', '1, cero');
+    expect(pricesFromForm(form, grid).errors.tramos).toContain('días de 1 a 366');
+
+    const banded = {
+      ...item,
+      draft: {
+        ...item.draft,
+        body: { ...draft, rates: [...draft.rates, { ...draft.rates[0], minDays: 16, rateCents: 350 }] },
+      },
+    };
+    const { context } = contractApi({ ...answers(['pricing']), 'GET /prices/411': { status: 200, body: banded } });
+    const data = await loader({ request: pageRequest('/precios/411'), context, params: { id: '411' } } as never);
+    const html = renderPage(<PriceView {...data} csrfToken="c" />);
+    expect(html).toContain('name="tramos"');
+    expect(html).toContain('value="1, 16"');
+    expect(html).toContain('De 1 a 15 días');
+    expect(html).toContain('16 días o más');
+    expect(html).toContain('name="tarifa-3-1-16"');
+    expect(html).toContain('aria-label="Europa, Hasta 74, 16 días o más: USD por día"');
   });
 });

@@ -14,6 +14,8 @@ import {
   centsText,
   changeText,
   type ImpactRow,
+  lengthBandLabel,
+  lengthBandsOf,
   type PlanPrices,
   type PriceGrid,
   type PriceItem,
@@ -99,9 +101,86 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-function rateOf(prices: PlanPrices, destinationId: number, passengerTypeId: number) {
-  return prices.rates.find((r) => r.destinationId === destinationId && r.passengerTypeId === passengerTypeId)
-    ?.rateCents;
+function rateOf(prices: PlanPrices, destinationId: number, passengerTypeId: number, minDays: number) {
+  return prices.rates.find(
+    (r) => r.destinationId === destinationId && r.passengerTypeId === passengerTypeId && r.minDays === minDays,
+  )?.rateCents;
+}
+
+/** One length band's grid: a row per region, a column per age band; blank: not sold (or, after the first band, the
+ * price of the band before goes on). */
+function BandGrid({
+  grid,
+  item,
+  shown,
+  minDays,
+  title,
+  canEdit,
+  fieldErrors,
+}: {
+  grid: PriceGrid;
+  item: PriceItem;
+  shown: PlanPrices;
+  minDays: number;
+  title: string | null;
+  canEdit: boolean;
+  fieldErrors: Record<string, string>;
+}) {
+  const perDay = grid.plan.rating === 'daily';
+  return (
+    <div className="space-y-1">
+      {title ? <h3 className="font-semibold">{title}</h3> : null}
+      <TableWrap label={title ? `Grilla de precios: ${title}` : 'Grilla de precios'}>
+        <table className="data-table">
+          <caption className="sr-only">
+            Precios por región (filas) y tramo de edad (columnas){title ? `, ${title}` : ''}; vacío:{' '}
+            {minDays === 1 ? 'no se vende' : 'sigue el precio del tramo anterior'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Región</th>
+              {grid.passengerTypes.map((band) => (
+                <th scope="col" key={band.id}>
+                  {band.label}
+                  <span className="block text-xs font-normal">
+                    {band.ageFrom}–{band.ageTo} años
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.regions.map((region) => (
+              <tr key={region.id}>
+                <th scope="row">{region.label}</th>
+                {grid.passengerTypes.map((band) => {
+                  const name = rateField(region.id, band.id, minDays);
+                  const live = rateOf(item.live, region.id, band.id, minDays);
+                  const draft = rateOf(shown, region.id, band.id, minDays);
+                  return (
+                    <td key={band.id}>
+                      <input
+                        name={name}
+                        aria-label={`${region.label}, ${band.label}${title ? `, ${title}` : ''}: USD${perDay ? ' por día' : ''}`}
+                        aria-invalid={fieldErrors[name] ? true : undefined}
+                        inputMode="decimal"
+                        className="field-input w-24 tabular-nums"
+                        defaultValue={centsText(draft)}
+                        readOnly={!canEdit}
+                      />
+                      {live !== draft ? (
+                        <span className="block text-xs text-slate-700">publicado: {centsText(live) || '—'}</span>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+    </div>
+  );
 }
 
 export function PriceView({
@@ -132,6 +211,7 @@ export function PriceView({
   const version = item.draft?.version ?? 0;
   const fieldErrors = result?.errors ?? {};
   const perDay = grid.plan.rating === 'daily';
+  const lengths = perDay ? lengthBandsOf(shown) : [1];
   return (
     <section aria-labelledby="titulo" className="space-y-6">
       <div>
@@ -157,54 +237,37 @@ export function PriceView({
         <h2 id="grilla" className="text-lg font-semibold">
           {perDay ? 'Precio por día (USD) por región y tramo de edad' : 'Precio por vigencia (USD)'}
         </h2>
-        <TableWrap label="Grilla de precios">
-          <table className="data-table">
-            <caption className="sr-only">
-              Precios por región (filas) y tramo de edad (columnas); vacío: no se vende
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Región</th>
-                {grid.passengerTypes.map((band) => (
-                  <th scope="col" key={band.id}>
-                    {band.label}
-                    <span className="block text-xs font-normal">
-                      {band.ageFrom}–{band.ageTo} años
-                    </span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {grid.regions.map((region) => (
-                <tr key={region.id}>
-                  <th scope="row">{region.label}</th>
-                  {grid.passengerTypes.map((band) => {
-                    const name = rateField(region.id, band.id);
-                    const live = rateOf(item.live, region.id, band.id);
-                    const draft = rateOf(shown, region.id, band.id);
-                    return (
-                      <td key={band.id}>
-                        <input
-                          name={name}
-                          aria-label={`${region.label}, ${band.label}: USD${perDay ? ' por día' : ''}`}
-                          aria-invalid={fieldErrors[name] ? true : undefined}
-                          inputMode="decimal"
-                          className="field-input w-24 tabular-nums"
-                          defaultValue={centsText(draft)}
-                          readOnly={!canEdit}
-                        />
-                        {live !== draft ? (
-                          <span className="block text-xs text-slate-700">publicado: {centsText(live) || '—'}</span>
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        {perDay ? (
+          <div className="max-w-xl text-sm">
+            <label className="block">
+              <span className="field-label">Tramos por duración (día desde el que cambia el precio)</span>
+              <input
+                name="tramos"
+                className="field-input"
+                defaultValue={lengths.join(', ')}
+                aria-describedby="tramos-ayuda"
+                aria-invalid={fieldErrors.tramos ? true : undefined}
+                readOnly={!canEdit}
+              />
+            </label>
+            <p id="tramos-ayuda" className="text-xs text-slate-700">
+              Por ejemplo «1, 16, 31»: un precio por día hasta 15 días, otro de 16 a 30 y otro desde 31, para todos los
+              días del viaje. Un tramo nuevo parte con los precios del anterior; guarda y luego ajústalos.
+            </p>
+          </div>
+        ) : null}
+        {lengths.map((minDays, index) => (
+          <BandGrid
+            key={minDays}
+            grid={grid}
+            item={item}
+            shown={shown}
+            minDays={minDays}
+            title={perDay && lengths.length > 1 ? lengthBandLabel(lengths, index) : null}
+            canEdit={canEdit}
+            fieldErrors={fieldErrors}
+          />
+        ))}
         {Object.values(fieldErrors).length > 0 ? (
           <ul className="text-sm text-red-800" aria-label="Errores">
             {Object.entries(fieldErrors).map(([name, message]) => (

@@ -52,7 +52,8 @@ export type CompanySeed = {
     enableTax: boolean;
     taxBp: number;
     covidFeeCentsPerDay: number | null;
-    rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+    /** `minDays`: the trip length the rate applies from (default 1: one price for every length). */
+    rates: { destinationId: number; passengerTypeId: number; minDays?: number; rateCents: number }[];
     benefits: { label: string; value: string; isPriority: boolean }[];
   }[];
   discountCodes: { code: string; percentBp: number; validFrom: string; validTo: string }[];

@@ -1,6 +1,7 @@
 import { addDays, todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp, formatUsd } from '@travesia/domain/money';
+import { rateForTripLength } from '@travesia/domain/pricing';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError } from '#app/errors.ts';
@@ -10,7 +11,9 @@ import { type PriceOverride, priceTripPlans, type Trip } from './service.ts';
 
 /**
  * A plan's prices as the publishing model edits them (issue 25, kind `prices`, key: the plan's id): the daily (or flat)
- * rate per destination region and passenger type (age band), the plan's standing discount and its covid upgrade fee.
+ * rate per destination region, passenger type (age band) and length of trip (`minDays`: the rate applies to trips of
+ * that many days or more, up to the next band's start; see rateForTripLength), the plan's standing discount and its
+ * covid upgrade fee.
  * The module exports the kind (read, apply, describe); the publishing module calls it in its transaction.
  */
 const maxRateCents = 10_000_000;
@@ -33,6 +36,13 @@ export const planPricesSchema = z
         z.object({
           destinationId: z.number().int().positive(),
           passengerTypeId: z.number().int().positive(),
+          /** From how many days of trip this rate applies; 1 (the default): from the first day. */
+          minDays: z
+            .number()
+            .int()
+            .min(1, 'Un tramo por duración empieza en 1 día o más')
+            .max(366, 'Un tramo por duración empieza a lo más en 366 días')
+            .default(1),
           rateCents: z
             .number()
             .int()
@@ -40,10 +50,23 @@ export const planPricesSchema = z
             .max(maxRateCents, 'Precio demasiado alto'),
         }),
       )
-      .max(500)
+      .max(2_000)
       .refine(
-        (rates) => new Set(rates.map((r) => `${r.destinationId}:${r.passengerTypeId}`)).size === rates.length,
-        'Cada región y tramo de edad puede tener un solo precio',
+        (rates) =>
+          new Set(rates.map((r) => `${r.destinationId}:${r.passengerTypeId}:${r.minDays}`)).size === rates.length,
+        'Cada región, tramo de edad y tramo por duración puede tener un solo precio',
+      )
+      .refine(
+        (rates) =>
+          rates.every((rate) =>
+            rates.some(
+              (from) =>
+                from.minDays === 1 &&
+                from.destinationId === rate.destinationId &&
+                from.passengerTypeId === rate.passengerTypeId,
+            ),
+          ),
+        'Cada región y tramo de edad con precio necesita su precio desde el primer día',
       ),
   })
   .strict();
@@ -112,6 +135,12 @@ async function applyPlanPrices(tx: Database, key: string, prices: PlanPrices, co
         code: 'not_available',
         message: 'Región o tramo de edad en que este plan no se vende',
       });
+    } else if (rate.minDays > 1 && grid.product.rating === 'flat') {
+      errors.push({
+        field: `body.rates.${index}.minDays`,
+        code: 'not_available',
+        message: 'Un plan con precio por vigencia no tiene tramos por duración',
+      });
     }
   });
   if (errors.length > 0) throw new ApiError(400, 'Los datos del borrador no son válidos', errors);
@@ -137,19 +166,46 @@ async function describePrices(db: Database, key: string, before: PlanPrices | nu
     const fee = (cents: number | null | undefined) => (cents === null ? 'no se ofrece' : `${usd(cents)} por día`);
     lines.push(`Recargo covid: ${before ? fee(before.covidFeeCentsPerDay) : '—'} → ${fee(after.covidFeeCentsPerDay)}`);
   }
-  const cell = (r: { destinationId: number; passengerTypeId: number }) => `${r.destinationId}:${r.passengerTypeId}`;
+  const cell = (r: { destinationId: number; passengerTypeId: number; minDays: number }) =>
+    `${r.destinationId}:${r.passengerTypeId}:${r.minDays}`;
+  const length = (minDays: number) => (minDays > 1 ? ` · desde ${minDays} días` : '');
   const old = new Map((before?.rates ?? []).map((r) => [cell(r), r]));
   const next = new Map(after.rates.map((r) => [cell(r), r]));
   const unit = grid?.product.rating === 'flat' ? '' : ' por día';
+  // A length band added with the prices of the band before it, or taken away whole: one line for the band, not one
+  // per cell (the cells that differ from the band before are still listed).
+  const bandsOf = (prices: PlanPrices | null) => new Set((prices?.rates ?? []).map((r) => r.minDays));
+  const [oldBands, newBands] = [bandsOf(before), bandsOf(after)];
+  const inherited = (rates: PlanPrices['rates'], rate: PlanPrices['rates'][number]) =>
+    rateForTripLength(
+      rates.filter(
+        (r) =>
+          r.destinationId === rate.destinationId &&
+          r.passengerTypeId === rate.passengerTypeId &&
+          r.minDays < rate.minDays,
+      ),
+      rate.minDays,
+    )?.rateCents;
+  const copied = new Map<number, number>();
+  for (const day of newBands) if (!oldBands.has(day)) lines.push(`Nuevo tramo por duración: desde ${day} días`);
+  for (const day of oldBands) if (!newBands.has(day)) lines.push(`Tramo por duración quitado: desde ${day} días`);
   for (const key of new Set([...old.keys(), ...next.keys()])) {
     const from = old.get(key);
     const to = next.get(key);
     if (from?.rateCents === to?.rateCents) continue;
     const where = from ?? to;
     if (!where) continue;
+    if (!from && to && !oldBands.has(to.minDays) && to.rateCents === inherited(after.rates, to)) {
+      copied.set(to.minDays, (copied.get(to.minDays) ?? 0) + 1);
+      continue;
+    }
+    if (from && !to && !newBands.has(from.minDays)) continue;
     lines.push(
-      `${region(where.destinationId)} · ${band(where.passengerTypeId)}: ${usd(from?.rateCents)} → ${usd(to?.rateCents)}${to ? unit : ''}`,
+      `${region(where.destinationId)} · ${band(where.passengerTypeId)}${length(where.minDays)}: ${usd(from?.rateCents)} → ${usd(to?.rateCents)}${to ? unit : ''}`,
     );
+  }
+  for (const [day, count] of copied) {
+    lines.push(`Desde ${day} días: ${count} ${count === 1 ? 'precio igual' : 'precios iguales'} al tramo anterior`);
   }
   return lines;
 }
@@ -170,7 +226,13 @@ export const pricesKindOf = (companyId: number) => ({
   describe: describePrices,
 });
 
+/** The sample lengths of the impact table, and each length band's first day of the draft or the live prices. */
 export const impactLengths = [7, 15, 30] as const;
+
+const impactLengthsOf = (...tables: (PlanPrices | undefined)[]) => {
+  const bandStarts = tables.flatMap((table) => table?.rates ?? []).map((rate) => rate.minDays);
+  return [...new Set([...impactLengths, ...bandStarts.filter((days) => days > 1)])].sort((a, b) => a - b);
+};
 
 export type ImpactRow = {
   destinationId: number;
@@ -188,8 +250,8 @@ export type ImpactRow = {
 };
 
 /**
- * The impact of a draft's prices (issue 25): sample trips of 7, 15 and 30 days to each region for one traveller of
- * each band, priced by the storefront's own pricing (priceTripPlans) today and with the draft, in USD and in CLP at
+ * The impact of a draft's prices (issue 25): sample trips of 7, 15 and 30 days (and of each length band's first day)
+ * to each region for one traveller of each band, priced by the storefront's own pricing (priceTripPlans) today and with the draft, in USD and in CLP at
  * today's exchange rate. A sample the catalogue refuses (a length the modality does not allow) is left out.
  */
 export async function priceImpact(db: Database, productId: number, draft: PlanPrices): Promise<ImpactRow[]> {
@@ -216,7 +278,7 @@ export async function priceImpact(db: Database, productId: number, draft: PlanPr
     if (modalityId === undefined) continue;
     for (const band of grid.passengerTypes) {
       if (!sold.has(`${region.id}:${band.id}`)) continue;
-      for (const days of impactLengths) {
+      for (const days of impactLengthsOf(live, draft)) {
         const trip: Trip = {
           originId: origin.id,
           destinationId: region.id,

@@ -82,11 +82,12 @@ export function listRatesOfProduct(db: Database, productId: number) {
     .select({
       destinationId: productRates.destinationId,
       passengerTypeId: productRates.passengerTypeId,
+      minDays: productRates.minDays,
       rateCents: productRates.rateCents,
     })
     .from(productRates)
     .where(eq(productRates.productId, productId))
-    .orderBy(asc(productRates.destinationId), asc(productRates.passengerTypeId));
+    .orderBy(asc(productRates.minDays), asc(productRates.destinationId), asc(productRates.passengerTypeId));
 }
 
 /** The modalities one plan is sold for. */
@@ -106,7 +107,7 @@ export async function replacePrices(
   prices: {
     promotionBp: number;
     covidFeeCentsPerDay: number | null;
-    rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+    rates: { destinationId: number; passengerTypeId: number; minDays: number; rateCents: number }[];
   },
 ) {
   await tx

@@ -1,7 +1,13 @@
 import { tripDays } from '@travesia/domain/dates';
 import { convertUsdToClp } from '@travesia/domain/exchange';
 import { formatClp, formatUsd } from '@travesia/domain/money';
-import { type PlanPrice, type PricingInput, pricePerPassengerType, priceTrip } from '@travesia/domain/pricing';
+import {
+  type PlanPrice,
+  type PricingInput,
+  pricePerPassengerType,
+  priceTrip,
+  rateForTripLength,
+} from '@travesia/domain/pricing';
 import type { Database } from '#app/db/client.ts';
 import { readCache } from '#app/lib/cache/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
@@ -74,7 +80,7 @@ export type PriceOverride = {
   productId: number;
   promotionBp: number;
   covidFeeCentsPerDay: number | null;
-  rates: { destinationId: number; passengerTypeId: number; rateCents: number }[];
+  rates: { destinationId: number; passengerTypeId: number; minDays: number; rateCents: number }[];
   /** A draft of the plan itself (kind `plans`): its texts, colours, benefits, bands, regions, modalities, IVA, retired. */
   details?: PlanDetails;
 };
@@ -152,7 +158,11 @@ export async function priceTripPlans(
         : stored;
     const passengers = travelling.map((p) => ({
       ...p,
-      rateCents: rates.find((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId)?.rateCents,
+      // The band of the trip's length (a flat-rated plan has one, from day 1).
+      rateCents: rateForTripLength(
+        rates.filter((r) => r.productId === product.id && r.passengerTypeId === p.passengerTypeId),
+        days,
+      )?.rateCents,
       allowed: isAllowed(product.id, p.passengerTypeId),
     }));
     const refused = passengers.filter((p) => p.rateCents === undefined || !p.allowed);

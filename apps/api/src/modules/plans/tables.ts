@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -83,9 +85,18 @@ export const productRates = pgTable(
     passengerTypeId: integer('passenger_type_id')
       .notNull()
       .references(() => passengerTypes.id, { onDelete: 'cascade' }),
+    /**
+     * The length of trip from which this rate applies (issue 25, «por duración»): a trip of `days` days takes the
+     * rate with the largest `min_days` ≤ days, so 1 alone is one price for every length. Every region × band priced
+     * has its rate from day 1 (plans/prices.ts validates it). Meaningless for a flat-rated plan (always 1).
+     */
+    minDays: integer('min_days').notNull().default(1),
     rateCents: integer('rate_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.destinationId, t.passengerTypeId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.destinationId, t.passengerTypeId, t.minDays] }),
+    check('product_rates_min_days', sql`${t.minDays} between 1 and 366`),
+  ],
 );
 
 /** A plan's benefits with their limits, in display order; priority ones are shown on cards. */
