@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { blogPosts } from '../apps/api/src/db/schema.ts';
 import { demoCompany } from '../apps/api/src/db/seed/demo-company.ts';
+import { findLegalPage, publishLegalPage } from '../apps/api/src/modules/legal/repository.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
 
@@ -129,8 +130,38 @@ test.describe('legal pages', () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', legal.description);
       const firstHeading = /<h2>([^<]+)<\/h2>/.exec(legal.bodyHtml)?.[1] ?? '';
       await expect(page.getByRole('heading', { level: 2, name: firstHeading })).toBeVisible();
+      await expect(page.getByText(/^Versión \d+, vigente desde el \d{1,2} de \w+ de \d{4}$/)).toBeVisible();
     });
   }
+
+  test('an earlier version of a legal page says so and links to the one in force; an unknown one is the 404 page', async ({
+    page,
+    storefront,
+  }) => {
+    const { db } = storefront.database;
+    // A new version of the policies, as the console publishes one (its own suites cover the console).
+    const current = await findLegalPage(db, 1, 'politicas');
+    if (!current) throw new Error('no politicas page');
+    const version = await publishLegalPage(db, 1, 'politicas', {
+      title: current.title,
+      description: current.description,
+      bodyHtml: `${current.bodyHtml}<p>Agregado en la versión nueva.</p>`,
+    });
+    await storefront.app.invalidateReadCache();
+    const earlier = current.version;
+    await page.goto(`/politicas?version=${earlier}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(current.title);
+    await expect(page.getByText('Agregado en la versión nueva.')).toHaveCount(0);
+    const note = page.getByRole('note');
+    await expect(note).toContainText(`Estás leyendo la versión ${earlier}, publicada el`);
+    await note.getByRole('link', { name: 'Ver la versión vigente' }).click();
+    await expect(page).toHaveURL('/politicas');
+    await expect(page.getByText('Agregado en la versión nueva.')).toBeVisible();
+    await expect(page.getByText(`Versión ${version}, vigente desde el`, { exact: false })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    const missing = await page.goto('/politicas?version=999');
+    expect(missing?.status()).toBe(404);
+  });
 
   test('/informacion-legal names the seller: legal name, RUT, legal address, e-mail and phone', async ({ page }) => {
     await page.goto('/informacion-legal');

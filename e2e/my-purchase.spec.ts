@@ -149,6 +149,12 @@ test.describe('mi compra', () => {
     expect(pdfText(await boletaPdf.body())).toContain('SIN VALOR TRIBUTARIO');
     await expectNoViolations(page, 'the purchase with its tax document');
 
+    // What the buyer accepted when paying, each text at its version then, and that very text one click away.
+    const accepted = page.getByRole('region', { name: 'Lo que aceptaste al pagar' });
+    const terms = accepted.getByRole('link', { name: 'Términos y condiciones' });
+    await expect(terms).toHaveAttribute('href', /^\/terminos\?version=\d+$/);
+    await expect(accepted).toContainText(/Términos y condiciones, versión \d+ del \d{2}-\d{2}-\d{4}/);
+
     // «Salir» closes it: the documents no longer open.
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page.getByRole('button', { name: 'Enviar código' })).toBeVisible();

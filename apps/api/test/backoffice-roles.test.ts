@@ -430,6 +430,28 @@ const requests: Record<
     url: '/api/backoffice/faq/ninguna/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  // Legal pages are keyed by slug: an unknown one is a 404 past the guard, so no call here changes a page.
+  'GET /legal-pages/:key': () => ({ method: 'GET', url: '/api/backoffice/legal-pages/ninguna' }),
+  'GET /legal-pages/:key/history': () => ({ method: 'GET', url: '/api/backoffice/legal-pages/ninguna/history' }),
+  'PUT /legal-pages/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/legal-pages/ninguna/draft',
+    payload: { baseVersion: 0, body: { title: 'T', description: 'D', bodyHtml: '<p>x</p>' } },
+  }),
+  'POST /legal-pages/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/legal-pages/ninguna/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /legal-pages/:key/scheduled': () => ({
+    method: 'DELETE',
+    url: '/api/backoffice/legal-pages/ninguna/scheduled',
+  }),
+  'POST /legal-pages/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/legal-pages/ninguna/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -26,6 +26,7 @@ const keysOfKind: Record<string, string[]> = {
   'site-scripts': ['main'],
   'site-home': ['main'],
   faq: ['faq'],
+  'legal-pages': ['terminos', 'politicas', 'informacion-legal'],
   geography: ['main'],
 };
 

@@ -34,6 +34,7 @@ export default [
     route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
     route('geografia', 'routes/geografia.tsx'),
     route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
+    route('textos-legales', 'routes/textos-legales.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -7,6 +7,7 @@ import * as catalog from '#app/modules/catalog/service.ts';
 import { siteKindsOf } from '#app/modules/company/site.ts';
 import { faqKindOf } from '#app/modules/content/faq-kind.ts';
 import { siteContactsKindOf } from '#app/modules/content/site-contacts.ts';
+import { legalPagesKindOf } from '#app/modules/legal/legal-kind.ts';
 import { type PlanDetails, planDetailsKind, planDetailsKindOf } from '#app/modules/plans/plan-details.ts';
 import { type PlanPrices, priceGridOf, pricesKind, pricesKindOf, readPlanPrices } from '#app/modules/plans/prices.ts';
 import type { PriceOverride } from '#app/modules/plans/service.ts';
@@ -94,6 +95,7 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
     publishable(site.scripts),
     publishable(site.home),
     publishable(faqKindOf(companyId)),
+    publishable(legalPagesKindOf(companyId)),
     publishable(geographyKindOf(companyId)),
   );
 }

@@ -159,7 +159,14 @@ export type SaleDetail = {
     birthDate: string;
     email: string;
   }[];
-  consents: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean } | null;
+  consents: {
+    version: string;
+    /** The version of each legal page in force when the buyer accepted (slug → number, date); older sales: none. */
+    legalPages?: Record<string, { version: number; publishedAt: string }>;
+    recordedAt: string;
+    dataProcessing: boolean;
+    marketing: boolean;
+  } | null;
   payments: {
     id: number;
     purpose: string;

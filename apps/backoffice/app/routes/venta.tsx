@@ -3,6 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
+import { legalPages } from '#app/features/legal-pages.ts';
 import {
   dateChangeStatusLabels,
   documentTypeLabels,
@@ -130,6 +131,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 const clp = (amount: number) => formatFigure(amount, 'clp');
+
+/** One row per legal page the buyer accepted: its version, publication date and a link to that very text. */
+function legalPageRows(pages: Record<string, { version: number; publishedAt: string }> | undefined) {
+  return Object.entries(pages ?? {}).map(([slug, page]): [string, ReactNode] => [
+    legalPages.find((page) => page.slug === slug)?.label ?? slug,
+    <a key={slug} href={`/${slug}?version=${page.version}`} className="underline" target="_blank" rel="noopener">
+      Versión {page.version} del {formatDateTime(page.publishedAt)}
+    </a>,
+  ]);
+}
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -526,6 +537,7 @@ export function SaleView({
               ['Tratamiento de datos', sale.consents.dataProcessing ? 'Aceptado' : 'No aceptado'],
               ['Comunicaciones comerciales', sale.consents.marketing ? 'Aceptadas' : 'No aceptadas'],
               ['Versión de los textos', sale.consents.version],
+              ...legalPageRows(sale.consents.legalPages),
               ['Registrado', formatDateTime(sale.consents.recordedAt)],
             ]}
           />

@@ -4227,10 +4227,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496). Any other slug, or a page not written, is a 404. */
+        /** @description A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted). Any other slug, a page not written or a version never published is a 404. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description An earlier version (the one a buyer accepted); absent: the version in force */
+                    version?: number;
+                };
                 header?: never;
                 path: {
                     companyId: number;
@@ -6113,6 +6116,37 @@ export interface components {
             seq: number;
             status: string;
         };
+        SellerInput: {
+            /** @description Trade name */
+            name: string;
+            /** @description Legal name (razón social) */
+            legalName: string;
+            /** @description RUT of the company */
+            rut: string;
+            /** @description Legal address */
+            address: string;
+            /** @description Contact e-mail for consumers */
+            email: string | null;
+            /** @description Contact phone for consumers */
+            phone: string | null;
+        };
+        LegalPageInput: {
+            /** @enum {string} */
+            slug: "terminos" | "politicas" | "informacion-legal";
+            title: string;
+            /** @description One sentence for the page description */
+            description: string;
+            /** @description Stored HTML of the page: sanitise before rendering */
+            bodyHtml: string;
+            /** @description ISO 8601 date and time this version was published */
+            updatedAt: string;
+            /** @description The version shown (1 the first published) */
+            version: number;
+            /** @description The version in force; another `version` is an earlier text */
+            currentVersion: number;
+            /** @description Who sells (Ley 19.496), from the company data */
+            seller: components["schemas"]["SellerInput"];
+        };
         CertificateInput: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -6495,33 +6529,6 @@ export interface components {
                 email: string;
             } | null;
         };
-        SellerInput: {
-            /** @description Trade name */
-            name: string;
-            /** @description Legal name (razón social) */
-            legalName: string;
-            /** @description RUT of the company */
-            rut: string;
-            /** @description Legal address */
-            address: string;
-            /** @description Contact e-mail for consumers */
-            email: string | null;
-            /** @description Contact phone for consumers */
-            phone: string | null;
-        };
-        LegalPageInput: {
-            /** @enum {string} */
-            slug: "terminos" | "politicas" | "informacion-legal";
-            title: string;
-            /** @description One sentence for the page description */
-            description: string;
-            /** @description Stored HTML of the page: sanitise before rendering */
-            bodyHtml: string;
-            /** @description ISO 8601 date and time of the last change */
-            updatedAt: string;
-            /** @description Who sells (Ley 19.496), from the company data */
-            seller: components["schemas"]["SellerInput"];
-        };
         /** @description The sale's payments and refunds, and the net paid */
         SaleLedgerInput: {
             /** @description Every payment that took money and every refund, oldest first */
@@ -6683,6 +6690,16 @@ export interface components {
             generalConditionsUrl: string;
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
+            /** @description The legal texts the buyer accepted when paying, at the version then in force (older sales: none) */
+            acceptedLegalPages: {
+                slug: string;
+                title: string;
+                version: number;
+                /** @description When that version was published (ISO 8601) */
+                publishedAt: string;
+                /** @description The storefront page of that very version (/terminos?version=N) */
+                url: string;
+            }[];
             withdrawal: components["schemas"]["PurchaseWithdrawalInput"];
             /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
             dateChange: {
@@ -7528,6 +7545,37 @@ export interface components {
             seq: number;
             status: string;
         };
+        Seller: {
+            /** @description Trade name */
+            name: string;
+            /** @description Legal name (razón social) */
+            legalName: string;
+            /** @description RUT of the company */
+            rut: string;
+            /** @description Legal address */
+            address: string;
+            /** @description Contact e-mail for consumers */
+            email: string | null;
+            /** @description Contact phone for consumers */
+            phone: string | null;
+        };
+        LegalPage: {
+            /** @enum {string} */
+            slug: "terminos" | "politicas" | "informacion-legal";
+            title: string;
+            /** @description One sentence for the page description */
+            description: string;
+            /** @description Stored HTML of the page: sanitise before rendering */
+            bodyHtml: string;
+            /** @description ISO 8601 date and time this version was published */
+            updatedAt: string;
+            /** @description The version shown (1 the first published) */
+            version: number;
+            /** @description The version in force; another `version` is an earlier text */
+            currentVersion: number;
+            /** @description Who sells (Ley 19.496), from the company data */
+            seller: components["schemas"]["Seller"];
+        };
         Certificate: {
             /** @description The sale (spec §3 Certificate) */
             idVenta: number;
@@ -7914,33 +7962,6 @@ export interface components {
                 email: string;
             } | null;
         };
-        Seller: {
-            /** @description Trade name */
-            name: string;
-            /** @description Legal name (razón social) */
-            legalName: string;
-            /** @description RUT of the company */
-            rut: string;
-            /** @description Legal address */
-            address: string;
-            /** @description Contact e-mail for consumers */
-            email: string | null;
-            /** @description Contact phone for consumers */
-            phone: string | null;
-        };
-        LegalPage: {
-            /** @enum {string} */
-            slug: "terminos" | "politicas" | "informacion-legal";
-            title: string;
-            /** @description One sentence for the page description */
-            description: string;
-            /** @description Stored HTML of the page: sanitise before rendering */
-            bodyHtml: string;
-            /** @description ISO 8601 date and time of the last change */
-            updatedAt: string;
-            /** @description Who sells (Ley 19.496), from the company data */
-            seller: components["schemas"]["Seller"];
-        };
         /** @description The sale's payments and refunds, and the net paid */
         SaleLedger: {
             /** @description Every payment that took money and every refund, oldest first */
@@ -8102,6 +8123,16 @@ export interface components {
             generalConditionsUrl: string;
             /** @description The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf) */
             generalConditionsPdfUrl: string;
+            /** @description The legal texts the buyer accepted when paying, at the version then in force (older sales: none) */
+            acceptedLegalPages: {
+                slug: string;
+                title: string;
+                version: number;
+                /** @description When that version was published (ISO 8601) */
+                publishedAt: string;
+                /** @description The storefront page of that very version (/terminos?version=N) */
+                url: string;
+            }[];
             withdrawal: components["schemas"]["PurchaseWithdrawal"];
             /** @description Whether the trip dates can still change (before the departure date, Chile time), and why not */
             dateChange: {

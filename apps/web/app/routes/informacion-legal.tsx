@@ -3,8 +3,8 @@ import { loadLegalPage } from '#app/features/legal/legal.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/informacion-legal';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadLegalPage(context, 'informacion-legal');
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadLegalPage(context, request, 'informacion-legal');
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

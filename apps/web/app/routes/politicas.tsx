@@ -3,8 +3,8 @@ import { loadLegalPage } from '#app/features/legal/legal.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
 import type { Route } from './+types/politicas';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadLegalPage(context, 'politicas');
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadLegalPage(context, request, 'politicas');
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

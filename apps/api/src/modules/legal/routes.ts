@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
-import { legalPageParams, legalPageSchema } from './schemas.ts';
+import { legalPageParams, legalPageQuery, legalPageSchema } from './schemas.ts';
 import * as legal from './service.ts';
 
 const tags = ['legal'];
@@ -18,12 +18,13 @@ export async function legalRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496). Any other slug, or a page not written, is a 404.",
+          "A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted). Any other slug, a page not written or a version never published is a 404.",
         params: legalPageParams,
+        querystring: legalPageQuery,
         response: { 200: legalPageSchema, ...errorResponses },
       },
     },
-    (request) => legal.getLegalPage(db, request.params.companyId, request.params.slug),
+    (request) => legal.getLegalPage(db, request.params.companyId, request.params.slug, request.query.version),
   );
 
   app.get(

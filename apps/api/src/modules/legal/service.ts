@@ -9,22 +9,41 @@ export type { LegalPageSeed } from './schemas.ts';
 
 const isLegalPageSlug = (slug: string): slug is LegalPageSlug => (legalPageSlugs as readonly string[]).includes(slug);
 
-/** A legal page with the seller's details; a page the company has not written is a missing resource. */
-export async function getLegalPage(db: Database, companyId: number, slug: string) {
+/**
+ * A legal page with the seller's details: the version in force, or an earlier one by its number (what a buyer
+ * accepted then). A page the company has not written, or a version it never published, is a missing resource.
+ */
+export async function getLegalPage(db: Database, companyId: number, slug: string, version?: number) {
   if (!isLegalPageSlug(slug)) throw resourceNotFound();
-  // Keyed by a known slug only: three pages a company at most.
-  const row = await readCache(db).get(`legal:${companyId}:${slug}`, () =>
+  // The page in force is keyed by a known slug only: three pages a company at most. An earlier version is read as
+  // asked (rare: a link from «Mi compra»), never kept, so no number a client invents fills the cache.
+  const current = await readCache(db).get(`legal:${companyId}:${slug}`, () =>
     repository.findLegalPage(db, companyId, slug),
   );
-  if (!row) throw resourceNotFound();
+  if (!current) throw resourceNotFound();
+  const shown =
+    version === undefined || version === current.version
+      ? { ...current, publishedAt: current.updatedAt }
+      : await repository.findLegalPageVersion(db, companyId, slug, version);
+  if (!shown) throw resourceNotFound();
   return {
     slug,
-    title: row.title,
-    description: row.description,
-    bodyHtml: row.bodyHtml,
-    updatedAt: row.updatedAt.toISOString(),
+    title: shown.title,
+    description: shown.description,
+    bodyHtml: shown.bodyHtml,
+    updatedAt: shown.publishedAt.toISOString(),
+    version: shown.version,
+    currentVersion: current.version,
     seller: await getSeller(db, companyId),
   };
+}
+
+/** The version in force of each legal page (slug → number and date), for the consent a buyer gives now. */
+export async function currentLegalVersions(db: Database, companyId: number) {
+  const rows = await repository.listCurrentVersions(db, companyId);
+  return Object.fromEntries(
+    rows.map((row) => [row.slug, { version: row.version, publishedAt: row.updatedAt.toISOString() }]),
+  );
 }
 
 /** Writes a company's legal pages, inside the caller's transaction (the seed). */

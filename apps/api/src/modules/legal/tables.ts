@@ -17,7 +17,29 @@ export const legalPages = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     bodyHtml: text('body_html').notNull(),
+    /** The version in force (legal_page_versions): what a buyer accepting the page now accepts. */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.slug] })],
+);
+
+/**
+ * Every published version of a legal page, never changed nor deleted (issue 25 item 7): a buyer's consent names the
+ * version of the terms it accepted, and «Mi compra» opens that text years later. Version 1 is the seeded text.
+ */
+export const legalPageVersions = pgTable(
+  'legal_page_versions',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.slug, t.version] })],
 );

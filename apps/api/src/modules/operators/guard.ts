@@ -184,6 +184,13 @@ export const backofficeAccess = {
   'POST /faq/:key/publish': ['admin', 'content'],
   'DELETE /faq/:key/scheduled': ['admin', 'content'],
   'POST /faq/:key/rollback': ['admin', 'content'],
+  // «Textos legales» (issue 25 item 7; legal/legal-kind.ts, key: the page's slug): each publication a new version.
+  'GET /legal-pages/:key': ['admin', 'content'],
+  'GET /legal-pages/:key/history': ['admin', 'content'],
+  'PUT /legal-pages/:key/draft': ['admin', 'content'],
+  'POST /legal-pages/:key/publish': ['admin', 'content'],
+  'DELETE /legal-pages/:key/scheduled': ['admin', 'content'],
+  'POST /legal-pages/:key/rollback': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

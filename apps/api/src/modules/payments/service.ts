@@ -24,6 +24,7 @@ import { loggableError } from '#app/lib/loggable-error.ts';
 import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
+import { currentLegalVersions } from '#app/modules/legal/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import {
   holdDiscountUse,
@@ -271,7 +272,11 @@ async function pricedPurchase(
   const quoted = await tripOfQuotation(db, companyId, quotation.id);
   // Now the buyer is known in full: a code's per-buyer limit counts their e-mail and their document.
   const trip = { ...quoted, discountContext: { quotationId: quotation.id, buyer: buyer && buyerKeys(buyer) } };
-  const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputs);
+  const [pricing, legalVersions] = await Promise.all([
+    priceTripPlans(db, companyId, trip, errorMessages.invalidInputs),
+    // The versions of the legal texts in force as the buyer accepts them: the consent names what was accepted.
+    currentLegalVersions(db, companyId),
+  ]);
   const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
   if (!plan || pricedVersion === undefined)
     throw invalid([
@@ -317,6 +322,7 @@ async function pricedPurchase(
     })),
     consents: {
       version: consentVersion,
+      legalPages: legalVersions,
       recordedAt: new Date().toISOString(),
       dataProcessing: true,
       marketing: input.consents?.marketing === true,

@@ -53,8 +53,17 @@ export type PurchaseSnapshot = {
     birthDate: string;
     email: string;
   }[];
-  /** What the buyer agreed to when this attempt started, with the version of the texts shown (older sales: none). */
-  consents?: { version: string; recordedAt: string; dataProcessing: boolean; marketing: boolean };
+  /**
+   * What the buyer agreed to when this attempt started, with the version of the texts shown (older sales: none), and
+   * the version in force of each legal page it links to (terminos, politicas…; sales before issue 25's versions: none).
+   */
+  consents?: {
+    version: string;
+    legalPages?: Record<string, { version: number; publishedAt: string }>;
+    recordedAt: string;
+    dataProcessing: boolean;
+    marketing: boolean;
+  };
 };
 
 export const saleStatuses = ['pending', 'paid', 'withdrawing', 'withdrawn'] as const;

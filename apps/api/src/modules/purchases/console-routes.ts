@@ -67,7 +67,16 @@ const saleDetailSchema = z.object({
     }),
   ),
   consents: z
-    .object({ version: z.string(), recordedAt: z.string(), dataProcessing: z.boolean(), marketing: z.boolean() })
+    .object({
+      version: z.string(),
+      legalPages: z
+        .record(z.string(), z.object({ version: z.number(), publishedAt: z.string() }))
+        .optional()
+        .describe('The version of each legal page in force when the buyer accepted (sales before versions: absent)'),
+      recordedAt: z.string(),
+      dataProcessing: z.boolean(),
+      marketing: z.boolean(),
+    })
     .nullable(),
   payments: z.array(
     z.object({

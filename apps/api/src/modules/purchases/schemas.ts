@@ -115,6 +115,17 @@ const purchaseSchema = z
     generalConditionsPdfUrl: z
       .string()
       .describe('The general conditions as a printable PDF (GET /legal/condiciones-generales.pdf)'),
+    acceptedLegalPages: z
+      .array(
+        z.object({
+          slug: z.string(),
+          title: z.string(),
+          version: z.number().int(),
+          publishedAt: z.string().describe('When that version was published (ISO 8601)'),
+          url: z.string().describe('The storefront page of that very version (/terminos?version=N)'),
+        }),
+      )
+      .describe('The legal texts the buyer accepted when paying, at the version then in force (older sales: none)'),
     withdrawal: withdrawalSchema,
     dateChange: z
       .object({

@@ -24,6 +24,7 @@ import {
 } from '#app/modules/certificates/service.ts';
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
+import { type LegalPageSlug, legalPageNames } from '#app/modules/legal/schemas.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
@@ -310,6 +311,19 @@ export function maskDocument(documentType: number, number: string): string {
 const gatewayNames: Record<string, string> = { webpay: 'Webpay Plus', [sandboxGatewayId]: 'Pasarela de prueba' };
 
 /** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
+/** The legal texts the buyer accepted, each at the version then in force, with a link to that very text. */
+function acceptedLegalPagesOf(pages: Record<string, { version: number; publishedAt: string }> | undefined) {
+  return Object.entries(pages ?? {})
+    .filter(([slug]) => slug in legalPageNames)
+    .map(([slug, page]) => ({
+      slug,
+      title: legalPageNames[slug as LegalPageSlug],
+      version: page.version,
+      publishedAt: page.publishedAt,
+      url: `/${slug}?version=${page.version}`,
+    }));
+}
+
 export async function purchaseView(db: Database, saleId: number) {
   const { sale, bought } = await paidPurchase(db, saleId);
   const [attempt, certificates, seller, website, withdrawal] = await Promise.all([
@@ -372,6 +386,7 @@ export async function purchaseView(db: Database, saleId: number) {
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
     generalConditionsPdfUrl: generalConditionsPath,
+    acceptedLegalPages: acceptedLegalPagesOf(bought.consents?.legalPages),
     withdrawal,
     dateChange:
       withdrawal.status !== 'paid'

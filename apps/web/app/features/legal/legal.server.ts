@@ -3,10 +3,24 @@ import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { LegalPageData, LegalPageSlug } from './types.ts';
 
-/** /terminos, /politicas, /informacion-legal: the stored page, its HTML sanitised here, and the seller's details. */
-export async function loadLegalPage(context: LoadContext, slug: LegalPageSlug): Promise<LegalPageData> {
+/** `?version=3` of the page's URL: an earlier version (the one a buyer accepted), or none for the version in force. */
+const versionOf = (request: Request) => {
+  const value = new URL(request.url).searchParams.get('version');
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+};
+
+/**
+ * /terminos, /politicas, /informacion-legal: the stored page (the version in force, or `?version=N` an earlier one),
+ * its HTML sanitised here, and the seller's details.
+ */
+export async function loadLegalPage(
+  context: LoadContext,
+  request: Request,
+  slug: LegalPageSlug,
+): Promise<LegalPageData> {
+  const version = versionOf(request);
   const answer = await serverApi(context).GET('/companies/{companyId}/legal-pages/{slug}', {
-    params: { path: { companyId: configuredCompanyId(), slug } },
+    params: { path: { companyId: configuredCompanyId(), slug }, query: version ? { version } : {} },
   });
   const page = dataOrThrow(answer, 'La página');
   return { ...page, bodyHtml: sanitizeHtml(page.bodyHtml) };

@@ -1,3 +1,4 @@
+import { todayInChile } from '@travesia/domain/dates';
 import { formatDay } from '#app/lib/format.ts';
 import { Card } from './Card.tsx';
 import type { Purchase } from './purchase.ts';
@@ -37,6 +38,7 @@ export function DocumentsCard({ purchase, withdrawn }: { purchase: Purchase; wit
         </a>
       </div>
       <TaxDocuments documents={purchase.taxDocuments} />
+      <AcceptedTexts pages={purchase.acceptedLegalPages} />
       <p className="mt-4 text-xs text-slate-600">
         Vendido por {purchase.seller.legalName}, RUT {purchase.seller.rut}, {purchase.seller.address}.
       </p>
@@ -89,6 +91,28 @@ function TaxDocuments({ documents }: { documents: Purchase['taxDocuments'] }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** The legal texts the buyer accepted when paying, each at the version then in force (a sale before versions: none). */
+function AcceptedTexts({ pages }: { pages: Purchase['acceptedLegalPages'] }) {
+  if (pages.length === 0) return null;
+  return (
+    <section aria-labelledby="mi-compra-textos-aceptados" className="mt-5 border-t border-slate-100 pt-4">
+      <h3 id="mi-compra-textos-aceptados" className="mb-2 font-bold text-slate-900">
+        Lo que aceptaste al pagar
+      </h3>
+      <ul className="grid gap-1 text-sm text-slate-700">
+        {pages.map((page) => (
+          <li key={page.slug}>
+            <a href={page.url} className="font-semibold text-brand-700 underline underline-offset-2">
+              {page.title}
+            </a>
+            , versión {page.version} del {formatDay(todayInChile(new Date(page.publishedAt)))}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
