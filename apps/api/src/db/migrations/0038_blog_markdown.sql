@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "body_markdown" text;
