@@ -454,6 +454,11 @@ const requests: Record<
   }),
   // The blog has one key, `posts`: an unknown key is a 404 past the guard, so no call here changes the blog.
   'GET /blog-categories': () => ({ method: 'GET', url: '/api/backoffice/blog-categories' }),
+  'POST /blog-preview': () => ({
+    method: 'POST',
+    url: '/api/backoffice/blog-preview',
+    payload: { markdown: '# Hola' },
+  }),
   'GET /blog/:key': () => ({ method: 'GET', url: '/api/backoffice/blog/ninguno' }),
   'GET /blog/:key/history': () => ({ method: 'GET', url: '/api/backoffice/blog/ninguno/history' }),
   'PUT /blog/:key/draft': () => ({

@@ -193,6 +193,7 @@ export const backofficeAccess = {
   'POST /legal-pages/:key/rollback': ['admin', 'content'],
   // «Blog» (issue 25 item 7; blog/blog-kind.ts, key `posts`): posts in Markdown, scheduled by their publication time.
   'GET /blog-categories': ['admin', 'content'],
+  'POST /blog-preview': ['admin', 'content'],
   'GET /blog/:key': ['admin', 'content'],
   'GET /blog/:key/history': ['admin', 'content'],
   'PUT /blog/:key/draft': ['admin', 'content'],
