@@ -34,6 +34,18 @@ test('a content operator edits an FAQ answer; the storefront shows it after publ
   await openHydrated(page, '/faq');
   await expect(page.getByText(newAnswer)).toHaveCount(0);
 
+  // The preview link opens the real FAQ page with the draft and says so; nobody keeps or indexes it.
+  await page.goto(consolePage);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Crear enlace de vista previa' }).click();
+  const previewLink = page.getByRole('link', { name: 'Abrir la vista previa' });
+  await expect(previewLink).toBeVisible();
+  const previewUrl = new URL(String(await previewLink.getAttribute('href')));
+  const previewAnswer = await page.goto(`${previewUrl.pathname}${previewUrl.search}`);
+  expect(previewAnswer?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByRole('status').filter({ hasText: 'Vista previa: contenido del borrador' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(newAnswer);
+
   await page.goto(consolePage);
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();

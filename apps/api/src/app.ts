@@ -45,9 +45,11 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
 import { sitePreviewOf, sitePreviewScope } from './modules/company/site.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { type FaqBody, faqAnswerOf, faqPreviewScope } from './modules/content/faq-kind.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { type LegalPageBody, legalPreviewScope } from './modules/legal/legal-kind.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { backofficeRoutes } from './modules/operators/routes.ts';
 import { apiKeyLookup, operatorDeps } from './modules/operators/service.ts';
@@ -301,7 +303,11 @@ async function apiRoutes(api: FastifyInstance) {
     },
   });
   await api.register(catalogRoutes, { gateways });
-  await api.register(contentRoutes);
+  await api.register(contentRoutes, {
+    // A console preview link's FAQ draft (issue 25): the FAQ route answers it, never kept.
+    previewFaq: async (token: string) =>
+      faqAnswerOf((await previewDraft(api.publishing, db, token, faqPreviewScope, api.clock())).body as FaqBody),
+  });
   await api.register(subscriptionRoutes);
   await api.register(contactRoutes);
   await api.register(quotationRoutes, { lockPurchase });
@@ -324,7 +330,11 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(passengerRoutes, { lockPurchase });
   await api.register(invoiceRoutes);
   await api.register(blogRoutes);
-  await api.register(legalRoutes);
+  await api.register(legalRoutes, {
+    // A console preview link's draft of one legal page (issue 25): that page's route answers it, never kept.
+    previewLegalPage: async (token: string, slug: string) =>
+      (await previewDraft(api.publishing, db, token, legalPreviewScope(slug), api.clock())).body as LegalPageBody,
+  });
   await api.register(claimRoutes);
   await api.register(purchaseRoutes({ workflow: purchaseSteps }));
   await api.register(adminRoutes);

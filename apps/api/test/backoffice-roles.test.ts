@@ -425,6 +425,7 @@ const requests: Record<
     payload: { baseVersion: 1 },
   }),
   'DELETE /faq/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/faq/ninguna/scheduled' }),
+  'POST /faq/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/faq/ninguna/preview-link' }),
   'POST /faq/:key/rollback': () => ({
     method: 'POST',
     url: '/api/backoffice/faq/ninguna/rollback',
@@ -442,6 +443,10 @@ const requests: Record<
     method: 'POST',
     url: '/api/backoffice/legal-pages/ninguna/publish',
     payload: { baseVersion: 1 },
+  }),
+  'POST /legal-pages/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/legal-pages/ninguna/preview-link',
   }),
   'DELETE /legal-pages/:key/scheduled': () => ({
     method: 'DELETE',

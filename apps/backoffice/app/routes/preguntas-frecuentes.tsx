@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CsrfField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
-import { DraftChanges, PublicationHistory, PublishSection } from '#app/components/Publishing.tsx';
+import { DraftChanges, PublicationHistory, PublishSection, ResultNotice } from '#app/components/Publishing.tsx';
 import {
   answerField,
   applyEdit,
@@ -25,7 +25,7 @@ import type { Route } from './+types/preguntas-frecuentes';
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Preguntas frecuentes') }];
 
 export type FaqData = { item: FaqItem | null; history: Publication[]; error?: string };
-export type FaqResult = { ok: boolean; message: string; body?: FaqBody; version?: number };
+export type FaqResult = { ok: boolean; message: string; body?: FaqBody; version?: number; previewUrl?: string };
 
 const base = '/faq/faq';
 
@@ -114,7 +114,7 @@ export function FaqView({
           Las respuestas aceptan HTML simple (párrafos, listas, enlaces, negrita); lo demás se elimina al guardar.
         </p>
       </div>
-      {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.message}</Notice> : null}
+      <ResultNotice result={result} />
       {item.scheduled ? (
         <Notice tone="info">
           Publicación programada para el {item.scheduled.publishAtChile.replace('T', ' a las ')} (hora de Chile) por{' '}
@@ -192,7 +192,7 @@ export function FaqView({
 
       <DraftChanges changes={item.changes} />
 
-      {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview={false} /> : null}
+      {item.draft ? <PublishSection version={version} csrfToken={csrfToken} busy={busy} preview /> : null}
 
       <PublicationHistory history={history} canEdit csrfToken={csrfToken} busy={busy} />
     </section>

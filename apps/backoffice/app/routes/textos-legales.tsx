@@ -157,7 +157,7 @@ export function LegalPagesView({
             history={history}
             csrfToken={csrfToken}
             busy={busy}
-            preview={false}
+            preview
           />
         </>
       )}

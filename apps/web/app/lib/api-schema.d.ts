@@ -1032,10 +1032,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The company's FAQ by category. With a FAQ preview token (x-vista-previa), the console's draft instead, never kept nor indexed; a token that does not open it is a 403. */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -1054,6 +1058,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4227,14 +4240,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted). Any other slug, a page not written or a version never published is a 404. */
+        /** @description A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted); with a preview token of the page (x-vista-previa), its console draft, never kept nor indexed (403 for a token that does not open it). Any other slug, a page not written or a version never published is a 404. */
         get: {
             parameters: {
                 query?: {
                     /** @description An earlier version (the one a buyer accepted); absent: the version in force */
                     version?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                     slug: string;
@@ -4254,6 +4270,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

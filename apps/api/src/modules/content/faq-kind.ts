@@ -100,4 +100,16 @@ export const faqKindOf = (companyId: number) => ({
   apply: (tx: Database, _key: string, body: FaqBody) => repository.replaceFaqEntries(tx, companyId, body.categories),
   cacheScopes: () => [`faq:${companyId}`],
   describe: async (_db: Database, _key: string, before: FaqBody | null, after: FaqBody) => describeFaq(before, after),
+  // A preview link opens the storefront's /faq with the draft (the API's FAQ route answers it for that token only).
+  previewPath: async () => ({ path: '/faq', scope: faqPreviewScope }),
 });
+
+/** What a FAQ preview token opens: the FAQ route's answer, nothing else. */
+export const faqPreviewScope = 'faq';
+
+/** A FAQ draft as the public route answers the live FAQ (spec §7: categories with their questions). */
+export const faqAnswerOf = (body: FaqBody) =>
+  body.categories.map((category) => ({
+    category: category.name,
+    contents: category.questions.map((entry) => ({ question: entry.question, answer: entry.answer })),
+  }));

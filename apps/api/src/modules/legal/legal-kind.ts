@@ -65,6 +65,11 @@ export const legalPagesKindOf = (companyId: number) => ({
     if (version === undefined) throw new ApiError(404, 'Esta página legal no existe.');
   },
   cacheScopes: (key: string) => [`legal:${companyId}:${key}`],
+  // A preview link opens the storefront's page with the draft; its token opens that page only.
+  previewPath: async (_db: Database, key: string) => ({ path: `/${key}`, scope: legalPreviewScope(key) }),
   describe: async (_db: Database, _key: string, before: LegalPageBody | null, after: LegalPageBody) =>
     describeLegalPage(before, after),
 });
+
+/** What a legal page's preview token opens: that page's route, nothing else. */
+export const legalPreviewScope = (slug: string) => `legal:${slug}`;

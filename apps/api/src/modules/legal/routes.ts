@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
+import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
 import { legalPageParams, legalPageQuery, legalPageSchema } from './schemas.ts';
 import * as legal from './service.ts';
 
 const tags = ['legal'];
 
-export async function legalRoutes(fastify: FastifyInstance) {
+/** A console preview token's draft of a legal page (app.ts wires it to the publishing model). */
+export type PreviewLegalPage = (
+  token: string,
+  slug: string,
+) => Promise<{ title: string; description: string; bodyHtml: string }>;
+
+export async function legalRoutes(fastify: FastifyInstance, options: { previewLegalPage?: PreviewLegalPage } = {}) {
   const app = typed(fastify);
   const { db } = fastify;
 
@@ -18,13 +25,22 @@ export async function legalRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted). Any other slug, a page not written or a version never published is a 404.",
+          "A legal page (terminos, politicas, informacion-legal) with its stored HTML and the seller's details (Ley 19.496): the version in force, or `?version=N` an earlier one (what a buyer accepted); with a preview token of the page (x-vista-previa), its console draft, never kept nor indexed (403 for a token that does not open it). Any other slug, a page not written or a version never published is a 404.",
         params: legalPageParams,
         querystring: legalPageQuery,
-        response: { 200: legalPageSchema, ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: legalPageSchema, ...errorResponses, 403: errorBodySchema },
       },
     },
-    (request) => legal.getLegalPage(db, request.params.companyId, request.params.slug, request.query.version),
+    async (request, reply) => {
+      const { companyId, slug } = request.params;
+      const page = await legal.getLegalPage(db, companyId, slug, request.query.version);
+      const token = previewTokenOf(request, reply);
+      if (token === undefined) return page;
+      // A console preview link: the page's draft over the version in force, said to be no version yet.
+      if (!options.previewLegalPage) throw resourceNotFound();
+      return { ...page, ...(await options.previewLegalPage(token, slug)), version: page.currentVersion + 1 };
+    },
   );
 
   app.get(

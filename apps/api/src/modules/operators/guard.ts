@@ -184,6 +184,7 @@ export const backofficeAccess = {
   'POST /faq/:key/publish': ['admin', 'content'],
   'DELETE /faq/:key/scheduled': ['admin', 'content'],
   'POST /faq/:key/rollback': ['admin', 'content'],
+  'POST /faq/:key/preview-link': ['admin', 'content'],
   // «Textos legales» (issue 25 item 7; legal/legal-kind.ts, key: the page's slug): each publication a new version.
   'GET /legal-pages/:key': ['admin', 'content'],
   'GET /legal-pages/:key/history': ['admin', 'content'],
@@ -191,6 +192,7 @@ export const backofficeAccess = {
   'POST /legal-pages/:key/publish': ['admin', 'content'],
   'DELETE /legal-pages/:key/scheduled': ['admin', 'content'],
   'POST /legal-pages/:key/rollback': ['admin', 'content'],
+  'POST /legal-pages/:key/preview-link': ['admin', 'content'],
   // «Blog» (issue 25 item 7; blog/blog-kind.ts, key `posts`): posts in Markdown, scheduled by their publication time.
   'GET /blog-categories': ['admin', 'content'],
   'POST /blog-preview': ['admin', 'content'],

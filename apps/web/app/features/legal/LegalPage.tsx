@@ -1,4 +1,5 @@
 import { ContentHtml } from '#app/components/ContentHtml.tsx';
+import { PreviewBanner } from '#app/components/PreviewBanner.tsx';
 import type { LegalPageData, Seller } from './types.ts';
 
 const updatedFormat = new Intl.DateTimeFormat('es-CL', {
@@ -60,27 +61,32 @@ function SellerDetails({ seller }: { seller: Seller }) {
 }
 
 /** A legal page: its title, when it last changed, the seller (on /informacion-legal) and the stored text. */
-export function LegalPage({ page }: { page: LegalPageData }) {
+export function LegalPage({ page }: { page: LegalPageData & { preview?: 'draft' | 'invalid' | null } }) {
   return (
-    <article className="page-width py-10 *:max-w-3xl sm:py-14">
-      <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">{page.title}</h1>
-      {page.version === page.currentVersion ? (
-        <p className="mb-8 text-slate-600">
-          Versión {page.version}, vigente desde el{' '}
-          <time dateTime={page.updatedAt}>{updatedFormat.format(new Date(page.updatedAt))}</time>
-        </p>
-      ) : (
-        <p role="note" className="mb-8 rounded-lg bg-amber-50 px-4 py-3 text-slate-800 ring-1 ring-amber-200">
-          Estás leyendo la versión {page.version}, publicada el{' '}
-          <time dateTime={page.updatedAt}>{updatedFormat.format(new Date(page.updatedAt))}</time>: la que estaba vigente
-          cuando se aceptó.{' '}
-          <a href={`/${page.slug}`} className="font-semibold text-brand-700 underline underline-offset-2">
-            Ver la versión vigente
-          </a>
-        </p>
-      )}
-      {page.slug === 'informacion-legal' ? <SellerDetails seller={page.seller} /> : null}
-      <ContentHtml html={page.bodyHtml} className="text-slate-800" />
-    </article>
+    <>
+      {page.preview ? <PreviewBanner state={page.preview} /> : null}
+      <article className="page-width py-10 *:max-w-3xl sm:py-14">
+        <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">{page.title}</h1>
+        {page.preview === 'draft' ? (
+          <p className="mb-8 text-slate-600">Borrador de la versión {page.version}: aún no está vigente.</p>
+        ) : page.version === page.currentVersion ? (
+          <p className="mb-8 text-slate-600">
+            Versión {page.version}, vigente desde el{' '}
+            <time dateTime={page.updatedAt}>{updatedFormat.format(new Date(page.updatedAt))}</time>
+          </p>
+        ) : (
+          <p role="note" className="mb-8 rounded-lg bg-amber-50 px-4 py-3 text-slate-800 ring-1 ring-amber-200">
+            Estás leyendo la versión {page.version}, publicada el{' '}
+            <time dateTime={page.updatedAt}>{updatedFormat.format(new Date(page.updatedAt))}</time>: la que estaba
+            vigente cuando se aceptó.{' '}
+            <a href={`/${page.slug}`} className="font-semibold text-brand-700 underline underline-offset-2">
+              Ver la versión vigente
+            </a>
+          </p>
+        )}
+        {page.slug === 'informacion-legal' ? <SellerDetails seller={page.seller} /> : null}
+        <ContentHtml html={page.bodyHtml} className="text-slate-800" />
+      </article>
+    </>
   );
 }
