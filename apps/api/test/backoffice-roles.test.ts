@@ -457,31 +457,6 @@ const requests: Record<
     url: '/api/backoffice/legal-pages/ninguna/rollback',
     payload: { publicationId: 2000000000 },
   }),
-  // The blog has one key, `posts`: an unknown key is a 404 past the guard, so no call here changes the blog.
-  'GET /blog-categories': () => ({ method: 'GET', url: '/api/backoffice/blog-categories' }),
-  'POST /blog-preview': () => ({
-    method: 'POST',
-    url: '/api/backoffice/blog-preview',
-    payload: { markdown: '# Hola' },
-  }),
-  'GET /blog/:key': () => ({ method: 'GET', url: '/api/backoffice/blog/ninguno' }),
-  'GET /blog/:key/history': () => ({ method: 'GET', url: '/api/backoffice/blog/ninguno/history' }),
-  'PUT /blog/:key/draft': () => ({
-    method: 'PUT',
-    url: '/api/backoffice/blog/ninguno/draft',
-    payload: { baseVersion: 0, body: { posts: [] } },
-  }),
-  'POST /blog/:key/publish': () => ({
-    method: 'POST',
-    url: '/api/backoffice/blog/ninguno/publish',
-    payload: { baseVersion: 1 },
-  }),
-  'DELETE /blog/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/blog/ninguno/scheduled' }),
-  'POST /blog/:key/rollback': () => ({
-    method: 'POST',
-    url: '/api/backoffice/blog/ninguno/rollback',
-    payload: { publicationId: 2000000000 },
-  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -27,7 +27,6 @@ const keysOfKind: Record<string, string[]> = {
   'site-home': ['main'],
   faq: ['faq'],
   'legal-pages': ['terminos', 'politicas', 'informacion-legal'],
-  blog: ['posts'],
   geography: ['main'],
 };
 

@@ -35,7 +35,6 @@ export default [
     route('geografia', 'routes/geografia.tsx'),
     route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
     route('textos-legales', 'routes/textos-legales.tsx'),
-    route('blog', 'routes/blog.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

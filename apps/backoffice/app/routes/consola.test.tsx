@@ -42,7 +42,6 @@ describe('the side navigation', () => {
       'Geografía',
       'Preguntas frecuentes',
       'Textos legales',
-      'Blog',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -65,7 +64,6 @@ describe('the side navigation', () => {
       'Geografía',
       'Preguntas frecuentes',
       'Textos legales',
-      'Blog',
     ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',

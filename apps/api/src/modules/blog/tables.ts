@@ -37,11 +37,6 @@ export const blogPosts = pgTable(
     summary: text('summary').notNull(),
     image: text('image'),
     bodyHtml: text('body_html').notNull(),
-    /**
-     * What the console's editor wrote (Markdown, which may hold HTML), `bodyHtml` being its rendering; null for a
-     * post written before the console (its HTML is then its Markdown: the format passes HTML through).
-     */
-    bodyMarkdown: text('body_markdown'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('blog_posts_company_published').on(t.companyId, t.publishedAt)],

@@ -193,15 +193,6 @@ export const backofficeAccess = {
   'DELETE /legal-pages/:key/scheduled': ['admin', 'content'],
   'POST /legal-pages/:key/rollback': ['admin', 'content'],
   'POST /legal-pages/:key/preview-link': ['admin', 'content'],
-  // «Blog» (issue 25 item 7; blog/blog-kind.ts, key `posts`): posts in Markdown, scheduled by their publication time.
-  'GET /blog-categories': ['admin', 'content'],
-  'POST /blog-preview': ['admin', 'content'],
-  'GET /blog/:key': ['admin', 'content'],
-  'GET /blog/:key/history': ['admin', 'content'],
-  'PUT /blog/:key/draft': ['admin', 'content'],
-  'POST /blog/:key/publish': ['admin', 'content'],
-  'DELETE /blog/:key/scheduled': ['admin', 'content'],
-  'POST /blog/:key/rollback': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

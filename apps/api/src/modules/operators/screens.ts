@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { blogConsoleRoutes } from '../blog/console-routes.ts';
 import { exchangeRateConsoleRoutes, geographyConsoleRoutes } from '../catalog/console-routes.ts';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
@@ -46,7 +45,5 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   geographyConsoleRoutes,
   // «Planes» (issue 25 item 1): the image and general conditions uploads; the plan itself is the kind `plans`.
   planFileConsoleRoutes,
-  // «Blog» (issue 25 item 7): the categories of the post form; the posts are the kind `blog`.
-  blogConsoleRoutes,
   publishingConsoleRoutes,
 ];
