@@ -36,6 +36,8 @@ import { loggableError } from './lib/loggable-error.ts';
 import { configuredOrigin } from './lib/security/origins.ts';
 import { registerBackgroundWork, Work } from './lib/work.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { blogKind, blogPreviewScope } from './modules/blog/blog-kind.ts';
+import { blogImageRoutes } from './modules/blog/console-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -323,7 +325,14 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(certificateRoutes);
   await api.register(passengerRoutes, { lockPurchase });
   await api.register(invoiceRoutes);
-  await api.register(blogRoutes);
+  await api.register(blogRoutes, {
+    // A console preview link's draft of a post (issue 25 item 7): its article page shows it, never kept.
+    previewPost: async (token: string, postId: number) =>
+      blogKind.schema.parse(
+        (await previewDraft(api.publishing, db, token, blogPreviewScope(String(postId)), api.clock())).body,
+      ),
+  });
+  await api.register(blogImageRoutes);
   await api.register(legalRoutes);
   await api.register(claimRoutes);
   await api.register(purchaseRoutes({ workflow: purchaseSteps }));

@@ -27,6 +27,7 @@ const keysOfKind: Record<string, string[]> = {
   'site-home': ['main'],
   faq: ['faq'],
   geography: ['main'],
+  blog: ['1'],
 };
 
 /** Fields whose text is code by purpose (see above). */
