@@ -34,6 +34,8 @@ export default [
     route('sitio/:seccion', 'routes/sitio-seccion.tsx'),
     route('geografia', 'routes/geografia.tsx'),
     route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:id', 'routes/blog-articulo.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

@@ -41,6 +41,7 @@ describe('the side navigation', () => {
       'El sitio',
       'Geografía',
       'Preguntas frecuentes',
+      'Blog',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -62,6 +63,7 @@ describe('the side navigation', () => {
       'El sitio',
       'Geografía',
       'Preguntas frecuentes',
+      'Blog',
     ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',
