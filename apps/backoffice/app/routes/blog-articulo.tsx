@@ -176,7 +176,7 @@ function MarkdownEditor({
           Vista previa {fetcher.state !== 'idle' ? '(actualizando…)' : ''}
         </h2>
         <div
-          className="prose-preview max-h-[32rem] overflow-auto rounded border border-slate-300 bg-white p-3 text-sm break-words"
+          className="markdown-preview max-h-[32rem] overflow-auto rounded border border-slate-300 bg-white p-3 text-sm break-words"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by the API and sanitised again by this page's action
           dangerouslySetInnerHTML={{ __html: html ?? '<p>Escribe para ver cómo queda.</p>' }}
         />
@@ -228,7 +228,14 @@ export function BlogPostView({
       <FieldErrorList errors={otherErrors} nameOf={(field) => blogFieldLabels[field] ?? field} />
       <ScheduledNotice scheduled={item.scheduled} canEdit csrfToken={csrfToken} busy={busy} />
 
-      <Form method="post" encType="multipart/form-data" className="space-y-4" aria-labelledby="titulo">
+      <Form
+        // A new version is a new form: the files chosen for the last save are not sent again.
+        key={version}
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-4"
+        aria-labelledby="titulo"
+      >
         <CsrfField token={csrfToken} />
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="image" value={shown.image ?? ''} />

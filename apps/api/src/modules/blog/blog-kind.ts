@@ -201,7 +201,7 @@ export function describePost(before: BlogPostBody | null, after: BlogPostBody): 
     if (was === now) continue;
     if (field === 'markdown') lines.push(`${label} cambiado`);
     else if (now === null || now === '') lines.push(`${label} quitado`);
-    else lines.push(`${label}: «${was ?? '—'}» → «${now}»`);
+    else lines.push(`${label}: «${was || '—'}» → «${now}»`);
   }
   if ((before?.visible ?? false) !== after.visible)
     lines.push(after.visible ? 'Se muestra en la tienda' : 'Se retira de la tienda');
