@@ -264,6 +264,11 @@ describeOnEachDatabase(
       const post = (await storefrontPost(ctx, 1)).json<{ image: string; bodyHtml: string }>();
       expect(post.image).toBe(url);
       expect(post.bodyHtml).toContain(`<img src="${url}" alt="playa"`);
+      const uploaded = await ctx.app.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'blog.image_uploaded'));
+      expect(uploaded.map((entry) => entry.after)).toContainEqual({ url });
     });
   },
   {},
