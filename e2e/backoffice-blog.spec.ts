@@ -89,6 +89,9 @@ test('a content operator writes a post with an image; the storefront shows it af
   await expect(page.locator('article img[src^="/api/blog-images/"]')).toHaveCount(2);
   await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toHaveCount(0);
 
+  // The sitemap lists it now (at PUBLIC_URL), and not once it is retired.
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(`/blog-interior/${postId}/${slug}</loc>`);
+
   // Retired: unticked and published, the store hides it again (and the demo blog is left as found).
   await page.goto(consolePage);
   await waitForHydration(page);
@@ -98,4 +101,5 @@ test('a content operator writes a post with an image; the storefront shows it af
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Artículo publicado' })).toBeVisible();
   expect((await request.get(`/blog-interior/${postId}/${slug}`)).status()).toBe(404);
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/blog-interior/${postId}/`);
 });

@@ -39,6 +39,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { blogKind, blogPreviewScope } from './modules/blog/blog-kind.ts';
 import { blogImageRoutes } from './modules/blog/console-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { sitemapRoutes } from './modules/blog/sitemap.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { claimRoutes } from './modules/claims/routes.ts';
@@ -145,6 +146,8 @@ export async function buildApp({ config, db, logger = false, now }: BuildAppOpti
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
   await app.register(apiRoutes, { prefix: apiPrefix });
+  // The storefront's /sitemap.xml (blog/sitemap.ts): public pages and published posts at PUBLIC_URL.
+  await app.register(sitemapRoutes);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? '/'));
   });

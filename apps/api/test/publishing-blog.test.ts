@@ -226,6 +226,24 @@ describeOnEachDatabase(
       clock.advance(minute);
     });
 
+    it('/sitemap.xml lists the public pages and the published posts at PUBLIC_URL, never at the Host asked', async () => {
+      const created = await asOperator(ctx, content, 'POST', '/api/backoffice/blog-posts', {
+        title: 'Sin publicar',
+        categoryId: 1,
+      });
+      const hidden = created.json<{ id: number; slug: string }>();
+      const answer = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/xml/);
+      const origin = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
+      const seeded = (await asOperator(ctx, content, 'GET', path(1))).json<Item>().live;
+      expect(answer.body).toContain(`<loc>${origin}/blog</loc>`);
+      expect(answer.body).toContain(`<loc>${origin}/faq</loc>`);
+      expect(answer.body).toContain(`<loc>${origin}/blog-interior/1/${seeded.slug}</loc>`);
+      expect(answer.body).not.toContain(`/blog-interior/${hidden.id}/`);
+      expect(answer.body).not.toContain('evil.example');
+    });
+
     it('an image is checked, resized and served; it can be the cover', async () => {
       const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0b5563' } })
         .png()

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { type Database, maxIntegerId } from '#app/db/client.ts';
 import { blogCategories, blogPosts } from './tables.ts';
 
@@ -184,4 +184,13 @@ export async function updatePost(
     .update(blogPosts)
     .set(fields)
     .where(and(eq(blogPosts.id, postId), eq(blogPosts.companyId, companyId)));
+}
+
+/** The posts a sitemap lists: published by `now` and canonical here (no canonical URL of another site). */
+export function listSitemapPosts(db: Database, companyId: number, now: Date) {
+  return db
+    .select({ id: blogPosts.id, slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.companyId, companyId), lte(blogPosts.publishedAt, now), isNull(blogPosts.canonicalUrl)))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
 }
