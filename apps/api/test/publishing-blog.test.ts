@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { auditEntries, blogPosts } from '#app/db/schema.ts';
 import type { BlogPostBody } from '#app/modules/blog/blog-kind.ts';
-import { createBackgroundWork } from '#app/worker.ts';
-import { publishingKindsOf } from '#app/workflows/publishing.ts';
 import { asOperator, enrolledOperator, minute, type Operator, TestClock } from './support/backoffice.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, get } from './support/http.ts';
+import { publishingWorker } from './support/publishing-worker.ts';
 
 /**
  * The blog as a kind of the publishing model (issue 25 item 7): a new post, its Markdown rendered and sanitised, its
@@ -207,17 +206,7 @@ describeOnEachDatabase(
       expect(scheduled.status, scheduled.text).toBe(200);
       const list = (await asOperator(ctx, content, 'GET', '/api/backoffice/blog-posts')).json<{ posts: Listed[] }>();
       expect(list.posts.find((post) => post.id === id)?.state).toBe('scheduled');
-      const worker = createBackgroundWork({
-        db: ctx.app.db,
-        integrations: ctx.app.integrations,
-        log: ctx.app.log,
-        nudges: false,
-        origin: 'http://localhost',
-        publishing: {
-          kinds: publishingKindsOf(ctx.config.companyId, ctx.config.features),
-          invalidate: (scope) => ctx.app.invalidateReadCache(scope),
-        },
-      });
+      const worker = publishingWorker(ctx);
       await worker.runJobs();
       expect((await storefrontPost(ctx, id)).statusCode).toBe(404);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishAt.getTime() - Date.now() + 300)));

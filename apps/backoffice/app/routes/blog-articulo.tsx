@@ -22,11 +22,12 @@ import {
 import type { Publication } from '#app/features/publishing.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
-import { formText } from '#app/lib/form.server.ts';
+import { chosenFile, formText } from '#app/lib/form.server.ts';
 import { publishingAction, refused, saveDraftOf } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
 import { pageTitle } from '#app/lib/title.ts';
 import type { Route } from './+types/blog-articulo';
+import { CategoryField } from './blog.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Un artículo del blog') }];
 
@@ -57,11 +58,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 
 /** The largest form the console reads (two images of 5 MB and the text): more is refused unread. */
 const maxFormBytes = 11 * 1024 * 1024;
-
-function chosenFile(form: FormData, name: string) {
-  const value = form.get(name);
-  return value instanceof Blob && value.size > 0 ? (value as File) : undefined;
-}
 
 /**
  * «Vista previa del texto» (the Markdown as the store will show it, also what the live preview fetches), «Guardar
@@ -249,25 +245,12 @@ export function BlogPostView({
             error={errors.slug}
             hint="Minúsculas sin tildes, números y guiones."
           />
-          <div>
-            <label htmlFor="campo-categoryId" className="field-label">
-              Categoría
-            </label>
-            <select
-              id="campo-categoryId"
-              name="categoryId"
-              defaultValue={String(shown.categoryId)}
-              className="field-input"
-              aria-invalid={errors.categoryId ? true : undefined}
-            >
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.label}
-                </option>
-              ))}
-            </select>
-            {errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
-          </div>
+          <CategoryField
+            id="campo-categoryId"
+            categories={categories}
+            error={errors.categoryId}
+            defaultValue={shown.categoryId}
+          />
           <TextField
             name="canonicalUrl"
             label="URL canónica (opcional)"

@@ -43,6 +43,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/blog/${answer.data.id}`);
 }
 
+/** The post's category, a choice among the company's (its id is what the API takes). */
+export function CategoryField({
+  id,
+  categories,
+  error,
+  defaultValue,
+}: {
+  id: string;
+  categories: BlogCategory[];
+  error: string | undefined;
+  defaultValue?: number;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        Categoría
+      </label>
+      <select
+        id={id}
+        name="categoryId"
+        defaultValue={defaultValue === undefined ? undefined : String(defaultValue)}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function BlogListView({
   posts,
   categories,
@@ -80,24 +120,7 @@ export function BlogListView({
         </h2>
         <CsrfField token={csrfToken} />
         <TextField name="title" label="Título" required maxLength={160} error={errors.title} />
-        <div>
-          <label htmlFor="campo-categoria-nueva" className="field-label">
-            Categoría
-          </label>
-          <select
-            id="campo-categoria-nueva"
-            name="categoryId"
-            className="field-input"
-            aria-invalid={errors.categoryId ? true : undefined}
-          >
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-          {errors.categoryId ? <p className="field-error">{errors.categoryId}</p> : null}
-        </div>
+        <CategoryField id="campo-categoria-nueva" categories={categories} error={errors.categoryId} />
         <button type="submit" className="button-primary" disabled={busy}>
           Crear borrador
         </button>
