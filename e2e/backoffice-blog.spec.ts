@@ -22,6 +22,12 @@ test('a content operator writes a post with an image; the storefront shows it af
   await page.getByRole('link', { name: 'Ir a la consola' }).click();
   await page.getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
+  await expectAccessible(page, '«Blog» list');
+  if (process.env.SCREENSHOT_DIR) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/blog-lista-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   await page.getByLabel('Título').fill(title);
   await page.getByLabel('Categoría').selectOption({ label: 'Destinos' });
   await page.getByRole('button', { name: 'Crear borrador' }).click();

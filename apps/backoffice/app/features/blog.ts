@@ -70,7 +70,7 @@ export function blogFromForm(form: FormData): BlogPostBody {
     categoryId: Number(text('categoryId')),
     summary: text('summary').trim(),
     canonicalUrl: optional('canonicalUrl'),
-    image: optional('image'),
+    image: form.get('sin-portada') === 'on' ? null : optional('image'),
     markdown: text('markdown'),
     visible: form.get('visible') === 'on',
   };

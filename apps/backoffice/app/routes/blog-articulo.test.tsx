@@ -135,5 +135,8 @@ describe('«Blog» (content writes and publishes posts)', () => {
       'Texto\n\n![a](/api/blog-images/x/large.webp)\n',
     );
     expect(withImageLine('', '![a](/x)')).toBe('![a](/x)');
+    form.set('image', '/api/blog-images/00000000-0000-4000-8000-000000000000/large.webp');
+    form.set('sin-portada', 'on');
+    expect(blogFromForm(form).image).toBeNull();
   });
 });

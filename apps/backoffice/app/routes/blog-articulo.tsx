@@ -282,6 +282,12 @@ export function BlogPostView({
           ) : (
             <p className="text-sm text-slate-700">Sin portada.</p>
           )}
+          {shown.image ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="sin-portada" />
+              Quitar la portada
+            </label>
+          ) : null}
           {errors.image ? <p className="field-error">{errors.image}</p> : null}
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
