@@ -7,8 +7,8 @@ import { openHydrated, waitForHydration } from './support/shell.ts';
 /**
  * Content through the publishing model (issue 25 item 7): a content operator rewrites an FAQ answer in the console
  * (axe at 390 and 1280 px through expectAccessible → expectNoViolations); the storefront's FAQ shows it after publish
- * and not before; a rollback puts the seeded answer back (the worker's database is shared by its tests).
- * Not covered yet: the blog post half of the journey (the blog kind is not built).
+ * and not before, and its preview link shows the draft; a rollback puts the seeded answer back (the worker's database
+ * is shared by its tests). The blog's half of the journey is backoffice-blog.spec.ts.
  */
 test('a content operator edits an FAQ answer; the storefront shows it after publish, not before; axe', async ({
   page,

@@ -36,7 +36,10 @@ import { loggableError } from './lib/loggable-error.ts';
 import { configuredOrigin } from './lib/security/origins.ts';
 import { registerBackgroundWork, Work } from './lib/work.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { blogKind, blogPreviewScope } from './modules/blog/blog-kind.ts';
+import { blogImageRoutes } from './modules/blog/console-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { sitemapRoutes } from './modules/blog/sitemap.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { claimRoutes } from './modules/claims/routes.ts';
@@ -145,6 +148,8 @@ export async function buildApp({ config, db, logger = false, now }: BuildAppOpti
   // Spec §9: configured old paths leave with a 301 before any route, the storefront's included, runs.
   registerLegacyRedirects(app, config.legacyRedirects);
   await app.register(apiRoutes, { prefix: apiPrefix });
+  // The storefront's /sitemap.xml (blog/sitemap.ts): public pages and published posts at PUBLIC_URL.
+  await app.register(sitemapRoutes);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, errorMessages.resourceNotFound, request.url.split('?')[0] ?? '/'));
   });
@@ -329,7 +334,14 @@ async function apiRoutes(api: FastifyInstance) {
   await api.register(certificateRoutes);
   await api.register(passengerRoutes, { lockPurchase });
   await api.register(invoiceRoutes);
-  await api.register(blogRoutes);
+  await api.register(blogRoutes, {
+    // A console preview link's draft of a post (issue 25 item 7): its article page shows it, never kept.
+    previewPost: async (token: string, postId: number) =>
+      blogKind.schema.parse(
+        (await previewDraft(api.publishing, db, token, blogPreviewScope(String(postId)), api.clock())).body,
+      ),
+  });
+  await api.register(blogImageRoutes);
   await api.register(legalRoutes, {
     // A console preview link's draft of one legal page (issue 25): that page's route answers it, never kept.
     previewLegalPage: async (token: string, slug: string) =>

@@ -457,6 +457,38 @@ const requests: Record<
     url: '/api/backoffice/legal-pages/ninguna/rollback',
     payload: { publicationId: 2000000000 },
   }),
+  // The blog: a category and a post that name nothing (400 or 404 past the guard), a preview that stores nothing.
+  'GET /blog-posts': () => ({ method: 'GET', url: '/api/backoffice/blog-posts' }),
+  'POST /blog-posts': () => ({
+    method: 'POST',
+    url: '/api/backoffice/blog-posts',
+    payload: { title: 'Matriz', categoryId: 2000000000 },
+  }),
+  'POST /blog-markdown': () => ({
+    method: 'POST',
+    url: '/api/backoffice/blog-markdown',
+    payload: { markdown: '# Hola' },
+  }),
+  'POST /blog-images': () => ({ method: 'POST', url: '/api/backoffice/blog-images?nombre=foto.png' }),
+  'GET /blog/:key': () => ({ method: 'GET', url: '/api/backoffice/blog/999999' }),
+  'GET /blog/:key/history': () => ({ method: 'GET', url: '/api/backoffice/blog/999999/history' }),
+  'PUT /blog/:key/draft': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/blog/999999/draft',
+    payload: { baseVersion: 0, body: {} },
+  }),
+  'POST /blog/:key/preview-link': () => ({ method: 'POST', url: '/api/backoffice/blog/999999/preview-link' }),
+  'POST /blog/:key/publish': () => ({
+    method: 'POST',
+    url: '/api/backoffice/blog/999999/publish',
+    payload: { baseVersion: 1 },
+  }),
+  'DELETE /blog/:key/scheduled': () => ({ method: 'DELETE', url: '/api/backoffice/blog/999999/scheduled' }),
+  'POST /blog/:key/rollback': () => ({
+    method: 'POST',
+    url: '/api/backoffice/blog/999999/rollback',
+    payload: { publicationId: 2000000000 },
+  }),
 };
 
 type Caller = { name: string; roles: readonly Role[]; kind: 'none' | 'session' | 'api-key' };

@@ -110,6 +110,8 @@ const specPaths: [string, string][] = [
   // Blog and legal pages (spec §2 screens whose calls §7 does not show).
   ['get', '/companies/{companyId}/blog-posts'],
   ['get', '/companies/{companyId}/blog-posts/{postId}'],
+  // Not in spec §7 (issue 25 item 7, «Blog» in the console): an image uploaded for a post.
+  ['get', '/blog-images/{id}/{size}'],
   ['get', '/companies/{companyId}/legal-pages/{slug}'],
 ];
 

@@ -243,6 +243,11 @@ function templates(s: Seeded): Template[] {
       route: '/plan-images/:id/:size',
       params: { id: '00000000-0000-4000-8000-000000000000', size: 'large.webp' },
     },
+    {
+      method: 'GET',
+      route: '/blog-images/:id/:size',
+      params: { id: '00000000-0000-4000-8000-000000000000', size: 'large.webp' },
+    },
     { method: 'GET', route: '/plan-conditions/:file', params: { file: '00000000-0000-4000-8000-000000000000.pdf' } },
     { method: 'POST', route: '/companies/:companyId/refunds', params: company, body: refundBody(s.certificate) },
     // The upload route takes multipart; any other body (JSON, forms, mutated) must be a 4xx.

@@ -9,7 +9,6 @@ import type { Database, DatabaseHandle } from '#app/db/client.ts';
 import { auditEntries, companies, products, publications, sales } from '#app/db/schema.ts';
 import { type PlanPrices, pricesKindOf } from '#app/modules/plans/prices.ts';
 import { applyScheduled } from '#app/modules/publishing/service.ts';
-import { createBackgroundWork } from '#app/worker.ts';
 import { publishingKindsOf } from '#app/workflows/publishing.ts';
 import { asOperator, enrolledOperator, minute, type Operator, signedIn, TestClock } from './support/backoffice.ts';
 import {
@@ -22,6 +21,7 @@ import {
 } from './support/checkout.ts';
 import { describeOnEachDatabase, openTestDatabase, type TestContext } from './support/harness.ts';
 import { get } from './support/http.ts';
+import { publishingWorker } from './support/publishing-worker.ts';
 import { createQuotation, searchParams, searchUrl, tripDates } from './support/trips.ts';
 
 /**
@@ -410,19 +410,7 @@ describeOnEachDatabase(
       const { publication } = scheduled.json<{ publication: { id: number; status: string; publishAtChile: string } }>();
       expect(publication.status).toBe('scheduled');
       expect(publication.publishAtChile).toBe(chileWallTimeOf(publishAt));
-      const workers = [0, 1].map(() =>
-        createBackgroundWork({
-          db: ctx.app.db,
-          integrations: ctx.app.integrations,
-          log: ctx.app.log,
-          nudges: false,
-          origin: 'http://localhost',
-          publishing: {
-            kinds: publishingKindsOf(ctx.config.companyId, ctx.config.features),
-            invalidate: (scope) => ctx.app.invalidateReadCache(scope),
-          },
-        }),
-      );
+      const workers = [0, 1].map(() => publishingWorker(ctx));
       // Not yet due: nothing changes.
       await Promise.all(workers.map((worker) => worker.runJobs()));
       expect((await comparatorPlan(ctx.app, quotationId, 410)).plan.totalAmount).toBe(base.totalAmount);

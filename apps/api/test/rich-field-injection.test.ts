@@ -28,6 +28,7 @@ const keysOfKind: Record<string, string[]> = {
   faq: ['faq'],
   'legal-pages': ['terminos', 'politicas', 'informacion-legal'],
   geography: ['main'],
+  blog: ['1'],
 };
 
 /** Fields whose text is code by purpose (see above). */

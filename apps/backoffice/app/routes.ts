@@ -35,6 +35,8 @@ export default [
     route('geografia', 'routes/geografia.tsx'),
     route('preguntas-frecuentes', 'routes/preguntas-frecuentes.tsx'),
     route('textos-legales', 'routes/textos-legales.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:id', 'routes/blog-articulo.tsx'),
     ...upcomingScreens.map((screen) =>
       route(screen.path.slice(1), 'routes/proximamente.tsx', { id: `proximamente${screen.path}` }),
     ),

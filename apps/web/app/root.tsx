@@ -10,7 +10,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { PreviewBanner } from '#app/components/PreviewBanner.tsx';
 import type { Route } from './+types/root';
 import './app.css';
 import { PageError } from '#app/components/PageError.tsx';
@@ -90,6 +89,17 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       {hideChrome ? null : <Footer data={website.footer} companyId={companyId} floatingButtonSpace={showWhatsApp} />}
       {showWhatsApp ? <WhatsAppButton number={website.configuration.whatsappNumber} /> : null}
     </ShellModalsProvider>
+  );
+}
+
+/** The console's site preview (issue 25): what the visitor sees is a draft, or the link did not open. */
+function PreviewBanner({ state }: { state: 'draft' | 'invalid' }) {
+  return (
+    <div role="status" className="bg-amber-300 px-4 py-2 text-center font-bold text-slate-900">
+      {state === 'draft'
+        ? 'Vista previa: contenido del borrador, aún no publicado'
+        : 'Vista previa no disponible: el enlace no es válido o ya venció; pide uno nuevo en la consola.'}
+    </div>
   );
 }
 

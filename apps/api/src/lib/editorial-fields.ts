@@ -5,10 +5,10 @@ import { z } from 'zod';
  * `max` characters, and without `<` or `>` — the store shows it as text, so markup is refused on save rather than
  * shown as code (and never reaches a page that would read it as HTML).
  */
-export const plainText = (max: number) =>
+export const plainText = (max: number, empty = 'Escribe un texto') =>
   z
     .string()
     .trim()
-    .min(1, 'Escribe un texto')
+    .min(1, empty)
     .max(max, `A lo más ${max} caracteres`)
     .refine((value) => !/[<>]/.test(value), 'Sin etiquetas HTML (< o >): se muestra como texto');

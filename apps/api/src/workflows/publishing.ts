@@ -2,6 +2,7 @@ import { addDays, todayInChile } from '@travesia/domain/dates';
 import type { FeatureFlags } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
+import { blogKindOf } from '#app/modules/blog/blog-kind.ts';
 import { geographyKindOf } from '#app/modules/catalog/geography.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { siteKindsOf } from '#app/modules/company/site.ts';
@@ -97,6 +98,7 @@ export function publishingKindsOf(companyId: number, features: FeatureFlags): Ki
     publishable(faqKindOf(companyId)),
     publishable(legalPagesKindOf(companyId)),
     publishable(geographyKindOf(companyId)),
+    publishable(blogKindOf(companyId)),
   );
 }
 

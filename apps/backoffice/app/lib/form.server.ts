@@ -11,3 +11,9 @@ export function formList(form: FormData, name: string): string[] {
     .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
     .map((value) => value.trim());
 }
+
+/** A file the form carries, or undefined when none was chosen. */
+export function chosenFile(form: FormData, name: string): File | undefined {
+  const value = form.get(name);
+  return value instanceof Blob && value.size > 0 ? (value as File) : undefined;
+}

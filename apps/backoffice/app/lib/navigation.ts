@@ -43,6 +43,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/preguntas-frecuentes', label: 'Preguntas frecuentes', roles: ['admin', 'content'] },
   // Issue 25 item 7: terms, policies and legal information, each publication a version buyers' consents point at.
   { path: '/textos-legales', label: 'Textos legales', roles: ['admin', 'content'] },
+  // Issue 25 item 7: blog posts in Markdown, with images, through the publishing model (content writes and publishes).
+  { path: '/blog', label: 'Blog', roles: ['admin', 'content'] },
   { path: '/operadores', label: 'Operadores', roles: ['admin'] },
   { path: '/claves-api', label: 'Claves API', roles: ['admin'] },
   { path: '/auditoria', label: 'Auditoría', roles: ['admin'] },

@@ -42,6 +42,7 @@ describe('the side navigation', () => {
       'Geografía',
       'Preguntas frecuentes',
       'Textos legales',
+      'Blog',
       'Operadores',
       'Claves API',
       'Auditoría',
@@ -64,6 +65,7 @@ describe('the side navigation', () => {
       'Geografía',
       'Preguntas frecuentes',
       'Textos legales',
+      'Blog',
     ]);
     expect(navigationFor(['pricing']).map((entry) => entry.label)).toEqual([
       'Hoy',

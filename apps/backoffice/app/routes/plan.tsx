@@ -23,7 +23,7 @@ import {
 import type { Publication, PublishingResult } from '#app/features/publishing.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
-import { formText } from '#app/lib/form.server.ts';
+import { chosenFile, formText } from '#app/lib/form.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { publishingAction, refused, saveDraftOf } from '#app/lib/publishing.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
@@ -65,12 +65,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 
 /** The largest form the console reads (an image of 5 MB, conditions of 10 MB, the fields): more is refused unread. */
 const maxFormBytes = 16 * 1024 * 1024;
-
-/** A file the form carries, or undefined when none was chosen. */
-function chosenFile(form: FormData, name: string) {
-  const value = form.get(name);
-  return value instanceof Blob && value.size > 0 ? (value as File) : undefined;
-}
 
 /** Saves the plan's draft (after uploading a new image or conditions), or one of the publishing model's actions. */
 export async function action({ request, context, params }: Route.ActionArgs) {

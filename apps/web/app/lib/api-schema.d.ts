@@ -4174,11 +4174,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One published post with its stored HTML body and its canonical URL at the configured public origin (PUBLIC_URL). An unknown or unpublished post is a 404. */
+        /** @description One published post with its stored HTML body and its canonical URL (its own, or the one the console set: absolute https). An unknown or unpublished post is a 404. With a preview token for the post (x-vista-previa), its draft, never kept nor indexed (403 for a token of anything else). */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                     postId: number;
@@ -4206,6 +4209,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4222,6 +4234,43 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog-images/{id}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7 (issue 25): an image uploaded for a blog post in the console (WebP). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    size: "large.webp";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };

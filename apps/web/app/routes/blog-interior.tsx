@@ -13,6 +13,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
         ...pageTitle(data.title),
         { name: 'description', content: data.summary },
         { tagName: 'link', rel: 'canonical', href: data.canonicalUrl },
+        ...(data.preview ? [{ name: 'robots', content: 'noindex' }] : []),
       ]
     : pageTitle('Blog');
 

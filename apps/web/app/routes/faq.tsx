@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { PreviewBanner } from '#app/components/PreviewBanner.tsx';
+import { PreviewNotice } from '#app/components/PreviewNotice.tsx';
 import { FaqAccordion } from '#app/features/content/FaqAccordion.tsx';
 import { loadFaq } from '#app/features/content/faq.server.ts';
 import { pageTitle } from '#app/lib/website.ts';
@@ -32,7 +32,7 @@ export function shouldRevalidate({
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      {loaderData.preview ? <PreviewBanner state={loaderData.preview} /> : null}
+      {loaderData.preview ? <PreviewNotice state={loaderData.preview} /> : null}
       <section className="page-width py-10 *:max-w-4xl sm:py-14">
         <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">Preguntas frecuentes</h1>
         <p className="mb-8 text-lg text-slate-600">

@@ -1,5 +1,6 @@
 import type { Database } from '#app/db/client.ts';
 import { resourceNotFound } from '#app/errors.ts';
+import { type BlogPostBody, renderMarkdown } from './blog-kind.ts';
 import * as repository from './repository.ts';
 import type { BlogPostSummary } from './schemas.ts';
 
@@ -14,7 +15,8 @@ const summaryOf = (row: SummaryRow): BlogPostSummary => ({
   summary: row.summary,
   image: row.image,
   category: { id: row.categoryId, slug: row.categorySlug, label: row.categoryLabel },
-  publishedAt: row.publishedAt.toISOString(),
+  // Listed rows are published (by `now`): their date is never null.
+  publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
 });
 
 /**
@@ -64,7 +66,37 @@ export async function getPost(db: Database, companyId: number, postId: number, o
   return {
     ...summaryOf(row),
     bodyHtml: row.bodyHtml,
-    canonicalUrl: `${origin}/blog-interior/${row.id}/${row.slug}`,
+    canonicalUrl: row.canonicalUrl ?? `${origin}/blog-interior/${row.id}/${row.slug}`,
+  };
+}
+
+/**
+ * A post as a console preview link shows it (issue 25): its saved draft, rendered and sanitised like publishing
+ * does, dated as it is (or now, if it was never shown).
+ */
+export async function previewPost(
+  db: Database,
+  companyId: number,
+  postId: number,
+  draft: BlogPostBody,
+  origin: string,
+  now = new Date(),
+) {
+  const [row, category] = await Promise.all([
+    repository.findPost(db, companyId, postId),
+    repository.findCategory(db, companyId, draft.categoryId),
+  ]);
+  if (!row || !category) throw resourceNotFound();
+  return {
+    id: row.id,
+    slug: draft.slug,
+    title: draft.title,
+    summary: draft.summary,
+    image: draft.image,
+    category,
+    publishedAt: (row.publishedAt ?? now).toISOString(),
+    bodyHtml: renderMarkdown(draft.markdown),
+    canonicalUrl: draft.canonicalUrl ?? `${origin}/blog-interior/${row.id}/${draft.slug}`,
   };
 }
 

@@ -19,8 +19,11 @@ export const blogCategories = pgTable(
 );
 
 /**
- * One article of /blog-interior/{id}/{title}. `bodyHtml` is stored HTML: the storefront sanitises it before it
- * renders it. A post whose `publishedAt` is still ahead is not shown yet (scheduled).
+ * One article of /blog-interior/{id}/{title}. `bodyHtml` is stored HTML (the console's Markdown rendered and
+ * sanitised on publish: blog-kind.ts); the storefront sanitises it again before it renders it. A post whose
+ * `publishedAt` is still ahead is not shown yet (the seed's scheduled ones); a post with none is a draft never
+ * published, or one the console retired. `bodyMarkdown` is what the console edits (null for a seeded post: its HTML
+ * is the Markdown then, which Markdown allows).
  */
 export const blogPosts = pgTable(
   'blog_posts',
@@ -37,7 +40,13 @@ export const blogPosts = pgTable(
     summary: text('summary').notNull(),
     image: text('image'),
     bodyHtml: text('body_html').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    bodyMarkdown: text('body_markdown'),
+    /** An absolute https URL the article's page names as canonical instead of its own (a republished article). */
+    canonicalUrl: text('canonical_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [index('blog_posts_company_published').on(t.companyId, t.publishedAt)],
+  (t) => [
+    index('blog_posts_company_published').on(t.companyId, t.publishedAt),
+    unique('blog_posts_company_slug').on(t.companyId, t.slug),
+  ],
 );

@@ -193,6 +193,19 @@ export const backofficeAccess = {
   'DELETE /legal-pages/:key/scheduled': ['admin', 'content'],
   'POST /legal-pages/:key/rollback': ['admin', 'content'],
   'POST /legal-pages/:key/preview-link': ['admin', 'content'],
+  // «Blog» (issue 25 item 7; blog/blog-kind.ts through the publishing model's routes, one key per post, and
+  // blog/console-routes.ts): content operators and administrators write, upload, publish, retire and roll back.
+  'GET /blog-posts': ['admin', 'content'],
+  'POST /blog-posts': ['admin', 'content'],
+  'POST /blog-markdown': ['admin', 'content'],
+  'POST /blog-images': ['admin', 'content'],
+  'GET /blog/:key': ['admin', 'content'],
+  'GET /blog/:key/history': ['admin', 'content'],
+  'PUT /blog/:key/draft': ['admin', 'content'],
+  'POST /blog/:key/preview-link': ['admin', 'content'],
+  'POST /blog/:key/publish': ['admin', 'content'],
+  'DELETE /blog/:key/scheduled': ['admin', 'content'],
+  'POST /blog/:key/rollback': ['admin', 'content'],
 } as const satisfies Record<string, Access>;
 
 export type BackofficeRoute = keyof typeof backofficeAccess;

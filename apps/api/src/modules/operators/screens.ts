@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { blogConsoleRoutes } from '../blog/console-routes.ts';
 import { exchangeRateConsoleRoutes, geographyConsoleRoutes } from '../catalog/console-routes.ts';
 import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
@@ -45,5 +46,7 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   geographyConsoleRoutes,
   // «Planes» (issue 25 item 1): the image and general conditions uploads; the plan itself is the kind `plans`.
   planFileConsoleRoutes,
+  // «Blog» (issue 25 item 7): the list, a new post, the Markdown preview and images; each post is the kind `blog`.
+  blogConsoleRoutes,
   publishingConsoleRoutes,
 ];

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { type DocumentKind, detectDocumentKind } from '@travesia/domain/refunds';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
@@ -52,11 +52,17 @@ function rulesFor(accepted: DocumentKind[], maxBytes: number, wrongKind: (name: 
   };
 }
 
-const imageRules = rulesFor(['png', 'jpeg'], planFileLimits.imageBytes, planFileMessages.notImage);
+export const imageRules = rulesFor(['png', 'jpeg'], planFileLimits.imageBytes, planFileMessages.notImage);
 const pdfRules = rulesFor(['pdf'], planFileLimits.pdfBytes, planFileMessages.notPdf);
 
 /** Streams `source` through the check into the store under `key`; a refused file leaves nothing and is a 400 (413). */
-async function streamChecked(store: DocumentStore, source: Readable, name: string, rules: DocumentRules, key: string) {
+export async function streamChecked(
+  store: DocumentStore,
+  source: Readable,
+  name: string,
+  rules: DocumentRules,
+  key: string,
+) {
   const check = new DocumentCheck(name, rules);
   const gone = (error?: Error) => check.destroy(error ?? new Error('The upload ended before its file did'));
   source.once('error', gone);
@@ -76,24 +82,38 @@ async function streamChecked(store: DocumentStore, source: Readable, name: strin
   }
 }
 
-/** One size of a stored image, resized (covering its box) and written back to the store as WebP. */
-async function storeResized(
+/**
+ * One size of a stored image, resized (covering its box, or within it: `inside`) and written back to the store as
+ * WebP.
+ */
+export async function storeResized(
   store: DocumentStore,
   original: string,
   key: string,
   size: { width: number; height: number },
+  fit: 'cover' | 'inside' = 'cover',
 ) {
   const resize = sharp({ limitInputPixels: 40_000_000, failOn: 'error' })
     .rotate()
-    .resize({ ...size, fit: 'cover' })
+    .resize({ ...size, fit, withoutEnlargement: fit === 'inside' })
     .webp({ quality: 82 });
   (await store.get(original)).pipe(resize);
   await store.put(key, resize, 'image/webp');
 }
 
+/** The request's body as the stream an upload route reads (its content type parser hands it over untouched). */
+export function uploadBodyOf(body: unknown): Readable {
+  if (!body || typeof (body as Readable).pipe !== 'function') {
+    throw new ApiError(400, errorMessages.invalidInputs, [
+      { field: 'archivo', code: 'required', message: 'Envía el archivo como cuerpo de la solicitud.' },
+    ]);
+  }
+  return body as Readable;
+}
+
 const keyParams = z.object({ key: z.string().regex(/^\d{1,9}$/, 'Plan no válido') });
-const nameQuery = z.object({ nombre: z.string().min(1, planFileMessages.name).max(120, planFileMessages.name) });
-const uploadTypes = ['application/octet-stream', 'image/png', 'image/jpeg', 'application/pdf'];
+export const nameQuery = z.object({ nombre: z.string().min(1, planFileMessages.name).max(120, planFileMessages.name) });
+export const uploadTypes = ['application/octet-stream', 'image/png', 'image/jpeg', 'application/pdf'];
 
 /** The console's uploads (`/api/backoffice/plans/:key/image|conditions`, `content` and admin: guard.ts). */
 export async function planFileConsoleRoutes(fastify: FastifyInstance) {
@@ -106,14 +126,6 @@ export async function planFileConsoleRoutes(fastify: FastifyInstance) {
     const plan = await readPlanDetails(fastify.db, key, fastify.config.companyId);
     if (!plan) throw resourceNotFound();
     return plan;
-  };
-  const bodyOf = (body: unknown) => {
-    if (!body || typeof (body as Readable).pipe !== 'function') {
-      throw new ApiError(400, errorMessages.invalidInputs, [
-        { field: 'archivo', code: 'required', message: 'Envía el archivo como cuerpo de la solicitud.' },
-      ]);
-    }
-    return body as Readable;
   };
 
   app.post(
@@ -133,7 +145,7 @@ export async function planFileConsoleRoutes(fastify: FastifyInstance) {
       const store = fastify.documentStore;
       const folder = `plan-images/${randomUUID()}`;
       const original = `${folder}/original`;
-      await streamChecked(store, bodyOf(request.body), request.query.nombre, imageRules, original);
+      await streamChecked(store, uploadBodyOf(request.body), request.query.nombre, imageRules, original);
       try {
         await Promise.all(
           (['large', 'small'] as const).map((size) =>
@@ -174,7 +186,13 @@ export async function planFileConsoleRoutes(fastify: FastifyInstance) {
       const { key } = request.params;
       await planOf(key);
       const conditionsKey = `plan-conditions/${randomUUID()}.pdf`;
-      await streamChecked(fastify.documentStore, bodyOf(request.body), request.query.nombre, pdfRules, conditionsKey);
+      await streamChecked(
+        fastify.documentStore,
+        uploadBodyOf(request.body),
+        request.query.nombre,
+        pdfRules,
+        conditionsKey,
+      );
       const url = `/api/${conditionsKey}`;
       await recordAudit(
         fastify.db,
@@ -187,22 +205,32 @@ export async function planFileConsoleRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** A stored upload as a plain, immutable answer (names are never reused); a missing one is a 404. */
+export async function sendStoredFile(
+  store: DocumentStore,
+  reply: FastifyReply,
+  key: string,
+  type: string,
+  disposition?: string,
+) {
+  let body: Readable;
+  try {
+    body = await store.get(key);
+  } catch (error) {
+    if (error instanceof DocumentNotFoundError) throw resourceNotFound();
+    throw error;
+  }
+  reply.type(type).header('cache-control', 'public, max-age=31536000, immutable');
+  reply.header('x-content-type-options', 'nosniff');
+  if (disposition) reply.header('content-disposition', disposition);
+  return reply.send(body);
+}
+
 /** The storefront's side: a plan's image sizes and its conditions, from the document store (names never reused). */
 export async function planFileRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  const send = async (reply: import('fastify').FastifyReply, key: string, type: string, disposition?: string) => {
-    let body: Readable;
-    try {
-      body = await fastify.documentStore.get(key);
-    } catch (error) {
-      if (error instanceof DocumentNotFoundError) throw resourceNotFound();
-      throw error;
-    }
-    reply.type(type).header('cache-control', 'public, max-age=31536000, immutable');
-    reply.header('x-content-type-options', 'nosniff');
-    if (disposition) reply.header('content-disposition', disposition);
-    return reply.send(body);
-  };
+  const send = (reply: FastifyReply, key: string, type: string, disposition?: string) =>
+    sendStoredFile(fastify.documentStore, reply, key, type, disposition);
   app.get(
     '/plan-images/:id/:size',
     {

@@ -97,3 +97,12 @@ export async function keysPublishedSince(db: Database, kind: string, keys: strin
     );
   return rows.map((row) => row.key);
 }
+
+/** The keys of a kind that have a publication scheduled (the blog's list: «programado»). */
+export async function scheduledKeys(db: Database, kind: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: publications.key })
+    .from(publications)
+    .where(and(eq(publications.kind, kind), eq(publications.status, 'scheduled')));
+  return rows.map((row) => row.key);
+}

@@ -75,6 +75,11 @@ export function keysPublishedSince(db: Database, kind: string, keys: string[], s
   return repository.keysPublishedSince(db, kind, keys, since);
 }
 
+/** The keys of a kind with a publication scheduled. */
+export async function scheduledKeys(db: Database, kind: string): Promise<Set<string>> {
+  return new Set(await repository.scheduledKeys(db, kind));
+}
+
 /** The item as the console shows it: live body, the draft (if any), and a scheduled publication (if any). */
 export async function readItem(deps: PublishingDeps, kindName: string, key: string) {
   const kind = kindOf(deps.kinds, kindName);

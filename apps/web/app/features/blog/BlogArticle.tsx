@@ -6,6 +6,11 @@ import { type BlogArticleData, publicationDate } from './types.ts';
 export function BlogArticle({ post }: { post: BlogArticleData }) {
   return (
     <article className="page-width py-10 *:max-w-3xl sm:py-14">
+      {post.preview ? (
+        <p role="status" className="mb-6 rounded-xl bg-amber-300 px-4 py-2 text-center font-bold text-slate-900">
+          Vista previa: borrador del artículo, aún no publicado
+        </p>
+      ) : null}
       <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
         <ol className="flex flex-wrap items-center gap-2 text-slate-600">
           <li>

@@ -2,6 +2,7 @@ import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext, pageError } from '#app/lib/api-answer.server.ts';
+import { previewParameter } from '#app/lib/preview.ts';
 import type { BlogArticleData, BlogListData } from './types.ts';
 
 /** Articles per page of /blog. */
@@ -38,7 +39,9 @@ export async function loadBlogList(context: LoadContext, request: Request): Prom
  * /blog-interior/{id}/{title}: the article, its body sanitised here (the sanitiser never reaches the browser), and
  * its canonical URL, which the API builds at the store's configured public origin (PUBLIC_URL; in development this
  * page's Host when ALLOWED_HOSTS lists it). A `{title}` other than the article's slug is a 301 to the canonical
- * path; an unknown id is the 404 page.
+ * path; an unknown id is the 404 page. A console preview link (`?vista-previa=`, issue 25) shows the post's draft,
+ * sanitised here like the live one; a link that does not open it is the 404 page (entry.server.tsx keeps either out
+ * of every cache and index).
  */
 export async function loadBlogArticle(
   context: LoadContext,
@@ -50,16 +53,20 @@ export async function loadBlogArticle(
   // As the payment action does: the API is told the Host this page was asked at; forwarded headers it believes only
   // from a TRUST_PROXY peer (in process: this page's own peer).
   const url = new URL(request.url);
+  const token = url.searchParams.get(previewParameter);
   const headers = {
     host: url.host,
     'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
     'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
+    ...(token ? { 'x-vista-previa': token } : {}),
   };
   const answer = await serverApi(context).GET('/companies/{companyId}/blog-posts/{postId}', {
     params: { path: { companyId: configuredCompanyId(), postId } },
     headers,
   });
+  if (token && answer.response.status === 403) throw notFound();
   const post = dataOrThrow(answer, 'El artículo');
+  if (token) return { ...post, bodyHtml: sanitizeHtml(post.bodyHtml), preview: true };
   if (params.title !== post.slug) throw redirect(`/blog-interior/${post.id}/${post.slug}`, 301);
   const { bodyHtml, ...rest } = post;
   return { ...rest, bodyHtml: sanitizeHtml(bodyHtml) };

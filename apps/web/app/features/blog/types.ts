@@ -2,8 +2,11 @@ import type { components } from '#app/lib/api-schema.d.ts';
 
 export type BlogListData = components['schemas']['BlogPostList'];
 export type BlogPostSummary = components['schemas']['BlogPostSummary'];
-/** The article as the page receives it: `bodyHtml` already sanitised by the loader. */
-export type BlogArticleData = components['schemas']['BlogPost'];
+/**
+ * The article as the page receives it: `bodyHtml` already sanitised by the loader; `preview` when a console preview
+ * link opened its draft (banner «Vista previa», not indexed).
+ */
+export type BlogArticleData = components['schemas']['BlogPost'] & { preview?: boolean };
 
 /** The path of an article's page. */
 export const articlePath = (post: { id: number; slug: string }) => `/blog-interior/${post.id}/${post.slug}`;

@@ -1,5 +1,5 @@
 import { ContentHtml } from '#app/components/ContentHtml.tsx';
-import { PreviewBanner } from '#app/components/PreviewBanner.tsx';
+import { PreviewNotice } from '#app/components/PreviewNotice.tsx';
 import type { LegalPageData, Seller } from './types.ts';
 
 const updatedFormat = new Intl.DateTimeFormat('es-CL', {
@@ -64,7 +64,7 @@ function SellerDetails({ seller }: { seller: Seller }) {
 export function LegalPage({ page }: { page: LegalPageData & { preview?: 'draft' | 'invalid' | null } }) {
   return (
     <>
-      {page.preview ? <PreviewBanner state={page.preview} /> : null}
+      {page.preview ? <PreviewNotice state={page.preview} /> : null}
       <article className="page-width py-10 *:max-w-3xl sm:py-14">
         <h1 className="mb-3 text-3xl font-bold text-brand-700 sm:text-4xl">{page.title}</h1>
         {page.preview === 'draft' ? (
