@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditEntries } from '../apps/api/src/modules/audit/tables.ts';
 import { createQuotation } from './support/checkout.ts';
 import { enrolByKeyboard, expectAccessible, invitation } from './support/console.ts';
@@ -112,7 +112,7 @@ test('a pricing operator raises a plan 10 %, previews, publishes, and rolls back
   );
 });
 
-test('prices by length of trip: a band from 8 days, cheaper per day, reaches the comparator; rollback; axe', async ({
+test('prices by length of trip: a band from 8 days, cheaper per day, scheduled, reaches the comparator when due; rollback; axe', async ({
   page,
   request,
   storefront,
@@ -162,8 +162,23 @@ test('prices by length of trip: a band from 8 days, cheaper per day, reaches the
   await expect(europeAdult(8).getByRole('cell').last()).toHaveText(/^−(49,\d|50) %$/);
   await expectAccessible(page, '«Precios» with two length bands');
 
+  // Scheduled two minutes ahead (Chile time): nothing changes until the worker's job is due. The test moves the
+  // job's due time instead of waiting for the clock (the queue reads the database's own clock).
+  const inTwoMinutes = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Santiago',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+    .format(new Date(Date.now() + 2 * 60_000))
+    .replace(' ', 'T');
+  await page.getByLabel('Publicar el (hora de Chile; vacío: ahora)').fill(inTwoMinutes);
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Precios publicados' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Publicación programada para el' })).toBeVisible();
+  expect((await priceOf(request, quotationId)).montoConversion).toBe(before.montoConversion);
+  await storefront.database.db.execute(
+    sql`update jobs set run_after = now() where kind = 'publishing.publish' and status = 'pending'`,
+  );
+  await storefront.app.runJobs();
   const after = await priceOf(request, quotationId);
   expect(after.montoConversion).toBeLessThan(before.montoConversion);
   await openHydrated(page, `/comparador/${quotationId}`);
