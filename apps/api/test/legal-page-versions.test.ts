@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEntries } from '#app/db/schema.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
@@ -85,6 +85,17 @@ describeOnEachDatabase(
       });
       expect((await get(ctx.app, '/api/companies/1/legal-pages/terminos?version=99')).status).toBe(404);
       expect((await get(ctx.app, '/api/companies/1/legal-pages/terminos?version=dos')).status).toBe(400);
+
+      // A sale whose consent predates versions (recorded without them) accepted each page's version 1.
+      const older = await paidSale(ctx);
+      await ctx.database.db.execute(
+        sql`update sales set purchase = purchase #- '{consents,legalPages}' where id = ${older.idVenta}`,
+      );
+      expect((await acceptedBy(ctx, older.idVenta)).map((p) => [p.slug, p.version]).sort()).toStrictEqual([
+        ['informacion-legal', 1],
+        ['politicas', 1],
+        ['terminos', 1],
+      ]);
 
       // The first buyer still accepted version 1; a buyer paying now accepts version 2.
       expect((await acceptedBy(ctx, before.idVenta)).find((p) => p.slug === 'terminos')?.version).toBe(1);

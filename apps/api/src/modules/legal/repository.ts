@@ -35,6 +35,18 @@ export function listLegalPageVersions(db: Database, companyId: number, slug: str
     .orderBy(desc(legalPageVersions.version));
 }
 
+/** Version 1 of each of the company's pages. */
+export function listFirstVersions(db: Database, companyId: number) {
+  return db
+    .select({
+      slug: legalPageVersions.slug,
+      version: legalPageVersions.version,
+      publishedAt: legalPageVersions.publishedAt,
+    })
+    .from(legalPageVersions)
+    .where(and(eq(legalPageVersions.companyId, companyId), eq(legalPageVersions.version, 1)));
+}
+
 /** The version in force of each of the company's pages (what a buyer accepts now). */
 export function listCurrentVersions(db: Database, companyId: number) {
   return db

@@ -38,6 +38,14 @@ export async function getLegalPage(db: Database, companyId: number, slug: string
   };
 }
 
+/** Each legal page's first version (slug → 1 and its date): what a consent from before versions accepted. */
+export async function firstLegalVersions(db: Database, companyId: number) {
+  const rows = await repository.listFirstVersions(db, companyId);
+  return Object.fromEntries(
+    rows.map((row) => [row.slug, { version: row.version, publishedAt: row.publishedAt.toISOString() }]),
+  );
+}
+
 /** The version in force of each legal page (slug → number and date), for the consent a buyer gives now. */
 export async function currentLegalVersions(db: Database, companyId: number) {
   const rows = await repository.listCurrentVersions(db, companyId);

@@ -25,11 +25,13 @@ import {
 import { getSeller, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { type LegalPageSlug, legalPageNames } from '#app/modules/legal/schemas.ts';
+import { firstLegalVersions } from '#app/modules/legal/service.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
   findPaidAttempt,
   findSale,
+  type PurchaseSnapshot,
   paymentTerms,
   wasPaid,
 } from '#app/modules/payments/service.ts';
@@ -310,7 +312,6 @@ export function maskDocument(documentType: number, number: string): string {
 
 const gatewayNames: Record<string, string> = { webpay: 'Webpay Plus', [sandboxGatewayId]: 'Pasarela de prueba' };
 
-/** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
 /** The legal texts the buyer accepted, each at the version then in force, with a link to that very text. */
 function acceptedLegalPagesOf(pages: Record<string, { version: number; publishedAt: string }> | undefined) {
   return Object.entries(pages ?? {})
@@ -324,6 +325,16 @@ function acceptedLegalPagesOf(pages: Record<string, { version: number; published
     }));
 }
 
+/**
+ * The versions of the legal texts a sale's consent names. A consent recorded before the texts had versions (issue 25)
+ * names none: nothing was published then, so what that buyer accepted is each page's version 1.
+ */
+async function legalPagesAccepted(db: Database, companyId: number, consents: PurchaseSnapshot['consents']) {
+  if (!consents) return undefined;
+  return consents.legalPages ?? (await firstLegalVersions(db, companyId));
+}
+
+/** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
 export async function purchaseView(db: Database, saleId: number) {
   const { sale, bought } = await paidPurchase(db, saleId);
   const [attempt, certificates, seller, website, withdrawal] = await Promise.all([
@@ -386,7 +397,7 @@ export async function purchaseView(db: Database, saleId: number) {
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
     generalConditionsPdfUrl: generalConditionsPath,
-    acceptedLegalPages: acceptedLegalPagesOf(bought.consents?.legalPages),
+    acceptedLegalPages: acceptedLegalPagesOf(await legalPagesAccepted(db, sale.companyId, bought.consents)),
     withdrawal,
     dateChange:
       withdrawal.status !== 'paid'
