@@ -3,8 +3,8 @@ import type { BlogSeed } from '#app/modules/blog/service.ts';
 
 /**
  * The demo company's blog: the articles the home page lists (same ids, titles, summaries and images, under
- * apps/web/public/img/blog) with their bodies, and one article without an image. Bodies are HTML; the storefront
- * sanitises them before rendering.
+ * apps/web/public/img/blog) with their bodies; the newest, the list's first card, has its own image too. Bodies are
+ * HTML; the storefront sanitises them before rendering.
  */
 
 const categories = [
@@ -187,7 +187,7 @@ const posts: Post[] = [
     title: '¿Qué cubre una asistencia en viaje?',
     summary:
       'Gastos médicos, medicamentos, repatriación, equipaje y cancelación: qué incluye un plan, qué no y cómo usarlo.',
-    image: null,
+    image: '/img/blog/que-cubre-una-asistencia.svg',
     publishedAt: '2026-07-09T09:00:00-04:00',
     bodyHtml: `<p>Una asistencia en viaje es un servicio que te atiende si te enfermas, te accidentas o tienes un imprevisto fuera de tu país, con una central que funciona las 24 horas y una red de prestadores en todo el mundo.</p>
 <h2>Lo que cubre</h2>
