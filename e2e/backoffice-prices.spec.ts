@@ -173,7 +173,10 @@ test('prices by length of trip: a band from 8 days, cheaper per day, scheduled, 
     .replace(' ', 'T');
   await page.getByLabel('Publicar el (hora de Chile; vacío: ahora)').fill(inTwoMinutes);
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Publicación programada para el' })).toBeVisible();
+  // The action's notice (the page's own «programada … por <operator>» notice may show beside it).
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Publicación programada para el .+ \(hora de Chile\)\.$/ }),
+  ).toBeVisible();
   expect((await priceOf(request, quotationId)).montoConversion).toBe(before.montoConversion);
   await storefront.database.db.execute(
     sql`update jobs set run_after = now() where kind = 'publishing.publish' and status = 'pending'`,
