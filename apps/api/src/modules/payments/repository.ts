@@ -310,6 +310,14 @@ export async function lockPurchaseOfSale(tx: Database, sale: { quotationId: stri
   await lockPurchase(tx, sale.quotationId);
 }
 
+/** The purchase lock of the sale's quotation, then the sale's row lock: the order every writer of a purchase follows. */
+export async function lockSaleOfPurchase(tx: Database, saleId: number) {
+  const sale = await findSaleOfQuotationBySaleId(tx, saleId);
+  if (!sale) return undefined;
+  await lockPurchaseOfSale(tx, sale);
+  return lockSale(tx, saleId);
+}
+
 /** lockPurchaseOfSale, answering the purchase's state (whether an attempt is being confirmed). */
 export function lockPurchaseOfSaleState(tx: Database, sale: { quotationId: string }) {
   return lockPurchase(tx, sale.quotationId);

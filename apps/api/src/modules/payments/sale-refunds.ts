@@ -185,11 +185,7 @@ async function attemptSaleRefund(deps: SaleRefundDeps, refund: SaleRefund): Prom
     // The purchase's locks first, in the order every writer of a purchase takes them (payments/service.ts
     // lockSaleOfPurchase): the completions write rows that reference the sale (a nota de crédito, the withdrawn
     // status), and a date change holding the sale while this held the refund row deadlocked on PostgreSQL.
-    const sale = await repository.findSaleOfQuotationBySaleId(tx, refund.saleId);
-    if (sale) {
-      await repository.lockPurchaseOfSale(tx, sale);
-      await repository.lockSale(tx, sale.id);
-    }
+    await repository.lockSaleOfPurchase(tx, refund.saleId);
     const row = await repository.markSaleRefunded(tx, refund.id, answer.detail);
     if (row) await deps.completions?.[row.reason]?.(tx, row);
     return row;

@@ -68,12 +68,7 @@ export const findPaidAttempt = repository.findAuthorizedPaymentOfSale;
  * Takes the purchase lock of the sale's quotation, then the sale's row lock (the order every writer of a purchase
  * follows), inside the caller's transaction; answers the locked sale, or undefined for an unknown one.
  */
-export async function lockSaleOfPurchase(tx: Database, saleId: number) {
-  const sale = await repository.findSaleOfQuotationBySaleId(tx, saleId);
-  if (!sale) return undefined;
-  await repository.lockPurchaseOfSale(tx, sale);
-  return repository.lockSale(tx, saleId);
-}
+export const lockSaleOfPurchase = repository.lockSaleOfPurchase;
 
 /**
  * The steps of a purchase that belong to other modules, run by this module at its moments inside its own
