@@ -46,10 +46,11 @@ import { claimRoutes } from './modules/claims/routes.ts';
 import { UploadGate } from './modules/claims/uploads.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { requireCompany } from './modules/company/service.ts';
-import { sitePreviewOf, sitePreviewScope } from './modules/company/site.ts';
+import { sitePreviewOf } from './modules/company/site.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { type FaqBody, faqAnswerOf, faqPreviewScope } from './modules/content/faq-kind.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { siteContactsSchema } from './modules/content/site-contacts.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { type LegalPageBody, legalPreviewScope } from './modules/legal/legal-kind.ts';
@@ -61,6 +62,7 @@ import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.
 import { planFileRoutes } from './modules/plans/plan-files.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { previewDraft } from './modules/publishing/console-routes.ts';
+import { sitePreviewScope } from './modules/publishing/preview.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -312,6 +314,11 @@ async function apiRoutes(api: FastifyInstance) {
     // A console preview link's FAQ draft (issue 25): the FAQ route answers it, never kept.
     previewFaq: async (token: string) =>
       faqAnswerOf((await previewDraft(api.publishing, db, token, faqPreviewScope, api.clock())).body as FaqBody),
+    // A site preview link of the contacts: /contactanos answers the draft; any other site draft shows the live ones.
+    previewContacts: async (token: string) => {
+      const draft = await previewDraft(api.publishing, db, token, sitePreviewScope, api.clock());
+      return draft.kind === 'site-contacts' ? siteContactsSchema.parse(draft.body) : null;
+    },
   });
   await api.register(subscriptionRoutes);
   await api.register(contactRoutes);

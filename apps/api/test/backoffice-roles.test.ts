@@ -319,6 +319,10 @@ const requests: Record<
     url: '/api/backoffice/site-contacts/nadie/draft',
     payload: { body: {}, baseVersion: 0 },
   }),
+  'POST /site-contacts/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/site-contacts/nadie/preview-link',
+  }),
   'POST /site-contacts/:key/publish': () => ({
     method: 'POST',
     url: '/api/backoffice/site-contacts/nadie/publish',

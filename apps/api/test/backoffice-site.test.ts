@@ -249,6 +249,77 @@ describeOnEachDatabase(
       expect(forged.status).toBe(403);
       expect((await asOperator(ctx, content, 'POST', site('site-scripts', '/preview-link'))).status).toBe(404);
     });
+
+    it('a contacts preview link opens /contactanos and the help modal with the draft; other site links show the live contacts', async () => {
+      type Contacts = {
+        help: { label: string; isEmergency: boolean }[];
+        directory: { label: string; isEmergency: boolean; isSaleContact: boolean }[];
+      };
+      const item = await readItem<Contacts>(ctx, content, 'site-contacts');
+      const [firstHelp, ...restHelp] = item.live.help;
+      const [firstEntry, ...restEntries] = item.live.directory;
+      if (!firstHelp || !firstEntry) throw new Error('the demo store has no contacts');
+      const draft = {
+        help: [{ ...firstHelp, label: 'Ayuda en borrador' }, ...restHelp],
+        directory: [
+          { ...firstEntry, label: 'Oficina en borrador', isEmergency: false, isSaleContact: false },
+          ...restEntries,
+        ],
+      };
+      const saved = await asOperator(ctx, content, 'PUT', site('site-contacts', '/draft'), {
+        body: draft,
+        baseVersion: item.draft?.version ?? 0,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const link = await asOperator(ctx, content, 'POST', site('site-contacts', '/preview-link'));
+      expect(link.status, link.text).toBe(200);
+      const url = new URL(link.json<{ url: string }>().url);
+      expect(url.pathname).toBe('/contactanos');
+      const token = url.searchParams.get('vista-previa') ?? '';
+      const previewed = (path: string, previewToken = token) =>
+        call(ctx.app, { method: 'GET', url: `/api/companies/1/${path}`, headers: { 'x-vista-previa': previewToken } });
+
+      const all = await previewed('contacts?isEmergencyOrSaleContact=false');
+      expect(all.status, all.text).toBe(200);
+      expect(all.headers['cache-control']).toBe('no-store');
+      expect(all.headers['x-robots-tag']).toBe('noindex');
+      expect(all.json<Contacts['directory']>().map((entry) => entry.label)).toStrictEqual(
+        draft.directory.map((entry) => entry.label),
+      );
+      // The short list keeps emergency and sales entries only: the draft's first entry is neither any more.
+      const urgent = (await previewed('contacts?isEmergencyOrSaleContact=true')).json<Contacts['directory']>();
+      expect(urgent.map((entry) => entry.label)).not.toContain('Oficina en borrador');
+      expect(urgent.every((entry) => entry.isEmergency || entry.isSaleContact)).toBe(true);
+      expect((await previewed('contacts-info')).json<Contacts['help']>()[0]?.label).toBe('Ayuda en borrador');
+      expect((await previewed('website-parameters')).json<{ contacts: Contacts['help'] }>().contacts[0]?.label).toBe(
+        'Ayuda en borrador',
+      );
+      // Nothing was kept: the plain answers are the live contacts.
+      expect((await get(ctx.app, '/api/companies/1/contacts-info')).json<Contacts['help']>()[0]?.label).toBe(
+        firstHelp.label,
+      );
+      const live = (await get(ctx.app, '/api/companies/1/contacts?isEmergencyOrSaleContact=false')).json<
+        Contacts['directory']
+      >();
+      expect(live[0]?.label).toBe(firstEntry.label);
+
+      // A footer link is a site link too: on /contactanos it shows the live directory, not a draft of another part.
+      const footer = await readItem<Footer>(ctx, content, 'site-footer');
+      const footerSaved = await asOperator(ctx, content, 'PUT', site('site-footer', '/draft'), {
+        body: footer.draft?.body ?? footer.live,
+        baseVersion: footer.draft?.version ?? 0,
+      });
+      expect(footerSaved.status, footerSaved.text).toBe(200);
+      const footerLink = await asOperator(ctx, content, 'POST', site('site-footer', '/preview-link'));
+      const footerToken = new URL(footerLink.json<{ url: string }>().url).searchParams.get('vista-previa') ?? '';
+      const withFooterToken = await previewed('contacts?isEmergencyOrSaleContact=false', footerToken);
+      expect(withFooterToken.status).toBe(200);
+      expect(withFooterToken.json<Contacts['directory']>()[0]?.label).toBe(firstEntry.label);
+      // A forged token is a 403 in words.
+      const forged = await previewed('contacts-info', `${token}x`);
+      expect(forged.status).toBe(403);
+      expect(forged.json<{ detail: string }>().detail).toMatch(/vista previa/);
+    });
   },
   {},
   { now: clock.now },

@@ -42,7 +42,7 @@ export const siteSections: readonly SiteSection[] = [
     label: 'Contactos y ayuda',
     description: 'El directorio de /contactanos y las tarjetas de «¿Necesitas ayuda o información?».',
     editor: 'json',
-    preview: false,
+    preview: true,
   },
   {
     slug: 'whatsapp',

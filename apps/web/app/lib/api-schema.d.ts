@@ -1173,10 +1173,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The help modal's contacts. With a contacts preview token (x-vista-previa), the console's draft instead, never kept nor indexed. */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -1195,6 +1199,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1237,13 +1250,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Contact directory; true keeps only emergency and sales entries, false gives all */
+        /** @description Contact directory; true keeps only emergency and sales entries, false gives all. With a contacts preview token (x-vista-previa), the draft directory, never kept nor indexed. */
         get: {
             parameters: {
                 query: {
                     isEmergencyOrSaleContact: "true" | "false";
                 };
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -1262,6 +1278,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -12,7 +12,7 @@ export const meta = () => [
   },
 ];
 
-export const loader = ({ context }: Route.LoaderArgs) => loadDirectory(context);
+export const loader = ({ context, request }: Route.LoaderArgs) => loadDirectory(context, request);
 
 export default function ContactDirectoryPage({ loaderData }: Route.ComponentProps) {
   return (

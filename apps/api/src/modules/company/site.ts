@@ -11,8 +11,9 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import { plainText as text } from '#app/lib/editorial-fields.ts';
 import { describeJsonChanges } from '#app/lib/json-diff.ts';
+import { type SiteContacts, siteContactsSchema } from '#app/modules/content/site-contacts.ts';
 import type { PublishableKind } from '#app/modules/publishing/kind.ts';
-import { previewMessages } from '#app/modules/publishing/preview.ts';
+import { previewMessages, sitePreviewScope } from '#app/modules/publishing/preview.ts';
 import { findDocument, saveDocument } from './repository.ts';
 import {
   type CompanyDocumentKind,
@@ -277,14 +278,9 @@ function siteKind<Body, K extends CompanyDocumentKind>(options: {
   };
 }
 
-/**
- * What a site preview token opens: the storefront's shell (website-parameters), on any page; the link opens the home
- * page. A token for prices (scoped to a quotation) never opens it, nor a site token the comparator.
- */
-export const sitePreviewScope = 'sitio';
-
 /** The parts of website-parameters a site draft replaces while it is previewed. */
 export type SitePreview = {
+  contacts?: SiteContacts['help'];
   navigationBar?: z.infer<typeof siteNavigationSchema>;
   footer?: z.infer<typeof siteFooterSchema>;
   configuration?: z.infer<typeof siteWhatsappSchema>;
@@ -294,7 +290,7 @@ export type SitePreview = {
 
 /**
  * A previewed site draft as the part of website-parameters it replaces; a 403 for a kind with no site preview (the
- * marketing scripts and the contacts are not previewed: a draft script must never run on the store).
+ * marketing scripts are not previewed: a draft script must never run on the store).
  */
 export function sitePreviewOf(kind: string, body: unknown): SitePreview {
   switch (kind) {
@@ -308,6 +304,8 @@ export function sitePreviewOf(kind: string, body: unknown): SitePreview {
       return { features: siteFlagsSchema.parse(body) };
     case 'site-home':
       return { home: siteHomeSchema.parse(body) };
+    case 'site-contacts':
+      return { contacts: siteContactsSchema.parse(body).help };
     default:
       throw new ApiError(403, previewMessages.invalid);
   }

@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
-import { contactInfoSchema, contactSchema, faqCategorySchema, subjectSchema } from './schemas.ts';
+import {
+  type Contact,
+  type ContactInfo,
+  contactInfoSchema,
+  contactSchema,
+  faqCategorySchema,
+  subjectSchema,
+} from './schemas.ts';
 import * as content from './service.ts';
 
 const tags = ['content'];
@@ -14,9 +21,25 @@ export type PreviewFaq = (
   token: string,
 ) => Promise<{ category: string; contents: { question: string; answer: string }[] }[]>;
 
-export async function contentRoutes(fastify: FastifyInstance, options: { previewFaq?: PreviewFaq } = {}) {
+/**
+ * A console site preview token's contacts draft (app.ts wires it to the publishing model): the help entries and the
+ * directory; null for a site token of another part (the live contacts are shown with it).
+ */
+export type PreviewContacts = (token: string) => Promise<{ help: ContactInfo[]; directory: Contact[] } | null>;
+
+export async function contentRoutes(
+  fastify: FastifyInstance,
+  options: { previewFaq?: PreviewFaq; previewContacts?: PreviewContacts } = {},
+) {
   const app = typed(fastify);
   const { db } = fastify;
+  // The contacts draft a request's preview token opens, if it carries one (its answer is then never kept).
+  const contactsPreviewOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = previewTokenOf(request, reply);
+    if (token === undefined) return null;
+    if (!options.previewContacts) throw resourceNotFound();
+    return options.previewContacts(token);
+  };
 
   app.get(
     '/companies/:companyId/frequently-asked-questions',
@@ -54,9 +77,19 @@ export async function contentRoutes(fastify: FastifyInstance, options: { preview
     '/companies/:companyId/contacts-info',
     {
       config: publicCatalogue,
-      schema: { tags, params: companyParams, response: { 200: z.array(contactInfoSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description:
+          "The help modal's contacts. With a contacts preview token (x-vista-previa), the console's draft instead, never kept nor indexed.",
+        params: companyParams,
+        headers: previewHeaderSchema,
+        response: { 200: z.array(contactInfoSchema), ...errorResponses, 403: errorBodySchema },
+      },
     },
-    (request) => content.listContactInfos(db, request.params.companyId),
+    async (request, reply) => {
+      const preview = await contactsPreviewOf(request, reply);
+      return preview?.help ?? content.listContactInfos(db, request.params.companyId);
+    },
   );
 
   app.get(
@@ -65,12 +98,22 @@ export async function contentRoutes(fastify: FastifyInstance, options: { preview
       config: publicCatalogue,
       schema: {
         tags,
-        description: 'Contact directory; true keeps only emergency and sales entries, false gives all',
+        description:
+          'Contact directory; true keeps only emergency and sales entries, false gives all. With a contacts preview token (x-vista-previa), the draft directory, never kept nor indexed.',
         params: companyParams,
         querystring: z.object({ isEmergencyOrSaleContact: z.enum(['true', 'false']) }),
-        response: { 200: z.array(contactSchema), ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: z.array(contactSchema), ...errorResponses, 403: errorBodySchema },
       },
     },
-    (request) => content.listContacts(db, request.params.companyId, request.query.isEmergencyOrSaleContact === 'true'),
+    async (request, reply) => {
+      const onlyEmergencyOrSale = request.query.isEmergencyOrSaleContact === 'true';
+      const preview = await contactsPreviewOf(request, reply);
+      if (preview)
+        return onlyEmergencyOrSale
+          ? preview.directory.filter((entry) => entry.isEmergency || entry.isSaleContact)
+          : preview.directory;
+      return content.listContacts(db, request.params.companyId, onlyEmergencyOrSale);
+    },
   );
 }

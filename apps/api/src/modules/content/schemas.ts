@@ -36,3 +36,4 @@ export const contactSchema = z
   .meta({ id: 'Contact' });
 
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
+export type Contact = z.infer<typeof contactSchema>;

@@ -4,6 +4,7 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import { plainText as text } from '#app/lib/editorial-fields.ts';
 import { describeJsonChanges } from '#app/lib/json-diff.ts';
+import { sitePreviewScope } from '#app/modules/publishing/preview.ts';
 import * as repository from './repository.ts';
 import { contactOfRow } from './service.ts';
 
@@ -99,6 +100,8 @@ export const siteContactsKindOf = (companyId: number) => ({
       })),
     );
   },
+  // A preview link opens /contactanos with the draft directory, and the help modal with its entries on every page.
+  previewPath: async () => ({ path: '/contactanos', scope: sitePreviewScope }),
   // The help modal (website-parameters) and /contactanos read these through the read cache.
   cacheScopes: () => [`contact-infos:${companyId}`, `contacts:${companyId}:`],
   describe: async (_db: Database, _key: string, before: SiteContacts | null, after: SiteContacts) =>

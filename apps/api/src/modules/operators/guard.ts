@@ -146,6 +146,7 @@ export const backofficeAccess = {
   'GET /site-contacts/:key': ['admin', 'content'],
   'GET /site-contacts/:key/history': ['admin', 'content'],
   'PUT /site-contacts/:key/draft': ['admin', 'content'],
+  'POST /site-contacts/:key/preview-link': ['admin', 'content'],
   'POST /site-contacts/:key/publish': ['admin', 'content'],
   'DELETE /site-contacts/:key/scheduled': ['admin', 'content'],
   'POST /site-contacts/:key/rollback': ['admin', 'content'],

@@ -16,6 +16,13 @@ export type PreviewClaim = {
   scope: string;
 };
 
+/**
+ * What a site preview token opens: the storefront's shell (website-parameters) on any page, and the pages of the
+ * site's parts (the contacts directory, the quoter's geography); the link opens the page the part shows on. A token
+ * for prices (scoped to a quotation) never opens it, nor a site token the comparator.
+ */
+export const sitePreviewScope = 'sitio';
+
 /** How long a preview link opens the draft. */
 export const previewTtlMs = 60 * 60 * 1000;
 

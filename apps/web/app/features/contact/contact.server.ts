@@ -2,20 +2,35 @@ import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type FormFailure, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
+import { previewParameter } from '#app/lib/preview.ts';
 import { type ContactValues, contactFieldNames, reCaptchaRequiredMessage, subjectIdOf } from './contact-schema.ts';
 
 export type Contact = components['schemas']['Contact'];
 export type ContactInfo = components['schemas']['ContactInfo'];
 export type Subject = components['schemas']['Subject'];
 
-/** /contactanos: the whole directory (spec §7 `contacts?isEmergencyOrSaleContact=false`) and the short contacts. */
-export async function loadDirectory(context: LoadContext) {
+/**
+ * /contactanos: the whole directory (spec §7 `contacts?isEmergencyOrSaleContact=false`) and the short contacts; with
+ * a console preview link of the contacts, their draft (the shell's banner says so), or the live ones if it does not
+ * open.
+ */
+export async function loadDirectory(context: LoadContext, request: Request) {
   const api = serverApi(context);
   const path = { companyId: configuredCompanyId() };
-  const [contacts, infos] = await Promise.all([
-    api.GET('/companies/{companyId}/contacts', { params: { path, query: { isEmergencyOrSaleContact: 'false' } } }),
-    api.GET('/companies/{companyId}/contacts-info', { params: { path } }),
-  ]);
+  const token = new URL(request.url).searchParams.get(previewParameter);
+  const directoryOf = (previewToken: string | null) => {
+    const headers = previewToken ? { headers: { 'x-vista-previa': previewToken } } : {};
+    return Promise.all([
+      api.GET('/companies/{companyId}/contacts', {
+        params: { path, query: { isEmergencyOrSaleContact: 'false' } },
+        ...headers,
+      }),
+      api.GET('/companies/{companyId}/contacts-info', { params: { path }, ...headers }),
+    ]);
+  };
+  const previewed = await directoryOf(token);
+  const refused = token !== null && previewed.some((answer) => answer.response.status === 403);
+  const [contacts, infos] = refused ? await directoryOf(null) : previewed;
   return {
     contacts: dataOrThrow(contacts, 'Los canales de contacto'),
     infos: dataOrThrow(infos, 'Los canales de contacto'),

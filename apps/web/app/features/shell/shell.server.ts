@@ -7,6 +7,9 @@ import type { RootData } from '#app/lib/website.ts';
  * The root's data, once per document: the company's website parameters (nav, footer, contacts, catalogue) and the
  * covid upgrade's price, which its modal and no-JavaScript table state on any page that offers the upgrade.
  */
+/** The pages a site preview link opens (the home page; the contacts directory for the contacts' draft). */
+const sitePreviewPages = new Set(['/', '/contactanos']);
+
 export async function loadShell({ context, request }: { context: LoadContext; request: Request }): Promise<RootData> {
   const companyId = configuredCompanyId();
   const api = serverApi(context);
@@ -23,13 +26,13 @@ export async function loadShell({ context, request }: { context: LoadContext; re
     api.GET('/companies/{companyId}/covid-upgrade', { params: { path: { companyId } } }),
   ]);
   // A token the shell does not open (the comparator's prices: that page says so itself) or a stale one: the live
-  // shell; on the home page, where site links open, the banner says the link did not open.
+  // shell; on the pages site links open, the banner says the link did not open.
   const url = new URL(request.url);
   const refused = token !== null && previewed.response.status === 403;
   const website = refused ? await websiteOf() : previewed;
   return {
     companyId,
-    preview: token === null ? null : !refused ? 'draft' : url.pathname === '/' ? 'invalid' : null,
+    preview: token === null ? null : !refused ? 'draft' : sitePreviewPages.has(url.pathname) ? 'invalid' : null,
     website: dataOrThrow(website, 'La tienda'),
     // Not worth failing a page for: without it the modal states the pricing rule, not the amounts.
     covidUpgrade: covidUpgrade.data ?? null,
