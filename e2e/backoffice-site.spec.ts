@@ -75,3 +75,53 @@ test('a content operator opens «Geografía» and saves a draft; axe', async ({ 
   await expect(page.getByRole('region', { name: 'Qué cambia el borrador' })).toContainText('Punta Arenas');
   await expectAccessible(page, '«Geografía» with a draft');
 });
+
+/**
+ * «Contactos y ayuda» (issue 25, item 6): a form, not a JSON document; a contact renamed by keyboard is saved as a
+ * draft, which only the preview link shows on /contactanos (with «Vista previa»); the form is checked with axe.
+ */
+test('a content operator renames a contact in the form and previews /contactanos; axe', async ({
+  page,
+  storefront,
+}) => {
+  test.setTimeout(120_000);
+  await enrolByKeyboard(page, await invitation(storefront, `contactos-${Date.now()}@travesia.cl`, ['content']), 'Inés');
+  await page.getByRole('link', { name: 'Ir a la consola' }).click();
+  await page.getByRole('link', { name: 'El sitio', exact: true }).click();
+  await page.getByRole('link', { name: /Contactos y ayuda/ }).click();
+  await expect(page.getByRole('heading', { name: 'Contactos y ayuda', level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  const consolePage = page.url();
+  const name = page.getByLabel('Nombre (Contacto del directorio 1)', { exact: true });
+  const liveName = await name.inputValue();
+  await name.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Mesa de ayuda en borrador');
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Qué cambia el borrador' })).toContainText('Mesa de ayuda en borrador');
+  await expectAccessible(page, '«Contactos y ayuda» with a draft');
+
+  await page.goto('/contactanos');
+  await expect(page.getByText(liveName, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Mesa de ayuda en borrador')).toHaveCount(0);
+
+  await page.goto(consolePage);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Crear enlace de vista previa' }).click();
+  const previewUrl = new URL(
+    (await page.getByRole('link', { name: 'Abrir la vista previa' }).getAttribute('href')) ?? '/',
+  );
+  expect(previewUrl.pathname).toBe('/contactanos');
+  const preview = await page.goto(previewUrl.pathname + previewUrl.search);
+  expect(preview?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toBeVisible();
+  await expect(page.getByText('Mesa de ayuda en borrador').first()).toBeVisible();
+
+  // The draft back as the live directory, so other journeys see the store as seeded.
+  await page.goto(consolePage);
+  await waitForHydration(page);
+  await name.fill(liveName);
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
+});

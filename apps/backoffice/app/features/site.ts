@@ -1,10 +1,12 @@
 /**
  * «El sitio» (issue 25, item 6): the storefront's navigation bar, footer, contacts and help modal, WhatsApp widget,
  * feature flags (spec §6), home page blocks and marketing scripts, each a kind of the publishing model (apps/api/src/modules/company/
- * site.ts, content/site-contacts.ts), one item per store (key `main`). The footer, WhatsApp and flags have forms; the
- * navigation bar, contacts, home blocks and scripts are edited as their JSON document, validated by the API on save.
+ * site.ts, content/site-contacts.ts), one item per store (key `main`). Each has a form: the footer, WhatsApp and flags
+ * their own, the navigation bar, contacts, home blocks and scripts one described by a spec (features/structured-form.ts).
+ * The API validates every document on save.
  */
 import type { Role } from '#app/lib/contract.ts';
+import type { ObjectSpec } from './structured-form.ts';
 
 /** Who edits and publishes the site (apps/api/src/modules/operators/guard.ts). */
 export const siteEditors: readonly Role[] = ['admin', 'content'];
@@ -14,7 +16,7 @@ export type SiteSection = {
   kind: string;
   label: string;
   description: string;
-  editor: 'footer' | 'whatsapp' | 'flags' | 'json';
+  editor: 'footer' | 'whatsapp' | 'flags' | 'structured';
   /** Whether the draft can be previewed on the store (a link to the home page with «Vista previa»). */
   preview: boolean;
 };
@@ -25,7 +27,7 @@ export const siteSections: readonly SiteSection[] = [
     kind: 'site-navigation',
     label: 'Barra de navegación',
     description: 'Los ítems, sus desplegables y el botón que abre la ayuda.',
-    editor: 'json',
+    editor: 'structured',
     preview: true,
   },
   {
@@ -41,7 +43,7 @@ export const siteSections: readonly SiteSection[] = [
     kind: 'site-contacts',
     label: 'Contactos y ayuda',
     description: 'El directorio de /contactanos y las tarjetas de «¿Necesitas ayuda o información?».',
-    editor: 'json',
+    editor: 'structured',
     preview: true,
   },
   {
@@ -65,7 +67,7 @@ export const siteSections: readonly SiteSection[] = [
     kind: 'site-home',
     label: 'Bloques del inicio',
     description: 'Las coberturas destacadas, los testimonios y los artículos del blog de la página de inicio.',
-    editor: 'json',
+    editor: 'structured',
     preview: true,
   },
   {
@@ -73,7 +75,7 @@ export const siteSections: readonly SiteSection[] = [
     kind: 'site-scripts',
     label: 'Scripts de marketing',
     description: 'Analítica y etiquetas: corren solo si se publican aquí (la política de seguridad los autoriza).',
-    editor: 'json',
+    editor: 'structured',
     preview: false,
   },
 ];
@@ -158,11 +160,174 @@ export function flagsFromForm(form: FormData, shown: Record<string, boolean>): R
   return Object.fromEntries(Object.keys(shown).map((flag) => [flag, form.get(flag) === 'si']));
 }
 
-/** The JSON document of the textarea, or an error in words. */
-export function jsonFromForm(form: FormData): { body: unknown } | { error: string } {
-  try {
-    return { body: JSON.parse(text(form, 'contenido')) };
-  } catch {
-    return { error: 'El contenido no es JSON válido: revisa comillas, comas y llaves.' };
-  }
-}
+const target = {
+  type: 'choice',
+  label: 'Abre en',
+  options: [
+    { value: '_self', label: 'la misma pestaña' },
+    { value: '_blank', label: 'una pestaña nueva' },
+  ],
+} as const;
+const storePathHint = '/faq, https://… o #ayuda';
+
+const navigationFields: ObjectSpec = {
+  logo: { type: 'text', label: 'Logo', hint: 'una ruta de la tienda, como /img/logo.svg' },
+  items: {
+    type: 'list',
+    item: 'Ítem',
+    title: (item) => String(item.label ?? ''),
+    fields: {
+      label: { type: 'text', label: 'Texto' },
+      href: { type: 'text', label: 'Dirección', hint: storePathHint },
+      target,
+      isMenu: { type: 'check', label: 'Es un desplegable (muestra su submenú)' },
+      isButton: { type: 'check', label: 'Se muestra como botón' },
+      colorPrimario: { type: 'optional-text', label: 'Color del botón', hint: 'como #0b5563; vacío: el de la tienda' },
+      colorSecundario: { type: 'optional-text', label: 'Color del texto del botón', hint: 'como #ffffff' },
+      items1: {
+        type: 'list',
+        item: 'Enlace del submenú',
+        title: (item) => String(item.label ?? ''),
+        fields: {
+          label: { type: 'text', label: 'Texto' },
+          href: { type: 'text', label: 'Dirección', hint: storePathHint },
+          icon: { type: 'text', label: 'Ícono', hint: '/img/icons/…' },
+          target,
+        },
+      },
+    },
+  },
+};
+
+const contactsFields: ObjectSpec = {
+  help: {
+    type: 'list',
+    item: 'Tarjeta de ayuda',
+    title: (item) => String(item.label ?? ''),
+    fields: {
+      label: { type: 'text', label: 'Nombre' },
+      phone: { type: 'text', label: 'Teléfono', hint: 'como +56 2 2640 2020' },
+      whatsapp: { type: 'optional-text', label: 'WhatsApp', hint: 'vacío: sin WhatsApp' },
+      icon: { type: 'text', label: 'Ícono', hint: 'como /img/icons/phone.svg' },
+      isEmergency: { type: 'check', label: 'Emergencias' },
+      isSaleContact: { type: 'check', label: 'Ventas' },
+    },
+  },
+  directory: {
+    type: 'list',
+    item: 'Contacto del directorio',
+    title: (item) => String(item.label ?? ''),
+    fields: {
+      category: { type: 'text', label: 'Categoría' },
+      label: { type: 'text', label: 'Nombre' },
+      isEmergency: { type: 'check', label: 'Emergencias' },
+      isSaleContact: { type: 'check', label: 'Ventas' },
+      isPrioritized: { type: 'check', label: 'Destacado (tarjeta grande)' },
+      banner: { type: 'optional-text', label: 'Aviso', hint: 'vacío: sin aviso' },
+      phones: { type: 'lines', label: 'Teléfonos' },
+      emails: { type: 'lines', label: 'E-mails', wrap: 'email' },
+      whatsapp: {
+        type: 'group',
+        label: 'WhatsApp',
+        fields: {
+          phone1: { type: 'optional-text', label: 'WhatsApp 1' },
+          phone2: { type: 'optional-text', label: 'WhatsApp 2' },
+        },
+      },
+      url: {
+        type: 'group',
+        label: 'Enlace (vacío: sin enlace)',
+        nullable: true,
+        fields: {
+          href: { type: 'text', label: 'Dirección', hint: storePathHint },
+          label: { type: 'text', label: 'Texto del enlace' },
+        },
+      },
+    },
+  },
+};
+
+const homeFields: ObjectSpec = {
+  coverages: {
+    type: 'list',
+    item: 'Cobertura destacada',
+    title: (item) => String(item.title ?? ''),
+    fields: {
+      title: { type: 'text', label: 'Título' },
+      description: { type: 'text', label: 'Descripción', multiline: true },
+      icon: { type: 'text', label: 'Ícono', hint: '/img/… o https://…' },
+    },
+  },
+  socialQuotes: {
+    type: 'list',
+    item: 'Testimonio',
+    title: (item) => String(item.author ?? ''),
+    fields: {
+      author: { type: 'text', label: 'Autor' },
+      location: { type: 'text', label: 'Lugar' },
+      rating: { type: 'number', label: 'Estrellas', min: 1, max: 5 },
+      quote: { type: 'text', label: 'Testimonio', multiline: true },
+    },
+  },
+  blogCategories: {
+    type: 'list',
+    item: 'Categoría del blog',
+    title: (item) => String(item.label ?? ''),
+    fields: {
+      id: { type: 'number', label: 'Número', min: 1, max: 2_147_483_647 },
+      label: { type: 'text', label: 'Nombre' },
+      articles: {
+        type: 'list',
+        item: 'Artículo',
+        title: (item) => String(item.title ?? ''),
+        fields: {
+          id: { type: 'number', label: 'Número', min: 1, max: 2_147_483_647 },
+          title: { type: 'text', label: 'Título' },
+          summary: { type: 'text', label: 'Resumen', multiline: true },
+          image: { type: 'text', label: 'Imagen', hint: '/img/… o https://…' },
+          publishedAt: { type: 'text', label: 'Publicado el', hint: 'como 2026-01-12T09:00:00-03:00' },
+        },
+      },
+    },
+  },
+};
+
+type ScriptForm = { placement: string; src: string | null; code: string | null };
+
+const scriptsFields: ObjectSpec = {
+  allowedOrigins: { type: 'lines', label: 'Orígenes permitidos (https://…, sin ruta)' },
+  scripts: {
+    type: 'list',
+    item: 'Script',
+    title: (item) => String(item.src ?? (item.code ? 'código' : '')),
+    toForm: (script) => {
+      const { placement, src, code } = script as Partial<ScriptForm>;
+      return { placement, src: src ?? null, code: code ?? null };
+    },
+    // An address makes it a script loaded from there; otherwise it is the code written here.
+    fromForm: (item) => {
+      const { placement, src, code } = item as ScriptForm;
+      return src ? { placement, src } : { placement, code: code ?? '' };
+    },
+    fields: {
+      placement: {
+        type: 'choice',
+        label: 'Dónde',
+        options: [
+          { value: 'head', label: 'En el encabezado (head)' },
+          { value: 'body', label: 'Al final de la página (body)' },
+        ],
+      },
+      src: { type: 'optional-text', label: 'Dirección del script', hint: 'https://…; vacío: el código de abajo' },
+      code: { type: 'optional-text', label: 'Código', multiline: true, hint: 'sin etiquetas <script>' },
+    },
+  },
+};
+
+/** The form of each section edited through a spec. */
+export const structuredFields: Readonly<Record<string, ObjectSpec>> = {
+  'site-navigation': navigationFields,
+  'site-contacts': contactsFields,
+  'site-home': homeFields,
+  'site-scripts': scriptsFields,
+};

@@ -8,6 +8,7 @@ import {
   ResultNotice,
   ScheduledNotice,
 } from '#app/components/Publishing.tsx';
+import { ObjectFields } from '#app/components/StructuredFields.tsx';
 import type { Publication, PublishingItem, PublishingResult } from '#app/features/publishing.ts';
 import {
   type FooterBody,
@@ -15,12 +16,13 @@ import {
   flagsFromForm,
   footerField,
   footerFromForm,
-  jsonFromForm,
   type SiteSection,
   sectionOf,
   siteEditors,
   sitePath,
+  structuredFields,
 } from '#app/features/site.ts';
+import { documentFromForm } from '#app/features/structured-form.ts';
 import { callApi } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formText } from '#app/lib/form.server.ts';
@@ -74,9 +76,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         isWhatsappWidgetEnabled: form.get('boton') === 'si',
       });
     }
-    const parsed = jsonFromForm(form);
-    if ('error' in parsed) return refused(parsed.error, 400, { contenido: parsed.error });
-    return saveDraftOf(context, request, base, form, parsed.body);
+    const fields = structuredFields[section.kind];
+    if (!fields) return refused('Sección desconocida.', 404);
+    return saveDraftOf(context, request, base, form, documentFromForm(form, fields, shown as Record<string, unknown>));
   }
   return (
     (await publishingAction(context, request, base, form, {
@@ -224,19 +226,9 @@ function SectionFields({
       </fieldset>
     );
   }
-  return (
-    <label className="block text-sm">
-      <span className="field-label">Contenido (JSON)</span>
-      <textarea
-        name="contenido"
-        rows={18}
-        spellCheck={false}
-        className="field-input font-mono text-xs"
-        defaultValue={JSON.stringify(shown, null, 2)}
-        aria-invalid={Object.keys(errors).length > 0 ? true : undefined}
-      />
-    </label>
-  );
+  const fields = structuredFields[section.kind];
+  if (!fields) return null;
+  return <ObjectFields fields={fields} value={shown as Record<string, unknown>} errors={errors} />;
 }
 
 export function SectionView({

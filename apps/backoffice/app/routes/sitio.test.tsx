@@ -122,7 +122,7 @@ describe('«El sitio» (content edits and publishes)', () => {
     });
   });
 
-  it('shows the API’s field errors by path, refuses JSON that does not parse without calling it, and publishes', async () => {
+  it('shows the API’s field errors by path on the navigation form, and publishes', async () => {
     const { context, calls } = contractApi({
       'GET /me': meAnswer(['content']),
       'GET /site-navigation/main': { status: 200, body: { ...item, live: { logo: '/img/logo.svg', items: [] } } },
@@ -145,15 +145,43 @@ describe('«El sitio» (content edits and publishes)', () => {
       await post('navegacion', {
         intent: 'guardar',
         version: '0',
-        contenido: '{"logo":"/img/logo.svg","items":[{"href":"javascript:x"}]}',
+        logo: '/img/logo.svg',
+        'items.cantidad': '0',
+        'items.nuevo.label': 'Ayuda',
+        'items.nuevo.href': 'javascript:x',
+        'items.nuevo.target': '_self',
+        'items.nuevo.isButton': 'si',
       }),
     );
     expect(refused.status).toBe(400);
     expect(refused.data.errors).toStrictEqual({ 'items.0.href': 'Usa una dirección http(s)://…' });
-    const broken = answerOf<PublishingResult>(await post('navegacion', { intent: 'guardar', contenido: '{"logo":' }));
-    expect(broken.status).toBe(400);
-    expect(broken.data.message).toContain('no es JSON válido');
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toStrictEqual({
+      baseVersion: 0,
+      body: {
+        logo: '/img/logo.svg',
+        items: [
+          {
+            label: 'Ayuda',
+            href: 'javascript:x',
+            target: '_self',
+            isMenu: false,
+            isButton: true,
+            colorPrimario: null,
+            colorSecundario: null,
+            items1: [],
+          },
+        ],
+      },
+    });
+    // The refused input is marked on the form shown again.
+    const data = await loader({
+      request: pageRequest('/sitio/navegacion'),
+      context,
+      params: { seccion: 'navegacion' },
+    } as never);
+    const html = renderPage(<SectionView {...data} csrfToken="c" result={refused.data} />);
+    expect(html).toContain('items.0.href: Usa una dirección http(s)://…');
+    expect(html).toContain('Agregar: ítem');
     const published = answerOf<PublishingResult>(await post('pie', { intent: 'publicar', version: '1' }));
     expect(published.data.message).toBe('Pie de página: publicado. La tienda ya lo muestra.');
     expect(calls.find((call) => call.path === '/site-footer/main/publish')?.body).toStrictEqual({ baseVersion: 1 });
