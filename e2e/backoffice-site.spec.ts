@@ -74,6 +74,17 @@ test('a content operator opens «Geografía» and saves a draft; axe', async ({ 
   await expect(page.getByRole('status').filter({ hasText: 'Borrador guardado' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Qué cambia el borrador' })).toContainText('Punta Arenas');
   await expectAccessible(page, '«Geografía» with a draft');
+
+  // The preview link opens the home page, whose quoter offers the draft's new origin; the store itself does not.
+  await page.getByRole('button', { name: 'Crear enlace de vista previa' }).click();
+  const previewUrl = new URL(
+    (await page.getByRole('link', { name: 'Abrir la vista previa' }).getAttribute('href')) ?? '/',
+  );
+  await page.goto(previewUrl.pathname + previewUrl.search);
+  await expect(page.getByRole('status').filter({ hasText: 'Vista previa' })).toBeVisible();
+  await expect(page.getByLabel('Origen').locator('option', { hasText: 'Punta Arenas' })).toHaveCount(1);
+  await page.goto('/');
+  await expect(page.getByLabel('Origen').locator('option', { hasText: 'Punta Arenas' })).toHaveCount(0);
 });
 
 /**

@@ -40,6 +40,7 @@ import { blogKind, blogPreviewScope } from './modules/blog/blog-kind.ts';
 import { blogImageRoutes } from './modules/blog/console-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { sitemapRoutes } from './modules/blog/sitemap.ts';
+import { catalogPreviewOf, geographySchema } from './modules/catalog/geography.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { claimRoutes } from './modules/claims/routes.ts';
@@ -309,7 +310,14 @@ async function apiRoutes(api: FastifyInstance) {
       return sitePreviewOf(draft.kind, draft.body);
     },
   });
-  await api.register(catalogRoutes, { gateways });
+  await api.register(catalogRoutes, {
+    gateways,
+    // A site preview link of the geography: the quoter's lists answer the draft; any other site draft, the live ones.
+    previewCatalog: async (token: string) => {
+      const draft = await previewDraft(api.publishing, db, token, sitePreviewScope, api.clock());
+      return draft.kind === 'geography' ? catalogPreviewOf(geographySchema.parse(draft.body)) : null;
+    },
+  });
   await api.register(contentRoutes, {
     // A console preview link's FAQ draft (issue 25): the FAQ route answers it, never kept.
     previewFaq: async (token: string) =>

@@ -5,7 +5,7 @@ import type { Geography } from '#app/modules/catalog/geography.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
 import { certificatePdfOf, freshHolders, paidSaleOf, unitedKingdom } from './support/certificates.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
-import { get } from './support/http.ts';
+import { call, get } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { createQuotation } from './support/trips.ts';
 
@@ -136,6 +136,65 @@ describeOnEachDatabase(
         .from(auditEntries)
         .where(and(eq(auditEntries.action, 'publishing.rolled_back'), eq(auditEntries.targetType, 'geography')));
       expect(rollbacks).toHaveLength(1);
+    });
+
+    it('a preview link opens the home page whose quoter offers the draft regions and origins; nothing is kept', async () => {
+      const { live } = await readItem(ctx, content);
+      const modalityId = live.regions[0]?.modalityIds[0] ?? 1;
+      const [first, ...rest] = live.regions;
+      if (!first) throw new Error('the demo store has no region');
+      const body: Geography = {
+        ...live,
+        countries: [
+          ...live.countries.filter((c) => c.isoCode !== 'TO'),
+          { id: null, isoCode: 'TO', label: 'Tonga', schengen: false },
+        ],
+        // The first region retired (sold for no modality), a new one added; a new origin.
+        regions: [
+          { ...first, modalityIds: [] },
+          ...rest,
+          { id: null, code: 'POLINESIA', label: 'Polinesia', modalityIds: [modalityId], countries: ['TO'] },
+        ],
+        origins: [...live.origins, { id: null, label: 'Isla de Pascua' }],
+      };
+      const saved = await saveDraft(ctx, content, body);
+      expect(saved.status, saved.text).toBe(200);
+      const link = await asOperator(ctx, content, 'POST', path('/preview-link'));
+      expect(link.status, link.text).toBe(200);
+      const url = new URL(link.json<{ url: string }>().url);
+      expect(url.pathname).toBe('/');
+      const token = url.searchParams.get('vista-previa') ?? '';
+      const previewed = (rest: string) =>
+        call(ctx.app, { method: 'GET', url: `/api/companies/1/${rest}`, headers: { 'x-vista-previa': token } });
+
+      const regions = await previewed(`destinations/${modalityId}`);
+      expect(regions.status, regions.text).toBe(200);
+      expect(regions.headers['cache-control']).toBe('no-store');
+      const offered = regions.json<{ id: number; label: string }[]>();
+      expect(offered.map((d) => d.label)).toContain('Polinesia');
+      expect(offered.map((d) => d.label)).not.toContain(first.label);
+      // A region the draft adds has no id yet: a negative one, which no quotation can name.
+      expect(offered.find((d) => d.label === 'Polinesia')?.id).toBeLessThan(0);
+      const origins = (await previewed('origins')).json<{ label: string }[]>();
+      expect(origins.map((o) => o.label)).toContain('Isla de Pascua');
+      const shell = (await previewed('website-parameters')).json<{ countries: { label: string }[] }>();
+      expect(shell.countries.map((c) => c.label)).toContain('Tonga');
+
+      // Nothing was kept or published: the plain answers are the live lists.
+      const liveRegions = (await destinationsOf(ctx, modalityId)).map((d) => d.label);
+      expect(liveRegions).toContain(first.label);
+      expect(liveRegions).not.toContain('Polinesia');
+      expect(
+        (await get(ctx.app, '/api/companies/1/origins')).json<{ label: string }[]>().map((o) => o.label),
+      ).not.toContain('Isla de Pascua');
+      const forged = await call(ctx.app, {
+        method: 'GET',
+        url: '/api/companies/1/origins',
+        headers: { 'x-vista-previa': `${token}x` },
+      });
+      expect(forged.status).toBe(403);
+      // The draft back to the live geography, for the tests after this one.
+      expect((await saveDraft(ctx, content, live)).status).toBe(200);
     });
 
     it('the Schengen flag is data: the seeded area, and a country flagged in «Geografía» gets the statement', async () => {

@@ -214,6 +214,10 @@ const requests: Record<
     url: '/api/backoffice/geography/nadie/draft',
     payload: { body: {}, baseVersion: 0 },
   }),
+  'POST /geography/:key/preview-link': () => ({
+    method: 'POST',
+    url: '/api/backoffice/geography/nadie/preview-link',
+  }),
   'POST /geography/:key/publish': () => ({
     method: 'POST',
     url: '/api/backoffice/geography/nadie/publish',

@@ -245,14 +245,7 @@ export function GeographyView({
           Guardar borrador
         </button>
       </Form>
-      <DraftPublishHistory
-        item={item}
-        version={version}
-        history={history}
-        csrfToken={csrfToken}
-        busy={busy}
-        preview={false}
-      />
+      <DraftPublishHistory item={item} version={version} history={history} csrfToken={csrfToken} busy={busy} preview />
     </section>
   );
 }

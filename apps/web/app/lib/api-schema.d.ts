@@ -577,10 +577,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Where a trip may start. With a geography preview token (x-vista-previa), the draft origins, never kept nor indexed. */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                 };
@@ -599,6 +603,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -705,11 +718,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Destinations (regions) offered for a modality */
+        /** @description Destinations (regions) offered for a modality. With a geography preview token (x-vista-previa), the draft regions, never kept nor indexed. */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A signed preview token from the console (issue 25): a draft's content; the answer is never kept */
+                    "x-vista-previa"?: string;
+                };
                 path: {
                     companyId: number;
                     modalityId: number;
@@ -729,6 +745,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -5,6 +5,7 @@ import { ApiError } from '#app/errors.ts';
 import { plainText as text } from '#app/lib/editorial-fields.ts';
 import { describeJsonChanges } from '#app/lib/json-diff.ts';
 import type { PublishableKind } from '#app/modules/publishing/kind.ts';
+import { sitePreviewScope } from '#app/modules/publishing/preview.ts';
 import { countries, destinationCountries, destinationModalities, destinations, modalities, origins } from './tables.ts';
 
 /**
@@ -298,6 +299,8 @@ export const geographyKindOf = (companyId: number): PublishableKind<Geography> =
     if (key !== geographyKey) throw new ApiError(404, 'Esta geografía no existe.');
     await applyGeography(tx, companyId, body);
   },
+  // A preview link opens the home page: its quoter offers the draft's origins and regions (catalogPreviewOf).
+  previewPath: async () => ({ path: '/', scope: sitePreviewScope }),
   // Regions, countries and origins reach the quoter, the comparator, plan searches and kept pages: all of it.
   cacheScopes: () => undefined,
   describe: async (_db, _key, before, after) =>
@@ -312,3 +315,35 @@ export const geographyKindOf = (companyId: number): PublishableKind<Geography> =
       modalityIds: 'modalidades',
     }),
 });
+
+/** The storefront's catalogue lists as a geography draft makes them, for a preview link (never stored). */
+export type CatalogPreview = {
+  origins: { id: number; label: string }[];
+  destinationsOf(modalityId: number): { id: number; label: string }[];
+  countries: { id: number; label: string }[];
+};
+
+/**
+ * The lists the quoter and the shell read, from a geography draft: the origins, the regions sold for each modality,
+ * the countries the regions group. An item the draft adds has no id yet: it gets a negative one, which the store
+ * shows but no quotation can name (quoting it is refused in words, as for a region not sold).
+ */
+export function catalogPreviewOf(body: Geography): CatalogPreview {
+  let unsaved = 0;
+  const idOf = (id: number | null) => id ?? --unsaved;
+  const regions = body.regions.map((region) => ({ ...region, id: idOf(region.id) }));
+  const countriesOf = body.countries.map((country) => ({ ...country, id: idOf(country.id) }));
+  const grouped = new Set(regions.flatMap((region) => region.countries));
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, 'es');
+  return {
+    origins: body.origins.map((origin) => ({ id: idOf(origin.id), label: origin.label })),
+    destinationsOf: (modalityId) =>
+      regions
+        .filter((region) => region.modalityIds.includes(modalityId))
+        .map((region) => ({ id: region.id, label: region.label })),
+    countries: countriesOf
+      .filter((country) => grouped.has(country.isoCode))
+      .map((country) => ({ id: country.id, label: country.label }))
+      .sort(byLabel),
+  };
+}

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#app/errors.ts';
+import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
+import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
+import type { CatalogPreview } from './geography.ts';
 import {
   countrySchema,
   destinationSchema,
@@ -17,20 +19,42 @@ import * as catalog from './service.ts';
 
 const tags = ['catalog'];
 
-/** `gateways`: the payment gateways this store runs; each says whether it takes test payments. */
-export type CatalogOptions = { gateways: ReadonlyMap<string, Pick<PaymentGateway, 'testMode'>> };
+/**
+ * `gateways`: the payment gateways this store runs; each says whether it takes test payments. `previewCatalog`: a
+ * console site preview token's geography draft (app.ts wires it to the publishing model); null for a site token of
+ * another part (the live lists are answered with it).
+ */
+export type CatalogOptions = {
+  gateways: ReadonlyMap<string, Pick<PaymentGateway, 'testMode'>>;
+  previewCatalog?: (token: string) => Promise<CatalogPreview | null>;
+};
 
 export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOptions) {
   const app = typed(fastify);
   const { db } = fastify;
+  // The geography draft a request's preview token opens, if it carries one (its answer is then never kept).
+  const catalogPreview = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = previewTokenOf(request, reply);
+    if (token === undefined) return null;
+    if (!options.previewCatalog) throw resourceNotFound();
+    return options.previewCatalog(token);
+  };
 
   app.get(
     '/companies/:companyId/origins',
     {
       config: publicCatalogue,
-      schema: { tags, params: companyParams, response: { 200: z.array(originSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description:
+          'Where a trip may start. With a geography preview token (x-vista-previa), the draft origins, never kept nor indexed.',
+        params: companyParams,
+        headers: previewHeaderSchema,
+        response: { 200: z.array(originSchema), ...errorResponses, 403: errorBodySchema },
+      },
     },
-    (request) => catalog.listOrigins(db, request.params.companyId),
+    async (request, reply) =>
+      (await catalogPreview(request, reply))?.origins ?? catalog.listOrigins(db, request.params.companyId),
   );
 
   app.get(
@@ -48,12 +72,20 @@ export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOp
       config: publicCatalogue,
       schema: {
         tags,
-        description: 'Destinations (regions) offered for a modality',
+        description:
+          'Destinations (regions) offered for a modality. With a geography preview token (x-vista-previa), the draft regions, never kept nor indexed.',
         params: companyParams.extend({ modalityId: z.coerce.number().int().positive() }),
-        response: { 200: z.array(destinationSchema), ...errorResponses },
+        headers: previewHeaderSchema,
+        response: { 200: z.array(destinationSchema), ...errorResponses, 403: errorBodySchema },
       },
     },
-    (request) => catalog.listDestinationsByModality(db, request.params.companyId, request.params.modalityId),
+    async (request, reply) => {
+      const { companyId, modalityId } = request.params;
+      const preview = await catalogPreview(request, reply);
+      return preview
+        ? preview.destinationsOf(modalityId)
+        : catalog.listDestinationsByModality(db, companyId, modalityId);
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import { plainText as text } from '#app/lib/editorial-fields.ts';
 import { describeJsonChanges } from '#app/lib/json-diff.ts';
+import { type CatalogPreview, catalogPreviewOf, geographySchema } from '#app/modules/catalog/geography.ts';
 import { type SiteContacts, siteContactsSchema } from '#app/modules/content/site-contacts.ts';
 import type { PublishableKind } from '#app/modules/publishing/kind.ts';
 import { previewMessages, sitePreviewScope } from '#app/modules/publishing/preview.ts';
@@ -281,6 +282,7 @@ function siteKind<Body, K extends CompanyDocumentKind>(options: {
 /** The parts of website-parameters a site draft replaces while it is previewed. */
 export type SitePreview = {
   contacts?: SiteContacts['help'];
+  countries?: CatalogPreview['countries'];
   navigationBar?: z.infer<typeof siteNavigationSchema>;
   footer?: z.infer<typeof siteFooterSchema>;
   configuration?: z.infer<typeof siteWhatsappSchema>;
@@ -306,6 +308,8 @@ export function sitePreviewOf(kind: string, body: unknown): SitePreview {
       return { home: siteHomeSchema.parse(body) };
     case 'site-contacts':
       return { contacts: siteContactsSchema.parse(body).help };
+    case 'geography':
+      return { countries: catalogPreviewOf(geographySchema.parse(body)).countries };
     default:
       throw new ApiError(403, previewMessages.invalid);
   }

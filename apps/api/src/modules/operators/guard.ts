@@ -112,6 +112,7 @@ export const backofficeAccess = {
   'GET /geography/:key': ['admin', 'content'],
   'GET /geography/:key/history': ['admin', 'content'],
   'PUT /geography/:key/draft': ['admin', 'content'],
+  'POST /geography/:key/preview-link': ['admin', 'content'],
   'POST /geography/:key/publish': ['admin', 'content'],
   'DELETE /geography/:key/scheduled': ['admin', 'content'],
   'POST /geography/:key/rollback': ['admin', 'content'],

@@ -9,22 +9,30 @@ import {
   type LoadContext,
 } from '#app/lib/api-answer.server.ts';
 import { fromChileanDate } from '#app/lib/dates.ts';
+import { previewParameter } from '#app/lib/preview.ts';
 import { passengerFieldPrefix } from './fields.ts';
 import { type QuoterValues, quoterErrors } from './schema.ts';
 
-/** Origins, modalities and the destinations of each modality: what the quoter offers and checks against. */
-async function loadCatalogue(context: LoadContext) {
+/**
+ * Origins, modalities and the destinations of each modality: what the quoter offers and checks against. With a
+ * console preview link of the geography (`previewToken`), the draft's origins and regions (the shell's banner says
+ * it is a preview); a link that does not open them, the live lists.
+ */
+async function loadCatalogue(context: LoadContext, previewToken: string | null = null) {
   const api = serverApi(context);
   const companyId = configuredCompanyId();
   const path = { companyId };
+  const headers = previewToken ? { headers: { 'x-vista-previa': previewToken } } : {};
   const [origins, modalities] = await Promise.all([
-    api.GET('/companies/{companyId}/origins', { params: { path } }),
+    api.GET('/companies/{companyId}/origins', { params: { path }, ...headers }),
     api.GET('/companies/{companyId}/modalities', { params: { path } }),
   ]);
+  if (previewToken && origins.response.status === 403) return loadCatalogue(context);
   const destinationLists = await Promise.all(
     (modalities.data ?? []).map(async (modality) => {
       const { data } = await api.GET('/companies/{companyId}/destinations/{modalityId}', {
         params: { path: { companyId, modalityId: modality.id } },
+        ...headers,
       });
       return [String(modality.id), data ?? []] as const;
     }),
@@ -41,9 +49,10 @@ async function loadCatalogue(context: LoadContext) {
 export async function loadQuoter(context: LoadContext, request: Request) {
   const api = serverApi(context);
   const companyId = configuredCompanyId();
-  const quotationId = new URL(request.url).searchParams.get('cotizacion');
+  const url = new URL(request.url);
+  const quotationId = url.searchParams.get('cotizacion');
   const [catalogue, quotation] = await Promise.all([
-    loadCatalogue(context),
+    loadCatalogue(context, url.searchParams.get(previewParameter)),
     quotationId
       ? api
           .GET('/quotations/{companyId}/{quotationId}', { params: { path: { companyId, quotationId } } })
