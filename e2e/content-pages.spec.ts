@@ -295,6 +295,25 @@ test.describe('/quienes-somos', () => {
     expect(Math.round(viewport / width)).toBe(3);
   });
 
+  test('on a 390 px phone two logos are in view, each drawn wide enough to read its provider’s name', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHydrated(page, '/quienes-somos');
+    await logoTrack(page).scrollIntoViewIfNeeded();
+    const widths = await logoTrack(page)
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().width));
+    const viewport = await logoTrack(page).evaluate((list) => list.parentElement?.getBoundingClientRect().width ?? 0);
+    expect(Math.round(viewport / (widths[0] ?? 1))).toBe(2);
+    // The logos are 196 units wide with the name at 20: drawn at 140 px or more, the name is at least 14 px.
+    const drawn = await logoTrack(page)
+      .getByRole('img')
+      .first()
+      .evaluate((image) => image.getBoundingClientRect().width);
+    expect(drawn).toBeGreaterThanOrEqual(140);
+  });
+
   test('4 or fewer logos: the arrows are disabled and greyed, every logo is shown and nothing moves', async ({
     page,
     storefront,

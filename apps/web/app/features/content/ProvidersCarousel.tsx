@@ -132,7 +132,7 @@ export function ProvidersCarousel({ logos, label }: { logos: ProviderLogo[]; lab
             {logos.map((logo) => (
               <li
                 key={`${logo.logo}-${logo.label}`}
-                className="min-w-0 shrink-0 grow-0 basis-1/3 px-1 sm:px-2 min-[992px]:basis-1/4"
+                className="min-w-0 shrink-0 grow-0 basis-1/3 px-1 max-sm:basis-1/2 sm:px-2 min-[992px]:basis-1/4"
                 data-provider-logo
               >
                 <div className="flex h-20 items-center justify-center rounded-xl border border-slate-200 bg-white p-2 sm:h-24 sm:p-3">
@@ -140,9 +140,9 @@ export function ProvidersCarousel({ logos, label }: { logos: ProviderLogo[]; lab
                     src={logo.logo}
                     alt={logo.label}
                     loading="lazy"
-                    width={160}
+                    width={196}
                     height={64}
-                    className="max-h-16 w-auto max-w-full object-contain"
+                    className="h-auto max-h-16 w-full object-contain"
                   />
                 </div>
               </li>

@@ -1,6 +1,7 @@
 /**
  * Spec §2/§9: 4 logos visible (3 below 992 px), autoplay every 6000 ms, a slide takes 800 ms, infinite; with 4 or
- * fewer logos the arrows are disabled and greyed (and, all logos being in view, nothing moves).
+ * fewer logos the arrows are disabled and greyed (and, all logos being in view, nothing moves). Below 640 px two are
+ * in view (issue 27 §5): at three, a 390 px phone drew a provider's name at 7 px, which no one could read.
  */
 export const carousel = {
   visible: 4,
