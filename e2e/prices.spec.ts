@@ -117,6 +117,15 @@ for (const width of [390, 1280]) {
       await expect(card(page, 'Travesía Plus').getByTestId('plan-price-tax')).toHaveText(
         'Precio final, no afecto a IVA',
       );
+      // Why one carries IVA and another does not, in words, behind «¿Por qué?» (opened by keyboard).
+      const why = card(page, 'Travesía Protección Especial').getByTestId('plan-price-tax-reason');
+      await why.getByText('¿Por qué?').focus();
+      await page.keyboard.press('Enter');
+      await expect(why).toContainText('servicios que se prestan en Chile, afectos a IVA');
+      await expect(card(page, 'Travesía Plus').getByTestId('plan-price-tax-reason')).toContainText(
+        'fuera de Chile',
+        { useInnerText: false },
+      );
 
       await openHydrated(page, `/comparador/${id}?vista=comparar`);
       const table = page.getByRole('table');

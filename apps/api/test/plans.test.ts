@@ -175,8 +175,10 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       mejorPlan: false,
       mejorCobertura: false,
       coberturaMedica: 30_000,
-      // Issue 25 («Planes»): the seed has no «para quién» line nor conditions PDF.
-      paraQuien: '',
+      // Issue 25 («Planes») and issue 27 §2: the seed's «para quién» line and why it carries no IVA; no conditions PDF.
+      paraQuien: 'Para viajes cortos con lo esencial: cobertura médica de USD 30.000.',
+      porQueIva:
+        'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
       condicionesGenerales: null,
       benefits: seedBenefits(410),
       discountCode: noCode,

@@ -16,7 +16,13 @@ import { createQuotation, searchParams, searchUrl } from './support/trips.ts';
  */
 
 type Item = { live: PlanDetails; draft: { body: PlanDetails; version: number } | null; changes: string[] };
-type ListedPlan = { id: number; label: string; paraQuien: string; condicionesGenerales: string | null };
+type ListedPlan = {
+  id: number;
+  label: string;
+  paraQuien: string;
+  porQueIva: string;
+  condicionesGenerales: string | null;
+};
 
 const path = (planId: number, rest = '') => `/api/backoffice/plans/${planId}${rest}`;
 const clock = new TestClock();
@@ -95,6 +101,7 @@ describeOnEachDatabase(
         label: 'Travesía <script>alert(1)</script>Esencial Joven',
         audience: 'Para <img src=x onerror=alert(1)>estudiantes y mochileros',
         benefits: [...live.benefits].reverse(),
+        tax: { ...live.tax, reason: 'Sin IVA: <b>se presta</b> fuera de Chile.' },
       };
       const saved = await saveDraft(ctx, content, 410, draft, 0);
       expect(saved.status, saved.text).toBe(200);
@@ -135,6 +142,7 @@ describeOnEachDatabase(
       expect(shown).toMatchObject({
         label: 'Travesía alert(1)Esencial Joven',
         paraQuien: 'Para estudiantes y mochileros',
+        porQueIva: 'Sin IVA: se presta fuera de Chile.',
       });
       const audit = await ctx.app.db
         .select()

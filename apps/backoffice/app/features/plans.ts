@@ -21,7 +21,7 @@ export type PlanDetails = {
   modalityIds: number[];
   regionIds: number[];
   passengerTypeIds: number[];
-  tax: { enabled: boolean; rateBp: number };
+  tax: { enabled: boolean; rateBp: number; reason: string };
   image: { large: string; small: string };
   conditionsKey: string | null;
   retired: boolean;
@@ -121,7 +121,7 @@ export function planFromForm(form: FormData, base: PlanDetails): PlanForm {
     modalityIds: ids('modalidad'),
     regionIds: ids('region'),
     passengerTypeIds: ids('tramo'),
-    tax: { enabled: form.get('iva') === 'on', rateBp: Math.round(taxPercent * 100) },
+    tax: { enabled: form.get('iva') === 'on', rateBp: Math.round(taxPercent * 100), reason: text('iva-razon') },
     image: { large: text('imagen-grande'), small: text('imagen-chica') },
     conditionsKey: text('condiciones') || null,
     retired: form.get('retirado') === 'on',

@@ -20,7 +20,7 @@ const live: PlanDetails = {
   modalityIds: [1],
   regionIds: [3],
   passengerTypeIds: [1, 2],
-  tax: { enabled: false, rateBp: 0 },
+  tax: { enabled: false, rateBp: 0, reason: '' },
   image: { large: '/img/plans/esencial.svg', small: '/img/plans/esencial.svg' },
   conditionsKey: null,
   retired: false,
@@ -76,6 +76,7 @@ const planForm = (overrides: Record<string, string | string[]> = {}) => ({
   region: ['3'],
   tramo: ['1'],
   'iva-tasa': '19',
+  'iva-razon': 'Incluye servicios prestados en Chile, afectos a IVA.',
   iva: 'on',
   'imagen-grande': '/img/plans/esencial.svg',
   'imagen-chica': '/img/plans/esencial.svg',
@@ -141,7 +142,7 @@ describe('«Planes» (content edits, pricing reads)', () => {
         ],
         modalityIds: [1, 2],
         passengerTypeIds: [1],
-        tax: { enabled: true, rateBp: 1900 },
+        tax: { enabled: true, rateBp: 1900, reason: 'Incluye servicios prestados en Chile, afectos a IVA.' },
       },
     });
     expect(answer).toMatchObject({ status: 409, data: { ok: false, message: expect.stringContaining('jefa@') } });

@@ -410,6 +410,19 @@ export function PlanView({
             readOnly={readOnly}
             error={errors['iva-tasa']}
           />
+          <label className="block text-sm sm:col-span-3">
+            <span className="field-label">
+              Por qué lleva o no IVA (la tienda lo muestra en «¿Por qué?» bajo el precio)
+            </span>
+            <textarea
+              name="iva-razon"
+              rows={2}
+              maxLength={300}
+              defaultValue={shown.tax.reason ?? ''}
+              readOnly={readOnly}
+              className="field-input"
+            />
+          </label>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="retirado" defaultChecked={shown.retired} disabled={readOnly} />
             Retirado: no se cotiza (las ventas pagadas lo conservan)

@@ -7120,6 +7120,8 @@ export interface components {
             coberturaMedica: number;
             /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
             paraQuien: string;
+            /** @description Not in spec §3 (issue 27): why the plan carries IVA or not, in words; plain text, empty when not said */
+            porQueIva: string;
             /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
             condicionesGenerales: string | null;
             benefits: {
@@ -7205,6 +7207,8 @@ export interface components {
             bestOptionLabel: string | null;
             /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
             paraQuien: string;
+            /** @description Not in spec §3 (issue 27): why the plan carries IVA or not, in words; plain text, empty when not said */
+            porQueIva: string;
             /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
             condicionesGenerales: string | null;
             dias: number;
@@ -8553,6 +8557,8 @@ export interface components {
             coberturaMedica: number;
             /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
             paraQuien: string;
+            /** @description Not in spec §3 (issue 27): why the plan carries IVA or not, in words; plain text, empty when not said */
+            porQueIva: string;
             /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
             condicionesGenerales: string | null;
             benefits: {
@@ -8638,6 +8644,8 @@ export interface components {
             bestOptionLabel: string | null;
             /** @description Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text */
             paraQuien: string;
+            /** @description Not in spec §3 (issue 27): why the plan carries IVA or not, in words; plain text, empty when not said */
+            porQueIva: string;
             /** @description Not in spec §3 (issue 25): where the plan's general conditions (PDF) are; null when none */
             condicionesGenerales: string | null;
             dias: number;

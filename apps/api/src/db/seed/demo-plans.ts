@@ -69,6 +69,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 1500,
     enableTax: false,
     taxBp: 0,
+    audience: 'Para viajes cortos con lo esencial: cobertura médica de USD 30.000.',
+    taxReason:
+      'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
     covidFeeCentsPerDay: 90,
     rates: rates(250, dailyBands),
     benefits: benefits(30_000),
@@ -92,6 +95,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 1500,
     enableTax: false,
     taxBp: 0,
+    audience: 'Para quien viaja por turismo o estudios y quiere más respaldo médico.',
+    taxReason:
+      'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
     covidFeeCentsPerDay: 110,
     rates: rates(380, dailyBands),
     benefits: benefits(60_000, [{ label: 'Práctica recreativa de deportes', value: usd(5000), isPriority: false }]),
@@ -115,6 +121,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 2000,
     enableTax: false,
     taxBp: 0,
+    audience: 'Para viajes largos o lejanos, con deportes y cancelación por cualquier motivo.',
+    taxReason:
+      'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
     covidFeeCentsPerDay: 130,
     rates: rates(620, dailyBands),
     benefits: benefits(250_000, [
@@ -141,6 +150,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 1000,
     enableTax: false,
     taxBp: 0,
+    audience: 'Para viajeros de 75 años o más, con la cobertura pensada para su edad.',
+    taxReason:
+      'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
     covidFeeCentsPerDay: 150,
     rates: rates(900, { 2: 1, 3: 1.5 }),
     benefits: benefits(60_000),
@@ -164,6 +176,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 1000,
     enableTax: false,
     taxBp: 0,
+    audience: 'Para quien viaja varias veces al año: un plan que cubre todos tus viajes.',
+    taxReason:
+      'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
     covidFeeCentsPerDay: null,
     rates: rates(24_900, { 1: 1 }, [1, 7]),
     benefits: benefits(150_000, [{ label: 'Días por viaje', value: 'Hasta 60 días', isPriority: true }]),
@@ -187,6 +202,9 @@ export const demoPlans: Plan[] = [
     promotionBp: 0,
     enableTax: true,
     taxBp: 1900,
+    audience: 'Para viajes con necesidades especiales, como el embarazo (hasta la semana 32).',
+    taxReason:
+      'Con IVA (19 %, ya incluido): además de la asistencia en el extranjero incluye servicios que se prestan en Chile, afectos a IVA.',
     covidFeeCentsPerDay: null,
     rates: rates(480, dailyBands),
     benefits: benefits(100_000, [{ label: 'Embarazo (hasta la semana 32)', value: usd(10_000), isPriority: false }]),

@@ -51,6 +51,9 @@ export type CompanySeed = {
     promotionBp: number;
     enableTax: boolean;
     taxBp: number;
+    /** «Para quién» and why it carries IVA or not: the plan card's lines (issue 25, issue 27 §2). */
+    audience?: string;
+    taxReason?: string;
     covidFeeCentsPerDay: number | null;
     /** `minDays`: the trip length the rate applies from (default 1: one price for every length). */
     rates: { destinationId: number; passengerTypeId: number; minDays?: number; rateCents: number }[];

@@ -80,6 +80,8 @@ export const planDetailsSchema = z
     tax: z.object({
       enabled: z.boolean(),
       rateBp: z.number().int().min(0, 'El IVA no puede ser negativo').max(10_000, 'El IVA es a lo más 100 %'),
+      /** Why it carries IVA or not, as the plan card says it (bodies saved before it existed read as ''). */
+      reason: text(300).default(''),
     }),
     image: z.object({ large: sitePath, small: sitePath }),
     conditionsKey: z.string().regex(conditionsKeyPattern, 'Sube las condiciones generales en la consola').nullable(),
@@ -131,7 +133,7 @@ export async function readPlanDetails(db: Database, key: string, companyId: numb
     modalityIds: distinctSorted(modalities.map((m) => m.modalityId)),
     regionIds: distinctSorted(rates.map((r) => r.id)),
     passengerTypeIds: distinctSorted(bands.map((b) => b.passengerTypeId)),
-    tax: { enabled: product.enableTax, rateBp: product.taxBp },
+    tax: { enabled: product.enableTax, rateBp: product.taxBp, reason: product.taxReason },
     image: { large: product.image, small: product.imageSmall },
     conditionsKey: product.conditionsKey,
     retired: product.retired,
@@ -181,6 +183,7 @@ export function productColumnsOf(body: PlanDetails) {
     medicalLimitUsd: body.medicalLimitUsd,
     enableTax: body.tax.enabled,
     taxBp: body.tax.rateBp,
+    taxReason: body.tax.reason,
     image: body.image.large,
     imageSmall: body.image.small,
     conditionsKey: body.conditionsKey,
@@ -275,6 +278,7 @@ async function describePlan(db: Database, key: string, before: PlanDetails | nul
   );
   const tax = (t: PlanDetails['tax']) => (t.enabled ? `IVA ${(t.rateBp / 100).toLocaleString('es-CL')} %` : 'sin IVA');
   field('IVA', before && tax(before.tax), tax(after.tax));
+  field('Por qué lleva o no IVA', before && quoted(before.tax.reason), quoted(after.tax.reason));
   field('Imagen', before?.image.large, after.image.large || '(ninguna)');
   field(
     'Condiciones generales',

@@ -13,6 +13,7 @@ export const conditionsPath = (conditionsKey: string | null) =>
 /** The fields issue 25 added to the plan card and the comparator (spec §7 names kept, fields only added). */
 const planTexts = (product: PricedPlan['product']) => ({
   paraQuien: product.audience,
+  porQueIva: product.taxReason,
   condicionesGenerales: conditionsPath(product.conditionsKey),
 });
 const taxMultiplier = (bp: number) => 1 + bp / 10_000;

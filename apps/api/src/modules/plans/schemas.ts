@@ -70,6 +70,9 @@ const planTexts = {
   paraQuien: z
     .string()
     .describe('Not in spec §3 (issue 25): «para quién», the one line the comparator shows under the name; plain text'),
+  porQueIva: z
+    .string()
+    .describe('Not in spec §3 (issue 27): why the plan carries IVA or not, in words; plain text, empty when not said'),
   condicionesGenerales: z
     .string()
     .nullable()

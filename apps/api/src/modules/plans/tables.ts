@@ -52,6 +52,8 @@ export const products = pgTable('products', {
   covidFeeCentsPerDay: integer('covid_fee_cents_per_day'),
   /** «Para quién»: the one line the comparator shows under the plan's name (issue 25; plain text). */
   audience: text('audience').notNull().default(''),
+  /** Why the plan carries IVA or not, in the buyer's words (issue 27 §2; plain text); '': not said. */
+  taxReason: text('tax_reason').notNull().default(''),
   /** A retired plan is not quoted (its paid sales keep it); the console's «Planes» retires and reactivates. */
   retired: boolean('retired').notNull().default(false),
   /** The document store's key of the plan's general conditions (a PDF uploaded in the console); null: none. */

@@ -10,7 +10,8 @@ import type { ComparatorPlan } from './types.ts';
 
 /**
  * A comparator plan's prices, what is paid first: the CLP total and its 6 interest-free instalments, then the same
- * total in USD, the price per traveller per day and the tax treatment (worded alike on every plan). A discount shows
+ * total in USD, the price per traveller per day and the tax treatment (worded alike on every plan, with the plan's own
+ * «¿Por qué?» when the console wrote one). A discount shows
  * the price before it struck through and the saving. Every amount comes computed and formatted from the API.
  */
 export function PriceBlock({ plan, compact = false }: { plan: ComparatorPlan; compact?: boolean }) {
@@ -58,6 +59,13 @@ export function PriceBlock({ plan, compact = false }: { plan: ComparatorPlan; co
       <p className="text-xs text-slate-600" data-testid="plan-price-tax">
         {taxTreatment(plan.tax)}
       </p>
+      {plan.porQueIva ? (
+        // Why this plan carries IVA and another does not, in the insurer's words (issue 27 §2); no script needed.
+        <details className="text-xs text-slate-600" data-testid="plan-price-tax-reason">
+          <summary className="cursor-pointer font-semibold text-brand-700 underline">¿Por qué?</summary>
+          <p className="mt-1">{plan.porQueIva}</p>
+        </details>
+      ) : null}
     </div>
   );
 }
