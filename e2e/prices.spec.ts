@@ -122,10 +122,9 @@ for (const width of [390, 1280]) {
       await why.getByText('¿Por qué?').focus();
       await page.keyboard.press('Enter');
       await expect(why).toContainText('servicios que se prestan en Chile, afectos a IVA');
-      await expect(card(page, 'Travesía Plus').getByTestId('plan-price-tax-reason')).toContainText(
-        'fuera de Chile',
-        { useInnerText: false },
-      );
+      await expect(card(page, 'Travesía Plus').getByTestId('plan-price-tax-reason')).toContainText('fuera de Chile', {
+        useInnerText: false,
+      });
 
       await openHydrated(page, `/comparador/${id}?vista=comparar`);
       const table = page.getByRole('table');
