@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type FormFailure, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
 import type { components } from '#app/lib/api-schema.d.ts';
-import { previewParameter } from '#app/lib/preview.ts';
+import { withPreviewFallback } from '#app/lib/preview.server.ts';
 import { type ContactValues, contactFieldNames, reCaptchaRequiredMessage, subjectIdOf } from './contact-schema.ts';
 
 export type Contact = components['schemas']['Contact'];
@@ -17,20 +17,17 @@ export type Subject = components['schemas']['Subject'];
 export async function loadDirectory(context: LoadContext, request: Request) {
   const api = serverApi(context);
   const path = { companyId: configuredCompanyId() };
-  const token = new URL(request.url).searchParams.get(previewParameter);
-  const directoryOf = (previewToken: string | null) => {
-    const headers = previewToken ? { headers: { 'x-vista-previa': previewToken } } : {};
-    return Promise.all([
+  const {
+    answer: [contacts, infos],
+  } = await withPreviewFallback(request, (previewHeaders) =>
+    Promise.all([
       api.GET('/companies/{companyId}/contacts', {
         params: { path, query: { isEmergencyOrSaleContact: 'false' } },
-        ...headers,
+        ...previewHeaders,
       }),
-      api.GET('/companies/{companyId}/contacts-info', { params: { path }, ...headers }),
-    ]);
-  };
-  const previewed = await directoryOf(token);
-  const refused = token !== null && previewed.some((answer) => answer.response.status === 403);
-  const [contacts, infos] = refused ? await directoryOf(null) : previewed;
+      api.GET('/companies/{companyId}/contacts-info', { params: { path }, ...previewHeaders }),
+    ]),
+  );
   return {
     contacts: dataOrThrow(contacts, 'Los canales de contacto'),
     infos: dataOrThrow(infos, 'Los canales de contacto'),

@@ -1,7 +1,7 @@
 import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
-import { previewParameter } from '#app/lib/preview.ts';
+import { type PreviewState, withPreviewFallback } from '#app/lib/preview.server.ts';
 import type { LegalPageData, LegalPageSlug } from './types.ts';
 
 /** `?version=3` of the page's URL: an earlier version (the one a buyer accepted), or none for the version in force. */
@@ -18,21 +18,15 @@ export async function loadLegalPage(
   context: LoadContext,
   request: Request,
   slug: LegalPageSlug,
-): Promise<LegalPageData & { preview: 'draft' | 'invalid' | null }> {
+): Promise<LegalPageData & { preview: PreviewState }> {
   const version = versionOf(request);
-  const token = new URL(request.url).searchParams.get(previewParameter);
-  const pageOf = (previewToken?: string) =>
+  // A console preview link that does not open this page: the page in force, and the banner says so.
+  const { answer, preview } = await withPreviewFallback(request, (previewHeaders) =>
     serverApi(context).GET('/companies/{companyId}/legal-pages/{slug}', {
       params: { path: { companyId: configuredCompanyId(), slug }, query: version ? { version } : {} },
-      ...(previewToken ? { headers: { 'x-vista-previa': previewToken } } : {}),
-    });
-  const previewed = await pageOf(token ?? undefined);
-  // A console preview link that does not open this page: the page in force, and the banner says so.
-  const refused = token !== null && previewed.response.status === 403;
-  const page = dataOrThrow(refused ? await pageOf() : previewed, 'La página');
-  return {
-    ...page,
-    bodyHtml: sanitizeHtml(page.bodyHtml),
-    preview: token === null ? null : refused ? 'invalid' : 'draft',
-  };
+      ...previewHeaders,
+    }),
+  );
+  const page = dataOrThrow(answer, 'La página');
+  return { ...page, bodyHtml: sanitizeHtml(page.bodyHtml), preview };
 }

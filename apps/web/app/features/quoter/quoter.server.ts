@@ -9,33 +9,35 @@ import {
   type LoadContext,
 } from '#app/lib/api-answer.server.ts';
 import { fromChileanDate } from '#app/lib/dates.ts';
-import { previewParameter } from '#app/lib/preview.ts';
+import { type PreviewHeaders, withPreviewFallback } from '#app/lib/preview.server.ts';
 import { passengerFieldPrefix } from './fields.ts';
 import { type QuoterValues, quoterErrors } from './schema.ts';
 
 /**
  * Origins, modalities and the destinations of each modality: what the quoter offers and checks against. With a
- * console preview link of the geography (`previewToken`), the draft's origins and regions (the shell's banner says
+ * console preview link of the geography (in `request`), the draft's origins and regions (the shell's banner says
  * it is a preview); a link that does not open them, the live lists.
  */
-async function loadCatalogue(context: LoadContext, previewToken: string | null = null) {
+async function loadCatalogue(context: LoadContext, request?: Request) {
   const api = serverApi(context);
   const companyId = configuredCompanyId();
   const path = { companyId };
-  const headers = previewToken ? { headers: { 'x-vista-previa': previewToken } } : {};
-  const [origins, modalities] = await Promise.all([
-    api.GET('/companies/{companyId}/origins', { params: { path }, ...headers }),
-    api.GET('/companies/{companyId}/modalities', { params: { path } }),
-  ]);
-  if (previewToken && origins.response.status === 403) return loadCatalogue(context);
-  const destinationLists = await Promise.all(
-    (modalities.data ?? []).map(async (modality) => {
-      const { data } = await api.GET('/companies/{companyId}/destinations/{modalityId}', {
-        params: { path: { companyId, modalityId: modality.id } },
-        ...headers,
-      });
-      return [String(modality.id), data ?? []] as const;
-    }),
+  const modalities = await api.GET('/companies/{companyId}/modalities', { params: { path } });
+  const lists = (previewHeaders: PreviewHeaders) =>
+    Promise.all([
+      api.GET('/companies/{companyId}/origins', { params: { path }, ...previewHeaders }),
+      ...(modalities.data ?? []).map((modality) =>
+        api.GET('/companies/{companyId}/destinations/{modalityId}', {
+          params: { path: { companyId, modalityId: modality.id } },
+          ...previewHeaders,
+        }),
+      ),
+    ]);
+  const {
+    answer: [origins, ...destinations],
+  } = request ? await withPreviewFallback(request, lists) : { answer: await lists({}) };
+  const destinationLists = (modalities.data ?? []).map(
+    (modality, index) => [String(modality.id), destinations[index]?.data ?? []] as const,
   );
   return {
     origins: origins.data ?? [],
@@ -52,7 +54,7 @@ export async function loadQuoter(context: LoadContext, request: Request) {
   const url = new URL(request.url);
   const quotationId = url.searchParams.get('cotizacion');
   const [catalogue, quotation] = await Promise.all([
-    loadCatalogue(context, url.searchParams.get(previewParameter)),
+    loadCatalogue(context, request),
     quotationId
       ? api
           .GET('/quotations/{companyId}/{quotationId}', { params: { path: { companyId, quotationId } } })

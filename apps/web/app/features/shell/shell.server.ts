@@ -1,6 +1,6 @@
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext } from '#app/lib/api-answer.server.ts';
-import { previewParameter } from '#app/lib/preview.ts';
+import { withPreviewFallback } from '#app/lib/preview.server.ts';
 import type { RootData } from '#app/lib/website.ts';
 
 /**
@@ -15,24 +15,18 @@ export async function loadShell({ context, request }: { context: LoadContext; re
   const api = serverApi(context);
   // A console preview link of the site (issue 25): the shell shows the draft; entry.server.tsx keeps the page out of
   // every cache and index.
-  const token = new URL(request.url).searchParams.get(previewParameter);
-  const websiteOf = (previewToken?: string) =>
-    api.GET('/companies/{companyId}/website-parameters', {
-      params: { path: { companyId } },
-      ...(previewToken ? { headers: { 'x-vista-previa': previewToken } } : {}),
-    });
-  const [previewed, covidUpgrade] = await Promise.all([
-    websiteOf(token ?? undefined),
+  const [{ answer: website, preview }, covidUpgrade] = await Promise.all([
+    withPreviewFallback(request, (previewHeaders) =>
+      api.GET('/companies/{companyId}/website-parameters', { params: { path: { companyId } }, ...previewHeaders }),
+    ),
     api.GET('/companies/{companyId}/covid-upgrade', { params: { path: { companyId } } }),
   ]);
   // A token the shell does not open (the comparator's prices: that page says so itself) or a stale one: the live
   // shell; on the pages site links open, the banner says the link did not open.
-  const url = new URL(request.url);
-  const refused = token !== null && previewed.response.status === 403;
-  const website = refused ? await websiteOf() : previewed;
+  const opensHere = sitePreviewPages.has(new URL(request.url).pathname);
   return {
     companyId,
-    preview: token === null ? null : !refused ? 'draft' : sitePreviewPages.has(url.pathname) ? 'invalid' : null,
+    preview: preview === 'invalid' && !opensHere ? null : preview,
     website: dataOrThrow(website, 'La tienda'),
     // Not worth failing a page for: without it the modal states the pricing rule, not the amounts.
     covidUpgrade: covidUpgrade.data ?? null,
