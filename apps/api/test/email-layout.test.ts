@@ -1,0 +1,165 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { demoPhones } from '#app/db/seed/demo-company.ts';
+import { signedLinkToken } from '#app/modules/purchases/service.ts';
+import { paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { call } from './support/http.ts';
+import { passingToken, useFakeSiteverify } from './support/siteverify.ts';
+import type { ReceivedMail } from './support/smtp.ts';
+import { useFakeSmtp } from './support/smtp.ts';
+
+/**
+ * Every e-mail in the store's layout (issue 27 §4, docs/email.md), as the jobs send them through SMTP: links absolute
+ * to PUBLIC_URL, no image that would have to load from elsewhere, a text part, the emergency numbers in each
+ * traveller's certificate e-mail, the plan's tax wording. Each HTML part is written to test-results/emails/ for the
+ * browser check (e2e/email-layout.spec.ts: 375 and 800 px, nothing wider than the screen, axe).
+ */
+const publicUrl = 'https://tienda.example.cl';
+const env: NodeJS.ProcessEnv = { PUBLIC_URL: publicUrl };
+useTemporaryDataDir(env);
+useFakeSiteverify(env);
+const smtp = useFakeSmtp(env);
+const outDir = join(import.meta.dirname, '../../../test-results/emails');
+
+/** The href and src of every tag of an HTML part. */
+const attributes = (html: string, name: 'href' | 'src') =>
+  [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
+
+/** What every e-mail must be, whatever it says. Answers its HTML. */
+async function expectStoreLayout(mail: ReceivedMail | undefined, name: string) {
+  if (!mail) throw new Error(`no ${name} e-mail`);
+  const html = String(mail.parsed.html || '');
+  // The one layout: the store's name as the logo, its teal band, the phone viewport rules, the dark scheme.
+  expect(html).toContain('class="tv-band"');
+  expect(html).toContain('#0b5563');
+  expect(html).toContain('@media only screen and (max-width: 620px)');
+  expect(html).toContain('prefers-color-scheme: dark');
+  expect(html).toContain('<html dir="ltr" lang="es-CL">');
+  // No image at all: nothing that a client blocks or that fails to load.
+  expect(html).not.toMatch(/<img\b/i);
+  expect(html).not.toMatch(/url\(\s*['"]?http/i);
+  // Every link is absolute to PUBLIC_URL.
+  for (const href of attributes(html, 'href')) expect(href.startsWith(`${publicUrl}/`), href).toBe(true);
+  // A text part with words, not left to the client to derive.
+  expect((mail.parsed.text ?? '').trim().length).toBeGreaterThan(40);
+  expect(mail.parsed.text).not.toContain('<p');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, `${name}.html`), html);
+  return html;
+}
+
+const contactBody = {
+  fullName: 'Camila Rojas Soto',
+  email: 'camila.diseno@example.cl',
+  phone: '+56 9 1234 5678',
+  idSubject: 3,
+  detail: 'Necesito un certificado en inglés para el consulado.\nViajo el 12 de diciembre.',
+};
+
+describeOnEachDatabase(
+  'e-mails in the store layout',
+  (ctx: TestContext) => {
+    it('the purchase and certificate e-mails: emergency numbers, activation, tax wording, «Mi compra» button', async () => {
+      const sale = await paidSale(ctx, 3);
+      await ctx.app.runJobs();
+      const mails = smtp.mailsOfSale(sale.idVenta);
+      expect(mails).toHaveLength(travellers.length);
+      const [buyer, traveller] = mails;
+      const html = await expectStoreLayout(buyer, 'certificados-comprador');
+      await expectStoreLayout(traveller, 'certificado-pasajero');
+      for (const each of mails) {
+        for (const body of [each.parsed.text ?? '', String(each.parsed.html)]) {
+          expect(body).toMatch(/Desde Chile: \+56/);
+          expect(body).toContain(`Desde el extranjero: ${demoPhones.abroad}`);
+          expect(body).toContain(`WhatsApp: ${demoPhones.whatsappEmergency}`);
+          expect(body).toContain('Cómo activar tu asistencia:');
+          expect(body).not.toContain('impuestos incluidos');
+        }
+      }
+      // The plan carries no IVA: its total says so, in both parts.
+      expect(buyer?.parsed.text).toMatch(/Total pagado: \$[\d.]+ \(USD [\d.,]+\), no afecto a IVA\./);
+      expect(html).toMatch(/Total pagado: \$[\d.]+ \(USD [\d.,]+\), no afecto a IVA\./);
+      // «Mi compra» is the buyer's button; the general conditions a link; both on the store.
+      const hrefs = attributes(html, 'href');
+      expect(hrefs.some((href) => href.startsWith(`${publicUrl}/mi-compra`))).toBe(true);
+      expect(hrefs).toContain(`${publicUrl}/api/legal/condiciones-generales.pdf`);
+      expect(html).toMatch(/class="tv-button"[^>]*>[\s\S]*Ir a Mi compra/);
+    });
+
+    it('the «Mi compra» code, the withdrawal, the newsletter confirmation and the contact e-mails', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      // The code e-mail.
+      const asked = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/access',
+        payload: { number: String(sale.idVenta), documentType: 'rut', document: '12345678-5' },
+      });
+      expect(asked.status, asked.text).toBe(202);
+      await ctx.app.runJobs();
+      const code = smtp
+        .received()
+        .filter((m) => m.parsed.subject?.startsWith('Tu código para ver tu compra'))
+        .at(-1);
+      const codeHtml = await expectStoreLayout(code, 'codigo-mi-compra');
+      expect(codeHtml).toMatch(/letter-spacing:6px[^>]*>\d{6}</);
+
+      // The withdrawal e-mails: the buyer's, with the amounts, and a traveller's.
+      const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.idVenta);
+      const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+      const { token } = opened.json<{ token: string }>();
+      const withdrawn = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/purchases/mine/withdrawal',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(withdrawn.status, withdrawn.text).toBeLessThan(300);
+      await ctx.app.runJobs();
+      const retracto = smtp.mailsOfSale(sale.idVenta).length;
+      expect(retracto).toBeGreaterThan(0);
+      const buyerWithdrawal = smtp
+        .received()
+        .find((m) => m.parsed.subject?.startsWith(`Recibimos tu retracto – compra N° ${sale.idVenta}`));
+      const withdrawalHtml = await expectStoreLayout(buyerWithdrawal, 'retracto-comprador');
+      expect(withdrawalHtml).toContain('Neto pagado');
+      expect(withdrawalHtml).not.toContain('impuestos incluidos');
+      const travellerWithdrawal = smtp
+        .received()
+        .find((m) => /Tu certificado \S+ fue anulado/.test(m.parsed.subject ?? ''));
+      await expectStoreLayout(travellerWithdrawal, 'retracto-pasajero');
+
+      // The newsletter confirmation: the button and the one-click unsubscribe link, both on the store.
+      const email = `diseno.${sale.idVenta}@example.cl`;
+      const subscribed = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/companies/1/subscriptions',
+        payload: { email },
+      });
+      expect(subscribed.status, subscribed.text).toBe(204);
+      await ctx.app.runJobs();
+      const newsletterHtml = await expectStoreLayout(smtp.mailsTo(email).at(-1), 'confirmar-suscripcion');
+      expect(attributes(newsletterHtml, 'href').map((href) => new URL(href).pathname)).toStrictEqual([
+        '/suscripcion/confirmar',
+        '/suscripcion/baja',
+      ]);
+
+      // The contact form's e-mail to the company: the visitor's words quoted, escaped, in a table.
+      const contact = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/companies/1/contact-forms?reCaptchaToken=${encodeURIComponent(passingToken())}`,
+        payload: { ...contactBody, detail: `${contactBody.detail}\n<img src="http://evil.example/x.png">` },
+      });
+      expect(contact.status, contact.text).toBe(204);
+      await ctx.app.runJobs();
+      const contactMail = smtp.received().find((m) => m.parsed.replyTo?.text.includes(contactBody.email));
+      const contactHtml = await expectStoreLayout(contactMail, 'contacto');
+      expect(contactHtml).toContain(
+        'Necesito un certificado en inglés para el consulado.<br/>Viajo el 12 de diciembre.',
+      );
+      expect(contactHtml).toContain('&lt;img src=');
+    });
+  },
+  env,
+);
