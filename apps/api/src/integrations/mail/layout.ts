@@ -45,9 +45,10 @@ const css = `
   .tv-card { padding: 24px 16px !important; }
   .tv-band { padding: 16px !important; }
   .tv-outer { padding: 0 !important; }
+  .tv-band, .tv-card { border-radius: 0 !important; }
 }
 @media (prefers-color-scheme: dark) {
-  .tv-body, .tv-outer { background-color: #0f172a !important; }
+  body.tv-body, body.tv-body > table > tbody > tr > td, .tv-outer { background-color: #0f172a !important; }
   .tv-card { background-color: #1e293b !important; }
   .tv-card p, .tv-card td, .tv-card th, .tv-card li, .tv-card blockquote { color: #e2e8f0 !important; }
   .tv-card a:not(.tv-button) { color: #7dd3e0 !important; }

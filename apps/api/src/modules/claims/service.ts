@@ -436,10 +436,11 @@ type RefundEmailPayload = z.infer<typeof refundEmailPayload>;
 /** The HTML part: the text's paragraphs in the store's layout, its links (the claim's page) as links. */
 const paragraphs = (text: string): EmailBlock[] =>
   text.split('\n\n').map((p) => {
-    const url = /^(.*?)(https?:\/\/\S+)$/s.exec(p);
-    if (url && !url[1]?.includes('\n'))
-      return { type: 'link', before: url[1] ?? '', href: url[2] ?? '', label: url[2] ?? '', after: '' };
-    return { type: 'text', text: p };
+    // A one-line paragraph with a link in it (the tracking page): the link is a link.
+    const url = p.includes('\n') ? null : /https?:\/\/[^\s]*[^\s.,;:)]/.exec(p);
+    if (!url) return { type: 'text', text: p };
+    const [href] = url;
+    return { type: 'link', before: p.slice(0, url.index), href, label: href, after: p.slice(url.index + href.length) };
   });
 
 /** Where the company's people handle a claim: its page in the console, and the CLI's export of its documents. */
