@@ -66,6 +66,28 @@ test('every e-mail reads at 375 and 800 px, light and dark, with nothing off the
   await expect.poll(() => codeMail()).toBeDefined();
   await expectReadable(page, codeMail(), 'codigo-mi-compra');
 
+  // The boleta (the local tax-document adapter issues one for each paid sale).
+  const boleta = () => received().find((m) => m.parsed.subject?.endsWith(`· compra N° ${saleId}`));
+  await expect.poll(() => boleta()).toBeDefined();
+  await expectReadable(page, boleta(), 'documento-tributario');
+
+  // The withdrawal, asked from «Mi compra» through the e-mailed link: the buyer's e-mail and a traveller's.
+  const enlace = /\/mi-compra\?enlace=([\w.-]+)/.exec(buyer?.parsed.text ?? '')?.[1] ?? '';
+  const opened = await request.post('/api/purchases/access/link', { data: { link: enlace } });
+  expect(opened.status()).toBe(200);
+  const { token } = (await opened.json()) as { token: string };
+  const withdrawn = await request.post('/api/purchases/mine/withdrawal', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(withdrawn.status()).toBeLessThan(300);
+  const retracto = () =>
+    received().find((m) => m.parsed.subject?.startsWith(`Recibimos tu retracto – compra N° ${saleId}`));
+  await expect.poll(() => retracto()).toBeDefined();
+  await expectReadable(page, retracto(), 'retracto-comprador');
+  const anulado = () => received().find((m) => /Tu certificado \S+ fue anulado/.test(m.parsed.subject ?? ''));
+  await expect.poll(() => anulado()).toBeDefined();
+  await expectReadable(page, anulado(), 'retracto-pasajero');
+
   const email = `diseno.${saleId}@example.cl`;
   expect((await request.post('/api/companies/1/subscriptions', { data: { email } })).status()).toBe(204);
   await expect.poll(() => received().find((m) => m.to.includes(email))).toBeDefined();

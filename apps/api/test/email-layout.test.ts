@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { contactRequests, operators } from '#app/db/schema.ts';
 import { demoPhones } from '#app/db/seed/demo-company.ts';
-import { signedLinkToken } from '#app/modules/purchases/service.ts';
+import type { Mailer, OutgoingEmail } from '#app/integrations/mail/mailer.ts';
+import { contactReplyEmailJob } from '#app/modules/contact/service.ts';
+import { lockoutEmailJob } from '#app/modules/operators/service.ts';
+import { accessCapEmailJob, signedLinkToken } from '#app/modules/purchases/service.ts';
 import { paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
@@ -17,7 +23,8 @@ import { useFakeSmtp } from './support/smtp.ts';
  * browser check (e2e/email-layout.spec.ts: 375 and 800 px, nothing wider than the screen, axe).
  */
 const publicUrl = 'https://tienda.example.cl';
-const env: NodeJS.ProcessEnv = { PUBLIC_URL: publicUrl };
+// The local tax-document adapter: each paid sale's boleta is issued and e-mailed, as in a demo store.
+const env: NodeJS.ProcessEnv = { PUBLIC_URL: publicUrl, TAX_DOCUMENTS_PROVIDER: 'local' };
 useTemporaryDataDir(env);
 useFakeSiteverify(env);
 const smtp = useFakeSmtp(env);
@@ -28,8 +35,9 @@ const attributes = (html: string, name: 'href' | 'src') =>
   [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
 
 /** What every e-mail must be, whatever it says. Answers its HTML. */
-async function expectStoreLayout(mail: ReceivedMail | undefined, name: string) {
-  if (!mail) throw new Error(`no ${name} e-mail`);
+async function expectStoreLayout(received: ReceivedMail | Sent | undefined, name: string) {
+  if (!received) throw new Error(`no ${name} e-mail`);
+  const mail = 'parsed' in received ? received : { parsed: { html: received.html, text: received.text } };
   const html = String(mail.parsed.html || '');
   // The one layout: the store's name as the logo, its teal band, the phone viewport rules, the dark scheme.
   expect(html).toContain('class="tv-band"');
@@ -48,6 +56,23 @@ async function expectStoreLayout(mail: ReceivedMail | undefined, name: string) {
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, `${name}.html`), html);
   return html;
+}
+
+type Sent = OutgoingEmail;
+
+/** A mailer that keeps what the jobs hand it: the jobs run here are the worker's own (their payload as queued). */
+function keepingMailer() {
+  const sent: Sent[] = [];
+  const mailer: Mailer = {
+    destination: 'memory',
+    from: 'Travesía <no-reply@travesia.cl>',
+    async send(email) {
+      sent.push(email);
+      return { messageId: `<${sent.length}@travesia.cl>` };
+    },
+    async close() {},
+  };
+  return { mailer, sent };
 }
 
 const contactBody = {
@@ -159,6 +184,57 @@ describeOnEachDatabase(
         'Necesito un certificado en inglés para el consulado.<br/>Viajo el 12 de diciembre.',
       );
       expect(contactHtml).toContain('&lt;img src=');
+    });
+
+    it('the tax document, the access cap, the contact reply and the operator lockout e-mails', async () => {
+      const sale = await paidSale(ctx);
+      await ctx.app.runJobs();
+      await ctx.app.runJobs();
+      const boleta = smtp.received().find((m) => m.parsed.subject?.endsWith(`· compra N° ${sale.idVenta}`));
+      const boletaHtml = await expectStoreLayout(boleta, 'documento-tributario');
+      expect(boletaHtml).toContain('class="tv-notice"');
+      expect(boletaHtml).toContain('SIN VALOR TRIBUTARIO');
+
+      const { mailer, sent } = keepingMailer();
+      const job = { id: 1, attempt: 1 };
+      await accessCapEmailJob(ctx.database.db, mailer).run({ saleId: sale.idVenta, day: '2026-11-29' }, job);
+      await expectStoreLayout(sent.at(-1), 'aviso-codigos');
+      expect(sent.at(-1)?.subject).toBe(`Aviso de seguridad – compra N° ${sale.idVenta}`);
+
+      const contact = await call(ctx.app, {
+        method: 'POST',
+        url: `/api/companies/1/contact-forms?reCaptchaToken=${encodeURIComponent(passingToken())}`,
+        payload: { ...contactBody, email: `respuesta.${sale.idVenta}@example.cl` },
+      });
+      expect(contact.status, contact.text).toBe(204);
+      const [request] = await ctx.database.db
+        .update(contactRequests)
+        .set({ state: 'answered', reply: 'Hola Camila, te enviamos el certificado en inglés.\nSaludos.' })
+        .where(eq(contactRequests.email, `respuesta.${sale.idVenta}@example.cl`))
+        .returning();
+      if (!request) throw new Error('no contact request');
+      await contactReplyEmailJob(ctx.database.db, mailer).run({ requestId: request.id }, job);
+      const replyHtml = await expectStoreLayout(sent.at(-1), 'respuesta-contacto');
+      expect(replyHtml).toContain('te enviamos el certificado en inglés.<br/>Saludos.');
+      expect(replyHtml).toContain('<blockquote');
+
+      const [operator] = await ctx.database.db
+        .insert(operators)
+        .values({
+          id: randomUUID(),
+          email: `bloqueo.${sale.idVenta}@travesia.cl`,
+          name: 'Operadora',
+          roles: ['sales'],
+          state: 'active',
+        })
+        .returning();
+      if (!operator) throw new Error('no operator');
+      await lockoutEmailJob(ctx.database.db, mailer).run(
+        { operatorId: operator.id, at: new Date().toISOString() },
+        job,
+      );
+      await expectStoreLayout(sent.at(-1), 'bloqueo-consola');
+      expect(sent.at(-1)?.subject).toBe('Aviso de seguridad: cuenta de la consola bloqueada');
     });
   },
   env,

@@ -278,7 +278,14 @@ export function withdrawalEmailJob(
           ...paragraphs.map(
             (text): EmailBlock => (text === withdrawalTestNotice ? { type: 'notice', text } : { type: 'text', text }),
           ),
-          ...(extra.paid.length > 0 ? [{ type: 'box' as const, lines: extra.paid }] : []),
+          // The ledger's heading («Tus pagos y devoluciones:»), when it has one, titles the box.
+          ...(extra.paid.length > 0
+            ? [
+                extra.paid[0]?.endsWith(':')
+                  ? { type: 'box' as const, title: extra.paid[0], lines: extra.paid.slice(1) }
+                  : { type: 'box' as const, lines: extra.paid },
+              ]
+            : []),
           ...(extra.link
             ? [
                 { type: 'text' as const, text: 'Puedes ver el estado en «Mi compra».' },
