@@ -46,6 +46,7 @@ const css = `
   .tv-band { padding: 16px !important; }
   .tv-outer { padding: 0 !important; }
   .tv-band, .tv-card { border-radius: 0 !important; }
+  .tv-box { padding: 12px !important; }
 }
 @media (prefers-color-scheme: dark) {
   body.tv-body, body.tv-body > table > tbody > tr > td, .tv-outer { background-color: #0f172a !important; }
@@ -57,6 +58,9 @@ const css = `
   .tv-footer p { color: #94a3b8 !important; }
 }
 `;
+
+/** The longest box line kept on one line: it fits a 375 px screen at 15 px (e2e/email-layout.spec.ts checks). */
+const shortLine = 42;
 
 /** Text with its line breaks kept as <br> (one string per text node: React adds no separators then). */
 function lines(text: string): ReactNode[] {
@@ -158,7 +162,15 @@ function block(item: EmailBlock, key: number): ReactNode {
         ...(item.title
           ? [h(Text, { key: 't', style: { ...paragraph, fontWeight: 700, margin: '0 0 8px' } }, item.title)]
           : []),
-        h(Text, { key: 'b', style: { ...paragraph, fontSize: '15px', margin: 0 } }, ...lines(item.lines.join('\n'))),
+        h(
+          Text,
+          { key: 'b', style: { ...paragraph, fontSize: '15px', margin: 0 } },
+          // A short line (a phone number with its label) is kept whole: «+1 (786) 347 2210» never breaks in two.
+          ...item.lines.flatMap((line, index) => [
+            ...(index === 0 ? [] : [h('br', { key: `br${index}` })]),
+            line.length <= shortLine ? h('span', { key: index, style: { whiteSpace: 'nowrap' } }, line) : line,
+          ]),
+        ),
       );
     case 'rows':
       return h(
