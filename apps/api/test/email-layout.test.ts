@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { todayInChile } from '@travesia/domain/dates';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { contactRequests, operators } from '#app/db/schema.ts';
@@ -12,6 +13,7 @@ import { accessCapEmailJob, signedLinkToken } from '#app/modules/purchases/servi
 import { paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
+import { coveredSale } from './support/refund-claims.ts';
 import { passingToken, useFakeSiteverify } from './support/siteverify.ts';
 import type { ReceivedMail } from './support/smtp.ts';
 import { useFakeSmtp } from './support/smtp.ts';
@@ -235,6 +237,42 @@ describeOnEachDatabase(
       );
       await expectStoreLayout(sent.at(-1), 'bloqueo-consola');
       expect(sent.at(-1)?.subject).toBe('Aviso de seguridad: cuenta de la consola bloqueada');
+    });
+
+    it('the refund claim e-mails: the holder’s with the tracking page as a link, and the company’s', async () => {
+      const sale = await coveredSale(ctx);
+      const holder = `reembolso.${sale.saleId}@example.cl`;
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+      const answer = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/companies/1/refunds',
+        payload: {
+          nombreTitular: 'Ana María Pérez',
+          tipoDocumento: 1,
+          numeroDocumento: '12.345.678-5',
+          email: holder,
+          telefono: '+56 9 1234 5678',
+          numeroCertificado: sale.certificates[0],
+          descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
+          fechaIncidente: todayInChile(),
+          monto: 185000,
+          moneda: 'CLP',
+          banco: '012',
+          tipoCuenta: 'vista',
+          numeroCuenta: '12345678',
+          documentos: [{ nombre: 'boleta.pdf', contenido: pdf.toString('base64') }],
+        },
+      });
+      expect(answer.status, answer.text).toBe(204);
+      const number = String(answer.headers['x-refund-number']);
+      await ctx.app.runJobs();
+      const html = await expectStoreLayout(smtp.mailsTo(holder).at(-1), 'reembolso-titular');
+      expect(attributes(html, 'href')).toContain(
+        `${publicUrl}/reembolsos/seguimiento?numero=${encodeURIComponent(number)}`,
+      );
+      const company = smtp.mailsAbout(`Nueva solicitud de reembolso ${number}`).at(-1);
+      expect(company).toBeDefined();
+      await expectStoreLayout(company, 'reembolso-empresa');
     });
   },
   env,
