@@ -7,7 +7,8 @@ import { errorMessages } from '@travesia/domain/messages';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { type EmailBlock, emailHtml } from '#app/integrations/mail/email-html.ts';
+import { type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { accessTokenMatches } from '#app/lib/security/access-token.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { requireCompany, requireDocument } from '#app/modules/company/service.ts';
@@ -472,16 +473,9 @@ async function sendOne(
   const link = email.link ?? null;
   const linkText = link ? `\n\nRevisa tu compra y descarga tu comprobante en «Mi compra»: ${link}` : '';
   const purchaseText = purchase.length > 0 ? `\n\n${purchase.join('\n')}` : '';
-  const purchaseHtml = purchase.length > 0 ? `<p>${purchase.map(escapeHtml).join('<br>')}</p>` : '';
-  const linkHtml = link
-    ? `<p>Revisa tu compra y descarga tu comprobante en <a href="${escapeHtml(link)}">Mi compra</a>.</p>`
-    : '';
   // The general conditions, as a printable PDF (modules/legal), with the buyer's purchase confirmation.
   const conditions = purchase.length > 0 ? `${origin}${generalConditionsPath}` : null;
   const conditionsText = conditions ? `\nCondiciones generales (PDF): ${conditions}` : '';
-  const conditionsHtml = conditions
-    ? `<p>Condiciones generales: <a href="${escapeHtml(conditions)}">descargar PDF</a>.</p>`
-    : '';
   const names = email.certificates
     .flatMap((item) => item.data.travellers)
     .map((t) => `${t.name} (${t.number})`)
@@ -500,16 +494,52 @@ async function sendOne(
   const plural = email.certificates.length > 1;
   const what = plural ? 'los certificados' : 'el certificado';
   const help = assistanceLines(data);
+  const [helpTitle = '', ...helpSteps] = help;
+  const activation = helpSteps.indexOf(activationTitle);
+  const subject = `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${saleId}`;
+  const intro = `Adjuntamos ${what} de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).`;
+  const blocks: EmailBlock[] = [
+    ...(testNotice ? [{ type: 'notice' as const, text: testNotice }] : []),
+    { type: 'text', text: 'Hola,' },
+    { type: 'text', text: intro },
+    { type: 'text', text: `${plural ? 'Pasajeros' : 'Pasajero'}: ${names}.` },
+    // The emergency numbers, then how to activate the assistance, each in its own box (the certificate's words).
+    { type: 'box', title: helpTitle, lines: activation < 0 ? helpSteps : helpSteps.slice(0, activation) },
+    ...(activation < 0
+      ? []
+      : [{ type: 'box' as const, title: activationTitle, lines: helpSteps.slice(activation + 1) }]),
+    ...(purchase.length > 0 ? [{ type: 'box' as const, title: 'Tu compra', lines: purchase }] : []),
+    ...(conditions
+      ? [
+          {
+            type: 'link' as const,
+            before: 'Condiciones generales: ',
+            href: conditions,
+            label: 'descargar PDF',
+            after: '.',
+          },
+        ]
+      : []),
+    ...(link
+      ? [
+          { type: 'text' as const, text: 'Revisa tu compra y descarga tu comprobante en «Mi compra».' },
+          { type: 'button' as const, href: link, label: 'Ir a Mi compra' },
+        ]
+      : []),
+    { type: 'text', text: `Buen viaje,\n${data.company.name}` },
+  ];
   await mailer.send({
     // The same id on every attempt of this e-mail: a copy sent again after a crash is recognisably the same message.
     messageId: email.messageId,
     to: [email.to],
-    subject: `${data.testPayment ? `[${testPaymentMark}] ` : ''}Tu certificado de asistencia en viaje ${data.company.name} – venta N° ${saleId}`,
+    subject,
     text: `${testNotice ? `${testNotice}\n\n` : ''}Hola,\n\nAdjuntamos ${what} de tu plan ${data.plan.label} para tu viaje a ${data.trip.destination} (${period}).\n${plural ? 'Pasajeros' : 'Pasajero'}: ${names}.\n\n${help.join('\n')}${purchaseText}${conditionsText}${linkText}\n\nBuen viaje,\n${data.company.name}`,
-    html: `${testNotice ? `<p><strong>${escapeHtml(testNotice)}</strong></p>` : ''}<p>Hola,</p><p>Adjuntamos ${what} de tu plan <strong>${escapeHtml(data.plan.label)}</strong> para tu viaje a ${escapeHtml(data.trip.destination)} (${period}).</p><p>${plural ? 'Pasajeros' : 'Pasajero'}: ${escapeHtml(names)}.</p><p>${help.map(escapeHtml).join('<br>')}</p>${purchaseHtml}${conditionsHtml}${linkHtml}<p>Buen viaje,<br>${escapeHtml(data.company.name)}</p>`,
+    html: await emailHtml({ brand: data.company.name, title: subject, preview: intro, blocks }),
     attachments,
   });
 }
+
+const activationTitle = 'Cómo activar tu asistencia:';
 
 /**
  * What every traveller's e-mail says about getting help, as the certificate prints it: the 24/7 numbers from Chile,
@@ -522,7 +552,7 @@ export function assistanceLines(data: CertificateData): string[] {
     ...(fromChile ? [`- Desde Chile: ${fromChile}`] : []),
     ...(data.assistance.abroadPhone ? [`- Desde el extranjero: ${data.assistance.abroadPhone}`] : []),
     ...(data.assistance.whatsapp ? [`- WhatsApp: ${data.assistance.whatsapp}`] : []),
-    'Cómo activar tu asistencia:',
+    activationTitle,
     ...activationSteps(data.assistance).map((step, index) => `${index + 1}. ${step}`),
   ];
 }

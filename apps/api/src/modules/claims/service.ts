@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
 import type { DocumentStore } from '#app/integrations/document-store/index.ts';
+import { type EmailBlock, emailHtml } from '#app/integrations/mail/email-html.ts';
 import type { Mailer } from '#app/integrations/mail/mailer.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { heldCertificate } from '#app/modules/certificates/service.ts';
@@ -432,15 +433,15 @@ const refundEmailPayload = z.object({
 });
 type RefundEmailPayload = z.infer<typeof refundEmailPayload>;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-const paragraphs = (text: string) =>
-  text
-    .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+/** The HTML part: the text's paragraphs in the store's layout, its links (the claim's page) as links. */
+const paragraphs = (text: string): EmailBlock[] =>
+  text.split('\n\n').map((p) => {
+    // A one-line paragraph with a link in it (the tracking page): the link is a link.
+    const url = p.includes('\n') ? null : /https?:\/\/[^\s]*[^\s.,;:)]/.exec(p);
+    if (!url) return { type: 'text', text: p };
+    const [href] = url;
+    return { type: 'link', before: p.slice(0, url.index), href, label: href, after: p.slice(url.index + href.length) };
+  });
 
 /** Where the company's people handle a claim: its page in the console, and the CLI's export of its documents. */
 function handlingText(row: repository.ClaimRow, settings: ClaimMailSettings) {
@@ -538,7 +539,8 @@ async function sendRefundEmail(db: Database, mailer: Mailer, settings: ClaimMail
     const note = p.note ? `\n\n${p.note}` : '';
     text = `Hola:\n\n${statusText(row, status)}${note}\n\n${trackingText(row, settings)}\n\nSaludos,\n${company.name}`;
   }
-  await mailer.send({ to: [to], subject, text, html: paragraphs(text), attachments: [] });
+  const html = await emailHtml({ brand: company.name, title: subject, preview: subject, blocks: paragraphs(text) });
+  await mailer.send({ to: [to], subject, text, html, attachments: [] });
   return 1;
 }
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
 import type { CaptchaVerifier } from '#app/integrations/captcha/recaptcha.ts';
-import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { emailHtml } from '#app/integrations/mail/email-html.ts';
+import { jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { type AuditActor, recordAudit } from '#app/modules/audit/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import * as content from '#app/modules/content/service.ts';
@@ -113,7 +114,18 @@ export function contactEmailJob(db: Database, mailer: Mailer): JobHandler<{ requ
         replyTo: { name: request.fullName, address: request.email },
         subject: `Solicitud de contacto N° ${request.id}: ${request.subjectLabel}`,
         text: `Nueva solicitud recibida en el formulario de contacto.\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nMensaje:\n${request.detail}\n\nResponde este correo para escribirle a ${request.fullName}.`,
-        html: `<p>Nueva solicitud recibida en el formulario de contacto.</p><table>${lines.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table><p><strong>Mensaje:</strong></p><p style="white-space:pre-wrap">${escapeHtml(request.detail)}</p><p>Responde este correo para escribirle a ${escapeHtml(request.fullName)}.</p>`,
+        html: await emailHtml({
+          brand: (await requireCompany(db, request.companyId)).name,
+          title: `Solicitud de contacto N° ${request.id}`,
+          preview: `${request.fullName}: ${request.subjectLabel}`,
+          blocks: [
+            { type: 'text', text: 'Nueva solicitud recibida en el formulario de contacto.' },
+            { type: 'rows', rows: lines },
+            { type: 'text', text: 'Mensaje:', strong: true },
+            { type: 'quote', text: request.detail },
+            { type: 'text', text: `Responde este correo para escribirle a ${request.fullName}.` },
+          ],
+        }),
         attachments: [],
       });
       return { destination: mailer.destination };
@@ -218,7 +230,18 @@ export function contactReplyEmailJob(db: Database, mailer: Mailer): JobHandler<{
         replyTo: { name: company.name, address: request.recipient },
         subject: `Re: Solicitud de contacto N° ${request.id}: ${request.subjectLabel}`,
         text: `Hola ${request.fullName}:\n\n${request.reply}\n\n${company.name}\n\nEl ${received} escribiste:\n${quoted}`,
-        html: `<p>Hola ${escapeHtml(request.fullName)}:</p><p style="white-space:pre-wrap">${escapeHtml(request.reply)}</p><p>${escapeHtml(company.name)}</p><p>El ${escapeHtml(received)} escribiste:</p><blockquote style="white-space:pre-wrap">${escapeHtml(request.detail)}</blockquote>`,
+        html: await emailHtml({
+          brand: company.name,
+          title: `Re: Solicitud de contacto N° ${request.id}`,
+          preview: request.reply.split('\n')[0] ?? '',
+          blocks: [
+            { type: 'text', text: `Hola ${request.fullName}:` },
+            { type: 'text', text: request.reply },
+            { type: 'text', text: company.name },
+            { type: 'text', text: `El ${received} escribiste:` },
+            { type: 'quote', text: request.detail },
+          ],
+        }),
         attachments: [],
       });
       return { destination: mailer.destination };

@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError } from '#app/errors.ts';
-import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { emailHtml } from '#app/integrations/mail/email-html.ts';
+import { type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { configuredOrigin } from '#app/lib/security/origins.ts';
 import { type AuditActor, type AuditRecord, recordAudit } from '../audit/service.ts';
 import { enqueue, type JobHandler } from '../jobs/service.ts';
@@ -591,7 +592,12 @@ export function lockoutEmailJob(db: Database, mailer: Mailer): JobHandler<{ oper
         to: [operator.email],
         subject: 'Aviso de seguridad: cuenta de la consola bloqueada',
         text: `Hola,\n\n${lines.join('\n\n')}`,
-        html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`,
+        html: await emailHtml({
+          brand: 'Travesía',
+          title: 'Aviso de seguridad: cuenta de la consola bloqueada',
+          preview: lines[0] ?? '',
+          blocks: [{ type: 'text', text: 'Hola,' }, ...lines.map((text) => ({ type: 'text' as const, text }))],
+        }),
         attachments: [],
       });
       return { sent: true };

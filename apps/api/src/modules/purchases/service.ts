@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { PurchasesConfig } from '#app/config.ts';
 import type { Database } from '#app/db/client.ts';
 import { ApiError, resourceNotFound } from '#app/errors.ts';
-import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { emailHtml } from '#app/integrations/mail/email-html.ts';
+import { type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { sandboxGatewayId } from '#app/integrations/payments/sandbox.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { accessTokenMatches } from '#app/lib/security/access-token.ts';
@@ -22,7 +23,7 @@ import {
   saleBuyer,
   travellerCertificateData,
 } from '#app/modules/certificates/service.ts';
-import { getSeller, requireDocument } from '#app/modules/company/service.ts';
+import { getSeller, requireCompany, requireDocument } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { type LegalPageSlug, legalPageNames } from '#app/modules/legal/schemas.ts';
 import { firstLegalVersions } from '#app/modules/legal/service.ts';
@@ -518,7 +519,18 @@ export function purchaseCodeEmailJob(
         to: [email],
         subject: `Tu código para ver tu compra: ${code}`,
         text: `Hola,\n\nTu código para entrar a «Mi compra» es ${code}.\nVence en ${minutes} minutos y sirve una sola vez.\n\nSi no lo pediste, ignora este mensaje: nadie puede ver tu compra sin él.`,
-        html: `<p>Hola,</p><p>Tu código para entrar a «Mi compra» es <strong style="font-size:20px;letter-spacing:3px">${code}</strong>.</p><p>Vence en ${minutes} minutos y sirve una sola vez.</p><p>Si no lo pediste, ignora este mensaje: nadie puede ver tu compra sin él.</p>`,
+        html: await emailHtml({
+          brand: (await requireCompany(db, question.companyId)).name,
+          title: 'Tu código para ver tu compra',
+          preview: `Tu código para entrar a «Mi compra» vence en ${minutes} minutos.`,
+          blocks: [
+            { type: 'text', text: 'Hola,' },
+            { type: 'text', text: 'Tu código para entrar a «Mi compra» es:' },
+            { type: 'code', code },
+            { type: 'text', text: `Vence en ${minutes} minutos y sirve una sola vez.` },
+            { type: 'text', text: 'Si no lo pediste, ignora este mensaje: nadie puede ver tu compra sin él.' },
+          ],
+        }),
         attachments: [],
       });
       return { sent: true, saleId: access.saleId, role: access.role, destination: mailer.destination };
@@ -540,7 +552,8 @@ export function accessCapEmailJob(db: Database, mailer: Mailer): JobHandler<{ sa
     async run({ saleId, day }) {
       const people = await listCertificates(db, saleId, { includeVoided: true });
       const buyer = await saleBuyer(db, saleId, people);
-      if (!buyer?.email) return { sent: false };
+      const sale = await findSale(db, saleId);
+      if (!buyer?.email || !sale) return { sent: false };
       const lines = [
         `Hoy se pidieron o probaron demasiados códigos para entrar a «Mi compra» de tu compra N° ${saleId}.`,
         'Por seguridad, hasta mañana no enviaremos nuevos códigos ni aceptaremos los enviados.',
@@ -550,7 +563,12 @@ export function accessCapEmailJob(db: Database, mailer: Mailer): JobHandler<{ sa
         to: [buyer.email],
         subject: `Aviso de seguridad – compra N° ${saleId}`,
         text: `Hola,\n\n${lines.join('\n\n')}`,
-        html: `<p>Hola,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`,
+        html: await emailHtml({
+          brand: (await requireCompany(db, sale.companyId)).name,
+          title: `Aviso de seguridad – compra N° ${saleId}`,
+          preview: lines[0] ?? '',
+          blocks: [{ type: 'text', text: 'Hola,' }, ...lines.map((text) => ({ type: 'text' as const, text }))],
+        }),
         attachments: [],
       });
       await repository.markCapNoticeSent(db, saleId, day);

@@ -3,7 +3,8 @@ import { formatClp } from '@travesia/domain/money';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
-import { escapeHtml, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { type EmailBlock, emailHtml } from '#app/integrations/mail/email-html.ts';
+import { type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import {
   listCertificates,
   paidPurchase,
@@ -262,17 +263,51 @@ export function withdrawalEmailJob(
       // A test sale (the sandbox, Webpay's integration environment) says so first, as its certificate e-mail does.
       if (sale.testPayment) lines.unshift(withdrawalTestNotice);
       // Every payment and refund of the sale, and the net (payments/ledger.ts): what the buyer checks against the bank.
-      lines.push(...ledgerEmailLines(ledger, null, taxBp));
-      if (link) lines.push(`Puedes ver el estado en «Mi compra»: ${link}`);
+      const paid = ledgerEmailLines(ledger, null, taxBp);
       const buyerAddress = buyer?.email ?? '';
-      const send = (to: string, subject: string, paragraphs: string[]) =>
-        mailer.send({
+      // The HTML part: the same paragraphs in the store's layout, the amounts in a box, «Mi compra» as a button.
+      const send = async (
+        to: string,
+        subject: string,
+        paragraphs: string[],
+        extra: { paid: string[]; link?: string | undefined } = { paid: [] },
+      ) => {
+        const statusLine = extra.link ? `Puedes ver el estado en «Mi compra»: ${extra.link}` : null;
+        const blocks: EmailBlock[] = [
+          { type: 'text', text: 'Hola,' },
+          ...paragraphs.map(
+            (text): EmailBlock => (text === withdrawalTestNotice ? { type: 'notice', text } : { type: 'text', text }),
+          ),
+          // The ledger's heading («Tus pagos y devoluciones:»), when it has one, titles the box.
+          ...(extra.paid.length > 0
+            ? [
+                extra.paid[0]?.endsWith(':')
+                  ? { type: 'box' as const, title: extra.paid[0], lines: extra.paid.slice(1) }
+                  : { type: 'box' as const, lines: extra.paid },
+              ]
+            : []),
+          ...(extra.link
+            ? [
+                { type: 'text' as const, text: 'Puedes ver el estado en «Mi compra».' },
+                { type: 'button' as const, href: extra.link, label: 'Ver mi compra' },
+              ]
+            : []),
+          { type: 'text', text: company.name },
+        ];
+        const all = [...paragraphs, ...extra.paid, ...(statusLine ? [statusLine] : [])];
+        return mailer.send({
           to: [to],
           subject,
-          text: `Hola,\n\n${paragraphs.join('\n\n')}\n\n${company.name}`,
-          html: `<p>Hola,</p>${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(company.name)}</p>`,
+          text: `Hola,\n\n${all.join('\n\n')}\n\n${company.name}`,
+          html: await emailHtml({
+            brand: company.name,
+            title: subject,
+            preview: paragraphs.find((text) => text !== withdrawalTestNotice) ?? subject,
+            blocks,
+          }),
           attachments: [],
         });
+      };
       let sent = 0;
       if (buyerAddress) {
         await send(
@@ -281,6 +316,7 @@ export function withdrawalEmailJob(
             ? `Recibimos tu retracto – compra N° ${saleId} anulada · ${company.name}`
             : `Reembolso completado – compra N° ${saleId} anulada · ${company.name}`,
           lines,
+          { paid, link },
         );
         sent += 1;
       }

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { ApiError } from '#app/errors.ts';
-import { escapeHtml, jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
+import { emailHtml } from '#app/integrations/mail/email-html.ts';
+import { jobMessageId, type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import { type AuditActor, csvField, recordAudit } from '#app/modules/audit/service.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
@@ -112,7 +113,32 @@ export function confirmationEmailJob(
         to: [pending.email],
         subject: `Confirma tu suscripción a ${company.name}`,
         text: `Hola,\n\nPara recibir nuestras ofertas y consejos de viaje, confirma tu suscripción abriendo este enlace (vale 7 días):\n${link}\n\nSi no te suscribiste tú, ignora este correo: no te escribiremos.${leave ? `\n\nPara darte de baja en cualquier momento: ${leave}` : ''}\n\n${company.name}`,
-        html: `<p>Hola,</p><p>Para recibir nuestras ofertas y consejos de viaje, confirma tu suscripción (el enlace vale 7 días):</p><p><a href="${escapeHtml(link)}">Confirmar mi suscripción</a></p><p>Si no te suscribiste tú, ignora este correo: no te escribiremos.</p>${leave ? `<p><a href="${escapeHtml(leave)}">Darte de baja</a> en cualquier momento.</p>` : ''}<p>${escapeHtml(company.name)}</p>`,
+        html: await emailHtml({
+          brand: company.name,
+          title: `Confirma tu suscripción a ${company.name}`,
+          preview: 'Confirma tu suscripción: el enlace vale 7 días.',
+          blocks: [
+            { type: 'text', text: 'Hola,' },
+            {
+              type: 'text',
+              text: 'Para recibir nuestras ofertas y consejos de viaje, confirma tu suscripción (el enlace vale 7 días):',
+            },
+            { type: 'button', href: link, label: 'Confirmar mi suscripción' },
+            { type: 'text', text: 'Si no te suscribiste tú, ignora este correo: no te escribiremos.' },
+            ...(leave
+              ? [
+                  {
+                    type: 'link' as const,
+                    before: '',
+                    href: leave,
+                    label: 'Darte de baja',
+                    after: ' en cualquier momento.',
+                  },
+                ]
+              : []),
+            { type: 'text', text: company.name },
+          ],
+        }),
         attachments: [],
         // RFC 2369 and RFC 8058: mail clients show «Darse de baja» and post to the link in one click.
         ...(leave

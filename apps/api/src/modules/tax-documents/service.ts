@@ -5,9 +5,11 @@ import { formatClp } from '@travesia/domain/money';
 import { z } from 'zod';
 import type { Database } from '#app/db/client.ts';
 import { DocumentNotFoundError, type DocumentStore } from '#app/integrations/document-store/index.ts';
+import { emailHtml } from '#app/integrations/mail/email-html.ts';
 import { type Mailer, mailFailureFields } from '#app/integrations/mail/mailer.ts';
 import type { IssueDocument, Receiver, TaxDocumentProvider } from '#app/integrations/tax-documents/provider.ts';
 import { TaxDocumentRefused } from '#app/integrations/tax-documents/provider.ts';
+import { requireCompany } from '#app/modules/company/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { defaultMaxAttempts, enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
@@ -237,6 +239,12 @@ export async function documentPdf(db: Database, store: DocumentStore, saleId: nu
   return { row, body: await store.get(row.pdfKey) };
 }
 
+/** The store's name, the logo of the sale's e-mails. */
+async function brandOfSale(db: Database, saleId: number) {
+  const sale = await findSale(db, saleId);
+  return sale ? (await requireCompany(db, sale.companyId)).name : 'Travesía';
+}
+
 /** The e-mail job: the issued document's PDF to the buyer. `buyerEmailOf`: the sale's buyer (certificates). */
 export function taxDocumentEmailJob(
   db: Database,
@@ -263,7 +271,14 @@ export function taxDocumentEmailJob(
         to: [to],
         subject: `${name} · compra N° ${saleId}`,
         text: lines.join('\n\n'),
-        html: lines.map((l) => `<p>${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join(''),
+        html: await emailHtml({
+          brand: await brandOfSale(db, saleId),
+          title: `${name} · compra N° ${saleId}`,
+          preview: lines[0] ?? name,
+          blocks: lines.map((text) =>
+            shown.noTaxValue && text.startsWith('SIN VALOR') ? { type: 'notice', text } : { type: 'text', text },
+          ),
+        }),
         attachments: [
           {
             filename: `${found.row.type}-${shown.folio}.pdf`,
