@@ -63,7 +63,7 @@ import { paymentRoutes, saleRefundAdminRoutes } from './modules/payments/routes.
 import { planFileRoutes } from './modules/plans/plan-files.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { previewDraft } from './modules/publishing/console-routes.ts';
-import { sitePreviewScope } from './modules/publishing/preview.ts';
+import { previewBody, sitePreviewScope } from './modules/publishing/preview.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -315,7 +315,7 @@ async function apiRoutes(api: FastifyInstance) {
     // A site preview link of the geography: the quoter's lists answer the draft; any other site draft, the live ones.
     previewCatalog: async (token: string) => {
       const draft = await previewDraft(api.publishing, db, token, sitePreviewScope, api.clock());
-      return draft.kind === 'geography' ? catalogPreviewOf(geographySchema.parse(draft.body)) : null;
+      return draft.kind === 'geography' ? catalogPreviewOf(previewBody(geographySchema, draft.body)) : null;
     },
   });
   await api.register(contentRoutes, {
@@ -325,7 +325,7 @@ async function apiRoutes(api: FastifyInstance) {
     // A site preview link of the contacts: /contactanos answers the draft; any other site draft shows the live ones.
     previewContacts: async (token: string) => {
       const draft = await previewDraft(api.publishing, db, token, sitePreviewScope, api.clock());
-      return draft.kind === 'site-contacts' ? siteContactsSchema.parse(draft.body) : null;
+      return draft.kind === 'site-contacts' ? previewBody(siteContactsSchema, draft.body) : null;
     },
   });
   await api.register(subscriptionRoutes);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
 import type { DatabaseHandle } from '#app/db/client.ts';
-import { auditEntries, companyDocuments } from '#app/db/schema.ts';
+import { auditEntries, companyDocuments, publishingDrafts } from '#app/db/schema.ts';
 import type { SiteScripts } from '#app/modules/company/site.ts';
 import { mountPages, storefrontBuildExists } from '#app/web.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
@@ -319,6 +319,14 @@ describeOnEachDatabase(
       const forged = await previewed('contacts-info', `${token}x`);
       expect(forged.status).toBe(403);
       expect(forged.json<{ detail: string }>().detail).toMatch(/vista previa/);
+      // A stored draft that no longer fits its schema (saved under an older one, or changed by hand) opens nothing:
+      // the 403 of a stale link, never a 500.
+      await ctx.database.db
+        .update(publishingDrafts)
+        .set({ body: { help: [{ label: 'x' }] } })
+        .where(and(eq(publishingDrafts.kind, 'site-contacts'), eq(publishingDrafts.key, 'main')));
+      for (const path of ['contacts-info', 'contacts?isEmergencyOrSaleContact=false', 'website-parameters'])
+        expect((await previewed(path)).status, path).toBe(403);
     });
   },
   {},
@@ -417,6 +425,17 @@ describe('the storefront shows a publication at once, and runs a published scrip
     expect(after.html).toContain('https://www.googletagmanager.com/gtag/js?id=G-1');
     // The demo snippet is gone with the publication (the published list replaced it).
     expect(policy).not.toContain(sha256('window.travesiaMarketing = true;'));
+  });
+
+  it('a preview link whose value cannot be a token (a line break, a non-Latin character, too long) opens nothing and fails no page', async () => {
+    for (const value of ['%E2%82%AC', 'a%0Ab', 'a%00b', 'x'.repeat(2_000), 'a.b']) {
+      for (const path of ['/', '/contactanos', '/faq', '/terminos']) {
+        const answer = await ctx.app.inject({ method: 'GET', url: `${path}?vista-previa=${value}` });
+        expect(answer.statusCode, `${path} with ${value.slice(0, 12)}`).toBe(200);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.body).toContain('Vista previa no disponible');
+      }
+    }
   });
 
   it('a script stored behind the console’s back, or outside the allow-list, is neither rendered nor hashed', async () => {

@@ -175,6 +175,7 @@ const navigationFields: ObjectSpec = {
   items: {
     type: 'list',
     item: 'Ítem',
+    max: 12,
     title: (item) => String(item.label ?? ''),
     fields: {
       label: { type: 'text', label: 'Texto' },
@@ -187,6 +188,7 @@ const navigationFields: ObjectSpec = {
       items1: {
         type: 'list',
         item: 'Enlace del submenú',
+        max: 20,
         title: (item) => String(item.label ?? ''),
         fields: {
           label: { type: 'text', label: 'Texto' },
@@ -203,6 +205,7 @@ const contactsFields: ObjectSpec = {
   help: {
     type: 'list',
     item: 'Tarjeta de ayuda',
+    max: 12,
     title: (item) => String(item.label ?? ''),
     fields: {
       label: { type: 'text', label: 'Nombre' },
@@ -216,6 +219,7 @@ const contactsFields: ObjectSpec = {
   directory: {
     type: 'list',
     item: 'Contacto del directorio',
+    max: 60,
     title: (item) => String(item.label ?? ''),
     fields: {
       category: { type: 'text', label: 'Categoría' },
@@ -251,6 +255,7 @@ const homeFields: ObjectSpec = {
   coverages: {
     type: 'list',
     item: 'Cobertura destacada',
+    max: 12,
     title: (item) => String(item.title ?? ''),
     fields: {
       title: { type: 'text', label: 'Título' },
@@ -261,6 +266,7 @@ const homeFields: ObjectSpec = {
   socialQuotes: {
     type: 'list',
     item: 'Testimonio',
+    max: 20,
     title: (item) => String(item.author ?? ''),
     fields: {
       author: { type: 'text', label: 'Autor' },
@@ -272,6 +278,7 @@ const homeFields: ObjectSpec = {
   blogCategories: {
     type: 'list',
     item: 'Categoría del blog',
+    max: 8,
     title: (item) => String(item.label ?? ''),
     fields: {
       id: { type: 'number', label: 'Número', min: 1, max: 2_147_483_647 },
@@ -279,6 +286,7 @@ const homeFields: ObjectSpec = {
       articles: {
         type: 'list',
         item: 'Artículo',
+        max: 12,
         title: (item) => String(item.title ?? ''),
         fields: {
           id: { type: 'number', label: 'Número', min: 1, max: 2_147_483_647 },
@@ -299,6 +307,7 @@ const scriptsFields: ObjectSpec = {
   scripts: {
     type: 'list',
     item: 'Script',
+    max: 20,
     title: (item) => String(item.src ?? (item.code ? 'código' : '')),
     toForm: (script) => {
       const { placement, src, code } = script as Partial<ScriptForm>;

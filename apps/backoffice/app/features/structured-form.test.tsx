@@ -223,6 +223,20 @@ describe('the structured forms of «El sitio»', () => {
     expect(nextHome.socialQuotes?.[0]?.rating).toBe('cinco');
   });
 
+  it('a forged count reads no more items than the document takes, nested lists included', () => {
+    const form = new FormData();
+    form.set('items.cantidad', '999999');
+    for (let index = 0; index < 30; index += 1) {
+      form.set(`items.${index}.label`, `Ítem ${index}`);
+      form.set(`items.${index}.items1.cantidad`, '999999');
+    }
+    const next = documentFromForm(form, spec('site-navigation'), navigation) as typeof navigation;
+    expect(next.items).toHaveLength(12);
+    expect(next.items.every((item) => item.items1.length === 20)).toBe(true);
+    form.set('items.cantidad', '-5');
+    expect((documentFromForm(form, spec('site-navigation'), navigation) as typeof navigation).items).toStrictEqual([]);
+  });
+
   it('labels every repeated input with its item, and marks the inputs the API refused', () => {
     const html = renderPage(
       <ObjectFields

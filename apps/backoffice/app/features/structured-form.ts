@@ -23,6 +23,8 @@ export type ListSpec = {
   type: 'list';
   /** What one item is called («Ítem», «Tarjeta de ayuda»). */
   item: string;
+  /** The most items the document takes (the API's own limit): a posted count above it reads only this many. */
+  max: number;
   fields: ObjectSpec;
   /** How an item is titled in its fieldset, from its values. */
   title?: (item: Record<string, unknown>) => string;
@@ -38,10 +40,16 @@ export const newItem = 'nuevo';
 
 export const fieldName = (path: readonly (string | number)[]) => path.join('.');
 
-const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
+/** The posted fields by name, read once (a lookup per field, never a scan of the whole form). */
+type Posted = ReadonlyMap<string, string>;
+
+function postedFields(form: FormData): Posted {
+  const fields = new Map<string, string>();
+  for (const [name, value] of form) if (typeof value === 'string' && !fields.has(name)) fields.set(name, value);
+  return fields;
+}
+
+const formText = (form: Posted, name: string) => (form.get(name) ?? '').trim();
 
 /** The value of a field no item has yet (the blank item's defaults). */
 export function blankOf(spec: FieldSpec): unknown {
@@ -69,7 +77,7 @@ export const blankObjectOf = (fields: ObjectSpec) =>
   Object.fromEntries(Object.entries(fields).map(([key, spec]) => [key, blankOf(spec)]));
 
 /** Whether any text the blank item's fields posted is filled (the blank item is then added). */
-function filledIn(form: FormData, fields: ObjectSpec, path: readonly (string | number)[]): boolean {
+function filledIn(form: Posted, fields: ObjectSpec, path: readonly (string | number)[]): boolean {
   return Object.entries(fields).some(([key, spec]) => {
     const name = fieldName([...path, key]);
     if (spec.type === 'group') return filledIn(form, spec.fields, [...path, key]);
@@ -79,7 +87,7 @@ function filledIn(form: FormData, fields: ObjectSpec, path: readonly (string | n
   });
 }
 
-function readField(form: FormData, spec: FieldSpec, path: readonly (string | number)[]): unknown {
+function readField(form: Posted, spec: FieldSpec, path: readonly (string | number)[]): unknown {
   const name = fieldName(path);
   switch (spec.type) {
     case 'text':
@@ -110,7 +118,7 @@ function readField(form: FormData, spec: FieldSpec, path: readonly (string | num
   }
 }
 
-export function readObject(form: FormData, fields: ObjectSpec, path: readonly (string | number)[] = []) {
+function readObject(form: Posted, fields: ObjectSpec, path: readonly (string | number)[] = []) {
   return Object.fromEntries(Object.entries(fields).map(([key, spec]) => [key, readField(form, spec, [...path, key])]));
 }
 
@@ -119,8 +127,9 @@ export const countName = (path: readonly (string | number)[]) => fieldName([...p
 export const removeName = (path: readonly (string | number)[]) => fieldName([...path, 'quitar']);
 export const positionName = (path: readonly (string | number)[]) => fieldName([...path, 'posicion']);
 
-function readList(form: FormData, spec: ListSpec, path: readonly (string | number)[]): unknown[] {
-  const count = Math.min(Number(formText(form, countName(path))) || 0, 500);
+function readList(form: Posted, spec: ListSpec, path: readonly (string | number)[]): unknown[] {
+  // Never more than the document takes: a forged count cannot make the server build a huge document.
+  const count = Math.max(0, Math.min(Math.trunc(Number(formText(form, countName(path)))) || 0, spec.max));
   const kept: { position: number; index: number; item: Record<string, unknown> }[] = [];
   for (let index = 0; index < count; index += 1) {
     const itemPath = [...path, index];
@@ -142,9 +151,8 @@ function readList(form: FormData, spec: ListSpec, path: readonly (string | numbe
 }
 
 /**
- * The document the form posted. Fields the spec does not name are taken from the document the form showed (the
- * navigation's logo, the ids of the home's blog teasers), item by item where the list kept its order.
+ * The document the form posted; top-level fields the spec does not name are kept from the document the form showed.
  */
 export function documentFromForm(form: FormData, fields: ObjectSpec, shown: Record<string, unknown>) {
-  return { ...shown, ...readObject(form, fields) };
+  return { ...shown, ...readObject(postedFields(form), fields) };
 }

@@ -14,7 +14,7 @@ import { describeJsonChanges } from '#app/lib/json-diff.ts';
 import { type CatalogPreview, catalogPreviewOf, geographySchema } from '#app/modules/catalog/geography.ts';
 import { type SiteContacts, siteContactsSchema } from '#app/modules/content/site-contacts.ts';
 import type { PublishableKind } from '#app/modules/publishing/kind.ts';
-import { previewMessages, sitePreviewScope } from '#app/modules/publishing/preview.ts';
+import { previewBody, previewMessages, sitePreviewScope } from '#app/modules/publishing/preview.ts';
 import { findDocument, saveDocument } from './repository.ts';
 import {
   type CompanyDocumentKind,
@@ -297,19 +297,19 @@ export type SitePreview = {
 export function sitePreviewOf(kind: string, body: unknown): SitePreview {
   switch (kind) {
     case 'site-navigation':
-      return { navigationBar: siteNavigationSchema.parse(body) };
+      return { navigationBar: previewBody(siteNavigationSchema, body) };
     case 'site-footer':
-      return { footer: siteFooterSchema.parse(body) };
+      return { footer: previewBody(siteFooterSchema, body) };
     case 'site-whatsapp':
-      return { configuration: siteWhatsappSchema.parse(body) };
+      return { configuration: previewBody(siteWhatsappSchema, body) };
     case 'site-flags':
-      return { features: siteFlagsSchema.parse(body) };
+      return { features: previewBody(siteFlagsSchema, body) };
     case 'site-home':
-      return { home: siteHomeSchema.parse(body) };
+      return { home: previewBody(siteHomeSchema, body) };
     case 'site-contacts':
-      return { contacts: siteContactsSchema.parse(body).help };
+      return { contacts: previewBody(siteContactsSchema, body).help };
     case 'geography':
-      return { countries: catalogPreviewOf(geographySchema.parse(body)).countries };
+      return { countries: catalogPreviewOf(previewBody(geographySchema, body)).countries };
     default:
       throw new ApiError(403, previewMessages.invalid);
   }

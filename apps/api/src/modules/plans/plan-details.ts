@@ -278,7 +278,8 @@ async function describePlan(db: Database, key: string, before: PlanDetails | nul
   );
   const tax = (t: PlanDetails['tax']) => (t.enabled ? `IVA ${(t.rateBp / 100).toLocaleString('es-CL')} %` : 'sin IVA');
   field('IVA', before && tax(before.tax), tax(after.tax));
-  field('Por qué lleva o no IVA', before && quoted(before.tax.reason), quoted(after.tax.reason));
+  // Bodies saved before the reason existed have none: read as empty, not «undefined».
+  field('Por qué lleva o no IVA', before && quoted(before.tax.reason ?? ''), quoted(after.tax.reason ?? ''));
   field('Imagen', before?.image.large, after.image.large || '(ninguna)');
   field(
     'Condiciones generales',

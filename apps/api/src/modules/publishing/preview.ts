@@ -59,6 +59,16 @@ export function verifyPreview(secret: string, token: string, now: Date): Preview
   return { kind: claim.k, key: claim.i, expiresAt: claim.e, scope: claim.s };
 }
 
+/**
+ * A previewed draft read with its kind's schema. A draft saved under an older schema (or changed by hand) that no
+ * longer fits opens nothing: the same 403 as a stale link, never a 500, and the store shows the live content.
+ */
+export function previewBody<Body>(schema: z.ZodType<Body>, body: unknown): Body {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(403, previewMessages.invalid);
+  return parsed.data;
+}
+
 /** The header the storefront forwards its `vista-previa` link parameter in (comparator, and the shell for the site). */
 export const previewHeader = 'x-vista-previa';
 

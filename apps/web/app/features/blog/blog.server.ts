@@ -2,7 +2,7 @@ import { sanitizeHtml } from '@travesia/domain/sanitize-html';
 import { redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, type LoadContext, pageError } from '#app/lib/api-answer.server.ts';
-import { previewParameter } from '#app/lib/preview.ts';
+import { previewLinkOf } from '#app/lib/preview.ts';
 import type { BlogArticleData, BlogListData } from './types.ts';
 
 /** Articles per page of /blog. */
@@ -53,7 +53,10 @@ export async function loadBlogArticle(
   // As the payment action does: the API is told the Host this page was asked at; forwarded headers it believes only
   // from a TRUST_PROXY peer (in process: this page's own peer).
   const url = new URL(request.url);
-  const token = url.searchParams.get(previewParameter);
+  const link = previewLinkOf(request);
+  // A value that cannot be a token opens nothing, as a forged link (never sent to the API).
+  if (link && link.token === null) throw notFound();
+  const token = link?.token ?? null;
   const headers = {
     host: url.host,
     'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
@@ -64,7 +67,7 @@ export async function loadBlogArticle(
     params: { path: { companyId: configuredCompanyId(), postId } },
     headers,
   });
-  if (token && answer.response.status === 403) throw notFound();
+  if (token && (answer.response.status === 403 || answer.response.status === 400)) throw notFound();
   const post = dataOrThrow(answer, 'El artículo');
   if (token) return { ...post, bodyHtml: sanitizeHtml(post.bodyHtml), preview: true };
   if (params.title !== post.slug) throw redirect(`/blog-interior/${post.id}/${post.slug}`, 301);

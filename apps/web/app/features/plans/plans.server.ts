@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
 import { dataOrThrow, fieldErrors, formOutcome, type LoadContext } from '#app/lib/api-answer.server.ts';
-import { previewHeaders, previewParameter } from '#app/lib/preview.ts';
+import { previewHeaders, previewLinkOf } from '#app/lib/preview.ts';
 import {
   departureHasPassed,
   expiredQuotationMessage,
@@ -19,10 +19,12 @@ const quotationNotFound = 'No encontramos esta cotización.';
  * the catalogue no longer sells are pages of their own (with a way to quote again), not errors.
  */
 export async function loadComparator({ params, context, request }: PlansArgs & { request: Request }) {
-  const token = new URL(request.url).searchParams.get(previewParameter);
-  if (!token) return comparatorOf({ params, context }, undefined);
+  const link = previewLinkOf(request);
+  if (!link) return comparatorOf({ params, context }, undefined);
+  // A value that cannot be a token is a link that does not open, like a forged one (never sent to the API).
+  if (link.token === null) return data({ state: 'preview-invalid' as const }, { headers: previewHeaders });
   // A preview of a draft's prices: the page is the real comparator priced with them, kept by no cache.
-  return data(await comparatorOf({ params, context }, token), { headers: previewHeaders });
+  return data(await comparatorOf({ params, context }, link.token), { headers: previewHeaders });
 }
 
 async function comparatorOf({ params, context }: PlansArgs, previewToken: string | undefined) {
