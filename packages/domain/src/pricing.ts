@@ -61,13 +61,13 @@ export type PlanPrice = {
 };
 
 /** a × b / c rounded half up, for non-negative integers, without floating point. */
-function mulDivRound(a: number, b: number, c: number): number {
+export function mulDivRound(a: number, b: number, c: number): number {
   const product = BigInt(a) * BigInt(b);
   const divisor = BigInt(c);
   return Number((product * 2n + divisor) / (divisor * 2n));
 }
 
-function assertCount(name: string, value: number, min = 0) {
+export function assertCount(name: string, value: number, min = 0) {
   if (!Number.isSafeInteger(value) || value < min)
     throw new RangeError(`${name} must be an integer ≥ ${min}: ${value}`);
 }

@@ -1,6 +1,6 @@
 import { demoBlog } from './demo-blog.ts';
 import { demoLegalPages } from './demo-legal.ts';
-import { demoDiscountCodes, demoPlans } from './demo-plans.ts';
+import { demoAddOns, demoDiscountCodes, demoPlans } from './demo-plans.ts';
 import type { CompanySeed } from './types.ts';
 
 /**
@@ -612,6 +612,7 @@ export const demoCompany: CompanySeed = {
 
   products: demoPlans,
   discountCodes: demoDiscountCodes,
+  addOns: demoAddOns,
 
   exchangeRate: { fromCurrency: 'USD', toCurrency: 'CLP', rate: '948.5300' },
 

@@ -216,3 +216,91 @@ export const demoDiscountCodes: CompanySeed['discountCodes'] = [
   { code: 'VERANO15', percentBp: 1500, validFrom: '2026-12-01', validTo: '2027-03-31' },
   { code: 'INVIERNO2025', percentBp: 2000, validFrom: '2025-06-01', validTo: '2025-08-31' },
 ];
+
+/**
+ * The demo company's add-ons (issue 27 §1), at prices like the Chilean market's (Assist Card, Universal Assistance,
+ * Assist 365 sell the same options): per traveller, USD per day of the trip or a percent of the traveller's plan.
+ * Daily-priced ones are not sold with the annual plan (modality 2), whose «days» are the whole year.
+ */
+type AddOnSeed = CompanySeed['addOns'][number];
+type Price = { perDayCents: number } | { planPercentBp: number };
+type Who = Partial<Pick<AddOnSeed, 'passengerTypeIds' | 'modalityIds' | 'buyableAfterPurchase'>>;
+
+function addOn(code: string, name: string, description: string, benefits: [string, string][], price: Price, who: Who) {
+  const daily = 'perDayCents' in price;
+  return {
+    code,
+    name,
+    description,
+    benefits: benefits.map(([label, value]) => ({ label, value })),
+    pricing: daily ? 'daily' : 'percent',
+    priceCentsPerDay: daily ? price.perDayCents : null,
+    planPercentBp: daily ? null : price.planPercentBp,
+    passengerTypeIds: who.passengerTypeIds ?? [],
+    modalityIds: who.modalityIds ?? [],
+    destinationIds: [],
+    productIds: [],
+    buyableAfterPurchase: who.buyableAfterPurchase ?? false,
+  } satisfies AddOnSeed;
+}
+
+export const demoAddOns: CompanySeed['addOns'] = [
+  addOn(
+    'deportes-aventura',
+    'Deportes y aventura',
+    'Cubre accidentes al practicar deportes amateur: esquí, snowboard, trekking, buceo y más.',
+    [
+      ['Asistencia médica por accidente deportivo', 'USD 20.000'],
+      ['Rescate en montaña o en el mar', 'USD 5.000'],
+      ['Trekking y montañismo', 'hasta 4.500 m de altura'],
+    ],
+    { perDayCents: 250 },
+    { passengerTypeIds: [1], modalityIds: [1, 3], buyableAfterPurchase: true },
+  ),
+  addOn(
+    'preexistencias-plus',
+    'Preexistencias ampliadas',
+    'Atiende tus enfermedades preexistentes más allá de la urgencia: controles y tratamiento.',
+    [
+      ['Enfermedades preexistentes (atención completa)', 'USD 10.000'],
+      ['Medicamentos para enfermedades preexistentes', 'USD 1.000'],
+    ],
+    { planPercentBp: 3000 },
+    { passengerTypeIds: [1, 2] },
+  ),
+  addOn(
+    'embarazo',
+    'Embarazo hasta la semana 32',
+    'Controles y urgencias del embarazo durante el viaje, hasta la semana 32 de gestación.',
+    [
+      ['Urgencias obstétricas y controles', 'USD 15.000'],
+      ['Parto prematuro (hasta la semana 32)', 'USD 15.000'],
+      ['Semana de gestación máxima', '32'],
+    ],
+    { perDayCents: 300 },
+    { passengerTypeIds: [1], modalityIds: [1, 3] },
+  ),
+  addOn(
+    'cancelacion-cualquier-motivo',
+    'Cancelación por cualquier motivo',
+    'Te devuelve el 75 % de lo no reembolsable si cancelas tu viaje, sin importar la razón.',
+    [
+      ['Reembolso de gastos no reembolsables', '75 %, hasta USD 3.000'],
+      ['Aviso de cancelación', 'hasta 48 horas antes de la salida'],
+    ],
+    { planPercentBp: 4000 },
+    { passengerTypeIds: [1, 2], modalityIds: [1] },
+  ),
+  addOn(
+    'electronica-equipaje-plus',
+    'Electrónica y equipaje plus',
+    'Protege tu celular, notebook, tablet y cámara, y amplía la compensación por equipaje perdido.',
+    [
+      ['Robo o daño de equipos electrónicos (deducible USD 50)', 'USD 1.000'],
+      ['Compensación adicional por pérdida de equipaje', 'USD 1.500'],
+      ['Demora de equipaje, gastos de primera necesidad', 'USD 300'],
+    ],
+    { perDayCents: 150 },
+    { modalityIds: [1, 3], buyableAfterPurchase: true },
+  ),
+];

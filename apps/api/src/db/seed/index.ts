@@ -70,6 +70,9 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
     if (seed.discountCodes.length > 0) {
       await tx.insert(t.discountCodes).values(seed.discountCodes.map((code) => ({ ...code, companyId })));
     }
+    if (seed.addOns.length > 0) {
+      await tx.insert(t.addOns).values(seed.addOns.map((addOn, i) => ({ ...addOn, companyId, sortOrder: i })));
+    }
     await tx.insert(t.exchangeRates).values({ ...seed.exchangeRate, companyId, validFrom: new Date(0) });
     await tx.insert(t.faqEntries).values(seed.faqs.map((f, i) => ({ ...f, companyId, sortOrder: i })));
     await tx.insert(t.subjects).values(seed.subjects.map((s, i) => ({ ...s, companyId, sortOrder: i })));

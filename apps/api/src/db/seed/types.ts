@@ -60,6 +60,21 @@ export type CompanySeed = {
     benefits: { label: string; value: string; isPriority: boolean }[];
   }[];
   discountCodes: { code: string; percentBp: number; validFrom: string; validTo: string }[];
+  /** Add-ons (issue 27 §1): priced per traveller per day or as a percent of the plan; empty lists mean «all». */
+  addOns: {
+    code: string;
+    name: string;
+    description: string;
+    benefits: { label: string; value: string }[];
+    pricing: 'daily' | 'percent';
+    priceCentsPerDay: number | null;
+    planPercentBp: number | null;
+    passengerTypeIds: number[];
+    modalityIds: number[];
+    destinationIds: number[];
+    productIds: number[];
+    buyableAfterPurchase: boolean;
+  }[];
   exchangeRate: { fromCurrency: 'USD'; toCurrency: 'CLP'; rate: string };
   faqs: { category: string; question: string; answer: string }[];
   subjects: { id: number; label: string }[];

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -205,4 +206,49 @@ export const passengerTypeProducts = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('passenger_type_products_unique').on(t.passengerTypeId, t.productId)],
+);
+
+/**
+ * Add-ons («adicionales», issue 27 §1): options a traveller buys on top of the plan, priced per traveller either per
+ * day of the trip (USD cents) or as a percent of what the plan costs that traveller (packages/domain/src/add-ons.ts).
+ * Eligibility lists (age bands = passenger types, modalities, destination regions, plans) are empty for «all». The
+ * covid upgrade still lives in `products.covid_fee_cents_per_day`; it is the next to move here (docs/pricing.md).
+ * `version` counts the console's edits (optimistic check, issue 17).
+ */
+export const addOns = pgTable(
+  'add_ons',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** The one line the purchase step shows under its name (plain text). */
+    description: text('description').notNull().default(''),
+    /** What it covers, with limits, in display order (like a plan's benefits). */
+    benefits: jsonb('benefits').$type<{ label: string; value: string }[]>().notNull().default([]),
+    /** 'daily': `price_cents_per_day` per traveller per day; 'percent': `plan_percent_bp` of the traveller's plan net. */
+    pricing: text('pricing', { enum: ['daily', 'percent'] }).notNull(),
+    priceCentsPerDay: integer('price_cents_per_day'),
+    planPercentBp: integer('plan_percent_bp'),
+    passengerTypeIds: integer('passenger_type_ids').array().notNull().default([]),
+    modalityIds: integer('modality_ids').array().notNull().default([]),
+    destinationIds: integer('destination_ids').array().notNull().default([]),
+    productIds: integer('product_ids').array().notNull().default([]),
+    /** Can be added to a paid purchase until the departure day. */
+    buyableAfterPurchase: boolean('buyable_after_purchase').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('add_ons_company_code').on(t.companyId, t.code),
+    check(
+      'add_ons_price',
+      sql`coalesce((${t.pricing} = 'daily' and ${t.priceCentsPerDay} >= 0 and ${t.planPercentBp} is null) or (${t.pricing} = 'percent' and ${t.planPercentBp} between 0 and 10000 and ${t.priceCentsPerDay} is null), false)`,
+    ),
+  ],
 );
