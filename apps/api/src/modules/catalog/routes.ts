@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import type { PaymentGateway } from '#app/integrations/payments/gateway.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
-import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
+import { previewHeaderSchema, requestedPreview } from '#app/modules/publishing/preview.ts';
 import type { CatalogPreview } from './geography.ts';
 import {
   countrySchema,
@@ -33,12 +33,8 @@ export async function catalogRoutes(fastify: FastifyInstance, options: CatalogOp
   const app = typed(fastify);
   const { db } = fastify;
   // The geography draft a request's preview token opens, if it carries one (its answer is then never kept).
-  const catalogPreview = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = previewTokenOf(request, reply);
-    if (token === undefined) return null;
-    if (!options.previewCatalog) throw resourceNotFound();
-    return options.previewCatalog(token);
-  };
+  const catalogPreview = (request: FastifyRequest, reply: FastifyReply) =>
+    requestedPreview(request, reply, options.previewCatalog);
 
   app.get(
     '/companies/:companyId/origins',

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { companyParams, typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
-import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
+import { previewHeaderSchema, requestedPreview } from '#app/modules/publishing/preview.ts';
 import {
   type Contact,
   type ContactInfo,
@@ -34,12 +34,8 @@ export async function contentRoutes(
   const app = typed(fastify);
   const { db } = fastify;
   // The contacts draft a request's preview token opens, if it carries one (its answer is then never kept).
-  const contactsPreviewOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = previewTokenOf(request, reply);
-    if (token === undefined) return null;
-    if (!options.previewContacts) throw resourceNotFound();
-    return options.previewContacts(token);
-  };
+  const contactsPreviewOf = (request: FastifyRequest, reply: FastifyReply) =>
+    requestedPreview(request, reply, options.previewContacts);
 
   app.get(
     '/companies/:companyId/frequently-asked-questions',
@@ -55,12 +51,9 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      const token = previewTokenOf(request, reply);
-      if (token !== undefined) {
-        if (!options.previewFaq) throw resourceNotFound();
-        return options.previewFaq(token);
-      }
-      return content.listFaq(db, request.params.companyId);
+      return (
+        (await requestedPreview(request, reply, options.previewFaq)) ?? content.listFaq(db, request.params.companyId)
+      );
     },
   );
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBodySchema, errorResponses, resourceNotFound } from '#app/errors.ts';
+import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { publicCatalogue } from '#app/lib/http/http-cache.ts';
-import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
+import { previewHeaderSchema, requestedPreview } from '#app/modules/publishing/preview.ts';
 import { legalPageParams, legalPageQuery, legalPageSchema } from './schemas.ts';
 import * as legal from './service.ts';
 
@@ -35,11 +35,14 @@ export async function legalRoutes(fastify: FastifyInstance, options: { previewLe
     async (request, reply) => {
       const { companyId, slug } = request.params;
       const page = await legal.getLegalPage(db, companyId, slug, request.query.version);
-      const token = previewTokenOf(request, reply);
-      if (token === undefined) return page;
+      const { previewLegalPage } = options;
+      const draft = await requestedPreview(
+        request,
+        reply,
+        previewLegalPage && ((token) => previewLegalPage(token, slug)),
+      );
       // A console preview link: the page's draft over the version in force, said to be no version yet.
-      if (!options.previewLegalPage) throw resourceNotFound();
-      return { ...page, ...(await options.previewLegalPage(token, slug)), version: page.currentVersion + 1 };
+      return draft ? { ...page, ...draft, version: page.currentVersion + 1 } : page;
     },
   );
 

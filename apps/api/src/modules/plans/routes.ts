@@ -13,7 +13,7 @@ import { publicCatalogue } from '#app/lib/http/http-cache.ts';
 import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import { passengerTypeProductSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import { previewHeaderSchema, previewTokenOf } from '#app/modules/publishing/preview.ts';
+import { previewHeaderSchema, requestedPreview } from '#app/modules/publishing/preview.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
 import {
   comparatorPlanSchema,
@@ -112,16 +112,13 @@ export type RepricedPlansSince = (db: Database, productIds: number[], since: Dat
  * The draft prices a request previews, if it carries a token: its answer must not be kept by anyone (no-store) nor
  * indexed, whatever the route's own policy.
  */
-async function previewOf(
+function previewOf(
   request: { headers: Record<string, unknown> },
   reply: FastifyReply,
   previewPrices: PreviewPrices | undefined,
   quotationId: string,
 ): Promise<PriceOverride | undefined> {
-  const token = previewTokenOf(request, reply);
-  if (token === undefined) return undefined;
-  if (!previewPrices) throw resourceNotFound();
-  return previewPrices(token, quotationId);
+  return requestedPreview(request, reply, previewPrices && ((token) => previewPrices(token, quotationId)));
 }
 
 /** A longer URL is no visitor's search (the quoter's are ~150 characters): not worth holding. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '#app/errors.ts';
+import { ApiError, resourceNotFound } from '#app/errors.ts';
 
 /**
  * Signed, expiring preview links (issue 25): `<payload>.<mac>`, the payload base64url JSON of the item (kind, key)
@@ -57,6 +57,21 @@ export function verifyPreview(secret: string, token: string, now: Date): Preview
   if (typeof claim.s !== 'string') throw refused();
   if (claim.e <= now.getTime()) throw refused();
   return { kind: claim.k, key: claim.i, expiresAt: claim.e, scope: claim.s };
+}
+
+/**
+ * What a request's preview token opens through `open` (a route option app.ts wires to the publishing model), or
+ * undefined when it carries none. A route registered without `open` answers a token with a 404.
+ */
+export async function requestedPreview<T>(
+  request: { headers: Record<string, unknown> },
+  reply: FastifyReply,
+  open: ((token: string) => Promise<T>) | undefined,
+): Promise<T | undefined> {
+  const token = previewTokenOf(request, reply);
+  if (token === undefined) return undefined;
+  if (!open) throw resourceNotFound();
+  return open(token);
 }
 
 /**
