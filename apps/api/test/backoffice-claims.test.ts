@@ -6,7 +6,7 @@ import { asOperator, enrolledOperator, minute, type Operator, TestClock } from '
 import { useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call } from './support/http.ts';
-import { type CoveredSale, coveredSale } from './support/refund-claims.ts';
+import { type CoveredSale, claimBody, coveredSale } from './support/refund-claims.ts';
 import { useFakeSmtp } from './support/smtp.ts';
 import { inDays } from './support/trips.ts';
 
@@ -45,25 +45,13 @@ async function newClaim(ctx: TestContext, monto = 185000): Promise<string> {
   const answer = await call(ctx.app, {
     method: 'POST',
     url: '/api/companies/1/refunds',
-    payload: {
-      nombreTitular: 'Ana María Pérez',
-      tipoDocumento: 1,
-      numeroDocumento: '12.345.678-5',
-      email: 'ana.perez@example.cl',
-      telefono: '+56 9 1234 5678',
-      numeroCertificado: covered.certificates[0],
-      descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
-      fechaIncidente: inDays(0),
+    payload: claimBody(covered.certificates[0] ?? '', {
       monto,
-      moneda: 'CLP',
-      banco: '012',
-      tipoCuenta: 'vista',
-      numeroCuenta: '12345678',
       documentos: [
         { nombre: 'boleta.pdf', contenido: pdf.toString('base64') },
         { nombre: 'receta.png', contenido: png.toString('base64') },
       ],
-    },
+    }),
   });
   expect(answer.status, answer.text).toBe(204);
   return String(answer.headers['x-refund-number']);

@@ -27,7 +27,7 @@ import {
 import { captured, cliEnvironment } from './support/cli.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { type Answer, call, expectBadRequest, expectError, textWithoutRequestId } from './support/http.ts';
-import { type CoveredSale, coverDays, coveredSale } from './support/refund-claims.ts';
+import { type CoveredSale, claimBody, coverDays, coveredSale } from './support/refund-claims.ts';
 import { type FakeSmtp, startFakeSmtp } from './support/smtp.ts';
 import { createQuotation, inDays, tripDates } from './support/trips.ts';
 
@@ -64,26 +64,13 @@ function useCoveredSales(ctx: TestContext) {
 const certificateOf = (sale: CoveredSale, seq: number) => sale.certificates[seq - 1] ?? '';
 
 function validBody(overrides: Record<string, unknown> = {}) {
-  return {
-    nombreTitular: 'Ana María Pérez',
-    tipoDocumento: 1,
-    numeroDocumento: '12.345.678-5',
-    email: 'ana.perez@example.cl',
-    telefono: '+56 9 1234 5678',
-    numeroCertificado: certificateOf(covered, 1),
-    descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
-    fechaIncidente: inDays(0),
-    monto: 185000,
-    moneda: 'CLP',
-    banco: '012',
-    tipoCuenta: 'vista',
-    numeroCuenta: '12345678',
+  return claimBody(certificateOf(covered, 1), {
     documentos: [
       { nombre: 'boleta.pdf', contenido: b64(pdf) },
       { nombre: 'receta.png', contenido: b64(png) },
     ],
     ...overrides,
-  };
+  });
 }
 
 const postRefund = (ctx: TestContext, payload: unknown, remoteAddress = '192.0.2.10') =>

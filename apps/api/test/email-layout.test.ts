@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { todayInChile } from '@travesia/domain/dates';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { contactRequests, operators } from '#app/db/schema.ts';
@@ -13,7 +12,7 @@ import { accessCapEmailJob, signedLinkToken } from '#app/modules/purchases/servi
 import { paidSale, travellers, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
-import { coveredSale } from './support/refund-claims.ts';
+import { claimBody, coveredSale } from './support/refund-claims.ts';
 import { passingToken, useFakeSiteverify } from './support/siteverify.ts';
 import type { ReceivedMail } from './support/smtp.ts';
 import { useFakeSmtp } from './support/smtp.ts';
@@ -246,22 +245,10 @@ describeOnEachDatabase(
       const answer = await call(ctx.app, {
         method: 'POST',
         url: '/api/companies/1/refunds',
-        payload: {
-          nombreTitular: 'Ana María Pérez',
-          tipoDocumento: 1,
-          numeroDocumento: '12.345.678-5',
+        payload: claimBody(sale.certificates[0] ?? '', {
           email: holder,
-          telefono: '+56 9 1234 5678',
-          numeroCertificado: sale.certificates[0],
-          descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
-          fechaIncidente: todayInChile(),
-          monto: 185000,
-          moneda: 'CLP',
-          banco: '012',
-          tipoCuenta: 'vista',
-          numeroCuenta: '12345678',
           documentos: [{ nombre: 'boleta.pdf', contenido: pdf.toString('base64') }],
-        },
+        }),
       });
       expect(answer.status, answer.text).toBe(204);
       const number = String(answer.headers['x-refund-number']);

@@ -1,3 +1,4 @@
+import { todayInChile } from '@travesia/domain/dates';
 import { expect } from 'vitest';
 import {
   decideOnSandbox,
@@ -32,4 +33,27 @@ export async function coveredSale(ctx: TestContext, passengers = passengersBody(
   const result = await paymentResult(ctx, payment);
   expect(result.resultTransaction).toBe('AUTHORIZED');
   return { saleId: payment.idVenta, certificates: result.certificates.map((c) => c.number) };
+}
+
+/**
+ * A refund claim's body (spec §7 `POST /companies/{id}/refunds`), valid as it is, for `certificate` (the reference
+ * traveller's, whose RUT it names) with an incident today: `overrides` changes what a test is about.
+ */
+export function claimBody(certificate: string, overrides: Record<string, unknown> = {}) {
+  return {
+    nombreTitular: 'Ana María Pérez',
+    tipoDocumento: 1,
+    numeroDocumento: '12.345.678-5',
+    email: 'ana.perez@example.cl',
+    telefono: '+56 9 1234 5678',
+    numeroCertificado: certificate,
+    descripcion: 'Me atendieron en una clínica de Madrid por una gastroenteritis y pagué la consulta.',
+    fechaIncidente: todayInChile(),
+    monto: 185000,
+    moneda: 'CLP',
+    banco: '012',
+    tipoCuenta: 'vista',
+    numeroCuenta: '12345678',
+    ...overrides,
+  };
 }
