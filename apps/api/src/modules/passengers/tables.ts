@@ -31,6 +31,8 @@ export const travellers = pgTable(
     contactLastName: text('contact_last_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     status: text('status').notNull().default('active'),
+    /** The add-ons (plans' add_ons ids) chosen for this traveller on the purchase step; priced when the payment starts. */
+    addOnIds: integer('add_on_ids').array().notNull().default([]),
   },
   (t) => [uniqueIndex('travellers_quotation_seq').on(t.quotationId, t.seq)],
 );

@@ -25,6 +25,23 @@ import { quotations } from '../quotations/tables.ts';
 /** A country inside the destination region (the checkout's countryDestination), with its label as it was sold. */
 export type DestinationCountry = { id: number; label: string };
 
+/**
+ * One add-on bought for one traveller (issue 27 §1), frozen as sold: what it covers and what it cost that traveller
+ * (USD cents net + tax = total; CLP at the purchase's rate). `boughtAfterPurchase`: added from «Mi compra» later.
+ */
+export type PurchasedAddOn = {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  benefits: { label: string; value: string }[];
+  netCents: number;
+  taxCents: number;
+  totalUsdCents: number;
+  totalClp: number;
+  boughtAfterPurchase?: boolean;
+};
+
 export type PurchaseSnapshot = {
   plan: { id: number; label: string; benefits: { label: string; value: string }[] };
   trip: {
@@ -42,8 +59,18 @@ export type PurchaseSnapshot = {
     /** The country the travellers named at checkout (of the destination region); absent on older sales. */
     destinationCountry?: DestinationCountry | null;
   };
-  /** `clpPerUsd`: the rate the price was converted at (attempts started before migration 0029 lack it). */
-  price: { totalUsdCents: number; totalClp: number; clpPerUsd?: string };
+  /**
+   * What was charged: `totalUsdCents`/`totalClp` are the whole purchase (the plan plus every traveller's add-ons).
+   * `clpPerUsd`: the rate the price was converted at (attempts started before migration 0029 lack it). `plan` and
+   * `addOns` split the total (absent on sales before add-ons: the total is the plan's).
+   */
+  price: {
+    totalUsdCents: number;
+    totalClp: number;
+    clpPerUsd?: string;
+    plan?: { totalUsdCents: number; totalClp: number };
+    addOns?: { totalUsdCents: number; totalClp: number };
+  };
   travellers: {
     seq: number;
     firstName: string;
@@ -52,6 +79,8 @@ export type PurchaseSnapshot = {
     documentNumber: string;
     birthDate: string;
     email: string;
+    /** The add-ons bought for this traveller, as sold (absent on sales before add-ons: none). */
+    addOns?: PurchasedAddOn[];
   }[];
   /**
    * What the buyer agreed to when this attempt started, with the version of the texts shown (older sales: none), and

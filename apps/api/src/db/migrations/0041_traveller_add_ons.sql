@@ -1,0 +1,1 @@
+ALTER TABLE "travellers" ADD COLUMN "add_on_ids" integer[] DEFAULT '{}' NOT NULL;
