@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import { passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
+import { addOns, passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -118,4 +118,9 @@ export async function replacePrices(
   if (prices.rates.length > 0) {
     await tx.insert(productRates).values(prices.rates.map((rate) => ({ ...rate, productId })));
   }
+}
+
+/** The company's add-ons (active or not), in the order the store lists them. */
+export function listAddOns(db: Database, companyId: number) {
+  return db.select().from(addOns).where(eq(addOns.companyId, companyId)).orderBy(asc(addOns.sortOrder), asc(addOns.id));
 }

@@ -1,3 +1,4 @@
+import { priceAddOn } from '@travesia/domain/add-ons';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
@@ -91,7 +92,7 @@ async function priceForDates(
   bought: PurchaseSnapshot,
   dates: { departureDate: string; returnDate: string },
   quotationId: string,
-): Promise<PurchaseSnapshot['price']> {
+): Promise<Pick<PurchaseSnapshot, 'price' | 'travellers'>> {
   const trip: Trip = {
     originId: bought.trip.originId,
     destinationId: bought.trip.destinationId,
@@ -112,7 +113,42 @@ async function priceForDates(
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
-  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd };
+  // Each add-on bought is re-priced with the rule it was sold under, for the new days and the plan's new price.
+  const taxBp = plan.product.enableTax ? plan.product.taxBp : null;
+  const travellers = bought.travellers.map((traveller) => ({
+    ...traveller,
+    ...(traveller.addOns
+      ? {
+          addOns: traveller.addOns.map((line) => {
+            const band = plan.perPassengerType.find((one) => one.passengerTypeId === traveller.passengerTypeId);
+            const price = priceAddOn({
+              pricing: line.pricing,
+              days: plan.price.days,
+              planNetCents: band?.price.netCents ?? 0,
+              taxBp,
+              clpPerUsd: pricing.clpPerUsd,
+            });
+            const { netCents, taxCents, totalCents: totalUsdCents, totalClp } = price;
+            return { ...line, netCents, taxCents, totalUsdCents, totalClp };
+          }),
+        }
+      : {}),
+  }));
+  const lines = travellers.flatMap((traveller) => traveller.addOns ?? []);
+  const addOns = {
+    totalUsdCents: lines.reduce((sum, line) => sum + line.totalUsdCents, 0),
+    totalClp: lines.reduce((sum, line) => sum + line.totalClp, 0),
+  };
+  return {
+    price: {
+      totalUsdCents: plan.price.totalCents + addOns.totalUsdCents,
+      totalClp: plan.price.totalClp + addOns.totalClp,
+      clpPerUsd: pricing.clpPerUsd,
+      ...(bought.price.plan ? { plan: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp } } : {}),
+      ...(bought.price.addOns ? { addOns } : {}),
+    },
+    travellers,
+  };
 }
 
 /**
@@ -130,18 +166,22 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
     const message = dateChangeMessages.sameDates;
     throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
   }
-  const price = datesChanged
+  const repriced = datesChanged
     ? await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId)
-    : { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
+    : {
+        price: { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp },
+        travellers: bought.travellers,
+      };
   const purchase: PurchaseSnapshot = {
     ...bought,
+    travellers: repriced.travellers,
     trip: {
       ...bought.trip,
       ...dates,
       days: tripDays(dates.departureDate, dates.returnDate),
       destinationCountry: country,
     },
-    price,
+    price: repriced.price,
   };
   const differenceClp = purchase.price.totalClp - sale.amountClp;
   const action: DateChangeAction = differenceClp > 0 ? 'pay' : differenceClp < 0 ? 'refund' : 'none';
