@@ -171,7 +171,7 @@ function expectedPassengers(body: PassengersBody, types: number[]) {
       passengerTypeId: types[index],
       ...p,
       emergencyContact: body.shareEmergencyContact ? null : p.emergencyContact,
-      adicionales: p.adicionales ?? [],
+      adicionales: [],
     })),
   };
 }

@@ -61,7 +61,7 @@ import { type DestinationCountry, type PurchasedAddOn, type PurchaseSnapshot, wa
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
+export type { DestinationCountry, PurchasedAddOn, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { saleStatuses, wasPaid, wasWithdrawn } from './tables.ts';
 
 /** A sale by id (any status), for the modules that issue and send its documents. */
@@ -895,6 +895,8 @@ export type DateChangeRequest = {
   /** The snapshot's dates, country and price the change was priced from: if they moved meanwhile, it is refused. */
   pricedFrom: { departureDate: string; returnDate: string; amountClp: number; destinationCountryId: number | null };
   purchase: PurchaseSnapshot;
+  /** Add-ons bought after the purchase ride the same path: the snapshot gains them, their price is the difference. */
+  kind?: 'dates' | 'add_ons';
 };
 
 export type DateChangeRecorded =
@@ -935,6 +937,7 @@ export async function recordDateChangeRequest(
     const differenceClp = amountClp - locked.amountClp;
     const values = {
       saleId: locked.id,
+      kind: request.kind ?? ('dates' as const),
       previousDepartureDate: trip.departureDate,
       previousReturnDate: trip.returnDate,
       departureDate: request.purchase.trip.departureDate,

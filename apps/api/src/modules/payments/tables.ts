@@ -321,6 +321,13 @@ export const saleDateChanges = pgTable(
       .notNull()
       .references(() => sales.id),
     status: text('status', { enum: ['awaiting_payment', 'applied', 'cancelled'] }).notNull(),
+    /**
+     * What changed: the trip's dates or country (`dates`), or add-ons bought from «Mi compra» after the purchase
+     * (`add_ons`, issue 27 §1: same dates, the snapshot gains the add-on lines, the difference is their price).
+     */
+    kind: text('kind', { enum: ['dates', 'add_ons'] })
+      .notNull()
+      .default('dates'),
     previousDepartureDate: text('previous_departure_date').notNull(),
     previousReturnDate: text('previous_return_date').notNull(),
     departureDate: text('departure_date').notNull(),

@@ -47,11 +47,11 @@ export const dateChangeMessages = {
   notRefundable: 'No pudimos calcular la devolución de este cambio. Contáctanos y lo revisamos contigo.',
 } as const;
 
-const conflict = (field: string, code: FieldError['code'], message: string) =>
+export const conflict = (field: string, code: FieldError['code'], message: string) =>
   new ApiError(409, message, [{ field, code, message }]);
 
 /** The paid sale as it stands, or the 409 that says why its dates cannot change. */
-async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
+export async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
   const sale = await findSale(deps.db, saleId);
   if (sale?.status !== 'paid' || !sale.purchase) {
     throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
@@ -85,14 +85,17 @@ async function countryAsked(
   return { id: country.id, label: country.label };
 }
 
-/** The bought plan's price for other dates, with the quoter's own pricing (its date rules and field errors). */
-async function priceForDates(
+/**
+ * The bought plan priced today for these dates (the quoter's own pricing: its date rules and field errors), or a 400
+ * when it is no longer sold for them; with the rate it was converted at.
+ */
+export async function boughtPlanPriced(
   deps: Pick<PaymentDeps, 'db'>,
   companyId: number,
   bought: PurchaseSnapshot,
   dates: { departureDate: string; returnDate: string },
   quotationId: string,
-): Promise<Pick<PurchaseSnapshot, 'price' | 'travellers'>> {
+) {
   const trip: Trip = {
     originId: bought.trip.originId,
     destinationId: bought.trip.destinationId,
@@ -113,6 +116,18 @@ async function priceForDates(
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
+  return { plan, clpPerUsd: pricing.clpPerUsd };
+}
+
+/** The bought plan's price for other dates, its add-ons re-priced with it. */
+async function priceForDates(
+  deps: Pick<PaymentDeps, 'db'>,
+  companyId: number,
+  bought: PurchaseSnapshot,
+  dates: { departureDate: string; returnDate: string },
+  quotationId: string,
+): Promise<Pick<PurchaseSnapshot, 'price' | 'travellers'>> {
+  const { plan, clpPerUsd } = await boughtPlanPriced(deps, companyId, bought, dates, quotationId);
   // Each add-on bought is re-priced with the rule it was sold under, for the new days and the plan's new price.
   const taxBp = plan.product.enableTax ? plan.product.taxBp : null;
   const travellers = bought.travellers.map((traveller) => ({
@@ -126,7 +141,7 @@ async function priceForDates(
               days: plan.price.days,
               planNetCents: band?.price.netCents ?? 0,
               taxBp,
-              clpPerUsd: pricing.clpPerUsd,
+              clpPerUsd,
             });
             const { netCents, taxCents, totalCents: totalUsdCents, totalClp } = price;
             return { ...line, netCents, taxCents, totalUsdCents, totalClp };
@@ -143,7 +158,7 @@ async function priceForDates(
     price: {
       totalUsdCents: plan.price.totalCents + addOns.totalUsdCents,
       totalClp: plan.price.totalClp + addOns.totalClp,
-      clpPerUsd: pricing.clpPerUsd,
+      clpPerUsd,
       ...(bought.price.plan ? { plan: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp } } : {}),
       ...(bought.price.addOns ? { addOns } : {}),
     },
