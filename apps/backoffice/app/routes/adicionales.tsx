@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { CheckboxGroup, CsrfField, TextField } from '#app/components/fields.tsx';
-import { Notice } from '#app/components/Notice.tsx';
+import { Notice, StaleChanges } from '#app/components/Notice.tsx';
 import { FieldErrorList } from '#app/components/Publishing.tsx';
 import { ObjectFields } from '#app/components/StructuredFields.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
@@ -16,7 +16,7 @@ import {
   eligibilityText,
 } from '#app/features/add-ons.ts';
 import { documentFromForm } from '#app/features/structured-form.ts';
-import { callApi } from '#app/lib/api.server.ts';
+import { callApi, refusedSave } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formList, formText } from '#app/lib/form.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
@@ -140,15 +140,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (!answer.ok) {
-    const errors: Record<string, string> = {};
-    const changes: string[] = [];
-    for (const error of answer.error.errors) {
-      if (error.code === 'stale') changes.push(error.message);
-      else if (error.field) errors[error.field] = error.message;
-    }
-    // A stale save names what changed, field by field; the sentence above the list says what happened.
-    const message = changes.length > 0 ? staleMessage : answer.error.message;
-    return data<AddOnsResult>({ ok: false, intent, id, message, errors, changes, values }, answer.status);
+    const refusal = refusedSave(answer.error, staleMessage);
+    return data<AddOnsResult>({ ok: false, intent, id, ...refusal, values }, answer.status);
   }
   return {
     ok: true,
@@ -206,16 +199,7 @@ function AddOnForm({
           <input type="hidden" name="version" value={addOn.version} />
         </>
       ) : null}
-      {mine?.changes && mine.changes.length > 0 ? (
-        <div role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 text-sm">
-          <p className="font-semibold">{mine.message}</p>
-          <ul className="list-disc pl-5">
-            {mine.changes.map((change) => (
-              <li key={change}>{change}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {mine ? <StaleChanges message={mine.message} changes={mine.changes} /> : null}
 
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Lo que ve el comprador</legend>
