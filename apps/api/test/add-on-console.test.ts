@@ -3,7 +3,9 @@ import { expect, it } from 'vitest';
 import { auditEntries } from '#app/db/schema.ts';
 import { addOns } from '#app/modules/plans/tables.ts';
 import { asOperator, enrolledOperator, type Operator, TestClock } from './support/backoffice.ts';
+import { readyToPay } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { get } from './support/http.ts';
 
 /**
  * «Adicionales» in the console (issue 27 §1): pricing and admin create and edit the company's add-ons (version
@@ -180,6 +182,32 @@ describeOnEachDatabase(
       expect(audit[0]?.before).toBeNull();
       expect(audit[0]?.after).toMatchObject({ code, planPercent: '12.5', version: 1 });
       expect(audit[0]?.actorLabel).toContain('precios-');
+    });
+
+    it('the store offers what the console saves at once: a new add-on, its new price, and none once deactivated', async () => {
+      const quotationId = await readyToPay(ctx, { passengers: false });
+      type Offers = { addOns: { name: string; bands: { price: { amountUsd: number } | null }[] }[] };
+      const offered = async (name: string) => {
+        const answer = await get(ctx.app, `/api/companies/1/quotations/${quotationId}/add-ons`);
+        expect(answer.status, answer.text).toBe(200);
+        return answer.json<Offers>().addOns.find((offer) => offer.name === name);
+      };
+      const name = `Nieve ${newCode('x')}`;
+      expect(await offered(name)).toBeUndefined();
+      const created = await create(ctx, pricing, { name });
+      // USD 2,50 a day for the reference trip's 10 days.
+      expect((await offered(name))?.bands[0]?.price?.amountUsd).toBe(25);
+      const saved = await asOperator(ctx, pricing, 'PUT', `/api/backoffice/add-ons/${created.id}`, {
+        ...bodyOf(created),
+        priceUsdPerDay: '4',
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await offered(name))?.bands[0]?.price?.amountUsd).toBe(40);
+      const off = await asOperator(ctx, pricing, 'POST', `/api/backoffice/add-ons/${created.id}/deactivate`, {
+        version: saved.json<{ addOn: View }>().addOn.version,
+      });
+      expect(off.status, off.text).toBe(200);
+      expect(await offered(name)).toBeUndefined();
     });
 
     it('updates with the version it was loaded with; a stale form is a 409 naming what changed, nothing written', async () => {

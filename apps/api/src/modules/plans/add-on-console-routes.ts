@@ -4,6 +4,7 @@ import { dbId, idParams, typed } from '#app/http.ts';
 import { actorOf, consoleErrors } from '../operators/console-routes.ts';
 import { messages } from '../operators/service.ts';
 import { createAddOn, deactivateAddOn, listAddOnsOfCompany, readAddOn, updateAddOn } from './add-on-console.ts';
+import { addOnsCacheScope } from './add-ons.ts';
 import { plainTextField } from './plan-details.ts';
 
 const tags = ['backoffice'];
@@ -145,6 +146,7 @@ export async function addOnConsoleRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const created = await createAddOn(db, config.companyId, actorOf(request), request.body, fastify.clock());
+      await fastify.invalidateReadCache(addOnsCacheScope);
       return reply.code(201).send({ addOn: created });
     },
   );
@@ -162,16 +164,19 @@ export async function addOnConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ addOn: addOnView }), ...consoleErrors },
       },
     },
-    async (request) => ({
-      addOn: await updateAddOn(
+    async (request) => {
+      const addOn = await updateAddOn(
         db,
         config.companyId,
         actorOf(request),
         request.params.id,
         request.body,
         fastify.clock(),
-      ),
-    }),
+      );
+      // Every instance's storefront offers (purchase step, listing) read the add-ons through the read cache.
+      await fastify.invalidateReadCache(addOnsCacheScope);
+      return { addOn };
+    },
   );
 
   app.post(
@@ -187,15 +192,17 @@ export async function addOnConsoleRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ addOn: addOnView }), ...consoleErrors },
       },
     },
-    async (request) => ({
-      addOn: await deactivateAddOn(
+    async (request) => {
+      const addOn = await deactivateAddOn(
         db,
         config.companyId,
         actorOf(request),
         request.params.id,
         request.body.version,
         fastify.clock(),
-      ),
-    }),
+      );
+      await fastify.invalidateReadCache(addOnsCacheScope);
+      return { addOn };
+    },
   );
 }
