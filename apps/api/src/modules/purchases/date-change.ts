@@ -3,6 +3,7 @@ import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { ApiError } from '#app/errors.ts';
 import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
+import { addOnLinesOf, priceSplitOf } from '#app/modules/payments/add-ons.ts';
 import {
   isPartOf,
   listSaleRefunds,
@@ -116,6 +117,23 @@ async function priceForDates(
 }
 
 /**
+ * The new price of a purchase with add-ons (issue 27 §1): the plan priced for the new dates plus the add-ons as they
+ * were bought, unchanged (same lines and amounts, docs/pricing.md «Add-ons»): the difference is the plan's alone.
+ * Without add-ons: the plan's price, as before.
+ */
+function withBoughtAddOns(bought: PurchaseSnapshot, plan: PurchaseSnapshot['price']): PurchaseSnapshot['price'] {
+  const { addOns } = priceSplitOf(bought);
+  if (addOnLinesOf(bought).length === 0 && addOns.totalClp === 0) return plan;
+  return {
+    totalUsdCents: plan.totalUsdCents + addOns.totalUsdCents,
+    totalClp: plan.totalClp + addOns.totalClp,
+    ...(plan.clpPerUsd ? { clpPerUsd: plan.clpPerUsd } : {}),
+    plan: { totalUsdCents: plan.totalUsdCents, totalClp: plan.totalClp },
+    addOns,
+  };
+}
+
+/**
  * Reprices the bought plan for the new dates (and country): the snapshot the sale would keep, and the difference with
  * what was paid. The country does not change the price: a change of the country alone keeps what was paid (repricing
  * it at today's rates would refund or charge the buyer for catalogue moves that have nothing to do with the change).
@@ -131,7 +149,7 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
     throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
   }
   const price = datesChanged
-    ? await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId)
+    ? withBoughtAddOns(bought, await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId))
     : { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
   const purchase: PurchaseSnapshot = {
     ...bought,
