@@ -4,14 +4,8 @@ import { sales, taxDocuments } from '#app/db/schema.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { documentLines, splitTotal } from '#app/modules/tax-documents/amounts.ts';
-import {
-  clpText,
-  drainJobsAfterAll,
-  paidSale,
-  sampleAddOns,
-  settleSaleRefunds,
-  useTemporaryDataDir,
-} from './support/checkout.ts';
+import { sampleAddOns } from './support/add-ons.ts';
+import { clpText, drainJobsAfterAll, paidSale, settleSaleRefunds, useTemporaryDataDir } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call } from './support/http.ts';
 import { pdfText } from './support/pdf-text.ts';
@@ -223,7 +217,9 @@ describeOnEachDatabase(
       const [document] = await docsOf(ctx, sale.idVenta);
       expect(document).toMatchObject({ state: 'emitido', totalClp });
       const boleta = await storedPdfText(ctx, document?.pdfKey ?? '');
-      const lines = [...boleta.matchAll(/^(.+): (\$[\d.]+)$/gm)].filter(([, name]) => !/^(Total|Exento|Neto)/.test(name ?? ''));
+      const lines = [...boleta.matchAll(/^(.+): (\$[\d.]+)$/gm)].filter(
+        ([, name]) => !/^(Total|Exento|Neto)/.test(name ?? ''),
+      );
       expect(lines.map(([, name]) => name)).toStrictEqual([
         expect.stringContaining('Asistencia en viaje · plan'),
         'Adicional Deportes y aventura (1 pasajero)',

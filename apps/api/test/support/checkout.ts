@@ -2,22 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '@travesia/domain/dates';
-import { convertUsdToClp } from '@travesia/domain/exchange';
 import { DocumentType, type DocumentTypeId, Nationality } from '@travesia/domain/ids';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { centsToDecimal } from '@travesia/domain/pricing';
-import {
-  certificates,
-  jobs,
-  type PurchasedAddOn,
-  type PurchaseSnapshot,
-  payments,
-  sales,
-  sandboxTransactions,
-} from '#app/db/schema.ts';
+import { certificates, jobs, sales } from '#app/db/schema.ts';
 import { certificateEmailKind } from '#app/modules/certificates/service.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
+import { type AddOnToSell, sellAddOns } from './add-ons.ts';
 import type { TestContext } from './harness.ts';
 import { call, get } from './http.ts';
 import { createQuotation, inDays, type QuotationBody } from './trips.ts';
@@ -213,89 +204,6 @@ export async function paymentResult(ctx: TestContext, payment: PaymentIds) {
   return answer.json<PaymentResult>();
 }
 
-/** An add-on to sell in a test: what it covers and its USD total (its CLP follows at the purchase's rate). */
-export type AddOnToSell = Pick<PurchasedAddOn, 'id' | 'code' | 'name' | 'description' | 'benefits' | 'totalUsdCents'>;
-
-/** Two add-ons of the demo's kind (issue 27 §1): sports (USD 18) and electronics and baggage (USD 9.50). */
-export const sampleAddOns = {
-  sports: {
-    id: 9001,
-    code: 'deportes',
-    name: 'Deportes y aventura',
-    description: 'Cubre la práctica amateur de deportes de riesgo: esquí, buceo, trekking.',
-    benefits: [
-      { label: 'Asistencia médica por accidente deportivo', value: 'USD 20.000' },
-      { label: 'Rescate en montaña', value: 'USD 5.000' },
-    ],
-    totalUsdCents: 1800,
-  },
-  electronics: {
-    id: 9002,
-    code: 'electronicos',
-    name: 'Electrónicos y equipaje',
-    description: 'Robo o daño de notebook, teléfono y cámara.',
-    benefits: [{ label: 'Robo de equipos electrónicos', value: 'USD 800' }],
-    totalUsdCents: 950,
-  },
-} satisfies Record<string, AddOnToSell>;
-
-/**
- * Adds add-ons to a started payment, as the purchase step sells them (issue 27 §1): the attempt's snapshot gets each
- * traveller's add-ons (by traveller index) and the price split plan / add-ons, and the amount charged (the attempt,
- * its sale and the sandbox's transaction) becomes the plan plus the add-ons. Answers the snapshot.
- */
-export async function sellAddOns(
-  ctx: TestContext,
-  payment: PaymentCreated,
-  addOns: Record<number, AddOnToSell[]>,
-): Promise<PurchaseSnapshot> {
-  const { db } = ctx.database;
-  const [attempt] = await db.select().from(payments).where(eq(payments.id, payment.idTransaction));
-  const bought = attempt?.purchase;
-  if (!attempt || !bought?.price.clpPerUsd) throw new Error('the payment has no snapshot to add add-ons to');
-  const rate = bought.price.clpPerUsd;
-  const travellersWithAddOns = bought.travellers.map((person, index) => {
-    const sold = (addOns[index] ?? []).map(
-      (addOn): PurchasedAddOn => ({
-        ...addOn,
-        netCents: addOn.totalUsdCents,
-        taxCents: 0,
-        totalClp: convertUsdToClp(centsToDecimal(addOn.totalUsdCents), rate),
-      }),
-    );
-    return sold.length > 0 ? { ...person, addOns: sold } : person;
-  });
-  const all = travellersWithAddOns.flatMap((person) => person.addOns ?? []);
-  const plan = { totalUsdCents: bought.price.totalUsdCents, totalClp: bought.price.totalClp };
-  const sum = {
-    totalUsdCents: all.reduce((total, addOn) => total + addOn.totalUsdCents, 0),
-    totalClp: all.reduce((total, addOn) => total + addOn.totalClp, 0),
-  };
-  const purchase: PurchaseSnapshot = {
-    ...bought,
-    travellers: travellersWithAddOns,
-    price: {
-      ...bought.price,
-      totalUsdCents: plan.totalUsdCents + sum.totalUsdCents,
-      totalClp: plan.totalClp + sum.totalClp,
-      plan,
-      addOns: sum,
-    },
-  };
-  await db.update(payments).set({ purchase, amountClp: purchase.price.totalClp }).where(eq(payments.id, attempt.id));
-  await db
-    .update(sales)
-    .set({ amountClp: purchase.price.totalClp, amountUsdCents: purchase.price.totalUsdCents })
-    .where(eq(sales.id, payment.idVenta));
-  if (attempt.gateway === 'sandbox' && attempt.externalId) {
-    await db
-      .update(sandboxTransactions)
-      .set({ amountClp: purchase.price.totalClp })
-      .where(eq(sandboxTransactions.token, attempt.externalId));
-  }
-  return purchase;
-}
-
 /**
  * A quotation paid through the sandbox gateway (approved in `instalments`), with what the API answered. `addOns`:
  * add-ons sold to travellers (by index) on top of the plan (sellAddOns).
@@ -308,7 +216,7 @@ export async function paidSale(
 ) {
   const quotationId = await readyToPay(ctx, quotation ? { quotation } : {});
   const payment = await startPayment(ctx, quotationId);
-  if (options.addOns) await sellAddOns(ctx, payment, options.addOns);
+  if (options.addOns) await sellAddOns(ctx.database.db, payment, options.addOns);
   const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', instalments);
   expect(await followReturn(ctx, back)).toBe(successUrl(payment));
   const result = await paymentResult(ctx, payment);

@@ -23,12 +23,7 @@ import {
   requestSaleRefund,
   type SaleRefund,
 } from '#app/modules/payments/sale-refunds.ts';
-import {
-  findSale,
-  lockSaleOfPurchase,
-  type PurchaseSnapshot,
-  type SaleStatus,
-} from '#app/modules/payments/service.ts';
+import { findSale, lockSaleOfPurchase, type PurchaseSnapshot, type SaleStatus } from '#app/modules/payments/service.ts';
 import { planTaxBp } from '#app/modules/plans/service.ts';
 
 /**

@@ -50,7 +50,13 @@ export function documentLines(
   const lines = addOns.map((addOn) => {
     const netClp = mulDivRound(addOn.totalClp, document.netClp, document.totalClp);
     const exemptClp = mulDivRound(addOn.totalClp, document.exemptClp, document.totalClp);
-    return { name: addOn.name, netClp, exemptClp, ivaClp: addOn.totalClp - netClp - exemptClp, totalClp: addOn.totalClp };
+    return {
+      name: addOn.name,
+      netClp,
+      exemptClp,
+      ivaClp: addOn.totalClp - netClp - exemptClp,
+      totalClp: addOn.totalClp,
+    };
   });
   const rest = (key: keyof TaxAmounts) => document[key] - lines.reduce((sum, line) => sum + line[key], 0);
   const plan: DocumentLine = {

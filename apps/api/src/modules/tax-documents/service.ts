@@ -12,8 +12,8 @@ import { TaxDocumentRefused } from '#app/integrations/tax-documents/provider.ts'
 import { requireCompany } from '#app/modules/company/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { defaultMaxAttempts, enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
-import { saleLedger } from '#app/modules/payments/ledger.ts';
 import { addOnLinesOf } from '#app/modules/payments/add-ons.ts';
+import { saleLedger } from '#app/modules/payments/ledger.ts';
 import { findPaidAttempt, findSale } from '#app/modules/payments/service.ts';
 import { planTaxBp } from '#app/modules/plans/service.ts';
 import { documentLines, saleDocumentType, splitTotal, taxDocumentTypeNames } from './amounts.ts';
