@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sales, taxDocuments } from '#app/db/schema.ts';
+import { openFacturaBody } from '#app/integrations/tax-documents/openfactura.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import { documentLines, splitTotal } from '#app/modules/tax-documents/amounts.ts';
@@ -103,6 +104,40 @@ describe('a tax document’s detail lines', () => {
         else expect(line.exemptClp).toBe(0);
       }
       expect(lines[0]?.totalClp).toBe(100_001 - 33_333 - 12_347);
+    }
+  });
+
+  it('OpenFactura gets one Detalle line each, adding up to the totals: gross on a boleta, net on a factura, exempt', () => {
+    const issuer = { rut: '76123456-7', name: 'Travesía', giro: 'Asistencia', address: 'Av. 1', commune: 'Santiago' };
+    for (const [type, taxBp] of [
+      [39, 1900],
+      [33, 1900],
+      [41, null],
+      [34, null],
+    ] as const) {
+      const amounts = splitTotal(99_615, taxBp);
+      const lines = documentLines(amounts, 'Plan', [
+        { name: 'Deportes', totalClp: 17_074 },
+        { name: 'Electrónicos', totalClp: 9_011 },
+      ]);
+      const body = openFacturaBody(
+        {
+          key: 'k',
+          type,
+          date: '2026-11-29',
+          receiver: { rut: '66666666-6', name: 'X' },
+          item: 'i',
+          lines,
+          ...amounts,
+        },
+        issuer,
+      );
+      const detail = body.dte.Detalle;
+      expect(detail.map((line) => line.NroLinDet)).toStrictEqual([1, 2, 3]);
+      const sum = detail.reduce((total, line) => total + line.MontoItem, 0);
+      const { Totales } = body.dte.Encabezado;
+      expect(sum).toBe(taxBp === null ? Totales.MntExe : type === 39 ? Totales.MntTotal : Totales.MntNeto);
+      expect(detail.every((line) => 'IndExe' in line === (taxBp === null))).toBe(true);
     }
   });
 
