@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { certificates, jobs, sales } from '#app/db/schema.ts';
 import { certificateEmailKind } from '#app/modules/certificates/service.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
+import { type AddOnToSell, sellAddOns } from './add-ons.ts';
 import type { TestContext } from './harness.ts';
 import { call, get } from './http.ts';
 import { createQuotation, inDays, type QuotationBody } from './trips.ts';
@@ -203,10 +204,19 @@ export async function paymentResult(ctx: TestContext, payment: PaymentIds) {
   return answer.json<PaymentResult>();
 }
 
-/** A quotation paid through the sandbox gateway (approved in `instalments`), with what the API answered. */
-export async function paidSale(ctx: TestContext, instalments = 1, quotation?: Partial<QuotationBody>) {
+/**
+ * A quotation paid through the sandbox gateway (approved in `instalments`), with what the API answered. `addOns`:
+ * add-ons sold to travellers (by index) on top of the plan (sellAddOns).
+ */
+export async function paidSale(
+  ctx: TestContext,
+  instalments = 1,
+  quotation?: Partial<QuotationBody>,
+  options: { addOns?: Record<number, AddOnToSell[]> } = {},
+) {
   const quotationId = await readyToPay(ctx, quotation ? { quotation } : {});
   const payment = await startPayment(ctx, quotationId);
+  if (options.addOns) await sellAddOns(ctx.database.db, payment, options.addOns);
   const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', instalments);
   expect(await followReturn(ctx, back)).toBe(successUrl(payment));
   const result = await paymentResult(ctx, payment);

@@ -6997,6 +6997,21 @@ export interface components {
                 refundedAt: string | null;
             } | null;
         };
+        PurchasedAddOnInput: {
+            code: string;
+            name: string;
+            description: string;
+            /** @description What it covers, with its limits */
+            benefits: {
+                label: string;
+                value: string;
+            }[];
+            /** @description Added from «Mi compra» after the purchase */
+            boughtAfterPurchase: boolean;
+            /** @description What it cost for this traveller, in CLP (the purchase's rate) */
+            amountClp: number;
+            amountUsd: number;
+        };
         PurchaseInput: {
             /**
              * @description The buyer's access: the whole purchase, its payment and every traveller
@@ -7022,6 +7037,17 @@ export interface components {
             days: number;
             amountClp: number;
             amountUsd: number;
+            /** @description What was charged, split into the plan and the add-ons (as paid, never priced again) */
+            priceBreakdown: {
+                planClp: number;
+                planUsd: number;
+                /** @description Every traveller's add-ons; 0 when none were bought */
+                addOnsClp: number;
+                addOnsUsd: number;
+                /** @description planClp + addOnsClp: amountClp */
+                totalClp: number;
+                totalUsd: number;
+            };
             payment: {
                 gateway: string | null;
                 /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
@@ -7041,6 +7067,8 @@ export interface components {
                 certificate: string | null;
                 /** @description Voided by a withdrawal: it covers nobody */
                 certificateVoided: boolean;
+                /** @description The add-ons bought for this traveller (none on sales without add-ons) */
+                addOns: components["schemas"]["PurchasedAddOnInput"][];
             }[];
             seller: {
                 name: string;
@@ -7108,6 +7136,18 @@ export interface components {
                 refundRefused: boolean;
             }[];
         };
+        TravellerAddOnInput: {
+            code: string;
+            name: string;
+            description: string;
+            /** @description What it covers, with its limits */
+            benefits: {
+                label: string;
+                value: string;
+            }[];
+            /** @description Added from «Mi compra» after the purchase */
+            boughtAfterPurchase: boolean;
+        };
         TravellerPurchaseInput: {
             /**
              * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
@@ -7136,6 +7176,8 @@ export interface components {
                 document: string;
                 certificate: string | null;
                 certificateVoided: boolean;
+                /** @description Her own add-ons, what they cover (no amounts: those are the buyer’s) */
+                addOns: components["schemas"]["TravellerAddOnInput"][];
                 /** @description The public verification page of her certificate (while valid) */
                 verificationUrl: string | null;
             };
@@ -8548,6 +8590,21 @@ export interface components {
                 refundedAt: string | null;
             } | null;
         };
+        PurchasedAddOn: {
+            code: string;
+            name: string;
+            description: string;
+            /** @description What it covers, with its limits */
+            benefits: {
+                label: string;
+                value: string;
+            }[];
+            /** @description Added from «Mi compra» after the purchase */
+            boughtAfterPurchase: boolean;
+            /** @description What it cost for this traveller, in CLP (the purchase's rate) */
+            amountClp: number;
+            amountUsd: number;
+        };
         Purchase: {
             /**
              * @description The buyer's access: the whole purchase, its payment and every traveller
@@ -8573,6 +8630,17 @@ export interface components {
             days: number;
             amountClp: number;
             amountUsd: number;
+            /** @description What was charged, split into the plan and the add-ons (as paid, never priced again) */
+            priceBreakdown: {
+                planClp: number;
+                planUsd: number;
+                /** @description Every traveller's add-ons; 0 when none were bought */
+                addOnsClp: number;
+                addOnsUsd: number;
+                /** @description planClp + addOnsClp: amountClp */
+                totalClp: number;
+                totalUsd: number;
+            };
             payment: {
                 gateway: string | null;
                 /** @description Débito, crédito sin cuotas, en cuotas… (the gateway’s type code) */
@@ -8592,6 +8660,8 @@ export interface components {
                 certificate: string | null;
                 /** @description Voided by a withdrawal: it covers nobody */
                 certificateVoided: boolean;
+                /** @description The add-ons bought for this traveller (none on sales without add-ons) */
+                addOns: components["schemas"]["PurchasedAddOn"][];
             }[];
             seller: {
                 name: string;
@@ -8659,6 +8729,18 @@ export interface components {
                 refundRefused: boolean;
             }[];
         };
+        TravellerAddOn: {
+            code: string;
+            name: string;
+            description: string;
+            /** @description What it covers, with its limits */
+            benefits: {
+                label: string;
+                value: string;
+            }[];
+            /** @description Added from «Mi compra» after the purchase */
+            boughtAfterPurchase: boolean;
+        };
         TravellerPurchase: {
             /**
              * @description A traveller's access: her own trip and certificate only (no other traveller, no payment, no amount)
@@ -8687,6 +8769,8 @@ export interface components {
                 document: string;
                 certificate: string | null;
                 certificateVoided: boolean;
+                /** @description Her own add-ons, what they cover (no amounts: those are the buyer’s) */
+                addOns: components["schemas"]["TravellerAddOn"][];
                 /** @description The public verification page of her certificate (while valid) */
                 verificationUrl: string | null;
             };

@@ -100,6 +100,7 @@ async function renderPdf(issuer: Issuer, doc: IssueDocument, folio: number): Pro
   }
   y -= 8;
   line(doc.item);
+  for (const detail of doc.lines ?? []) line(`${detail.name}: ${formatClp(detail.totalClp)}`);
   if (doc.netClp > 0) line(`Neto: ${formatClp(doc.netClp)} · IVA: ${formatClp(doc.ivaClp)}`);
   if (doc.exemptClp > 0) line(`Exento: ${formatClp(doc.exemptClp)}`);
   line(`Total: ${formatClp(doc.totalClp)}`, 12, bold);

@@ -14,19 +14,23 @@ export type OpenFacturaOptions = {
   timeoutMs?: number;
 };
 
-const itemLine = (doc: IssueDocument) => {
-  const exempt = doc.exemptClp > 0;
+/** The document's detail: its lines (the plan and each add-on kind), or one line of the whole. */
+const detailLines = (doc: IssueDocument) => {
   // Boletas (39/41) state gross prices; facturas (33/34) and their credit notes, net ones.
   const gross = doc.type === 39 || doc.type === 41;
-  const price = exempt ? doc.exemptClp : gross ? doc.totalClp : doc.netClp;
-  return {
-    NroLinDet: 1,
-    NmbItem: doc.item,
-    QtyItem: 1,
-    PrcItem: price,
-    MontoItem: price,
-    ...(exempt ? { IndExe: 1 } : {}),
-  };
+  const lines = doc.lines ?? [{ name: doc.item, ...doc }];
+  return lines.map((line, index) => {
+    const exempt = line.exemptClp > 0;
+    const price = exempt ? line.exemptClp : gross ? line.totalClp : line.netClp;
+    return {
+      NroLinDet: index + 1,
+      NmbItem: line.name,
+      QtyItem: 1,
+      PrcItem: price,
+      MontoItem: price,
+      ...(exempt ? { IndExe: 1 } : {}),
+    };
+  });
 };
 
 export function openFacturaBody(doc: IssueDocument, issuer: OpenFacturaOptions['issuer']) {
@@ -60,7 +64,7 @@ export function openFacturaBody(doc: IssueDocument, issuer: OpenFacturaOptions['
           MntTotal: doc.totalClp,
         },
       },
-      Detalle: [itemLine(doc)],
+      Detalle: detailLines(doc),
       ...(doc.corrects
         ? {
             Referencia: [

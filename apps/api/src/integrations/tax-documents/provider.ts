@@ -24,6 +24,11 @@ export type IssueDocument = {
   date: string;
   receiver: Receiver;
   item: string;
+  /**
+   * The detail lines when there are several (the plan and each add-on kind, issue 27 §1), adding up to the
+   * document's amounts exactly; absent: one line, `item`, of the whole document.
+   */
+  lines?: { name: string; netClp: number; ivaClp: number; exemptClp: number; totalClp: number }[] | undefined;
   netClp: number;
   ivaClp: number;
   exemptClp: number;

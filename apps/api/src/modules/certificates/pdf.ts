@@ -18,7 +18,14 @@ export type CertificateData = {
     returnDate: string;
     days: number;
   };
-  travellers: { number: string; name: string; document: string; birthDate: string }[];
+  /** `addOns`: what each traveller bought on top of the plan, as sold (none on older sales). */
+  travellers: {
+    number: string;
+    name: string;
+    document: string;
+    birthDate: string;
+    addOns?: { name: string; description: string; benefits: { label: string; value: string }[] }[];
+  }[];
   /** The travellers' distinct e-mail addresses, where the certificate is sent. */
   recipients: string[];
   emergencyPhones: { label: string; phone: string; whatsapp: string | null }[];
@@ -357,6 +364,7 @@ function certificateBlocks(writer: Writer, data: CertificateData): Block[] {
       'Coberturas y límites',
       data.plan.benefits.map((benefit) => writer.rowUnit(benefit.label, benefit.value)),
     ),
+    ...addOnBlocks(writer, data),
     titled('Teléfonos de emergencia (24 horas, 365 días)', phones),
     ...(data.schengen ? [schengenStatement(writer, data, data.schengen.minimumCoverEur)] : []),
     titled(
@@ -375,6 +383,22 @@ function certificateBlocks(writer: Writer, data: CertificateData): Block[] {
       ],
     },
   ];
+}
+
+/**
+ * «Adicionales contratados»: each add-on a traveller bought, by name, with its benefits and limits as the plan's
+ * table prints them. A certificate of several travellers names whose each one is; nobody bought any: no block.
+ */
+function addOnBlocks(writer: Writer, data: CertificateData): Block[] {
+  const several = data.travellers.length > 1;
+  const units = data.travellers.flatMap((traveller) =>
+    (traveller.addOns ?? []).map((addOn) => [
+      ...writer.textUnit(several ? `${addOn.name} · ${traveller.name}` : addOn.name, { bold: true, color: brand }),
+      ...(addOn.description ? writer.textUnit(addOn.description, { size: 9, color: muted }) : []),
+      ...addOn.benefits.flatMap((benefit) => writer.rowUnit(benefit.label, benefit.value)),
+    ]),
+  );
+  return units.length > 0 ? [titled('Adicionales contratados', units)] : [];
 }
 
 /**

@@ -15,6 +15,7 @@ import { requireCompany, requireDocument } from '#app/modules/company/service.ts
 import * as content from '#app/modules/content/service.ts';
 import { enqueue, enqueueWithinCap, type JobHandler } from '#app/modules/jobs/service.ts';
 import { getPassengers, listTravellersByIds } from '#app/modules/passengers/service.ts';
+import { priceBreakdownLines } from '#app/modules/payments/add-ons.ts';
 import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
@@ -112,6 +113,11 @@ export async function certificateData(db: Database, saleId: number, origin: stri
       name: `${person.firstName} ${person.lastName}`,
       document: documentLabel(person.documentType, person.documentNumber),
       birthDate: person.birthDate,
+      addOns: (person.addOns ?? []).map((addOn) => ({
+        name: addOn.name,
+        description: addOn.description,
+        benefits: addOn.benefits,
+      })),
     })),
     recipients: [...new Set(bought.travellers.map((person) => person.email.toLowerCase()))],
     emergencyPhones: emergency.map((contact) => ({
@@ -371,7 +377,10 @@ async function purchaseLines(db: Database, saleId: number, data: CertificateData
   // The sale's ledger: one payment with its instalments, or (after a date change) every payment and refund and the net;
   // its total worded as the plan's price was («IVA 19 % incluido» or «no afecto a IVA»).
   const paid = ledgerEmailLines(ledger, sale.amountUsdCents / 100, await planTaxBp(db, sale.productId));
+  // The plan and each traveller's add-on, then the total charged (issue 27 §1); a plan alone: the ledger's total only.
+  const breakdown = sale.purchase ? priceBreakdownLines(sale.purchase) : [];
   return [
+    ...breakdown,
     ...paid,
     withdrawalNotice,
     `Vendido por ${data.company.legalName}, RUT ${data.company.rut}, ${data.company.address}.`,

@@ -30,7 +30,16 @@ export type ReceiptData = {
   };
   /** Every payment and refund with the net (payments/ledger.ts). */
   ledger: SaleLedger;
-  travellers: { name: string; documentType: string; document: string; certificate: string | null }[];
+  /** What was charged, split into the plan and the add-ons (service.ts priceBreakdownOf). */
+  priceBreakdown?: { planClp: number; addOnsClp: number; totalClp: number };
+  /** `addOns`: each traveller's add-ons with what they cost her (none on sales without add-ons). */
+  travellers: {
+    name: string;
+    documentType: string;
+    document: string;
+    certificate: string | null;
+    addOns?: { name: string; amountClp: number }[];
+  }[];
   seller: { name: string; legalName: string; rut: string; address: string };
   /** The plan's IVA in basis points (1900: 19 %), null when it carries none: the total is worded as its price was. */
   taxBp: number | null;
@@ -125,6 +134,17 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   writer.row('Vigencia', `${chileanDate(data.departureDate)} al ${chileanDate(data.returnDate)} (${data.days} días)`);
   for (const traveller of data.travellers) {
     writer.row(`${traveller.name} · ${traveller.documentType} ${traveller.document}`, traveller.certificate ?? '');
+  }
+
+  // The add-ons (issue 27 §1): the plan's line, one line per traveller's add-on, and the total they add up to.
+  const addOns = data.travellers.flatMap((traveller) =>
+    (traveller.addOns ?? []).map((addOn) => ({ traveller: traveller.name, ...addOn })),
+  );
+  if (addOns.length > 0 && data.priceBreakdown) {
+    writer.heading('Desglose del precio');
+    writer.row(`Plan ${data.plan}`, formatClp(data.priceBreakdown.planClp));
+    for (const line of addOns) writer.row(`${line.traveller} · ${line.name}`, formatClp(line.amountClp));
+    writer.row('Total', formatClp(data.priceBreakdown.totalClp), { bold: true });
   }
 
   writer.heading('Pago');

@@ -72,6 +72,15 @@ const tripFields = {
   days: z.number().int(),
 };
 
+/** An add-on («adicional») a traveller bought, as sold: what it covers (issue 27 §1). */
+const addOnFields = {
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  benefits: z.array(z.object({ label: z.string(), value: z.string() })).describe('What it covers, with its limits'),
+  boughtAfterPurchase: z.boolean().describe('Added from «Mi compra» after the purchase'),
+};
+
 const sellerSchema = z.object({ name: z.string(), legalName: z.string(), rut: z.string(), address: z.string() });
 
 const purchaseSchema = z
@@ -88,6 +97,16 @@ const purchaseSchema = z
     ...tripFields,
     amountClp: z.number().int(),
     amountUsd: z.number(),
+    priceBreakdown: z
+      .object({
+        planClp: z.number().int(),
+        planUsd: z.number(),
+        addOnsClp: z.number().int().describe("Every traveller's add-ons; 0 when none were bought"),
+        addOnsUsd: z.number(),
+        totalClp: z.number().int().describe('planClp + addOnsClp: amountClp'),
+        totalUsd: z.number(),
+      })
+      .describe('What was charged, split into the plan and the add-ons (as paid, never priced again)'),
     payment: z.object({
       gateway: z.string().nullable(),
       paymentType: z.string().nullable().describe('Débito, crédito sin cuotas, en cuotas… (the gateway’s type code)'),
@@ -108,6 +127,17 @@ const purchaseSchema = z
         document: z.string().describe('Partly masked: 12.***.***-5'),
         certificate: z.string().nullable(),
         certificateVoided: z.boolean().describe('Voided by a withdrawal: it covers nobody'),
+        addOns: z
+          .array(
+            z
+              .object({
+                ...addOnFields,
+                amountClp: z.number().int().describe("What it cost for this traveller, in CLP (the purchase's rate)"),
+                amountUsd: z.number(),
+              })
+              .meta({ id: 'PurchasedAddOn' }),
+          )
+          .describe('The add-ons bought for this traveller (none on sales without add-ons)'),
       }),
     ),
     seller: sellerSchema,
@@ -194,6 +224,9 @@ const travellerPurchaseSchema = z
       document: z.string().describe('Partly masked: 12.***.***-5'),
       certificate: z.string().nullable(),
       certificateVoided: z.boolean(),
+      addOns: z
+        .array(z.object(addOnFields).meta({ id: 'TravellerAddOn' }))
+        .describe('Her own add-ons, what they cover (no amounts: those are the buyer’s)'),
       verificationUrl: z.string().nullable().describe('The public verification page of her certificate (while valid)'),
     }),
     seller: sellerSchema,

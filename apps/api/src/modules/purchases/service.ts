@@ -27,6 +27,7 @@ import { getSeller, requireCompany, requireDocument } from '#app/modules/company
 import { enqueue, type JobHandler, type LogFields } from '#app/modules/jobs/service.ts';
 import { type LegalPageSlug, legalPageNames } from '#app/modules/legal/schemas.ts';
 import { firstLegalVersions } from '#app/modules/legal/service.ts';
+import { priceSplitOf } from '#app/modules/payments/add-ons.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   destinationCountryOfSnapshot,
@@ -335,6 +336,19 @@ async function legalPagesAccepted(db: Database, companyId: number, consents: Pur
   return consents.legalPages ?? (await firstLegalVersions(db, companyId));
 }
 
+/** What was charged, split into the plan and the add-ons (from the snapshot; an older sale: the plan is the total). */
+function priceBreakdownOf(bought: PurchaseSnapshot) {
+  const split = priceSplitOf(bought);
+  return {
+    planClp: split.plan.totalClp,
+    planUsd: split.plan.totalUsdCents / 100,
+    addOnsClp: split.addOns.totalClp,
+    addOnsUsd: split.addOns.totalUsdCents / 100,
+    totalClp: split.total.totalClp,
+    totalUsd: split.total.totalUsdCents / 100,
+  };
+}
+
 /** GET /purchases/mine: what was bought, how it was paid, and the documents of it. */
 export async function purchaseView(db: Database, saleId: number) {
   const { sale, bought } = await paidPurchase(db, saleId);
@@ -378,6 +392,7 @@ export async function purchaseView(db: Database, saleId: number) {
     days: bought.trip.days,
     amountClp: bought.price.totalClp,
     amountUsd: bought.price.totalUsdCents / 100,
+    priceBreakdown: priceBreakdownOf(bought),
     payment: {
       gateway: attempt ? (gatewayNames[attempt.gateway] ?? attempt.gateway) : null,
       paymentType: terms.paymentType,
@@ -394,6 +409,15 @@ export async function purchaseView(db: Database, saleId: number) {
       document: maskDocument(person.documentType, person.documentNumber),
       certificate: certificates.find((c) => c.seq === person.seq)?.number ?? null,
       certificateVoided: certificates.some((c) => c.seq === person.seq && c.voidedAt !== null),
+      addOns: (person.addOns ?? []).map((addOn) => ({
+        code: addOn.code,
+        name: addOn.name,
+        description: addOn.description,
+        benefits: addOn.benefits,
+        amountClp: addOn.totalClp,
+        amountUsd: addOn.totalUsdCents / 100,
+        boughtAfterPurchase: addOn.boughtAfterPurchase === true,
+      })),
     })),
     seller: { name: seller.name, legalName: seller.legalName, rut: seller.rut, address: seller.address },
     generalConditionsUrl: website?.configuration.certificates?.generalConditionsUrl ?? '/terminos',
@@ -447,7 +471,12 @@ export async function travellerPurchaseView(db: Database, saleId: number, travel
     departureDate: view.departureDate,
     returnDate: view.returnDate,
     days: view.days,
-    traveller: { ...own, verificationUrl: certificate?.verification.url ?? null },
+    // Her own add-ons, what they cover and not what they cost: the amounts are the buyer's business.
+    traveller: {
+      ...own,
+      addOns: own.addOns.map(({ amountClp: _clp, amountUsd: _usd, ...addOn }) => addOn),
+      verificationUrl: certificate?.verification.url ?? null,
+    },
     seller: view.seller,
     generalConditionsUrl: view.generalConditionsUrl,
     generalConditionsPdfUrl: view.generalConditionsPdfUrl,

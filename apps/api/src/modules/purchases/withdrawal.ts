@@ -14,6 +14,7 @@ import {
 import { testPaymentStamp } from '#app/modules/certificates/test-payment.ts';
 import { requireCompany } from '#app/modules/company/service.ts';
 import { enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
+import { priceSplitOf } from '#app/modules/payments/add-ons.ts';
 import { ledgerEmailLines, saleLedger } from '#app/modules/payments/ledger.ts';
 import {
   listSaleRefunds,
@@ -22,7 +23,7 @@ import {
   requestSaleRefund,
   type SaleRefund,
 } from '#app/modules/payments/sale-refunds.ts';
-import { findSale, lockSaleOfPurchase, type SaleStatus } from '#app/modules/payments/service.ts';
+import { findSale, lockSaleOfPurchase, type PurchaseSnapshot, type SaleStatus } from '#app/modules/payments/service.ts';
 import { planTaxBp } from '#app/modules/plans/service.ts';
 
 /**
@@ -213,6 +214,18 @@ export async function completeWithdrawal(tx: Database, refund: SaleRefund) {
   }
 }
 
+/**
+ * What a withdrawal gives back of a purchase with add-ons (issue 27 §1), in one sentence: the plan and the add-ons
+ * add up to the total returned. None without add-ons, or when the refund is not the purchase's price as it stands.
+ */
+export function refundBreakdownText(bought: PurchaseSnapshot, refundClp: number): string[] {
+  const split = priceSplitOf(bought);
+  if (split.addOns.totalClp === 0 || split.total.totalClp !== refundClp) return [];
+  return [
+    `Devolución: plan ${formatClp(split.plan.totalClp)} + adicionales ${formatClp(split.addOns.totalClp)} = total devuelto ${formatClp(refundClp)}.`,
+  ];
+}
+
 /** The first line of a test sale's withdrawal e-mails: neither its payment nor its refund moved real money. */
 export const withdrawalTestNotice = `${testPaymentStamp}: esta compra se pagó con un pago de prueba; no se cobró ni se devuelve dinero real.`;
 
@@ -247,17 +260,20 @@ export function withdrawalEmailJob(
       const amount = formatClp(withdrawal?.amountClp ?? bought.price.totalClp);
       const [ledger, taxBp] = await Promise.all([saleLedger(db, saleId), planTaxBp(db, sale.productId)]);
       const numbers = certificates.map((c) => c.number).join(', ');
+      const breakdown = refundBreakdownText(bought, withdrawal?.amountClp ?? bought.price.totalClp);
       const lines =
         stage === 'requested'
           ? [
               `Compra anulada: recibimos tu retracto de la compra N° ${saleId} (${bought.plan.label}, ${bought.trip.destination}).`,
               `Los certificados ${numbers} quedaron anulados y ya no otorgan cobertura.`,
               `Estamos devolviendo lo pagado, ${amount}, al mismo medio de pago. Te avisaremos cuando el reembolso se complete.`,
+              ...breakdown,
             ]
           : [
               byTransfer
                 ? `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Te devolvimos ${amount} por transferencia bancaria.`
                 : `Compra anulada: el reembolso de tu compra N° ${saleId} se completó. Devolvimos ${amount} al mismo medio de pago.`,
+              ...breakdown,
               'Según tu banco, el abono puede tardar algunos días hábiles en verse en tu cartola.',
             ];
       // A test sale (the sandbox, Webpay's integration environment) says so first, as its certificate e-mail does.

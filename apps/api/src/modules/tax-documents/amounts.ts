@@ -1,3 +1,4 @@
+import { mulDivRound } from '@travesia/domain/pricing';
 import type { TaxDocumentType } from './tables.ts';
 
 /** A document's amounts in whole pesos: total = net + IVA + exempt, and total is the ledger's amount for the money. */
@@ -28,3 +29,44 @@ export const taxDocumentTypeNames: Record<TaxDocumentType, string> = {
   34: 'Factura exenta electrónica',
   61: 'Nota de crédito electrónica',
 };
+
+/** One detail line of a document (the SII's Detalle): its name and its part of the document's amounts. */
+export type DocumentLine = TaxAmounts & { name: string };
+
+/**
+ * A document's detail lines: the plan's line and one per add-on kind (issue 27 §1), each add-on split as the document
+ * is (the add-ons carry the plan's tax status: all exempt, or net + IVA in the same proportion), the plan's line
+ * being the rest, so it takes every rounding remainder and the lines add up to the document exactly, peso by peso.
+ * Nothing but the plan, or add-ons that do not fit in the total: the plan's line alone (the whole document).
+ */
+export function documentLines(
+  document: TaxAmounts,
+  planName: string,
+  addOns: { name: string; totalClp: number }[],
+): DocumentLine[] {
+  const { netClp, ivaClp, exemptClp, totalClp } = document;
+  const whole: DocumentLine[] = [{ name: planName, netClp, ivaClp, exemptClp, totalClp }];
+  if (addOns.length === 0 || document.totalClp <= 0) return whole;
+  const lines = addOns.map((addOn) => {
+    const netClp = mulDivRound(addOn.totalClp, document.netClp, document.totalClp);
+    const exemptClp = mulDivRound(addOn.totalClp, document.exemptClp, document.totalClp);
+    return {
+      name: addOn.name,
+      netClp,
+      exemptClp,
+      ivaClp: addOn.totalClp - netClp - exemptClp,
+      totalClp: addOn.totalClp,
+    };
+  });
+  const rest = (key: keyof TaxAmounts) => document[key] - lines.reduce((sum, line) => sum + line[key], 0);
+  const plan: DocumentLine = {
+    name: planName,
+    netClp: rest('netClp'),
+    ivaClp: rest('ivaClp'),
+    exemptClp: rest('exemptClp'),
+    totalClp: rest('totalClp'),
+  };
+  const amounts = [plan, ...lines].flatMap((line) => [line.netClp, line.ivaClp, line.exemptClp]);
+  if (plan.totalClp <= 0 || amounts.some((amount) => amount < 0)) return whole;
+  return [plan, ...lines];
+}

@@ -12,10 +12,11 @@ import { TaxDocumentRefused } from '#app/integrations/tax-documents/provider.ts'
 import { requireCompany } from '#app/modules/company/service.ts';
 import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { defaultMaxAttempts, enqueue, type JobHandler } from '#app/modules/jobs/service.ts';
+import { addOnLinesOf } from '#app/modules/payments/add-ons.ts';
 import { saleLedger } from '#app/modules/payments/ledger.ts';
-import { findSale } from '#app/modules/payments/service.ts';
+import { findPaidAttempt, findSale } from '#app/modules/payments/service.ts';
 import { planTaxBp } from '#app/modules/plans/service.ts';
-import { saleDocumentType, splitTotal, taxDocumentTypeNames } from './amounts.ts';
+import { documentLines, saleDocumentType, splitTotal, taxDocumentTypeNames } from './amounts.ts';
 import * as repository from './repository.ts';
 import type { TaxDocumentType } from './tables.ts';
 
@@ -203,12 +204,35 @@ async function documentToIssue(db: Database, row: repository.TaxDocumentRow): Pr
     date: todayInChile(),
     receiver: await receiverOf(db, sale, receiverType, isFactura(receiverType)),
     item: `${documentItem} · compra N° ${row.saleId}`,
+    lines: row.type === 61 ? undefined : await saleDocumentLines(db, row),
     netClp: row.netClp,
     ivaClp: row.ivaClp,
     exemptClp: row.exemptClp,
     totalClp: row.totalClp,
     corrects,
   };
+}
+
+/**
+ * The detail lines of a sale document (issue 27 §1): the purchase's own document, when the purchase bought add-ons,
+ * gets the plan's line and one line per add-on kind, as its payment's snapshot sold them (never priced again), adding
+ * up to the document exactly. Any other (no add-ons, a date change's difference): none, the one line of the whole.
+ */
+async function saleDocumentLines(db: Database, row: repository.TaxDocumentRow) {
+  const attempt = await findPaidAttempt(db, row.saleId);
+  const bought = attempt?.id === row.paymentId ? attempt.purchase : null;
+  if (!bought || bought.price.totalClp !== row.totalClp) return undefined;
+  const kinds = new Map<string, { name: string; count: number; totalClp: number }>();
+  for (const { addOn } of addOnLinesOf(bought)) {
+    const kind = kinds.get(addOn.code) ?? { name: addOn.name, count: 0, totalClp: 0 };
+    kinds.set(addOn.code, { ...kind, count: kind.count + 1, totalClp: kind.totalClp + addOn.totalClp });
+  }
+  if (kinds.size === 0) return undefined;
+  const addOns = [...kinds.values()].map((kind) => ({
+    name: `Adicional ${kind.name} (${kind.count} ${kind.count === 1 ? 'pasajero' : 'pasajeros'})`,
+    totalClp: kind.totalClp,
+  }));
+  return documentLines(row, `${documentItem} · plan ${bought.plan.label}`, addOns);
 }
 
 /** One document by id (the console's retry tells an unknown one from one no longer fallido). */

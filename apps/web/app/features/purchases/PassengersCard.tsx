@@ -1,7 +1,8 @@
+import { AddOnList } from './AddOns.tsx';
 import { Card } from './Card.tsx';
 import type { Purchase } from './purchase.ts';
 
-/** The buyer's «Pasajeros» card: each traveller, her certificate number and its download. */
+/** The buyer's «Pasajeros» card: each traveller, her certificate number and its download, her add-ons and their price. */
 export function PassengersCard({ travellers }: { travellers: Purchase['travellers'] }) {
   return (
     <Card id="mi-compra-pasajeros" title="Pasajeros">
@@ -25,6 +26,7 @@ export function PassengersCard({ travellers }: { travellers: Purchase['traveller
                 Descargar el certificado
               </a>
             ) : null}
+            <AddOnList addOns={traveller.addOns} label={`Adicionales de ${traveller.name}`} />
           </li>
         ))}
       </ul>

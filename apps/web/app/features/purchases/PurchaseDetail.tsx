@@ -2,6 +2,7 @@ import { chileDateOf } from '@travesia/domain/dates';
 import { Form } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
+import { PriceBreakdown } from './AddOns.tsx';
 import { Card } from './Card.tsx';
 import { DateChangeCard } from './DateChangeCard.tsx';
 import { DocumentsCard } from './DocumentsCard.tsx';
@@ -60,6 +61,7 @@ export function PurchaseDetail({
       <div className="grid gap-6 md:grid-cols-2">
         <TripCard trip={purchase} />
         <Card id="mi-compra-pago" title="Tu pago">
+          <PriceBreakdown breakdown={purchase.priceBreakdown} />
           <PaymentLedger ledger={purchase.ledger} status={purchase.status} amountUsd={purchase.amountUsd} />
         </Card>
         <PassengersCard travellers={purchase.travellers} />

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
+import { AddOnList } from './AddOns.tsx';
 import { Card, Rows } from './Card.tsx';
 import type { TravellerPurchase } from './purchase.ts';
 import { downloadLink, secondaryButton } from './styles.ts';
@@ -59,6 +60,9 @@ export function TravellerPurchaseDetail({ purchase }: { purchase: TravellerPurch
                 : []),
             ]}
           />
+          <div className="text-sm">
+            <AddOnList addOns={traveller.addOns} label="Tus adicionales" />
+          </div>
           <div className="mt-4 grid gap-3">
             {live && traveller.certificate ? (
               <a

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
+import { refundBreakdownText } from './AddOns.tsx';
 import { CompanyContacts } from './CompanyContacts.tsx';
 import type { Purchase } from './purchase.ts';
 import { dangerButton, secondaryButton } from './styles.ts';
@@ -45,6 +46,9 @@ export function Withdrawal({
     if (confirm) heading.current?.focus();
   }, [confirm]);
   const amount = formatClp(withdrawal.refund?.amountClp ?? purchase.amountClp);
+  // With add-ons: the plan and the add-ons make up what is given back (issue 27 §1).
+  const breakdown = refundBreakdownText(purchase.priceBreakdown, withdrawal.refund?.amountClp ?? purchase.amountClp);
+  const breakdownText = breakdown ? <span className="block">{breakdown}</span> : null;
   return (
     <section
       aria-labelledby="mi-compra-retracto"
@@ -63,17 +67,20 @@ export function Withdrawal({
           <strong>Compra anulada. Reembolsado por transferencia.</strong> Te devolvimos {amount} por transferencia
           bancaria{withdrawal.refund.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu
           banco, el abono puede tardar algunos días hábiles en verse.
+          {breakdownText}
         </p>
       ) : withdrawal.status === 'withdrawn' ? (
         <p className="text-slate-700">
           <strong>Compra anulada y reembolsada.</strong> Devolvimos {amount} al mismo medio de pago
           {withdrawal.refund?.refundedAt ? ` el ${chileDateTime(withdrawal.refund.refundedAt)}` : ''}. Según tu banco,
           el abono puede tardar algunos días hábiles en verse.
+          {breakdownText}
         </p>
       ) : withdrawal.status === 'withdrawing' ? (
         <p className="text-slate-700">
           <strong>Retracto en proceso.</strong> Recibimos tu retracto: tus certificados quedaron anulados y estamos
           devolviendo {amount} al mismo medio de pago. Te avisaremos por correo cuando el reembolso se complete.
+          {breakdownText}
         </p>
       ) : withdrawal.available && confirm ? (
         <div className="rounded-xl border-2 border-red-200 bg-red-50 p-4">
@@ -83,6 +90,7 @@ export function Withdrawal({
           <ul className="mt-2 list-disc pl-5 text-slate-800">
             <li>Tus certificados quedarán anulados de inmediato y ya no tendrás cobertura para este viaje.</li>
             <li>Te devolveremos el total pagado, {amount}, al mismo medio de pago.</li>
+            {breakdown ? <li>{breakdown}</li> : null}
             <li>No se puede deshacer.</li>
           </ul>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -107,6 +115,7 @@ export function Withdrawal({
             días corridos desde la fecha de compra), siempre que el viaje no haya comenzado (la cobertura comienza el{' '}
             {formatDay(withdrawal.coverageStart)}). Anularemos tus certificados y te devolveremos el total pagado,{' '}
             {amount}, al mismo medio de pago.
+            {breakdownText}
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="retracto" />
