@@ -314,7 +314,7 @@ describeOnEachDatabase(
       const after = (await mine(ctx, token)).json<BuyerView>();
       // The sample add-ons are priced per day: 5 days instead of 10 cost half, for the same travellers.
       const usdOf = (view: BuyerView) => view.travellers.map((t) => t.addOns.map((a) => a.amountUsd));
-      expect(usdOf(after)).toStrictEqual(usdOf(before).map((lines) => lines.map((usd) => usd / 2)));
+      expect(usdOf(after)).toStrictEqual(usdOf(before).map((lines) => lines.map((usd) => (usd ?? 0) / 2)));
       expect(after.travellers.map((t) => t.addOns.map((a) => a.name))).toStrictEqual(
         before.travellers.map((t) => t.addOns.map((a) => a.name)),
       );
