@@ -188,6 +188,8 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       instalments: { count: 6, amountClp: 13_438, formatted: '$13.438' },
       // 85.00 / (10 days × 3 travellers) = 2.833… → 2.83, an average of two age bands
       perPassengerPerDay: { amountUsd: 2.83, formatted: 'USD 2,83', averaged: true },
+      // Issue 27 §1: the add-ons offered with the plan, priced in add-on-offer.test.ts.
+      adicionales: expect.arrayContaining([expect.objectContaining({ code: 'deportes-aventura' })]),
       // one adult: 25.00 − 15 % = 21.25 → 20 156.26 → $20.156; one senior: 50.00 − 15 % = 42.50 → 40 312.525 → $40.313
       perPassenger: [
         {

@@ -1,7 +1,7 @@
 import { unselectedPreviewPlanId } from '@travesia/domain/ids';
 import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
 import { instalmentClp, interestFreeInstalments, perPassengerPerDayCents } from '@travesia/domain/pricing';
-import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
+import type { ComparatorPlan, ListingPlan, PlanAddOn, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
 
 const usd = (cents: number) => cents / 100;
@@ -46,6 +46,46 @@ function pricedExtras(plan: PricedPlan) {
   };
 }
 
+/** One traveller of a band priced alone, in both currencies as the store shows them (plans and add-ons alike). */
+function perPassengerPrice(one: {
+  passengerTypeId: number;
+  quantity: number;
+  price: { totalCents: number; totalClp: number };
+}) {
+  return {
+    passengerTypeId: one.passengerTypeId,
+    quantity: one.quantity,
+    amountClp: one.price.totalClp,
+    formatted: formatClp(one.price.totalClp),
+    amountUsd: usd(one.price.totalCents),
+    formattedUsd: formatUsd(usd(one.price.totalCents)),
+  };
+}
+
+/** The add-ons offered with the plan (issue 27 §1), each with its price per traveller of each band and the lowest. */
+function offeredAddOns(plan: PricedPlan): { adicionales: PlanAddOn[] } {
+  return {
+    adicionales: plan.addOns.map((addOn) => {
+      const perPassenger = addOn.perPassengerType.map(perPassengerPrice);
+      const lowest = perPassenger.reduce((low, one) => (one.amountUsd < low.amountUsd ? one : low));
+      return {
+        id: addOn.id,
+        code: addOn.code,
+        name: addOn.name,
+        description: addOn.description,
+        perPassenger,
+        from: {
+          amountClp: lowest.amountClp,
+          formatted: lowest.formatted,
+          amountUsd: lowest.amountUsd,
+          formattedUsd: lowest.formattedUsd,
+        },
+        unavailableFor: addOn.unavailableFor,
+      };
+    }),
+  };
+}
+
 export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPlan {
   const { product, price } = plan;
   return {
@@ -84,14 +124,8 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
       montoConversion: formatClp(price.totalClp),
     },
     ...pricedExtras(plan),
-    perPassenger: plan.perPassengerType.map((one) => ({
-      passengerTypeId: one.passengerTypeId,
-      quantity: one.quantity,
-      amountClp: one.price.totalClp,
-      formatted: formatClp(one.price.totalClp),
-      amountUsd: usd(one.price.totalCents),
-      formattedUsd: formatUsd(usd(one.price.totalCents)),
-    })),
+    ...offeredAddOns(plan),
+    perPassenger: plan.perPassengerType.map(perPassengerPrice),
   };
 }
 
@@ -129,6 +163,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     dias: price.days,
     discountCode: publicDiscount(plan.discount),
     ...pricedExtras(plan),
+    ...offeredAddOns(plan),
   };
 }
 
