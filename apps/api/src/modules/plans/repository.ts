@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
-import {
-  addOns,
-  passengerTypeProducts,
-  productBenefits,
-  productModalities,
-  productRates,
-  products,
-} from './tables.ts';
+import { addOns, passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 

@@ -37,10 +37,10 @@ export function PlanAddOns({
                 <details>
                   <summary className="cursor-pointer text-slate-800">
                     <span className="font-semibold">{addOn.name}</span>{' '}
-                    <span className="whitespace-nowrap text-slate-700">{addOnPriceLabel(addOn)}</span>
+                    <span className="block pl-4 text-slate-700">{addOnPriceLabel(addOn)}</span>
                   </summary>
-                  <p className="mt-1 text-slate-700">{addOn.description}</p>
-                  {limit ? <p className="mt-1 text-slate-600">{limit}.</p> : null}
+                  <p className="mt-1 pl-4 text-slate-700">{addOn.description}</p>
+                  {limit ? <p className="mt-1 pl-4 text-slate-600">{limit}.</p> : null}
                 </details>
               </li>
             );
@@ -86,7 +86,10 @@ export function AddOnRowGroup({
         >
           Adicionales por viajero
         </th>
-        <td colSpan={plans.length} className="border-b border-slate-200 bg-brand-50 p-2.5 text-xs text-slate-700 sm:p-3">
+        <td
+          colSpan={plans.length}
+          className="border-b border-slate-200 bg-brand-50 p-2.5 text-xs text-slate-700 sm:p-3"
+        >
           Los eliges para cada viajero al comprar.
         </td>
       </tr>
@@ -96,9 +99,11 @@ export function AddOnRowGroup({
             scope="row"
             className={`${headerClassName} border-b border-slate-100 bg-white p-2.5 align-top font-medium text-slate-800 sm:p-3`}
           >
-            <details>
-              <summary className="cursor-pointer">{row.name}</summary>
-              <p className="mt-1 text-xs font-normal text-slate-700">{row.description}</p>
+            {/* The name as plain text: it names the row for a screen reader in any of its cells. */}
+            {row.name}
+            <details className="mt-1 text-xs font-normal">
+              <summary className="cursor-pointer font-semibold text-brand-700 underline">¿Qué cubre?</summary>
+              <p className="mt-1 text-slate-700">{row.description}</p>
             </details>
           </th>
           {row.offers.map((offer, column) => {
@@ -111,7 +116,7 @@ export function AddOnRowGroup({
                 {offer ? (
                   <>
                     <span className="font-semibold">{addOnPriceLabel(offer)}</span>
-                    {limit ? <span className="mt-1 block text-xs text-slate-600">{limit}</span> : null}
+                    {limit ? <span className="mt-1 block text-xs text-slate-600"> {limit}</span> : null}
                   </>
                 ) : (
                   <span className="font-medium text-amber-900">No disponible con este plan</span>

@@ -21,12 +21,7 @@ const price = (passengerTypeId: number, amountClp: number, formatted: string) =>
 });
 
 /** An add-on as the API answers it: `prices` one per band that may buy it, the first the lowest. */
-function addOn(
-  id: number,
-  name: string,
-  prices: ReturnType<typeof price>[],
-  unavailableFor: number[] = [],
-): PlanAddOn {
+function addOn(id: number, name: string, prices: ReturnType<typeof price>[], unavailableFor: number[] = []): PlanAddOn {
   const [lowest = price(1, 0, '$0')] = prices;
   return {
     id,
@@ -98,16 +93,20 @@ describe('PlanAddOns (the plan card)', () => {
 
   it('says which add-ons of other plans this plan cannot take', () => {
     const html = renderToStaticMarkup(
-      createElement(PlanAddOns, { plan: anual, missing: ['Deportes y aventura', 'Electrónica y equipaje plus'], bands }),
+      createElement(PlanAddOns, {
+        plan: anual,
+        missing: ['Deportes y aventura', 'Electrónica y equipaje plus'],
+        bands,
+      }),
     );
     expect(html).toContain('No disponible con este plan: Deportes y aventura y Electrónica y equipaje plus.');
   });
 
   it('a plan with none while others have some says so; nothing at all when no plan has any', () => {
     const none = { id: 1, label: 'Sin', adicionales: [] };
-    expect(renderToStaticMarkup(createElement(PlanAddOns, { plan: none, missing: ['Deportes y aventura'], bands }))).toContain(
-      'Este plan no admite adicionales para tu viaje.',
-    );
+    expect(
+      renderToStaticMarkup(createElement(PlanAddOns, { plan: none, missing: ['Deportes y aventura'], bands })),
+    ).toContain('Este plan no admite adicionales para tu viaje.');
     expect(renderToStaticMarkup(createElement(PlanAddOns, { plan: none, missing: [], bands }))).toBe('');
   });
 });
@@ -128,9 +127,12 @@ describe('AddOnRowGroup (the comparison table)', () => {
     expect(rows).toHaveLength(3);
     const cells = (row: string) =>
       [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((match) => (match[1] ?? '').replace(/<[^>]+>/g, '|'));
-    expect(rows[0]).toContain('<summary class="cursor-pointer">Deportes y aventura</summary>');
+    // The row is named by the add-on (plain text); what it covers opens below.
+    expect(rows[0]).toMatch(
+      /<th scope="row"[^>]*>Deportes y aventura<details[^>]*><summary[^>]*>¿Qué cubre\?<\/summary>/,
+    );
     expect(cells(rows[0] ?? '')).toEqual([
-      '|$23.713 por viajero||No disponible para pasajeros de 75 a 84 años|',
+      '|$23.713 por viajero|| No disponible para pasajeros de 75 a 84 años|',
       '|No disponible con este plan|',
     ]);
     expect(cells(rows[1] ?? '')).toEqual(['|desde $6.052 por viajero|', '|desde $6.052 por viajero|']);
@@ -138,7 +140,11 @@ describe('AddOnRowGroup (the comparison table)', () => {
 
   it('no rows when no plan offers an add-on', () => {
     const html = renderToStaticMarkup(
-      createElement('table', null, createElement(AddOnRowGroup, { plans: [{ ...anual, adicionales: [] }], bands, headerClassName: '' })),
+      createElement(
+        'table',
+        null,
+        createElement(AddOnRowGroup, { plans: [{ ...anual, adicionales: [] }], bands, headerClassName: '' }),
+      ),
     );
     expect(html).toBe('<table></table>');
   });
