@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { invalidateReadCache } from '#app/app.ts';
 import { pricesKindOf } from '#app/modules/plans/prices.ts';
-import type { ComparatorPlan, ListingPlan, PlanAddOn } from '#app/modules/plans/schemas.ts';
+import type { ComparatorPlan, PlanAddOn } from '#app/modules/plans/schemas.ts';
 import { addOns } from '#app/modules/plans/tables.ts';
-import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
 import { get } from './support/http.ts';
 import {
   annualDates,
   createQuotation,
   inDays,
   insertDiscountCode,
-  type SearchParams,
+  listing,
+  planOf,
   searchParams,
-  searchPlans,
   tripDates,
 } from './support/trips.ts';
 
@@ -32,18 +32,6 @@ import {
  *   cancelacion-cualquier-motivo  40 % of net      1, 2    1
  *   electronica-equipaje-plus     USD 1,50 a day   all     1, 3
  */
-
-const listing = async (ctx: TestContext, params: SearchParams = searchParams()): Promise<ListingPlan[]> => {
-  const answer = await searchPlans(ctx, params);
-  expect(answer.status, answer.text).toBe(200);
-  return answer.json<ListingPlan[]>();
-};
-
-const planOf = <T extends { id: number }>(plans: T[], id: number): T => {
-  const plan = plans.find((p) => p.id === id);
-  if (!plan) throw new Error(`plan ${id} is not in the answer (${plans.map((p) => p.id).join(', ')})`);
-  return plan;
-};
 
 const addOnOf = (plan: { adicionales: PlanAddOn[] }, code: string): PlanAddOn => {
   const found = plan.adicionales.find((addOn) => addOn.code === code);

@@ -4,13 +4,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { products } from '#app/db/schema.ts';
 import { demoPlans } from '#app/db/seed/demo-plans.ts';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from '#app/modules/plans/schemas.ts';
-import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
 import { anyRequestId, expectBadRequest, expectError, get } from './support/http.ts';
 import {
   annualDates,
   createQuotation,
   inDays,
   insertDiscountCode,
+  listing,
+  planOf,
   putQuotation,
   quotationBody,
   type SearchParams,
@@ -129,18 +131,6 @@ const referencePrices: Record<number, ListingNumbers> = {
     dias: 10,
     montoConversion: 216_720,
   },
-};
-
-const listing = async (ctx: TestContext, params: SearchParams = searchParams()): Promise<ListingPlan[]> => {
-  const answer = await searchPlans(ctx, params);
-  expect(answer.status, answer.text).toBe(200);
-  return answer.json<ListingPlan[]>();
-};
-
-const planOf = <T extends { id: number }>(plans: T[], id: number): T => {
-  const plan = plans.find((p) => p.id === id);
-  if (!plan) throw new Error(`plan ${id} is not in the answer (${plans.map((p) => p.id).join(', ')})`);
-  return plan;
 };
 
 const seedBenefits = (planId: number) =>
