@@ -92,6 +92,7 @@ const specPaths: [string, string][] = [
   ['get', '/plan-conditions/{file}'],
   ['put', '/quotations/{quotationId}/passangers'],
   ['get', '/quotations/{quotationId}/passangers'],
+  ['get', '/companies/{companyId}/quotations/{quotationId}/add-ons'],
   ['put', '/quotations/{quotationId}/passangers-detail'],
   ['get', '/quotations/{quotationId}/passangers-detail'],
   ['post', '/quotations/{quotationId}/invoice-details'],

@@ -178,6 +178,7 @@ function templates(s: Seeded): Template[] {
     { method: 'GET', route: '/:companyId/plans-unavailable/:quotationId', params: { ...company, ...q } },
     { method: 'PUT', route: '/quotations/:quotationId/passangers', params: q, body: passengersBody() },
     { method: 'GET', route: '/quotations/:quotationId/passangers', params: q },
+    { method: 'GET', route: '/companies/:companyId/quotations/:quotationId/add-ons', params: { ...company, ...q } },
     { method: 'PUT', route: '/quotations/:quotationId/passangers-detail', params: q, body: detail },
     { method: 'GET', route: '/quotations/:quotationId/passangers-detail', params: q },
     { method: 'POST', route: '/quotations/:quotationId/invoice-details', params: q, body: invoiceBody() },

@@ -171,6 +171,7 @@ function expectedPassengers(body: PassengersBody, types: number[]) {
       passengerTypeId: types[index],
       ...p,
       emergencyContact: body.shareEmergencyContact ? null : p.emergencyContact,
+      adicionales: [],
     })),
   };
 }
@@ -293,6 +294,7 @@ describeOnEachDatabase('passengers: save and read', (ctx) => {
           email: p.email,
           phone: p.phone,
           emergencyContact: p.emergencyContact,
+          addOnIds: [],
         },
       ]),
     );

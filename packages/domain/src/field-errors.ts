@@ -38,6 +38,9 @@ export const fieldErrorCodes = {
   age_mismatch: "The age on the departure date fits none of the quotation's passenger types",
   passenger_type_mismatch: 'The passenger type stated is not the one of the age on the departure date',
   plan_mismatch: "The plan stated is not the quotation's",
+  add_on_unknown: 'An add-on id that is not one the store offers per traveller (unknown, retired or the covid upgrade)',
+  add_on_unavailable:
+    "An add-on the traveller may not buy: not for their age band, the trip's modality or region, or the chosen plan",
   country_outside_region: "The destination country is not in the quotation's destination region",
   country_mismatch: 'The rows name different destination countries',
   invalid_sequence: 'The sequence numbers are not 1…n without repeats',

@@ -2686,6 +2686,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/quotations/{quotationId}/add-ons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7 (issue 27 §1): the add-ons the purchase step offers each travelling age band with the quotation's chosen plan (price per traveller, or why not), the travellers' saved choices priced, and the total the payment will charge (plan + add-ons). 400 when no plan is chosen or it is no longer sold for the trip. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                    quotationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuotationAddOns"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/return/{gatewayId}": {
         parameters: {
             query?: never;
@@ -5956,6 +6022,8 @@ export interface components {
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
              *     - `plan_mismatch`: The plan stated is not the quotation's
+             *     - `add_on_unknown`: An add-on id that is not one the store offers per traveller (unknown, retired or the covid upgrade)
+             *     - `add_on_unavailable`: An add-on the traveller may not buy: not for their age band, the trip's modality or region, or the chosen plan
              *     - `country_outside_region`: The destination country is not in the quotation's destination region
              *     - `country_mismatch`: The rows name different destination countries
              *     - `invalid_sequence`: The sequence numbers are not 1…n without repeats
@@ -5990,7 +6058,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "rate_jump" | "source_unavailable" | "stale" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "add_on_unknown" | "add_on_unavailable" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "rate_jump" | "source_unavailable" | "stale" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -6147,6 +6215,8 @@ export interface components {
                     lastName: string;
                     phone: string;
                 } | null;
+                /** @description Not in spec §7 (issue 27 §1): the add-ons chosen for this traveller, ids from GET …/quotations/{quotationId}/add-ons; each must be sold to the traveller's age band with the quotation's plan, modality and region. Absent: none */
+                adicionales?: number[];
             }[];
         };
         PassengersInput: {
@@ -6180,6 +6250,8 @@ export interface components {
                     lastName: string;
                     phone: string;
                 } | null;
+                /** @description The add-ons chosen for this traveller (ids) */
+                adicionales: number[];
             }[];
         };
         /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
@@ -7008,6 +7080,74 @@ export interface components {
             /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
         };
+        QuotationAddOnsInput: {
+            planId: number;
+            days: number;
+            /** @description The add-ons some travelling band may buy with the chosen plan, in the store order */
+            addOns: {
+                id: number;
+                code: string;
+                name: string;
+                description: string;
+                benefits: {
+                    label: string;
+                    value: string;
+                }[];
+                /** @description The price rule in words: «USD 2,50 por día», «30 % del valor del plan» */
+                precio: string;
+                /** @description Can also be added from «Mi compra» until the departure day */
+                buyableAfterPurchase: boolean;
+                /** @description One per travelling age band */
+                bands: {
+                    passengerTypeId: number;
+                    available: boolean;
+                    /** @description Why a traveller of this band cannot buy it (Spanish) */
+                    reason: string | null;
+                    /** @description For one traveller of this band, tax included when the plan has it */
+                    price: {
+                        amountClp: number;
+                        amountUsd: number;
+                        formatted: string;
+                        formattedUsd: string;
+                    } | null;
+                }[];
+            }[];
+            /** @description The saved travellers (empty before the purchase step is saved) with their chosen add-ons priced */
+            travellers: {
+                seq: number;
+                passengerTypeId: number;
+                addOns: {
+                    amountClp: number;
+                    formatted: string;
+                    id: number;
+                    name: string;
+                }[];
+            }[];
+            /** @description Chosen add-ons that can no longer be bought (the payment would be refused until they are removed) */
+            problems: {
+                seq: number;
+                addOnId: number;
+                message: string;
+            }[];
+            totals: {
+                planClp: number;
+                addOnsClp: number;
+                /** @description What the payment charges: the plan plus the add-ons chosen */
+                totalClp: number;
+                totalUsd: number;
+                instalments: {
+                    amountClp: number;
+                    formatted: string;
+                    count: number;
+                };
+                formatted: {
+                    plan: string;
+                    addOns: string;
+                    total: string;
+                    totalUsd: string;
+                };
+            };
+        };
         SaleRefundInput: {
             id: number;
             saleId: number;
@@ -7410,6 +7550,8 @@ export interface components {
              *     - `age_mismatch`: The age on the departure date fits none of the quotation's passenger types
              *     - `passenger_type_mismatch`: The passenger type stated is not the one of the age on the departure date
              *     - `plan_mismatch`: The plan stated is not the quotation's
+             *     - `add_on_unknown`: An add-on id that is not one the store offers per traveller (unknown, retired or the covid upgrade)
+             *     - `add_on_unavailable`: An add-on the traveller may not buy: not for their age band, the trip's modality or region, or the chosen plan
              *     - `country_outside_region`: The destination country is not in the quotation's destination region
              *     - `country_mismatch`: The rows name different destination countries
              *     - `invalid_sequence`: The sequence numbers are not 1…n without repeats
@@ -7444,7 +7586,7 @@ export interface components {
              *     - `invalid`: Any other problem
              * @enum {string}
              */
-            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "rate_jump" | "source_unavailable" | "stale" | "invalid";
+            code: "required" | "too_long" | "too_many" | "out_of_range" | "invalid_type" | "invalid_option" | "invalid_format" | "invalid_character" | "invalid_body" | "invalid_email" | "invalid_phone" | "invalid_rut" | "invalid_document" | "invalid_date" | "future_date" | "departure_in_past" | "departure_too_far" | "return_before_departure" | "trip_too_short" | "trip_too_long" | "return_date_fixed" | "duplicate" | "not_available" | "plan_unavailable" | "plan_required" | "passengers_missing" | "passengers_mismatch" | "billing_missing" | "consent_required" | "count_mismatch" | "age_mismatch" | "passenger_type_mismatch" | "plan_mismatch" | "add_on_unknown" | "add_on_unavailable" | "country_outside_region" | "country_mismatch" | "invalid_sequence" | "already_paid" | "payment_confirming" | "quotation_changed" | "discount_code_refused" | "captcha_failed" | "invalid_file_type" | "file_too_large" | "invalid_transition" | "documents_not_requested" | "certificate_not_found" | "certificate_void" | "outside_cover" | "sale_withdrawn" | "withdrawal_window_expired" | "withdrawal_trip_started" | "withdrawal_unrefundable" | "trip_started" | "same_dates" | "not_changeable" | "refund_in_progress" | "refund_not_held" | "gateway_unavailable" | "reference_taken" | "weak_password" | "invalid_code" | "rate_jump" | "source_unavailable" | "stale" | "invalid";
             /** @description The problem in Spanish, as the storefront shows it */
             message: string;
         };
@@ -7602,6 +7744,8 @@ export interface components {
                     lastName: string;
                     phone: string;
                 } | null;
+                /** @description Not in spec §7 (issue 27 §1): the add-ons chosen for this traveller, ids from GET …/quotations/{quotationId}/add-ons; each must be sold to the traveller's age band with the quotation's plan, modality and region. Absent: none */
+                adicionales?: number[];
             }[];
         };
         Passengers: {
@@ -7635,6 +7779,8 @@ export interface components {
                     lastName: string;
                     phone: string;
                 } | null;
+                /** @description The add-ons chosen for this traveller (ids) */
+                adicionales: number[];
             }[];
         };
         /** @description As many as the quotation's passengers, whose ages on the departure date fit its passenger types */
@@ -8467,6 +8613,74 @@ export interface components {
             }[];
             /** @description An attempt on a test gateway (the sandbox, Webpay on Transbank's integration environment): no money moved and the certificate has no value */
             testPayment: boolean;
+        };
+        QuotationAddOns: {
+            planId: number;
+            days: number;
+            /** @description The add-ons some travelling band may buy with the chosen plan, in the store order */
+            addOns: {
+                id: number;
+                code: string;
+                name: string;
+                description: string;
+                benefits: {
+                    label: string;
+                    value: string;
+                }[];
+                /** @description The price rule in words: «USD 2,50 por día», «30 % del valor del plan» */
+                precio: string;
+                /** @description Can also be added from «Mi compra» until the departure day */
+                buyableAfterPurchase: boolean;
+                /** @description One per travelling age band */
+                bands: {
+                    passengerTypeId: number;
+                    available: boolean;
+                    /** @description Why a traveller of this band cannot buy it (Spanish) */
+                    reason: string | null;
+                    /** @description For one traveller of this band, tax included when the plan has it */
+                    price: {
+                        amountClp: number;
+                        amountUsd: number;
+                        formatted: string;
+                        formattedUsd: string;
+                    } | null;
+                }[];
+            }[];
+            /** @description The saved travellers (empty before the purchase step is saved) with their chosen add-ons priced */
+            travellers: {
+                seq: number;
+                passengerTypeId: number;
+                addOns: {
+                    amountClp: number;
+                    formatted: string;
+                    id: number;
+                    name: string;
+                }[];
+            }[];
+            /** @description Chosen add-ons that can no longer be bought (the payment would be refused until they are removed) */
+            problems: {
+                seq: number;
+                addOnId: number;
+                message: string;
+            }[];
+            totals: {
+                planClp: number;
+                addOnsClp: number;
+                /** @description What the payment charges: the plan plus the add-ons chosen */
+                totalClp: number;
+                totalUsd: number;
+                instalments: {
+                    amountClp: number;
+                    formatted: string;
+                    count: number;
+                };
+                formatted: {
+                    plan: string;
+                    addOns: string;
+                    total: string;
+                    totalUsd: string;
+                };
+            };
         };
         SaleRefund: {
             id: number;

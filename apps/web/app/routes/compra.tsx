@@ -21,7 +21,7 @@ export function action(args: Route.ActionArgs) {
 
 export default function PurchaseStep({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== 'ok') return <CheckoutNotice notice={loaderData} />;
-  const { summary, countries, slots, initialValues } = loaderData;
+  const { summary, countries, slots, addOnOffers, initialValues } = loaderData;
   return (
     <CheckoutLayout
       step="compra"
@@ -31,6 +31,8 @@ export default function PurchaseStep({ loaderData, actionData }: Route.Component
     >
       <PassengersForm
         slots={slots}
+        addOnOffers={addOnOffers}
+        planAmountClp={summary.planAmountClp}
         countries={countries}
         departureDate={summary.departureDate}
         initialValues={initialValues}

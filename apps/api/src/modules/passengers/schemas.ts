@@ -25,9 +25,14 @@ import { z } from 'zod';
  * The Spanish messages of the rules only the API applies (they need the quotation, or the legacy row shape); the
  * rules the storefront applies too are in packages/domain/src/rules.ts.
  */
+/** More than any store offers; bounds the work a forged body can ask for. */
+export const maxAddOnsPerTraveller = 10;
+
 export const passengerMessages = {
   list: 'Ingresa al menos un pasajero',
   tooMany: `No puede haber más de ${maxPassengers} pasajeros`,
+  addOn: 'Elige un adicional de la lista',
+  tooManyAddOns: `No puedes elegir más de ${maxAddOnsPerTraveller} adicionales por pasajero`,
   countryOutsideRegion: 'El país de destino no pertenece a la región cotizada',
   passengerTypeMismatch: 'El tipo de pasajero no corresponde a la edad en la fecha de salida',
   passengerCount: (expected: number) =>
@@ -49,6 +54,14 @@ const travellerList = <T extends z.ZodType>(item: T) =>
 
 export type EmergencyContact = z.output<typeof emergencyContact>;
 
+/** The add-ons chosen for one traveller (issue 27 §1): ids of the company's add-ons, checked against the quotation. */
+const chosenAddOns = z
+  .array(z.number(typeError(m.addOn)).int(m.addOn).positive(m.addOn).max(2_147_483_647, m.addOn), typeError(m.addOn))
+  .max(maxAddOnsPerTraveller, m.tooManyAddOns)
+  .describe(
+    "Not in spec §7 (issue 27 §1): the add-ons chosen for this traveller, ids from GET …/quotations/{quotationId}/add-ons; each must be sold to the traveller's age band with the quotation's plan, modality and region. Absent: none",
+  );
+
 const passengerInputSchema = z.object(
   {
     firstName: personName,
@@ -62,6 +75,7 @@ const passengerInputSchema = z.object(
     emergencyContact: emergencyContact
       .nullish()
       .describe('Required when shareEmergencyContact is false; ignored (the shared one applies) when it is true'),
+    adicionales: chosenAddOns.optional(),
   },
   typeError(ruleMessages.required),
 );
@@ -111,6 +125,7 @@ export const passengersSchema = z
         email: z.string(),
         phone: z.string(),
         emergencyContact: contactOut.nullable().describe('null when the contact is shared'),
+        adicionales: z.array(z.number().int()).describe('The add-ons chosen for this traveller (ids)'),
       }),
     ),
   })

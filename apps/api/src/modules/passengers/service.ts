@@ -4,6 +4,7 @@ import { ageMismatch, alreadyPaid as alreadyPaidRule } from '@travesia/domain/ru
 import type { Database } from '#app/db/client.ts';
 import { ApiError, type FieldError, resourceNotFound } from '#app/errors.ts';
 import { findCountry, listCountriesOfDestination, listPassengerTypes } from '#app/modules/catalog/service.ts';
+import { eligibilityOf, listAddOns, offeredPerTraveller } from '#app/modules/plans/add-ons.ts';
 import {
   changeUnderPurchaseLock,
   confirmingMessage,
@@ -39,6 +40,8 @@ export type Traveller = {
   email: string;
   phone: string;
   emergencyContact: EmergencyContact;
+  /** The add-ons chosen for this traveller on the purchase step (ids; priced when the payment starts). */
+  addOnIds: number[];
 };
 
 /** One traveller of a write, whichever shape it came in; `index` is its position in the request body. */
@@ -55,6 +58,8 @@ type TravellerDraft = {
   email: string;
   phone: string;
   contact: EmergencyContact;
+  /** The add-ons chosen for this traveller (the legacy shape has none: saving through it clears them). */
+  addOnIds: number[];
   /** Legacy shape only: the passenger type and plan the client states, checked against the server's. */
   statedPassengerTypeId?: number;
   statedPlanId?: number | null;
@@ -74,6 +79,7 @@ type FieldNames = {
   birthDate(index: number): string;
   passengerType(index: number): string;
   plan(index: number): string;
+  addOns(index: number): string;
 };
 
 const passengersFields: FieldNames = {
@@ -82,6 +88,7 @@ const passengersFields: FieldNames = {
   birthDate: (index) => `passangers.${index}.birthDate`,
   passengerType: (index) => `passangers.${index}.passengerTypeId`,
   plan: (index) => `passangers.${index}.planId`,
+  addOns: (index) => `passangers.${index}.adicionales`,
 };
 
 const detailFields: FieldNames = {
@@ -90,6 +97,7 @@ const detailFields: FieldNames = {
   birthDate: (index) => `${index}.dob`,
   passengerType: (index) => `${index}.idPassangerType`,
   plan: (index) => `${index}.idProducto`,
+  addOns: (index) => `${index}`,
 };
 
 const asGender = (value: string): Gender => (value === 'F' || value === 'M' ? value : 'X');
@@ -149,8 +157,45 @@ async function validateAgainstQuotation(
   if (!countries.some((country) => country.id === write.countryDestinationId)) {
     errors.push({ field: fields.country, code: 'country_outside_region', message: m.countryOutsideRegion });
   }
+  errors.push(...(await addOnProblems(db, companyId, quotation, write.travellers, check.bands, fields)));
   if (errors.length > 0) throw new ApiError(400, errorMessages.invalidInputs, errors);
   return check.bands.map((band) => band?.id ?? 0);
+}
+
+/**
+ * The add-ons chosen per traveller must be ones that traveller may buy: sold to their age band, with the quotation's
+ * plan, modality and region (issue 27 §1). Priced only when the payment starts.
+ */
+async function addOnProblems(
+  db: Database,
+  companyId: number,
+  quotation: Awaited<ReturnType<typeof getQuotation>>,
+  travellers: TravellerDraft[],
+  bands: ({ id: number } | undefined)[],
+  fields: FieldNames,
+): Promise<FieldError[]> {
+  if (travellers.every((traveller) => traveller.addOnIds.length === 0)) return [];
+  const addOnList = await listAddOns(db, companyId);
+  const trip = { modalityId: quotation.modality, destinationId: quotation.destination };
+  const errors: FieldError[] = [];
+  travellers.forEach((traveller, position) => {
+    const band = bands[position];
+    for (const addOnId of new Set(traveller.addOnIds)) {
+      const addOn = addOnList.find((candidate) => candidate.id === addOnId);
+      const field = fields.addOns(traveller.index);
+      if (!addOn || !offeredPerTraveller(addOn)) {
+        errors.push({ field, code: 'add_on_unknown', message: m.addOn });
+      } else if (quotation.planId === null) {
+        errors.push({ field, code: 'plan_required', message: 'Elige un plan antes de agregar adicionales' });
+      } else if (band) {
+        const eligibility = eligibilityOf(addOn, trip, quotation.planId, band.id);
+        if (!eligibility.eligible) {
+          errors.push({ field, code: 'add_on_unavailable', message: `${addOn.name}: ${eligibility.reason}` });
+        }
+      }
+    }
+  });
+  return errors;
 }
 
 /**
@@ -209,6 +254,7 @@ async function saveTravellers(
       contactFirstName: (shared ?? traveller.contact).firstName,
       contactLastName: (shared ?? traveller.contact).lastName,
       contactPhone: (shared ?? traveller.contact).phone,
+      addOnIds: [...new Set(traveller.addOnIds)],
     })),
   );
   // Paid, or a payment is being confirmed, between the first look and the write: nothing was written.
@@ -245,6 +291,7 @@ export function savePassengers(db: Database, lockPurchase: LockPurchase, quotati
         phone: p.phone,
         // The schema requires a contact per passenger when none is shared.
         contact: shared ?? p.emergencyContact ?? { firstName: '', lastName: '', phone: '' },
+        addOnIds: p.adicionales ?? [],
       })),
     },
     passengersFields,
@@ -273,6 +320,7 @@ export function savePassengerDetail(
         email: row.email,
         phone: row.phone,
         contact: { firstName: row.nameContact, lastName: row.lastNameContact, phone: row.phoneContact },
+        addOnIds: [],
         statedPassengerTypeId: row.idPassangerType,
         statedPlanId: row.idProducto,
       }),
@@ -315,9 +363,10 @@ export async function getPassengers(db: Database, quotationId: string): Promise<
       : null,
     countryDestination: checkout.countryDestinationId,
     // A shared contact is answered once, at the top, as it was sent.
-    passangers: people.map(({ id: _id, ...person }) => ({
+    passangers: people.map(({ id: _id, addOnIds, ...person }) => ({
       ...person,
       emergencyContact: shared ? null : person.emergencyContact,
+      adicionales: addOnIds,
     })),
   };
 }
@@ -387,5 +436,6 @@ export async function listTravellers(db: Database, quotationId: string): Promise
     email: row.email,
     phone: row.phone,
     emergencyContact: contactOf(row),
+    addOnIds: row.addOnIds,
   }));
 }

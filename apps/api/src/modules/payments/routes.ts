@@ -2,7 +2,7 @@ import { errorMessages } from '@travesia/domain/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, errorBodySchema, errorResponses } from '#app/errors.ts';
-import { dbId, typed } from '#app/http.ts';
+import { companyParams, dbId, typed } from '#app/http.ts';
 import { paymentTypeForInstalments } from '#app/integrations/payments/sandbox.ts';
 import { loggableError } from '#app/lib/loggable-error.ts';
 import { accessTokenQuery } from '#app/lib/security/access-token.ts';
@@ -18,11 +18,18 @@ import {
   transferReferenceMaxLength,
 } from './sale-refunds.ts';
 import { sandboxDonePage, sandboxPaymentPage } from './sandbox-page.ts';
-import { gatewayReturnSchema, paymentBodySchema, paymentCreatedSchema, paymentResultSchema } from './schemas.ts';
-import { confirmReturn, type PaymentDeps, paymentResult, startPayment } from './service.ts';
+import {
+  gatewayReturnSchema,
+  paymentBodySchema,
+  paymentCreatedSchema,
+  paymentResultSchema,
+  quotationAddOnsSchema,
+} from './schemas.ts';
+import { addOnsOfQuotation, confirmReturn, type PaymentDeps, paymentResult, startPayment } from './service.ts';
 import { saleRefundMethods, saleRefundReasons } from './tables.ts';
 
 const tags = ['payments'];
+const companyQuotationParams = companyParams.extend({ quotationId: z.uuid() });
 
 export function paymentRoutes(options: Pick<PaymentDeps, 'workflow'>) {
   return async (fastify: FastifyInstance) => {
@@ -63,6 +70,21 @@ export function paymentRoutes(options: Pick<PaymentDeps, 'workflow'>) {
         });
         return reply.code(201).send(created);
       },
+    );
+
+    app.get(
+      '/companies/:companyId/quotations/:quotationId/add-ons',
+      {
+        config: { invalidInputDetail: errorMessages.invalidInputs },
+        schema: {
+          tags,
+          description:
+            "Not in spec §7 (issue 27 §1): the add-ons the purchase step offers each travelling age band with the quotation's chosen plan (price per traveller, or why not), the travellers' saved choices priced, and the total the payment will charge (plan + add-ons). 400 when no plan is chosen or it is no longer sold for the trip.",
+          params: companyQuotationParams,
+          response: { 200: quotationAddOnsSchema, ...errorResponses },
+        },
+      },
+      (request) => addOnsOfQuotation(db, request.params.companyId, request.params.quotationId),
     );
 
     const returnHandler = async (request: FastifyRequest, params: unknown, gatewayId: string) => {

@@ -71,3 +71,64 @@ export const gatewayReturnSchema = z.object({
   TBK_ID_SESION: z.string().max(128).optional(),
   TBK_ORDEN_COMPRA: z.string().max(128).optional(),
 });
+
+const clpAmount = z.object({ amountClp: z.number().int(), formatted: z.string() });
+
+/** GET /companies/{companyId}/quotations/{quotationId}/add-ons (issue 27 §1, not in spec §7). */
+export const quotationAddOnsSchema = z
+  .object({
+    planId: z.number().int(),
+    days: z.number().int(),
+    addOns: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          code: z.string(),
+          name: z.string(),
+          description: z.string(),
+          benefits: z.array(z.object({ label: z.string(), value: z.string() })),
+          precio: z.string().describe('The price rule in words: «USD 2,50 por día», «30 % del valor del plan»'),
+          buyableAfterPurchase: z.boolean().describe('Can also be added from «Mi compra» until the departure day'),
+          bands: z
+            .array(
+              z.object({
+                passengerTypeId: z.number().int(),
+                available: z.boolean(),
+                reason: z.string().nullable().describe('Why a traveller of this band cannot buy it (Spanish)'),
+                price: z
+                  .object({
+                    amountClp: z.number().int(),
+                    amountUsd: z.number(),
+                    formatted: z.string(),
+                    formattedUsd: z.string(),
+                  })
+                  .nullable()
+                  .describe('For one traveller of this band, tax included when the plan has it'),
+              }),
+            )
+            .describe('One per travelling age band'),
+        }),
+      )
+      .describe('The add-ons some travelling band may buy with the chosen plan, in the store order'),
+    travellers: z
+      .array(
+        z.object({
+          seq: z.number().int(),
+          passengerTypeId: z.number().int(),
+          addOns: z.array(clpAmount.extend({ id: z.number().int(), name: z.string() })),
+        }),
+      )
+      .describe('The saved travellers (empty before the purchase step is saved) with their chosen add-ons priced'),
+    problems: z
+      .array(z.object({ seq: z.number().int(), addOnId: z.number().int(), message: z.string() }))
+      .describe('Chosen add-ons that can no longer be bought (the payment would be refused until they are removed)'),
+    totals: z.object({
+      planClp: z.number().int(),
+      addOnsClp: z.number().int(),
+      totalClp: z.number().int().describe('What the payment charges: the plan plus the add-ons chosen'),
+      totalUsd: z.number(),
+      instalments: clpAmount.extend({ count: z.number().int() }),
+      formatted: z.object({ plan: z.string(), addOns: z.string(), total: z.string(), totalUsd: z.string() }),
+    }),
+  })
+  .meta({ id: 'QuotationAddOns' });

@@ -3,9 +3,9 @@ import { consentVersion, dataProcessingConsentRequired } from '@travesia/domain/
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { Rule } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
-import { formatClp } from '@travesia/domain/money';
+import { formatClp, formatUsd } from '@travesia/domain/money';
 import { paymentTypeLabel } from '@travesia/domain/payment-types';
-import { instalmentClp } from '@travesia/domain/pricing';
+import { instalmentClp, interestFreeInstalments } from '@travesia/domain/pricing';
 import { alreadyPaid } from '@travesia/domain/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/client.ts';
@@ -27,7 +27,18 @@ import { findInvoiceDetails } from '#app/modules/invoices/service.ts';
 import { currentLegalVersions } from '#app/modules/legal/service.ts';
 import { destinationCountryOf, listTravellers } from '#app/modules/passengers/service.ts';
 import {
+  type AddOnChoiceProblem,
+  addOnsTotal,
+  type ChosenAddOnLine,
+  listAddOns,
+  offersFor,
+  priceChoices,
+  pricingOf,
+  pricingWords,
+} from '#app/modules/plans/add-ons.ts';
+import {
   holdDiscountUse,
+  type PricedPlan,
   paymentRefusalOf,
   planSummary,
   priceTripPlans,
@@ -38,6 +49,7 @@ import {
 } from '#app/modules/plans/service.ts';
 import { changedAfterStartDetail, confirmingMessage } from '#app/modules/quotations/purchase-lock.ts';
 import {
+  getQuotation,
   getQuotationOfAnyCompany,
   quotationVersion,
   recordDateChange,
@@ -45,11 +57,11 @@ import {
 } from '#app/modules/quotations/service.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
-import { type DestinationCountry, type PurchaseSnapshot, wasPaid } from './tables.ts';
+import { type DestinationCountry, type PurchasedAddOn, type PurchaseSnapshot, wasPaid } from './tables.ts';
 
 export type Gateways = Map<string, PaymentGateway>;
 
-export type { DestinationCountry, PurchaseSnapshot, SaleStatus } from './tables.ts';
+export type { DestinationCountry, PurchasedAddOn, PurchaseSnapshot, SaleStatus } from './tables.ts';
 export { saleStatuses, wasPaid, wasWithdrawn } from './tables.ts';
 
 /** A sale by id (any status), for the modules that issue and send its documents. */
@@ -153,8 +165,9 @@ export async function startPayment(
     sale: {
       companyId: quotation.company,
       productId: plan.product.id,
-      amountUsdCents: plan.price.totalCents,
-      amountClp: plan.price.totalClp,
+      // The plan and every traveller's add-ons (priced with it in pricedPurchase): what the gateway charges.
+      amountUsdCents: purchase.price.totalUsdCents,
+      amountClp: purchase.price.totalClp,
       clpPerUsd: pricing.clpPerUsd,
     },
     gateway: gateway.id,
@@ -284,6 +297,7 @@ async function pricedPurchase(
   // A code the buyer may have seen applied that no longer applies: told now, before anything is charged.
   const discountRefusal = paymentRefusalOf(plan.discount);
   if (discountRefusal) throw invalid([{ field: 'quotationId', ...discountRefusal }]);
+  const addOns = await chosenAddOns(db, companyId, trip, plan, pricing.clpPerUsd, travellers);
   const [summary, labels, destinationCountry] = await Promise.all([
     planSummary(db, plan.product.id),
     catalog.tripLabels(db, companyId, trip.destinationId, trip.modalityId),
@@ -305,7 +319,13 @@ async function pricedPurchase(
       upgradeCovid: trip.upgradeCovid,
       destinationCountry,
     },
-    price: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd },
+    price: {
+      totalUsdCents: plan.price.totalCents + addOns.total.totalUsdCents,
+      totalClp: plan.price.totalClp + addOns.total.totalClp,
+      clpPerUsd: pricing.clpPerUsd,
+      plan: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp },
+      addOns: addOns.total,
+    },
     travellers: travellers.map((person) => ({
       seq: person.seq,
       firstName: person.firstName,
@@ -314,6 +334,8 @@ async function pricedPurchase(
       documentNumber: person.document.id,
       birthDate: person.birthDate,
       email: person.email,
+      passengerTypeId: person.passengerTypeId,
+      addOns: addOns.lines.filter((line) => line.seq === person.seq).map(purchasedAddOn),
     })),
     consents: {
       version: consentVersion,
@@ -333,6 +355,153 @@ async function pricedPurchase(
     clpPerUsd: pricing.clpPerUsd,
   };
   return { plan, pricing, purchase, version: pricedVersion, discountUse };
+}
+
+/**
+ * Every traveller's chosen add-ons priced with the plan being paid (issue 27 §1), or a 400 naming each one that can no
+ * longer be bought (the plan, the trip or the add-on changed since the purchase step): nothing is charged then.
+ */
+async function chosenAddOns(
+  db: Database,
+  companyId: number,
+  trip: { modalityId: number; destinationId: number },
+  plan: PricedPlan,
+  clpPerUsd: string,
+  travellers: TravellerToPay[],
+) {
+  const choices = travellers.map((person) => ({
+    seq: person.seq,
+    passengerTypeId: person.passengerTypeId,
+    addOnIds: person.addOnIds,
+  }));
+  if (choices.every((choice) => choice.addOnIds.length === 0)) {
+    return { lines: [], total: { totalUsdCents: 0, totalClp: 0 } };
+  }
+  const { lines, problems } = priceChoices(await listAddOns(db, companyId), plan, trip, clpPerUsd, choices);
+  if (problems.length > 0) {
+    throw invalid(
+      problems.map((problem) => ({
+        field: 'quotationId',
+        code: 'add_on_unavailable' as const,
+        message: addOnNoLongerSold(problem),
+      })),
+    );
+  }
+  return { lines, total: addOnsTotal(lines) };
+}
+
+const addOnNoLongerSold = (problem: AddOnChoiceProblem) =>
+  `${problem.name ?? 'Un adicional'} (pasajero ${problem.seq}) ya no se puede contratar: ${problem.reason} Revisa los adicionales de los pasajeros antes de pagar.`;
+
+/** An add-on line as the paid snapshot keeps it (what the certificate prints and «Mi compra» shows). */
+const purchasedAddOn = (line: ChosenAddOnLine): PurchasedAddOn => ({
+  id: line.addOn.id,
+  code: line.addOn.code,
+  name: line.addOn.name,
+  description: line.addOn.description,
+  benefits: line.addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
+  pricing: pricingOf(line.addOn),
+  netCents: line.price.netCents,
+  taxCents: line.price.taxCents,
+  totalUsdCents: line.price.totalCents,
+  totalClp: line.price.totalClp,
+});
+
+/**
+ * GET …/quotations/{quotationId}/add-ons (issue 27 §1): what the purchase step offers each traveller with the chosen
+ * plan (per age band: its price, or why not), the add-ons chosen so far priced, and the purchase's total: the plan
+ * plus them, exactly as `startPayment` will charge it (same functions, same rate). Nothing written.
+ */
+export async function addOnsOfQuotation(db: Database, companyId: number, quotationId: string) {
+  const quotation = await getQuotation(db, companyId, quotationId);
+  const planMissing = () =>
+    invalid([{ field: 'quotationId', code: 'plan_required', message: 'Elige un plan antes de ver los adicionales' }]);
+  if (quotation.planId === null) throw planMissing();
+  const trip = await tripOfQuotation(db, companyId, quotationId);
+  const [pricing, addOnList, travellers] = await Promise.all([
+    priceTripPlans(db, companyId, trip, errorMessages.invalidInputs),
+    listAddOns(db, companyId),
+    listTravellers(db, quotationId),
+  ]);
+  const plan = pricing.plans.find((candidate) => candidate.product.id === quotation.planId);
+  if (!plan) {
+    throw invalid([
+      {
+        field: 'quotationId',
+        code: 'plan_unavailable',
+        message: 'El plan elegido ya no está disponible para este viaje',
+      },
+    ]);
+  }
+  const { clpPerUsd } = pricing;
+  const offers = offersFor(addOnList, plan, trip, clpPerUsd);
+  const choices = travellers.map((person) => ({
+    seq: person.seq,
+    passengerTypeId: person.passengerTypeId,
+    addOnIds: person.addOnIds,
+  }));
+  const { lines, problems } = priceChoices(addOnList, plan, trip, clpPerUsd, choices);
+  const addOns = addOnsTotal(lines);
+  const totalClp = plan.price.totalClp + addOns.totalClp;
+  const totalUsdCents = plan.price.totalCents + addOns.totalUsdCents;
+  const instalment = instalmentClp(totalClp, interestFreeInstalments);
+  const usd = (cents: number) => cents / 100;
+  return {
+    planId: plan.product.id,
+    days: plan.price.days,
+    addOns: offers.map(({ addOn, bands }) => ({
+      id: addOn.id,
+      code: addOn.code,
+      name: addOn.name,
+      description: addOn.description,
+      benefits: addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
+      precio: pricingWords(addOn),
+      buyableAfterPurchase: addOn.buyableAfterPurchase,
+      bands: bands.map((band) => ({
+        passengerTypeId: band.passengerTypeId,
+        available: band.eligibility.eligible,
+        reason: band.eligibility.eligible ? null : band.eligibility.reason,
+        price: band.price
+          ? {
+              amountClp: band.price.totalClp,
+              amountUsd: usd(band.price.totalCents),
+              formatted: formatClp(band.price.totalClp),
+              formattedUsd: formatUsd(usd(band.price.totalCents)),
+            }
+          : null,
+      })),
+    })),
+    travellers: choices.map((choice) => ({
+      seq: choice.seq,
+      passengerTypeId: choice.passengerTypeId,
+      addOns: lines
+        .filter((line) => line.seq === choice.seq)
+        .map((line) => ({
+          id: line.addOn.id,
+          name: line.addOn.name,
+          amountClp: line.price.totalClp,
+          formatted: formatClp(line.price.totalClp),
+        })),
+    })),
+    problems: problems.map((problem) => ({
+      seq: problem.seq,
+      addOnId: problem.addOnId,
+      message: addOnNoLongerSold(problem),
+    })),
+    totals: {
+      planClp: plan.price.totalClp,
+      addOnsClp: addOns.totalClp,
+      totalClp,
+      totalUsd: usd(totalUsdCents),
+      instalments: { count: interestFreeInstalments, amountClp: instalment, formatted: formatClp(instalment) },
+      formatted: {
+        plan: formatClp(plan.price.totalClp),
+        addOns: formatClp(addOns.totalClp),
+        total: formatClp(totalClp),
+        totalUsd: formatUsd(usd(totalUsdCents)),
+      },
+    },
+  };
 }
 
 /**
@@ -726,6 +895,8 @@ export type DateChangeRequest = {
   /** The snapshot's dates, country and price the change was priced from: if they moved meanwhile, it is refused. */
   pricedFrom: { departureDate: string; returnDate: string; amountClp: number; destinationCountryId: number | null };
   purchase: PurchaseSnapshot;
+  /** Add-ons bought after the purchase ride the same path: the snapshot gains them, their price is the difference. */
+  kind?: 'dates' | 'add_ons';
 };
 
 export type DateChangeRecorded =
@@ -766,6 +937,7 @@ export async function recordDateChangeRequest(
     const differenceClp = amountClp - locked.amountClp;
     const values = {
       saleId: locked.id,
+      kind: request.kind ?? ('dates' as const),
       previousDepartureDate: trip.departureDate,
       previousReturnDate: trip.returnDate,
       departureDate: request.purchase.trip.departureDate,

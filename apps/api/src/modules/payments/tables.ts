@@ -1,3 +1,4 @@
+import type { AddOnPricing } from '@travesia/domain/add-ons';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -35,6 +36,8 @@ export type PurchasedAddOn = {
   name: string;
   description: string;
   benefits: { label: string; value: string }[];
+  /** The price rule as sold: a date change re-prices the add-on with it for the new days (and the plan's new net). */
+  pricing: AddOnPricing;
   netCents: number;
   taxCents: number;
   totalUsdCents: number;
@@ -79,6 +82,8 @@ export type PurchaseSnapshot = {
     documentNumber: string;
     birthDate: string;
     email: string;
+    /** The traveller's age band (passenger type) at departure; absent on sales before add-ons. */
+    passengerTypeId?: number;
     /** The add-ons bought for this traveller, as sold (absent on sales before add-ons: none). */
     addOns?: PurchasedAddOn[];
   }[];
@@ -316,6 +321,13 @@ export const saleDateChanges = pgTable(
       .notNull()
       .references(() => sales.id),
     status: text('status', { enum: ['awaiting_payment', 'applied', 'cancelled'] }).notNull(),
+    /**
+     * What changed: the trip's dates or country (`dates`), or add-ons bought from «Mi compra» after the purchase
+     * (`add_ons`, issue 27 §1: same dates, the snapshot gains the add-on lines, the difference is their price).
+     */
+    kind: text('kind', { enum: ['dates', 'add_ons'] })
+      .notNull()
+      .default('dates'),
     previousDepartureDate: text('previous_departure_date').notNull(),
     previousReturnDate: text('previous_return_date').notNull(),
     departureDate: text('departure_date').notNull(),

@@ -146,3 +146,8 @@ export async function replacePrices(
     await tx.insert(productRates).values(prices.rates.map((rate) => ({ ...rate, productId })));
   }
 }
+
+/** The company's add-ons (active or not), in the order the store lists them. */
+export function listAddOns(db: Database, companyId: number) {
+  return db.select().from(addOns).where(eq(addOns.companyId, companyId)).orderBy(asc(addOns.sortOrder), asc(addOns.id));
+}

@@ -4,8 +4,12 @@ import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
 import type { PurchaseSteps } from '#app/modules/payments/service.ts';
+import { addOnsToBuy, buyAddOns } from './add-on-purchase.ts';
 import { confirmDateChange, previewDateChange } from './date-change.ts';
 import {
+  addOnPurchaseRequest,
+  addOnPurchaseResultSchema,
+  addOnsToBuySchema,
   bearer,
   buyerOnly,
   dateChangePreviewSchema,
@@ -101,6 +105,67 @@ export function dateChangeRoutes(fastify: FastifyInstance, options: { workflow: 
           onPaid: (paidSaleId) => fastify.work.emit('salePaid', paidSaleId),
           workflow: options.workflow,
           nudgeRefunds: () => fastify.work.emit('refundRequested'),
+          log: request.log,
+        },
+        saleId,
+        request.body,
+        (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
+      );
+    },
+  );
+}
+
+/** Add-ons bought from «Mi compra» after the purchase (add-on-purchase.ts): what can be added, and buying them. */
+export function addOnPurchaseRoutes(fastify: FastifyInstance, options: { workflow: PurchaseSteps }) {
+  const app = typed(fastify);
+  const { db, config } = fastify;
+
+  app.get(
+    '/purchases/mine/add-ons',
+    {
+      schema: {
+        tags,
+        description:
+          'Not in spec §7 (issue 27 §1): the add-ons the buyer can still add to each traveller of the open purchase (marked buyable after purchase, for that traveller’s age band, the trip and the plan, not bought yet), priced today. After the departure date or on a purchase that cannot change: 409. The buyer’s access only.',
+        headers: bearer,
+        response: { 200: addOnsToBuySchema, ...errorResponses, ...buyerOnly, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
+      reply.header('Cache-Control', 'private, no-store');
+      return addOnsToBuy({ db }, saleId);
+    },
+  );
+
+  app.post(
+    '/purchases/mine/add-ons',
+    {
+      config: { invalidInputDetail: errorMessages.invalidInputs, rateLimit: config.rateLimits.paymentStart },
+      schema: {
+        tags,
+        description:
+          'Adds add-ons to travellers of the open purchase: priced on the server, paid through the gateway that took the purchase (`redirectUrl`); the certificates are issued again with them when the gateway approves (declined or abandoned: nothing changes). One not on offer to that traveller: 400 on its field.',
+        headers: bearer,
+        body: addOnPurchaseRequest,
+        response: {
+          200: addOnPurchaseResultSchema,
+          ...errorResponses,
+          ...buyerOnly,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
+      const base = publicBaseUrl(request, config);
+      return buyAddOns(
+        {
+          db,
+          gateways: fastify.integrations.gateways,
+          onPaid: (paidSaleId) => fastify.work.emit('salePaid', paidSaleId),
+          workflow: options.workflow,
           log: request.log,
         },
         saleId,

@@ -1,3 +1,4 @@
+import { priceAddOn } from '@travesia/domain/add-ons';
 import { todayInChile, tripDays } from '@travesia/domain/dates';
 import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
@@ -46,11 +47,11 @@ export const dateChangeMessages = {
   notRefundable: 'No pudimos calcular la devolución de este cambio. Contáctanos y lo revisamos contigo.',
 } as const;
 
-const conflict = (field: string, code: FieldError['code'], message: string) =>
+export const conflict = (field: string, code: FieldError['code'], message: string) =>
   new ApiError(409, message, [{ field, code, message }]);
 
 /** The paid sale as it stands, or the 409 that says why its dates cannot change. */
-async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
+export async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
   const sale = await findSale(deps.db, saleId);
   if (sale?.status !== 'paid' || !sale.purchase) {
     throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
@@ -84,14 +85,17 @@ async function countryAsked(
   return { id: country.id, label: country.label };
 }
 
-/** The bought plan's price for other dates, with the quoter's own pricing (its date rules and field errors). */
-async function priceForDates(
+/**
+ * The bought plan priced today for these dates (the quoter's own pricing: its date rules and field errors), or a 400
+ * when it is no longer sold for them; with the rate it was converted at.
+ */
+export async function boughtPlanPriced(
   deps: Pick<PaymentDeps, 'db'>,
   companyId: number,
   bought: PurchaseSnapshot,
   dates: { departureDate: string; returnDate: string },
   quotationId: string,
-): Promise<PurchaseSnapshot['price']> {
+) {
   const trip: Trip = {
     originId: bought.trip.originId,
     destinationId: bought.trip.destinationId,
@@ -112,7 +116,54 @@ async function priceForDates(
       { field: 'departureDate', code: 'plan_unavailable', message },
     ]);
   }
-  return { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp, clpPerUsd: pricing.clpPerUsd };
+  return { plan, clpPerUsd: pricing.clpPerUsd };
+}
+
+/** The bought plan's price for other dates, its add-ons re-priced with it. */
+async function priceForDates(
+  deps: Pick<PaymentDeps, 'db'>,
+  companyId: number,
+  bought: PurchaseSnapshot,
+  dates: { departureDate: string; returnDate: string },
+  quotationId: string,
+): Promise<Pick<PurchaseSnapshot, 'price' | 'travellers'>> {
+  const { plan, clpPerUsd } = await boughtPlanPriced(deps, companyId, bought, dates, quotationId);
+  // Each add-on bought is re-priced with the rule it was sold under, for the new days and the plan's new price.
+  const taxBp = plan.product.enableTax ? plan.product.taxBp : null;
+  const travellers = bought.travellers.map((traveller) => ({
+    ...traveller,
+    ...(traveller.addOns
+      ? {
+          addOns: traveller.addOns.map((line) => {
+            const band = plan.perPassengerType.find((one) => one.passengerTypeId === traveller.passengerTypeId);
+            const price = priceAddOn({
+              pricing: line.pricing,
+              days: plan.price.days,
+              planNetCents: band?.price.netCents ?? 0,
+              taxBp,
+              clpPerUsd,
+            });
+            const { netCents, taxCents, totalCents: totalUsdCents, totalClp } = price;
+            return { ...line, netCents, taxCents, totalUsdCents, totalClp };
+          }),
+        }
+      : {}),
+  }));
+  const lines = travellers.flatMap((traveller) => traveller.addOns ?? []);
+  const addOns = {
+    totalUsdCents: lines.reduce((sum, line) => sum + line.totalUsdCents, 0),
+    totalClp: lines.reduce((sum, line) => sum + line.totalClp, 0),
+  };
+  return {
+    price: {
+      totalUsdCents: plan.price.totalCents + addOns.totalUsdCents,
+      totalClp: plan.price.totalClp + addOns.totalClp,
+      clpPerUsd,
+      ...(bought.price.plan ? { plan: { totalUsdCents: plan.price.totalCents, totalClp: plan.price.totalClp } } : {}),
+      ...(bought.price.addOns ? { addOns } : {}),
+    },
+    travellers,
+  };
 }
 
 /**
@@ -130,18 +181,22 @@ async function reprice(deps: Pick<PaymentDeps, 'db'>, saleId: number, input: Dat
     const message = dateChangeMessages.sameDates;
     throw new ApiError(400, errorMessages.invalidInputs, [{ field: 'departureDate', code: 'same_dates', message }]);
   }
-  const price = datesChanged
+  const repriced = datesChanged
     ? await priceForDates(deps, sale.companyId, bought, dates, sale.quotationId)
-    : { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp };
+    : {
+        price: { ...bought.price, totalUsdCents: sale.amountUsdCents, totalClp: sale.amountClp },
+        travellers: bought.travellers,
+      };
   const purchase: PurchaseSnapshot = {
     ...bought,
+    travellers: repriced.travellers,
     trip: {
       ...bought.trip,
       ...dates,
       days: tripDays(dates.departureDate, dates.returnDate),
       destinationCountry: country,
     },
-    price,
+    price: repriced.price,
   };
   const differenceClp = purchase.price.totalClp - sale.amountClp;
   const action: DateChangeAction = differenceClp > 0 ? 'pay' : differenceClp < 0 ? 'refund' : 'none';

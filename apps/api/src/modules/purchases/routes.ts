@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PurchaseSteps } from '#app/modules/payments/service.ts';
 import { accessRoutes, closeAccessRoutes } from './access-routes.ts';
-import { dateChangeRoutes, withdrawalRoute } from './change-routes.ts';
+import { addOnPurchaseRoutes, dateChangeRoutes, withdrawalRoute } from './change-routes.ts';
 import { purchaseDocumentRoutes, purchaseViewRoute } from './document-routes.ts';
 
 /**
@@ -19,6 +19,7 @@ export function purchaseRoutes(options: {
     purchaseDocumentRoutes(fastify);
     withdrawalRoute(fastify);
     dateChangeRoutes(fastify, options);
+    addOnPurchaseRoutes(fastify, options);
     closeAccessRoutes(fastify);
   };
 }

@@ -1,4 +1,4 @@
-import { countryDestination, isoDate } from '@travesia/domain/rules';
+import { countryDestination, isoDate, maxPassengers } from '@travesia/domain/rules';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '#app/errors.ts';
@@ -253,3 +253,55 @@ export const dateChangeResultSchema = z
     redirectUrl: z.string().nullable().describe('Where the buyer pays the difference (action pay)'),
   })
   .meta({ id: 'DateChangeResult' });
+
+/** POST /purchases/mine/add-ons: the add-ons to add to each traveller (issue 27 §1). */
+export const addOnPurchaseRequest = z
+  .object({
+    travellers: z
+      .array(
+        z
+          .object({
+            seq: z.number().int().min(1).max(maxPassengers),
+            adicionales: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(10),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(maxPassengers),
+  })
+  .strict()
+  .meta({ id: 'AddOnPurchaseRequest' });
+
+const addOnBenefits = z.array(z.object({ label: z.string(), value: z.string() }));
+
+export const addOnsToBuySchema = z
+  .object({
+    reason: z.string().nullable().describe('Why nothing can be added (the plan is no longer sold for the trip)'),
+    travellers: z.array(
+      z.object({
+        seq: z.number().int(),
+        name: z.string(),
+        bought: z.array(z.string()).describe('The add-ons this traveller already has'),
+        offers: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            description: z.string(),
+            precio: z.string(),
+            benefits: addOnBenefits,
+            price: z.object({ amountClp: z.number().int(), formatted: z.string() }),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'AddOnsToBuy' });
+
+export const addOnPurchaseResultSchema = z
+  .object({
+    status: z.enum(['applied', 'awaiting_payment']),
+    amountClp: z.number().int().describe('What the add-ons chosen cost'),
+    totalClp: z.number().int().describe('The purchase with them'),
+    redirectUrl: z.string().nullable().describe('Where the buyer pays them'),
+  })
+  .meta({ id: 'AddOnPurchaseResult' });

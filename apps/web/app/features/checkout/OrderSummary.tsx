@@ -111,6 +111,35 @@ export function OrderSummary({ summary, travellers }: Props) {
           ) : null}
         </div>
       ) : null}
+      {summary.addOnLines.length > 0 ? (
+        <div className="border-t border-dashed border-slate-200 px-5 py-4 text-sm">
+          <h3 className="mb-2 font-semibold text-slate-700">Adicionales</h3>
+          <dl className="grid gap-1.5" aria-label="Adicionales">
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-slate-600">Plan {summary.planLabel}</dt>
+              <dd className="font-semibold text-slate-900">{summary.planClp}</dd>
+            </div>
+            {summary.addOnLines.map((line) => (
+              <div key={`${line.seq}-${line.name}`} className="flex items-baseline justify-between gap-3">
+                <dt className="text-slate-600">
+                  {line.name}{' '}
+                  <span className="whitespace-nowrap text-slate-500">
+                    · {travellers?.[line.seq - 1]?.name ?? `Pasajero ${line.seq}`}
+                  </span>
+                </dt>
+                <dd className="font-semibold whitespace-nowrap text-slate-900">{line.clp}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      {summary.addOnProblems.length > 0 ? (
+        <div role="alert" className="border-t border-red-200 bg-red-50 px-5 py-3 text-sm text-red-800">
+          {summary.addOnProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      ) : null}
       <div className="border-t border-dashed border-slate-200 px-5 py-4">
         <dl className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3">

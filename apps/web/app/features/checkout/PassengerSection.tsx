@@ -2,9 +2,10 @@ import { emailMaxLength } from '@travesia/domain/rules';
 import { Controller } from 'react-hook-form';
 import { DateField } from '#app/components/DateField.tsx';
 import { FormSection, SelectField, TextField } from '#app/components/fields.tsx';
+import { AddOnChoices } from './AddOnChoices.tsx';
 import { bandLabel, birthDateRange } from './format.ts';
 import { PassengerDocumentFields } from './PassengerDocumentFields.tsx';
-import type { PassengerSlot } from './passengers-fields.ts';
+import type { AddOnOffer, PassengerSlot } from './passengers-fields.ts';
 import { genders } from './passengers-fields.ts';
 import type { PassengersSectionProps } from './passengers-form.ts';
 
@@ -23,7 +24,9 @@ export function PassengerSection({
   today,
   start,
   documentType,
+  offers,
 }: PassengersSectionProps & {
+  offers: AddOnOffer[];
   slot: PassengerSlot;
   index: number;
   departureDate: string;
@@ -128,6 +131,15 @@ export function PassengerSection({
           {...register(`${at}.phone`)}
         />
       </div>
+      <AddOnChoices
+        form={form}
+        errors={errors}
+        errorOf={errorOf}
+        start={start}
+        slot={slot}
+        index={index}
+        offers={offers}
+      />
     </FormSection>
   );
 }

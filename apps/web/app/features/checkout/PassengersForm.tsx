@@ -2,10 +2,11 @@ import { todayInChile } from '@travesia/domain/dates';
 import { useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
+import { AddOnsTotal } from './AddOnChoices.tsx';
 import { DestinationSection } from './DestinationSection.tsx';
 import { EmergencyContactSection } from './EmergencyContactSection.tsx';
 import { PassengerSection } from './PassengerSection.tsx';
-import type { Country, PassengerSlot, PassengersValues } from './passengers-fields.ts';
+import type { AddOnOffer, Country, PassengerSlot, PassengersValues } from './passengers-fields.ts';
 import type { PassengersSectionProps } from './passengers-form.ts';
 import type { PassengersFailure } from './passengers-step.server.ts';
 import { useSubmissionErrors } from './posted-form.ts';
@@ -21,6 +22,10 @@ const preloadRules = () => void loadRules().catch(() => undefined);
 
 type Props = {
   slots: PassengerSlot[];
+  /** The add-ons offered with the chosen plan (each traveller sees those of their band). */
+  addOnOffers: AddOnOffer[];
+  /** What the plan alone costs (CLP), for the running total with the add-ons ticked. */
+  planAmountClp: number;
   countries: Country[];
   departureDate: string;
   initialValues: PassengersValues;
@@ -33,7 +38,15 @@ type Props = {
  * A real form posting to its route: without JavaScript (or before it loads) it submits natively and the server
  * renders the values and errors; every input carries its value in the HTML (defaultValue), a resumed checkout too.
  */
-export function PassengersForm({ slots, countries, departureDate, initialValues, actionResult }: Props) {
+export function PassengersForm({
+  slots,
+  addOnOffers,
+  planAmountClp,
+  countries,
+  departureDate,
+  initialValues,
+  actionResult,
+}: Props) {
   const today = todayInChile();
   const resolver = useMemo<Resolver<PassengersValues>>(() => {
     let checks: Resolver<PassengersValues> | undefined;
@@ -94,12 +107,15 @@ export function PassengersForm({ slots, countries, departureDate, initialValues,
           departureDate={departureDate}
           today={today}
           documentType={passengers[index]?.document.type ?? '1'}
+          offers={addOnOffers}
         />
       ))}
 
       <EmergencyContactSection {...section} slots={slots} shared={shared} passengers={passengers} />
 
       <DestinationSection {...section} countries={countries} />
+
+      <AddOnsTotal slots={slots} offers={addOnOffers} passengers={passengers} planAmountClp={planAmountClp} />
 
       <TermsAndContinue
         {...section}

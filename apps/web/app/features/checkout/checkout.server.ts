@@ -37,6 +37,7 @@ export async function postedStepForm(
 export const notSavedMessage = 'No pudimos guardar tus datos. Intenta nuevamente en unos minutos.';
 
 export type Quotation = components['schemas']['Quotation'];
+export type QuotationAddOns = components['schemas']['QuotationAddOns'];
 export type Plan = components['schemas']['Plan'];
 
 /**
@@ -97,7 +98,9 @@ export async function loadCheckout(
   request: Request,
   params: { idProducto?: string; id?: string },
   step: CheckoutStep,
-): Promise<{ api: ApiClient; quotation: Quotation; summary: CheckoutSummary } | CheckoutNoticeState> {
+): Promise<
+  { api: ApiClient; quotation: Quotation; summary: CheckoutSummary; addOns: QuotationAddOns } | CheckoutNoticeState
+> {
   const quotationId = params.id;
   if (!isQuotationId(quotationId)) return { state: 'not-found' };
   const api = serverApi(context);
@@ -115,12 +118,15 @@ export async function loadCheckout(
     throw redirect(stepPath(step, quotation.planId, quotationId));
   }
 
-  const [priced, destinations] = await Promise.all([
+  const [priced, destinations, offered] = await Promise.all([
     api.GET('/{companyId}/plans/{planId}', {
       params: { path: { companyId, planId: quotation.planId }, query: { quotationId } },
     }),
     api.GET('/companies/{companyId}/destinations/{modalityId}', {
       params: { path: { companyId, modalityId: quotation.modality } },
+    }),
+    api.GET('/companies/{companyId}/quotations/{quotationId}/add-ons', {
+      params: { path: { companyId, quotationId } },
     }),
   ]);
   const { status } = priced.response;
@@ -131,10 +137,15 @@ export async function loadCheckout(
   }
   const plan = status === 404 ? undefined : dataOrThrow(priced, 'El plan de tu compra')[0];
   if (!plan) return { state: 'unavailable', quotationId, messages: [] };
+  // The plan is sold for the trip (above): the add-ons' answer is the purchase's total, plan + add-ons chosen.
+  const addOns = dataOrThrow(offered, 'Los adicionales de tu compra');
+  const { totals } = addOns;
+  const withAddOns = totals.addOnsClp > 0;
 
   return {
     api,
     quotation,
+    addOns,
     summary: {
       quotationId,
       planId: plan.id,
@@ -148,18 +159,24 @@ export async function loadCheckout(
         .filter((p) => p.quantity > 0)
         .map((p) => ({ passengerTypeId: p.passengerTypeId, quantity: p.quantity, ageFrom: p.ageFrom, ageTo: p.ageTo }))
         .sort((a, b) => a.ageFrom - b.ageFrom),
-      totalUsd: plan.formatted.totalAmount,
-      totalClp: plan.formatted.montoConversion,
-      amountClp: plan.montoConversion,
+      totalUsd: withAddOns ? totals.formatted.totalUsd : plan.formatted.totalAmount,
+      totalClp: withAddOns ? totals.formatted.total : plan.formatted.montoConversion,
+      amountClp: totals.totalClp,
+      planClp: plan.formatted.montoConversion,
+      planAmountClp: plan.montoConversion,
+      addOnLines: addOns.travellers.flatMap((traveller) =>
+        traveller.addOns.map((line) => ({ seq: traveller.seq, name: line.name, clp: line.formatted })),
+      ),
+      addOnProblems: addOns.problems.map((problem) => problem.message),
       perPassenger: plan.perPassenger.map((one) => ({
         passengerTypeId: one.passengerTypeId,
         quantity: one.quantity,
         clp: one.formatted,
         usd: one.formattedUsd,
       })),
-      instalments: { count: plan.instalments.count, amount: plan.instalments.formatted },
+      instalments: { count: totals.instalments.count, amount: totals.instalments.formatted },
       // Worked out here, on the server, from the total the API priced: the browser only shows them.
-      instalmentOptions: instalmentOptions(plan.montoConversion, plan.instalments.count).map((option) => ({
+      instalmentOptions: instalmentOptions(totals.totalClp, totals.instalments.count).map((option) => ({
         count: option.count,
         amount: formatClp(option.amountClp),
       })),

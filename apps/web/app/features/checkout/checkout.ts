@@ -32,9 +32,17 @@ export type CheckoutSummary = {
   days: number;
   destination: string | null;
   passengerGroups: { passengerTypeId: number; quantity: number; ageFrom: number; ageTo: number }[];
+  /** What is paid: the plan plus the add-ons chosen (formatted), and in CLP. */
   totalUsd: string;
   totalClp: string;
   amountClp: number;
+  /** The plan alone, formatted (the total when no add-on is chosen). */
+  planClp: string;
+  planAmountClp: number;
+  /** Each add-on chosen, by traveller (seq 1…n), priced by the API. */
+  addOnLines: { seq: number; name: string; clp: string }[];
+  /** Chosen add-ons that can no longer be bought (the payment is refused until they are removed), in words. */
+  addOnProblems: string[];
   /** One traveller of each travelling age band, priced by the API (CLP and USD, formatted). */
   perPassenger: { passengerTypeId: number; quantity: number; clp: string; usd: string }[];
   /** One of the interest-free instalments, formatted (e.g. 6 of «$13.438»). */

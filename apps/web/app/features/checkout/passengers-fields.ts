@@ -5,6 +5,8 @@ import { formatRut, isValidRut } from '@travesia/domain/rut';
 import type { components } from '#app/lib/api-schema.d.ts';
 
 export type Country = components['schemas']['Country'];
+/** An add-on the purchase step offers, with its price for each travelling band (GET …/quotations/{id}/add-ons). */
+export type AddOnOffer = components['schemas']['QuotationAddOns']['addOns'][number];
 
 /** One traveller's place in the form: a passenger of the quotation, with its age band. */
 export type PassengerSlot = { passengerTypeId: number; ageFrom: number; ageTo: number };
@@ -25,6 +27,8 @@ export type PassengerValues = {
   email: string;
   phone: string;
   emergencyContact: ContactValues;
+  /** The add-ons ticked for this traveller (ids as the checkboxes hold them). */
+  addOns: string[];
 };
 
 export type PassengersValues = {

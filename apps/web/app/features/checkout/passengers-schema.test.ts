@@ -30,6 +30,7 @@ const values = (): PassengersValues => ({
       email: 'camila@example.cl ',
       phone: '+56 9 1234 5678',
       emergencyContact: blank,
+      addOns: [],
     },
   ],
   shareEmergencyContact: true,
@@ -120,6 +121,9 @@ describe('passengersFieldOfApi', () => {
   it('maps the API’s passangers.N fields to the form’s, the rest to the whole form', () => {
     expect(passengersFieldOfApi('passangers.0.document.id')).toBe('passengers.0.document.id');
     expect(passengersFieldOfApi('passangers.0.unknown')).toBeNull();
+    // An add-on refused (or one of its ids) is marked on the traveller's add-on boxes.
+    expect(passengersFieldOfApi('passangers.2.adicionales')).toBe('passengers.2.addOns');
+    expect(passengersFieldOfApi('passangers.2.adicionales.1')).toBe('passengers.2.addOns');
   });
 });
 
@@ -153,6 +157,14 @@ describe('passengersValuesOfForm', () => {
     });
     expect(passengersValuesOfForm(form, 1)).toEqual(values());
     expect(toPassengersBody(passengersValuesOfForm(form, 1))).toEqual(toPassengersBody(values()));
+  });
+
+  it('reads each traveller’s ticked add-ons and sends them once each as ids; what is not an id is not sent', () => {
+    const form = posted({ ...traveller, countryDestination: '17', acceptTerms: 'on' });
+    for (const id of ['7', '3', '7', 'x', '-2']) form.append('passengers.0.addOns', id);
+    const read = passengersValuesOfForm(form, 1);
+    expect(read.passengers[0]?.addOns).toEqual(['7', '3', '7', 'x', '-2']);
+    expect(toPassengersBody(read).passangers[0]?.adicionales).toEqual([7, 3]);
   });
 
   it('reads an unticked box and a select left on «Selecciona» (not sent) as not given, and the rules say so', () => {

@@ -55,6 +55,7 @@ export const emptyPassenger = (): PassengerValues => ({
   email: '',
   phone: '',
   emergencyContact: emptyContact(),
+  addOns: [],
 });
 
 /** The quotation's passengers as form slots, youngest band first (the order the API stores them in). */
@@ -94,6 +95,7 @@ export function initialPassengersValues(
       email: p.email,
       phone: p.phone,
       emergencyContact: p.emergencyContact ?? emptyContact(),
+      addOns: p.adicionales.map(String),
     };
   });
   const savedCountry = saved && countries.some((c) => c.id === saved.countryDestination);
@@ -143,6 +145,9 @@ export function passengersSchema(slots: PassengerSlot[], departureDate: string) 
           email: z.string(),
           phone: z.string(),
           emergencyContact: formContact,
+          // Which add-ons each traveller may buy is the API's to say (band, plan, trip): it checks them on saving.
+          // (A lone box reads as a string or a boolean in react-hook-form: the posted form is what is sent.)
+          addOns: z.custom<string[]>(),
         }),
       ),
       shareEmergencyContact: z.boolean(),
@@ -206,9 +211,13 @@ export function toPassengersBody(values: PassengersValues): PassengersBody {
       email: p.email.trim(),
       phone: p.phone.trim(),
       emergencyContact: shared ? null : trimContact(p.emergencyContact),
+      adicionales: [...new Set(p.addOns)].map(Number).filter((id) => Number.isSafeInteger(id) && id > 0),
     })),
   };
 }
+
+/** More boxes than the store could offer are a forged form: the API refuses over 10 anyway. */
+const maxAddOnsPosted = 20;
 
 /** A birth date as DateField posts it (dd-mm-aaaa as typed, or ISO) in the form's terms: ISO, else the raw text. */
 function postedDate(text: string): string {
@@ -242,6 +251,7 @@ export function passengersValuesOfForm(form: FormData, slotCount: number): Passe
         email: text(`${at}.email`),
         phone: text(`${at}.phone`),
         emergencyContact: contact(`${at}.emergencyContact`),
+        addOns: form.getAll(`${at}.addOns`).map(String).slice(0, maxAddOnsPosted),
       };
     }),
     shareEmergencyContact:
@@ -275,6 +285,7 @@ export function passengersFieldOfApi(field: string): string | null {
     ];
     if (known.includes(rest)) return `passengers.${index}.${rest}`;
     if (rest === 'document') return `passengers.${index}.document.id`;
+    if (rest.startsWith('adicionales')) return `passengers.${index}.addOns`;
     return null;
   }
   if (['emergencyContact.firstName', 'emergencyContact.lastName', 'emergencyContact.phone'].includes(field)) {

@@ -37,12 +37,14 @@ export async function loadPassengersStep({ context, request, params }: StepArgs)
     api.GET('/quotations/{quotationId}/passangers', { params: { path: { quotationId: quotation.id } } }),
   ]);
   const countryList = dataOrThrow(countries, 'Los países de destino');
+  const { addOns } = loaded;
   const slots = passengerSlots(summary.passengerGroups);
   return {
     state: 'ok' as const,
     summary,
     countries: countryList,
     slots,
+    addOnOffers: addOns.addOns,
     initialValues: initialPassengersValues(slots, dataOrNull(saved, 'Los pasajeros de tu compra'), countryList),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sale_date_changes" ADD COLUMN "kind" text DEFAULT 'dates' NOT NULL;

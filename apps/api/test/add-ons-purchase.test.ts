@@ -1,0 +1,257 @@
+import { and, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { invalidateReadCache } from '#app/app.ts';
+import { payments } from '#app/db/schema.ts';
+import { addOns } from '#app/modules/plans/tables.ts';
+import { signedLinkToken } from '#app/modules/purchases/service.ts';
+import {
+  decideOnSandbox,
+  followReturn,
+  givenConsents,
+  passengersBody,
+  postPayment,
+  putPassengers,
+  readyToPay,
+  referencePlanId,
+  saleRows,
+  startPayment,
+  successUrl,
+} from './support/checkout.ts';
+import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { call, get } from './support/http.ts';
+import { createQuotation, tripDates } from './support/trips.ts';
+
+/**
+ * Issue 27 §1: add-ons chosen per traveller on the purchase step, priced on the server, charged with the plan, kept in
+ * the paid snapshot. The reference trip (support/checkout.ts): Europe, 10 days, plan 411 (no IVA), two travellers of
+ * 0–74 and one of 75–84.
+ */
+
+type Offer = {
+  id: number;
+  code: string;
+  name: string;
+  precio: string;
+  bands: {
+    passengerTypeId: number;
+    available: boolean;
+    reason: string | null;
+    price: { amountClp: number; amountUsd: number; formatted: string } | null;
+  }[];
+};
+type AddOnsAnswer = {
+  planId: number;
+  days: number;
+  addOns: Offer[];
+  travellers: { seq: number; passengerTypeId: number; addOns: { id: number; name: string; amountClp: number }[] }[];
+  problems: { seq: number; addOnId: number; message: string }[];
+  totals: { planClp: number; addOnsClp: number; totalClp: number; totalUsd: number; formatted: { total: string } };
+};
+
+const adult = 1;
+const senior = 2;
+
+async function addOnsOf(ctx: TestContext, quotationId: string) {
+  const answer = await get(ctx.app, `/api/companies/1/quotations/${quotationId}/add-ons`);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<AddOnsAnswer>();
+}
+
+const idOf = async (ctx: TestContext, code: string) => {
+  const [row] = await ctx.database.db
+    .select({ id: addOns.id })
+    .from(addOns)
+    .where(and(eq(addOns.companyId, 1), eq(addOns.code, code)));
+  if (!row) throw new Error(`no add-on ${code}`);
+  return row.id;
+};
+
+/** The reference travellers with add-ons chosen per position. */
+function withAddOns(chosen: (number | string)[][]) {
+  const body = passengersBody();
+  return { ...body, passangers: body.passangers.map((p, index) => ({ ...p, adicionales: chosen[index] ?? [] })) };
+}
+
+/** A quotation with plan and billing saved and the travellers with these add-ons. */
+async function quotationWith(ctx: TestContext, chosen: number[][], days = 10) {
+  const quotationId = await readyToPay(ctx, { passengers: false, quotation: tripDates(days) });
+  const saved = await putPassengers(ctx, quotationId, withAddOns(chosen));
+  expect(saved.status, saved.text).toBe(204);
+  return quotationId;
+}
+
+const planUsdPerBand = async (ctx: TestContext, quotationId: string) => {
+  const answer = await get(ctx.app, `/api/1/plans/${referencePlanId}?quotationId=${quotationId}`);
+  const [plan] = answer.json<{ perPassenger: { passengerTypeId: number; amountUsd: number }[] }[]>();
+  return new Map((plan?.perPassenger ?? []).map((one) => [one.passengerTypeId, one.amountUsd]));
+};
+
+async function pay(ctx: TestContext, quotationId: string) {
+  const payment = await startPayment(ctx, quotationId);
+  const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', 1);
+  expect(await followReturn(ctx, back)).toBe(successUrl(payment));
+  const [sale] = await saleRows(ctx, quotationId);
+  if (!sale) throw new Error('no sale');
+  return { payment, sale };
+}
+
+describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
+  it('offers each band what it may buy with the chosen plan, priced per traveller, and says why not', async () => {
+    const quotationId = await readyToPay(ctx, { passengers: false });
+    const answer = await addOnsOf(ctx, quotationId);
+    expect(answer.planId).toBe(referencePlanId);
+    expect(answer.days).toBe(10);
+    // The covid upgrade is chosen by the quotation's flag, never per traveller.
+    expect(answer.addOns.map((offer) => offer.code)).not.toContain('covid');
+    const sports = answer.addOns.find((offer) => offer.code === 'deportes-aventura');
+    expect(sports?.precio).toBe('USD 2,50 por día');
+    const sportsAdult = sports?.bands.find((band) => band.passengerTypeId === adult);
+    // USD 2,50 a day × 10 days, plan 411 carries no IVA.
+    expect(sportsAdult?.price?.amountUsd).toBe(25);
+    const sportsSenior = sports?.bands.find((band) => band.passengerTypeId === senior);
+    expect(sportsSenior).toMatchObject({ available: false, price: null });
+    expect(sportsSenior?.reason).toMatch(/edad/);
+    // A percent add-on is a share of what the plan costs one traveller of that band.
+    const perBand = await planUsdPerBand(ctx, quotationId);
+    const preexisting = answer.addOns.find((offer) => offer.code === 'preexistencias-plus');
+    for (const band of [adult, senior]) {
+      const price = preexisting?.bands.find((b) => b.passengerTypeId === band)?.price;
+      expect(Math.abs((price?.amountUsd ?? 0) - 0.3 * (perBand.get(band) ?? 0))).toBeLessThanOrEqual(0.01);
+    }
+    expect(answer.travellers).toEqual([]);
+    expect(answer.totals.addOnsClp).toBe(0);
+  });
+
+  it('keeps each traveller’s choice and prices the purchase as plan + add-ons, the amount the payment charges', async () => {
+    const sports = await idOf(ctx, 'deportes-aventura');
+    const preexisting = await idOf(ctx, 'preexistencias-plus');
+    const quotationId = await quotationWith(ctx, [[sports, preexisting], [], [preexisting]]);
+    const saved = await get(ctx.app, `/api/quotations/${quotationId}/passangers`);
+    expect(saved.json<{ passangers: { adicionales: number[] }[] }>().passangers.map((p) => p.adicionales)).toEqual([
+      [sports, preexisting],
+      [],
+      [preexisting],
+    ]);
+    const answer = await addOnsOf(ctx, quotationId);
+    expect(answer.problems).toEqual([]);
+    expect(answer.travellers.map((t) => t.addOns.map((a) => a.id))).toEqual([[sports, preexisting], [], [preexisting]]);
+    const lines = answer.travellers.flatMap((t) => t.addOns.map((a) => a.amountClp));
+    expect(answer.totals.addOnsClp).toBe(lines.reduce((sum, clp) => sum + clp, 0));
+    expect(answer.totals.totalClp).toBe(answer.totals.planClp + answer.totals.addOnsClp);
+    expect(answer.totals.addOnsClp).toBeGreaterThan(0);
+
+    const { payment, sale } = await pay(ctx, quotationId);
+    expect(sale.amountClp).toBe(answer.totals.totalClp);
+    expect(sale.amountUsdCents).toBe(Math.round(answer.totals.totalUsd * 100));
+    const [attempt] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.idTransaction));
+    expect(attempt?.amountClp).toBe(answer.totals.totalClp);
+    const bought = sale.purchase;
+    expect(bought?.price.plan?.totalClp).toBe(answer.totals.planClp);
+    expect(bought?.price.addOns?.totalClp).toBe(answer.totals.addOnsClp);
+    expect(bought?.travellers.map((t) => (t.addOns ?? []).map((a) => a.name))).toEqual([
+      ['Deportes y aventura', 'Preexistencias ampliadas'],
+      [],
+      ['Preexistencias ampliadas'],
+    ]);
+    const first = bought?.travellers[0]?.addOns?.[0];
+    expect(first?.benefits.length).toBeGreaterThan(0);
+    expect(first?.pricing).toEqual({ kind: 'daily', centsPerDay: 250 });
+    expect(first?.totalUsdCents).toBe(2500);
+  });
+
+  it('refuses, in words and field by field, an add-on a traveller may not buy; nothing is written', async () => {
+    const sports = await idOf(ctx, 'deportes-aventura');
+    const quotationId = await quotationWith(ctx, [[sports]]);
+    const refused = await putPassengers(ctx, quotationId, withAddOns([[], [], [sports]]));
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json<{ errors: unknown[] }>().errors).toEqual([
+      expect.objectContaining({
+        field: 'passangers.2.adicionales',
+        code: 'add_on_unavailable',
+        message: expect.stringMatching(/^Deportes y aventura: .*edad/),
+      }),
+    ]);
+    for (const chosen of [[999_999], ['x'], [-1], [1.5], [2 ** 40], Array.from({ length: 11 }, (_, i) => i + 1)]) {
+      const answer = await putPassengers(ctx, quotationId, withAddOns([chosen]));
+      expect(answer.status, `${JSON.stringify(chosen)}: ${answer.text}`).toBe(400);
+      expect(answer.json<{ errors: { field: string }[] }>().errors[0]?.field).toMatch(/^passangers\.0\.adicionales/);
+    }
+    const kept = await get(ctx.app, `/api/quotations/${quotationId}/passangers`);
+    expect(kept.json<{ passangers: { adicionales: number[] }[] }>().passangers[0]?.adicionales).toEqual([sports]);
+  });
+
+  it('refuses to start a payment whose chosen add-on can no longer be bought, and opens nothing', async () => {
+    const cancellation = await idOf(ctx, 'cancelacion-cualquier-motivo');
+    const quotationId = await quotationWith(ctx, [[cancellation]]);
+    await ctx.database.db.update(addOns).set({ active: false }).where(eq(addOns.id, cancellation));
+    await invalidateReadCache(ctx.app);
+    try {
+      const answer = await postPayment(ctx, { quotationId, gatewayId: 'sandbox', consents: givenConsents });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.json<{ errors: unknown[] }>().errors).toEqual([
+        expect.objectContaining({
+          field: 'quotationId',
+          code: 'add_on_unavailable',
+          message: expect.stringMatching(/^Cancelación por cualquier motivo \(pasajero 1\) ya no se puede contratar/),
+        }),
+      ]);
+      expect(await saleRows(ctx, quotationId)).toEqual([]);
+      expect((await addOnsOf(ctx, quotationId)).problems).toHaveLength(1);
+    } finally {
+      await ctx.database.db.update(addOns).set({ active: true }).where(eq(addOns.id, cancellation));
+      await invalidateReadCache(ctx.app);
+    }
+  });
+
+  it('charges what was priced when the payment started, whatever the add-on costs when it is approved', async () => {
+    const electronics = await idOf(ctx, 'electronica-equipaje-plus');
+    const quotationId = await quotationWith(ctx, [[electronics], [electronics]]);
+    const before = await addOnsOf(ctx, quotationId);
+    const payment = await startPayment(ctx, quotationId);
+    await ctx.database.db.update(addOns).set({ priceCentsPerDay: 900 }).where(eq(addOns.id, electronics));
+    await invalidateReadCache(ctx.app);
+    try {
+      // The new price is in force: the same purchase started now would cost more.
+      expect((await addOnsOf(ctx, quotationId)).totals.addOnsClp).toBeGreaterThan(before.totals.addOnsClp);
+      const back = await decideOnSandbox(ctx, payment.redirectUrl, 'approve', 1);
+      expect(await followReturn(ctx, back)).toBe(successUrl(payment));
+      const [sale] = await saleRows(ctx, quotationId);
+      expect(sale?.status).toBe('paid');
+      expect(sale?.amountClp).toBe(before.totals.totalClp);
+      expect(sale?.purchase?.price.addOns?.totalClp).toBe(before.totals.addOnsClp);
+    } finally {
+      await ctx.database.db.update(addOns).set({ priceCentsPerDay: 150 }).where(eq(addOns.id, electronics));
+      await invalidateReadCache(ctx.app);
+    }
+  });
+
+  it('a date change re-prices a per-day add-on for the new days, as a new purchase of those days would', async () => {
+    const sports = await idOf(ctx, 'deportes-aventura');
+    const { sale } = await pay(ctx, await quotationWith(ctx, [[sports]]));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const { token } = opened.json<{ token: string }>();
+    const longer = tripDates(12);
+    const preview = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/purchases/mine/date-change/preview',
+      headers: { authorization: `Bearer ${token}` },
+      payload: longer,
+    });
+    expect(preview.status, preview.text).toBe(200);
+    const same = await addOnsOf(ctx, await quotationWith(ctx, [[sports]], 12));
+    expect(preview.json<{ amountClp: number }>().amountClp).toBe(same.totals.totalClp);
+    expect(same.travellers[0]?.addOns[0]?.amountClp).toBeGreaterThan(0);
+  });
+
+  it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {
+    const quotationId = await createQuotation(ctx);
+    const answer = await get(ctx.app, `/api/companies/1/quotations/${quotationId}/add-ons`);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe('plan_required');
+    const other = await get(ctx.app, `/api/companies/2/quotations/${quotationId}/add-ons`);
+    expect(other.status).toBe(404);
+    const malformed = await get(ctx.app, '/api/companies/1/quotations/not-a-uuid/add-ons');
+    expect(malformed.status).toBe(400);
+  });
+});
