@@ -5780,6 +5780,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/mine/add-ons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in spec §7 (issue 27 §1): the add-ons the buyer can still add to each traveller of the open purchase (marked buyable after purchase, for that traveller’s age band, the trip and the plan, not bought yet), priced today. After the departure date or on a purchase that cannot change: 409. The buyer’s access only. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddOnsToBuy"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Adds add-ons to travellers of the open purchase: priced on the server, paid through the gateway that took the purchase (`redirectUrl`); the certificates are issued again with them when the gateway approves (declined or abandoned: nothing changes). One not on offer to that traveller: 400 on its field. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Bearer {token} of POST /purchases/access/code or /link */
+                    authorization?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddOnPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddOnPurchaseResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A traveller's access: only the buyer may do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/mine/access": {
         parameters: {
             query?: never;
@@ -7020,6 +7185,46 @@ export interface components {
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
+        };
+        AddOnPurchaseRequestInput: {
+            travellers: {
+                seq: number;
+                adicionales: number[];
+            }[];
+        };
+        AddOnsToBuyInput: {
+            /** @description Why nothing can be added (the plan is no longer sold for the trip) */
+            reason: string | null;
+            travellers: {
+                seq: number;
+                name: string;
+                /** @description The add-ons this traveller already has */
+                bought: string[];
+                offers: {
+                    id: number;
+                    name: string;
+                    description: string;
+                    precio: string;
+                    benefits: {
+                        label: string;
+                        value: string;
+                    }[];
+                    price: {
+                        amountClp: number;
+                        formatted: string;
+                    };
+                }[];
+            }[];
+        };
+        AddOnPurchaseResultInput: {
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            /** @description What the add-ons chosen cost */
+            amountClp: number;
+            /** @description The purchase with them */
+            totalClp: number;
+            /** @description Where the buyer pays them */
             redirectUrl: string | null;
         };
         PaymentBodyInput: {
@@ -8554,6 +8759,46 @@ export interface components {
             amountClp: number;
             differenceClp: number;
             /** @description Where the buyer pays the difference (action pay) */
+            redirectUrl: string | null;
+        };
+        AddOnPurchaseRequest: {
+            travellers: {
+                seq: number;
+                adicionales: number[];
+            }[];
+        };
+        AddOnsToBuy: {
+            /** @description Why nothing can be added (the plan is no longer sold for the trip) */
+            reason: string | null;
+            travellers: {
+                seq: number;
+                name: string;
+                /** @description The add-ons this traveller already has */
+                bought: string[];
+                offers: {
+                    id: number;
+                    name: string;
+                    description: string;
+                    precio: string;
+                    benefits: {
+                        label: string;
+                        value: string;
+                    }[];
+                    price: {
+                        amountClp: number;
+                        formatted: string;
+                    };
+                }[];
+            }[];
+        };
+        AddOnPurchaseResult: {
+            /** @enum {string} */
+            status: "applied" | "awaiting_payment";
+            /** @description What the add-ons chosen cost */
+            amountClp: number;
+            /** @description The purchase with them */
+            totalClp: number;
+            /** @description Where the buyer pays them */
             redirectUrl: string | null;
         };
         PaymentBody: {

@@ -1,6 +1,7 @@
 import { unselectedPreviewPlanId } from '@travesia/domain/ids';
 import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
 import { instalmentClp, interestFreeInstalments, perPassengerPerDayCents } from '@travesia/domain/pricing';
+import type { AddOnOffer } from './add-ons.ts';
 import type { ComparatorPlan, ListingPlan, PlanAddOn, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
 
@@ -62,11 +63,18 @@ function perPassengerPrice(one: {
   };
 }
 
-/** The add-ons offered with the plan (issue 27 §1), each with its price per traveller of each band and the lowest. */
-function offeredAddOns(plan: PricedPlan): { adicionales: PlanAddOn[] } {
+/**
+ * The add-ons offered with the plan (issue 27 §1, add-ons.ts `offersFor`): each priced for one traveller of every band
+ * that may buy it, the lowest of those, and the travelling bands it leaves out.
+ */
+function offeredAddOns(plan: PricedPlan, offers: readonly AddOnOffer[]): { adicionales: PlanAddOn[] } {
+  const quantityOf = (passengerTypeId: number) =>
+    plan.perPassengerType.find((one) => one.passengerTypeId === passengerTypeId)?.quantity ?? 0;
   return {
-    adicionales: plan.addOns.map((addOn) => {
-      const perPassenger = addOn.perPassengerType.map(perPassengerPrice);
+    adicionales: offers.map(({ addOn, bands }) => {
+      const perPassenger = bands.flatMap(({ passengerTypeId, price }) =>
+        price ? [perPassengerPrice({ passengerTypeId, quantity: quantityOf(passengerTypeId), price })] : [],
+      );
       const lowest = perPassenger.reduce((low, one) => (one.amountUsd < low.amountUsd ? one : low));
       return {
         id: addOn.id,
@@ -80,13 +88,14 @@ function offeredAddOns(plan: PricedPlan): { adicionales: PlanAddOn[] } {
           amountUsd: lowest.amountUsd,
           formattedUsd: lowest.formattedUsd,
         },
-        unavailableFor: addOn.unavailableFor,
+        unavailableFor: bands.filter((band) => !band.eligibility.eligible).map((band) => band.passengerTypeId),
       };
     }),
   };
 }
 
-export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPlan {
+/** A plan of the listing; `offers`: its add-ons (add-ons.ts `offersFor`). */
+export function toListingPlan(plan: PricedPlan, pricing: TripPricing, offers: readonly AddOnOffer[]): ListingPlan {
   const { product, price } = plan;
   return {
     id: product.id,
@@ -124,12 +133,17 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
       montoConversion: formatClp(price.totalClp),
     },
     ...pricedExtras(plan),
-    ...offeredAddOns(plan),
+    ...offeredAddOns(plan, offers),
     perPassenger: plan.perPassengerType.map(perPassengerPrice),
   };
 }
 
-export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): ComparatorPlan {
+/** A plan of the comparator; `offers`: its add-ons (add-ons.ts `offersFor`). */
+export function toComparatorPlan(
+  plan: PricedPlan,
+  pricing: TripPricing,
+  offers: readonly AddOnOffer[],
+): ComparatorPlan {
   const { product, price } = plan;
   return {
     id: product.id,
@@ -163,7 +177,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     dias: price.days,
     discountCode: publicDiscount(plan.discount),
     ...pricedExtras(plan),
-    ...offeredAddOns(plan),
+    ...offeredAddOns(plan, offers),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { addOns, passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
@@ -43,33 +43,6 @@ export async function listProductIdsOfCompany(db: Database, companyId: number) {
   const rows = await db.select({ id: products.id }).from(products).where(eq(products.companyId, companyId));
   return rows.map((row) => row.id);
 }
-
-/**
- * The add-ons a traveller may choose on the plans (issue 27 §1), in display order: the active ones, without the covid
- * upgrade (code 'covid'), which the trip's upgradeCovid flag chooses, never a traveller.
- */
-export function listOfferedAddOns(db: Database, companyId: number) {
-  return db
-    .select({
-      id: addOns.id,
-      code: addOns.code,
-      name: addOns.name,
-      description: addOns.description,
-      pricing: addOns.pricing,
-      priceCentsPerDay: addOns.priceCentsPerDay,
-      planPercentBp: addOns.planPercentBp,
-      passengerTypeIds: addOns.passengerTypeIds,
-      modalityIds: addOns.modalityIds,
-      destinationIds: addOns.destinationIds,
-      productIds: addOns.productIds,
-      active: addOns.active,
-    })
-    .from(addOns)
-    .where(and(eq(addOns.companyId, companyId), eq(addOns.active, true), ne(addOns.code, 'covid')))
-    .orderBy(asc(addOns.sortOrder), asc(addOns.id));
-}
-
-export type OfferedAddOnRow = Awaited<ReturnType<typeof listOfferedAddOns>>[number];
 
 /** The covid upgrade's fee per passenger per day of each plan of the company that offers it. */
 export async function listCovidFees(db: Database, companyId: number): Promise<number[]> {

@@ -11,7 +11,6 @@ import {
 import type { Database } from '#app/db/client.ts';
 import { readCache } from '#app/lib/cache/read-cache.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
-import { type OfferedAddOn, offerAddOns } from './add-on-offer.ts';
 import {
   type DiscountOutcome,
   type DiscountResolution,
@@ -48,14 +47,6 @@ export async function listAllowedPassengerTypes(db: Database, companyId: number)
   return rows.map((row) => ({ productId: row.idProducto, passengerTypeId: row.idPassangerType }));
 }
 
-/**
- * The company's add-ons a traveller may choose (active, not the covid upgrade), in display order: one query, kept in
- * the read cache under `add-ons:` like the plans (a writer of `add_ons` clears that scope).
- */
-export function listOfferedAddOns(db: Database, companyId: number) {
-  return readCache(db).get(`add-ons:${companyId}`, () => repository.listOfferedAddOns(db, companyId));
-}
-
 export type PricedPlan = {
   product: repository.ProductRow;
   price: PlanPrice;
@@ -67,8 +58,6 @@ export type PricedPlan = {
   passengerCount: number;
   /** One traveller of each travelling passenger type, priced alone (for «price per traveller»). */
   perPassengerType: { passengerTypeId: number; quantity: number; price: PlanPrice }[];
-  /** The add-ons a travelling band may buy with this plan for this trip, priced per traveller (add-on-offer.ts). */
-  addOns: OfferedAddOn[];
 };
 
 /** The plans sold for the trip's modality and destination that a travelling passenger type (age band) rules out. */
@@ -124,12 +113,11 @@ export async function priceTripPlans(
   const productsKey = `products:${companyId}:${trip.modalityId}`;
   const candidatesOfModality = () =>
     cache.get(productsKey, () => repository.listProductsForModality(db, companyId, trip.modalityId));
-  const [candidates, discount, clpPerUsd, allowed, addOnRows] = await Promise.all([
+  const [candidates, discount, clpPerUsd, allowed] = await Promise.all([
     candidatesOfModality(),
     resolveDiscountCode(db, companyId, trip.discountCode, trip.discountContext),
     catalog.currentRate(db, companyId),
     listAllowedPassengerTypes(db, companyId),
-    listOfferedAddOns(db, companyId),
   ]);
   const ids = candidates.map((product) => product.id);
   const { details } = override ?? {};
@@ -205,10 +193,6 @@ export async function priceTripPlans(
       clpPerUsd,
     };
     const price = priceTrip(input);
-    const perPassengerType = pricePerPassengerType(input).map((one) => ({
-      ...one,
-      quantity: passengers.find((p) => p.passengerTypeId === one.passengerTypeId)?.quantity ?? 0,
-    }));
     plans.push({
       product,
       price,
@@ -219,16 +203,10 @@ export async function priceTripPlans(
       discount: planDiscount,
       isBestCoverage: false,
       passengerCount: passengers.reduce((sum, p) => sum + p.quantity, 0),
-      perPassengerType,
-      addOns: offerAddOns(addOnRows, {
-        productId: product.id,
-        modalityId: trip.modalityId,
-        destinationId: trip.destinationId,
-        days,
-        taxBp: input.taxBp,
-        clpPerUsd,
-        perPassengerType,
-      }),
+      perPassengerType: pricePerPassengerType(input).map((one) => ({
+        ...one,
+        quantity: passengers.find((p) => p.passengerTypeId === one.passengerTypeId)?.quantity ?? 0,
+      })),
     });
   }
   const bestCoverage = Math.max(0, ...plans.map((plan) => plan.product.medicalLimitUsd));
