@@ -29,6 +29,8 @@ export const companyParams = z.object({ companyId: z.coerce.number().int().posit
 
 /** A row id as clients send it: a positive integer that fits PostgreSQL's integer column. */
 export const dbId = z.number().int().positive().max(2_147_483_647);
+/** A path's `:id` naming a row by its integer id. */
+export const idParams = z.object({ id: z.coerce.number().pipe(dbId) });
 
 /** A quotation id in a path: a UUID (decision 004). */
 export const quotationIdMessage = 'Identificador de cotización inválido';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { invalidateReadCache } from '#app/app.ts';
-import { payments } from '#app/db/schema.ts';
+import { payments, saleRefunds } from '#app/db/schema.ts';
 import { addOns } from '#app/modules/plans/tables.ts';
 import { signedLinkToken } from '#app/modules/purchases/service.ts';
 import {
@@ -242,6 +242,68 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     const same = await addOnsOf(ctx, await quotationWith(ctx, [[sports]], 12));
     expect(preview.json<{ amountClp: number }>().amountClp).toBe(same.totals.totalClp);
     expect(same.travellers[0]?.addOns[0]?.amountClp).toBeGreaterThan(0);
+  });
+
+  it('after the purchase, the buyer adds an add-on marked for it from «Mi compra», pays it, and a withdrawal gives it back', async () => {
+    const { sale } = await pay(ctx, await readyToPay(ctx));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+    type ToBuy = {
+      travellers: {
+        seq: number;
+        bought: string[];
+        offers: { id: number; name: string; price: { amountClp: number } }[];
+      }[];
+    };
+    const offered = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine/add-ons', headers });
+    expect(offered.status, offered.text).toBe(200);
+    const [camila, , rosa] = offered.json<ToBuy>().travellers;
+    // Sports and electronics are marked buyable after the purchase in the demo; sports only for 0–74.
+    expect(camila?.offers.map((offer) => offer.name)).toEqual(['Deportes y aventura', 'Electrónica y equipaje plus']);
+    expect(rosa?.offers.map((offer) => offer.name)).toEqual(['Electrónica y equipaje plus']);
+    const sports = camila?.offers[0];
+    expect(sports?.price.amountClp).toBeGreaterThan(0);
+
+    const refused = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/purchases/mine/add-ons',
+      headers,
+      payload: { travellers: [{ seq: 1, adicionales: [await idOf(ctx, 'preexistencias-plus')] }] },
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('travellers.0.adicionales');
+
+    const bought = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/purchases/mine/add-ons',
+      headers,
+      payload: { travellers: [{ seq: 1, adicionales: [sports?.id] }] },
+    });
+    expect(bought.status, bought.text).toBe(200);
+    const started = bought.json<{ status: string; amountClp: number; redirectUrl: string }>();
+    expect(started).toMatchObject({ status: 'awaiting_payment', amountClp: sports?.price.amountClp });
+    // Nothing changes until the gateway approves.
+    expect((await saleRows(ctx, sale.quotationId))[0]?.amountClp).toBe(sale.amountClp);
+    const back = await decideOnSandbox(ctx, started.redirectUrl, 'approve', 1);
+    expect(await followReturn(ctx, back)).toBe('/mi-compra?cambio=pagado');
+    const [after] = await saleRows(ctx, sale.quotationId);
+    expect(after?.amountClp).toBe(sale.amountClp + (sports?.price.amountClp ?? 0));
+    expect(after?.purchase?.travellers[0]?.addOns).toEqual([
+      expect.objectContaining({ name: 'Deportes y aventura', boughtAfterPurchase: true }),
+    ]);
+    expect(after?.purchase?.price.addOns?.totalClp).toBe(sports?.price.amountClp);
+    const again = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine/add-ons', headers });
+    const camilaNow = again.json<ToBuy>().travellers[0];
+    expect(camilaNow?.bought).toEqual(['Deportes y aventura']);
+    expect(camilaNow?.offers.map((offer) => offer.name)).toEqual(['Electrónica y equipaje plus']);
+
+    // The withdrawal gives back everything paid: the purchase and the add-on's own payment.
+    const withdrawn = await call(ctx.app, { method: 'POST', url: '/api/purchases/mine/withdrawal', headers });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const refunds = await ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale.id));
+    expect(refunds.reduce((sum, refund) => sum + refund.amountClp, 0)).toBe(after?.amountClp);
+    expect(refunds).toHaveLength(2);
   });
 
   it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {

@@ -174,6 +174,35 @@ const requests: Record<
     url: '/api/backoffice/discount-codes/NADIEMATRIZ/deactivate',
     payload: { version: 1 },
   }),
+  // «Adicionales»: an empty body the schema refuses (400 past the guard) and an id that names nothing (404).
+  'GET /add-ons': () => ({ method: 'GET', url: '/api/backoffice/add-ons' }),
+  'GET /add-ons/:id': () => ({ method: 'GET', url: '/api/backoffice/add-ons/2000000000' }),
+  'POST /add-ons': () => ({ method: 'POST', url: '/api/backoffice/add-ons', payload: {} }),
+  'PUT /add-ons/:id': () => ({
+    method: 'PUT',
+    url: '/api/backoffice/add-ons/2000000000',
+    payload: {
+      code: 'nadie-matriz',
+      name: 'Matriz',
+      description: '',
+      benefits: [],
+      pricing: 'daily',
+      priceUsdPerDay: '1',
+      planPercent: null,
+      passengerTypeIds: [],
+      modalityIds: [],
+      destinationIds: [],
+      productIds: [],
+      buyableAfterPurchase: false,
+      sortOrder: 0,
+      version: 1,
+    },
+  }),
+  'POST /add-ons/:id/deactivate': () => ({
+    method: 'POST',
+    url: '/api/backoffice/add-ons/2000000000/deactivate',
+    payload: { version: 1 },
+  }),
   // «Tipo de cambio»: a body without a reason (400 past the guard); no source configured here (409).
   'GET /exchange-rates': () => ({ method: 'GET', url: '/api/backoffice/exchange-rates' }),
   'POST /exchange-rates': () => ({

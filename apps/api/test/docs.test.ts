@@ -69,6 +69,8 @@ const specPaths: [string, string][] = [
   ['delete', '/purchases/mine/access'],
   ['post', '/purchases/mine/date-change/preview'],
   ['post', '/purchases/mine/date-change'],
+  ['get', '/purchases/mine/add-ons'],
+  ['post', '/purchases/mine/add-ons'],
   ['post', '/admin/purchases/{idVenta}/revoke-access'],
   // The operator's step for a sale refund the gateway cannot make (README «Withdrawal»: sale refunds).
   ['get', '/admin/sale-refunds'],

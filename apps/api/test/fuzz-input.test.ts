@@ -333,6 +333,13 @@ function templates(s: Seeded): Template[] {
       headers: { authorization: 'Bearer not-a-token' },
       body: { departureDate: '2027-01-10', returnDate: '2027-01-20', countryDestination: 17 },
     },
+    { method: 'GET', route: '/purchases/mine/add-ons', headers: { authorization: 'Bearer not-a-token' } },
+    {
+      method: 'POST',
+      route: '/purchases/mine/add-ons',
+      headers: { authorization: 'Bearer not-a-token' },
+      body: { travellers: [{ seq: 1, adicionales: [1] }] },
+    },
     { method: 'DELETE', route: '/purchases/mine/access', headers: { authorization: 'Bearer not-a-token' } },
     {
       method: 'POST',

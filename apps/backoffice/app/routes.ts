@@ -25,6 +25,7 @@ export default [
     route('newsletter', 'routes/newsletter.tsx'),
     route('datos-personales', 'routes/datos-personales.tsx'),
     route('codigos-de-descuento', 'routes/codigos-de-descuento.tsx'),
+    route('adicionales', 'routes/adicionales.tsx'),
     route('tipo-de-cambio', 'routes/tipo-de-cambio.tsx'),
     route('precios', 'routes/precios.tsx'),
     route('precios/:id', 'routes/precio.tsx'),

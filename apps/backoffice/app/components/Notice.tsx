@@ -17,3 +17,18 @@ export function Notice({ tone, children }: { tone: keyof typeof tones; children:
     </div>
   );
 }
+
+/** Above a form whose save another operator's came before: what happened, and what they changed, one line a field. */
+export function StaleChanges({ message, changes }: { message: string; changes: readonly string[] | undefined }) {
+  if (!changes || changes.length === 0) return null;
+  return (
+    <div role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold">{message}</p>
+      <ul className="list-disc pl-5">
+        {changes.map((change) => (
+          <li key={change}>{change}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -75,3 +75,58 @@ export function SelectField({
     </div>
   );
 }
+
+/**
+ * A group of checkboxes under one legend (a plan's modalities, an add-on's age bands), each with its label; the hint
+ * and error are read with the group (aria-describedby) and the error marks it.
+ */
+export function CheckboxGroup({
+  legend,
+  name,
+  choices,
+  checked,
+  disabled = false,
+  error,
+  hint,
+  id,
+}: {
+  legend: string;
+  name: string;
+  choices: readonly { id: number; label: string }[];
+  checked: readonly number[];
+  disabled?: boolean;
+  error?: string | undefined;
+  hint?: string;
+  id?: string;
+}) {
+  const groupId = id ?? `grupo-${name}`;
+  const describedBy = [hint ? `${groupId}-ayuda` : '', error ? `${groupId}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <fieldset id={groupId} className="space-y-1" aria-describedby={describedBy || undefined}>
+      <legend className="field-label">{legend}</legend>
+      {hint ? (
+        <p id={`${groupId}-ayuda`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {choices.map((choice) => (
+        <label key={choice.id} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={name}
+            value={choice.id}
+            defaultChecked={checked.includes(choice.id)}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+          />
+          {choice.label}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${groupId}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

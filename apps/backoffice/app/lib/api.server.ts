@@ -49,6 +49,21 @@ export function statusMessage(status: number): string {
   return 'La solicitud no se pudo completar.';
 }
 
+/**
+ * A refused save of a version-checked form («Códigos de descuento», «Adicionales»): each field's message by the API's
+ * field name, and what another operator's save changed (the 409's `stale` errors, one line a field); the sentence is
+ * `staleMessage` then, else the API's.
+ */
+export function refusedSave(error: ApiError, staleMessage: string) {
+  const errors: Record<string, string> = {};
+  const changes: string[] = [];
+  for (const item of error.errors) {
+    if (item.code === 'stale') changes.push(item.message);
+    else if (item.field) errors[item.field] = item.message;
+  }
+  return { message: changes.length > 0 ? staleMessage : error.message, errors, changes };
+}
+
 /** A refusal's body as the console shows it. */
 export function apiErrorOf(status: number, body: unknown): ApiError {
   const given = (body && typeof body === 'object' ? body : {}) as ErrorBody;

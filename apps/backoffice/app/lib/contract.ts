@@ -215,6 +215,8 @@ export type SaleDetail = {
   }[];
   dateChanges: {
     id: number;
+    /** A change of dates, or add-ons bought from «Mi compra» afterwards. */
+    kind: 'dates' | 'add_ons';
     status: string;
     previousDepartureDate: string;
     previousReturnDate: string;

@@ -33,6 +33,8 @@ export const navigation: readonly NavigationEntry[] = [
   { path: '/precios', label: 'Precios', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (catalogue and prices): pricing edits discount codes, finance reads their usage and revenue.
   { path: '/codigos-de-descuento', label: 'Códigos de descuento', roles: ['admin', 'pricing', 'finance'] },
+  // Issue 27 §1: the add-ons a traveller buys on top of the plan (pricing edits; finance and content read).
+  { path: '/adicionales', label: 'Adicionales', roles: ['admin', 'pricing', 'finance', 'content'] },
   // Issue 25 (catalogue and prices): «Hoy» shows the rate's age and links here; pricing changes it, finance reads it.
   { path: '/tipo-de-cambio', label: 'Tipo de cambio', roles: ['admin', 'pricing', 'finance'] },
   // Issue 25 (item 6): the storefront's menus, footer, contacts, WhatsApp, flags and scripts, published by content.

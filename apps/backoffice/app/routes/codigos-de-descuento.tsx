@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { CsrfField, TextField } from '#app/components/fields.tsx';
-import { Notice } from '#app/components/Notice.tsx';
+import { Notice, StaleChanges } from '#app/components/Notice.tsx';
 import { TableWrap } from '#app/components/TableWrap.tsx';
 import {
   chileDate,
@@ -14,7 +14,7 @@ import {
   plansText,
   stateLabels,
 } from '#app/features/discount-codes.ts';
-import { callApi } from '#app/lib/api.server.ts';
+import { callApi, refusedSave } from '#app/lib/api.server.ts';
 import { useConsole } from '#app/lib/console.ts';
 import { formList, formText } from '#app/lib/form.server.ts';
 import { requireOperator } from '#app/lib/session.server.ts';
@@ -142,15 +142,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { method: intent === 'create' ? 'POST' : 'PUT', csrfToken, body },
   );
   if (!answer.ok) {
-    const errors: DiscountCodesResult['errors'] = {};
-    const changes: string[] = [];
-    for (const error of answer.error.errors) {
-      if (error.code === 'stale') changes.push(error.message);
-      else if (error.field) errors[error.field as DiscountField] = error.message;
-    }
-    // A stale save names what changed, field by field; the sentence above the list says what happened.
-    const message = changes.length > 0 ? staleMessage : answer.error.message;
-    return data<DiscountCodesResult>({ ok: false, intent, code, message, errors, changes, values }, answer.status);
+    const refusal = refusedSave(answer.error, staleMessage);
+    return data<DiscountCodesResult>({ ok: false, intent, code, ...refusal, values }, answer.status);
   }
   return {
     ok: true,
@@ -203,16 +196,7 @@ function CodeForm({
           <input type="hidden" name="version" value={code.version} />
         </>
       ) : null}
-      {mine?.changes && mine.changes.length > 0 ? (
-        <div role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 text-sm">
-          <p className="font-semibold">{mine.message}</p>
-          <ul className="list-disc pl-5">
-            {mine.changes.map((change) => (
-              <li key={change}>{change}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {mine ? <StaleChanges message={mine.message} changes={mine.changes} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {mode === 'create' ? (
           <TextField

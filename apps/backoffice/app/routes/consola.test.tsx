@@ -37,6 +37,7 @@ describe('the side navigation', () => {
       'Planes',
       'Precios',
       'Códigos de descuento',
+      'Adicionales',
       'Tipo de cambio',
       'El sitio',
       'Geografía',
@@ -61,6 +62,7 @@ describe('the side navigation', () => {
       'Hoy',
       'Newsletter',
       'Planes',
+      'Adicionales',
       'El sitio',
       'Geografía',
       'Preguntas frecuentes',
@@ -72,6 +74,7 @@ describe('the side navigation', () => {
       'Planes',
       'Precios',
       'Códigos de descuento',
+      'Adicionales',
       'Tipo de cambio',
     ]);
     expect(finance).toContain('Tipo de cambio');

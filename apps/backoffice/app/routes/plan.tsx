@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { CsrfField, TextField } from '#app/components/fields.tsx';
+import { CheckboxGroup, CsrfField, TextField } from '#app/components/fields.tsx';
 import { Notice } from '#app/components/Notice.tsx';
 import {
   DraftChanges,
@@ -107,41 +107,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     rolledBack: 'Listo: la tienda volvió a esa versión del plan (queda en el historial).',
   });
   return done ?? refused('Acción desconocida.', 400);
-}
-
-function Checkboxes({
-  legend,
-  name,
-  choices,
-  checked,
-  disabled,
-  error,
-}: {
-  legend: string;
-  name: string;
-  choices: { id: number; label: string }[];
-  checked: number[];
-  disabled: boolean;
-  error?: string | undefined;
-}) {
-  return (
-    <fieldset className="space-y-1">
-      <legend className="field-label">{legend}</legend>
-      {choices.map((choice) => (
-        <label key={choice.id} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={name}
-            value={choice.id}
-            defaultChecked={checked.includes(choice.id)}
-            disabled={disabled}
-          />
-          {choice.label}
-        </label>
-      ))}
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
-  );
 }
 
 function ColourField({
@@ -371,7 +336,7 @@ export function PlanView({
 
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className="mb-2 text-lg font-semibold">Dónde y a quién se vende</legend>
-          <Checkboxes
+          <CheckboxGroup
             legend="Modalidades"
             name="modalidad"
             choices={options.modalities}
@@ -379,14 +344,14 @@ export function PlanView({
             disabled={readOnly}
             error={errors.modalidad}
           />
-          <Checkboxes
+          <CheckboxGroup
             legend="Regiones (se vende en las que tienen precios en «Precios»; desmarcar una borra sus precios)"
             name="region"
             choices={options.regions}
             checked={shown.regionIds}
             disabled={readOnly}
           />
-          <Checkboxes
+          <CheckboxGroup
             legend="Tramos de edad"
             name="tramo"
             choices={options.passengerTypes}

@@ -546,15 +546,16 @@ export function SaleView({
         )}
       </Section>
 
-      <Section id="cambios" title="Cambios de fecha">
+      <Section id="cambios" title="Cambios de fecha y adicionales">
         {sale.dateChanges.length === 0 ? (
-          <p className="text-sm">Sin cambios de fecha.</p>
+          <p className="text-sm">Sin cambios de fecha ni adicionales agregados.</p>
         ) : (
-          <TableWrap label="Cambios de fecha">
+          <TableWrap label="Cambios de fecha y adicionales">
             <table className="data-table">
               <thead>
                 <tr>
                   <th scope="col">Pedido</th>
+                  <th scope="col">Cambio</th>
                   <th scope="col">Antes</th>
                   <th scope="col">Después</th>
                   <th scope="col" className="text-right">
@@ -567,6 +568,7 @@ export function SaleView({
                 {sale.dateChanges.map((change) => (
                   <tr key={change.id}>
                     <td className="whitespace-nowrap">{formatDateTime(change.createdAt)}</td>
+                    <td>{change.kind === 'add_ons' ? 'Adicionales agregados' : 'Fechas'}</td>
                     <td className="whitespace-nowrap">
                       {change.previousDepartureDate} al {change.previousReturnDate}
                     </td>

@@ -90,6 +90,13 @@ export const backofficeAccess = {
   'POST /discount-codes': ['admin', 'pricing'],
   'PUT /discount-codes/:code': ['admin', 'pricing'],
   'POST /discount-codes/:code/deactivate': ['admin', 'pricing'],
+  // «Adicionales» (issue 27 §1; plans/add-on-console-routes.ts): priced like plans, so pricing and administrators edit;
+  // finance and content (who write the plans' texts) read.
+  'GET /add-ons': ['admin', 'pricing', 'finance', 'content'],
+  'GET /add-ons/:id': ['admin', 'pricing', 'finance', 'content'],
+  'POST /add-ons': ['admin', 'pricing'],
+  'PUT /add-ons/:id': ['admin', 'pricing'],
+  'POST /add-ons/:id/deactivate': ['admin', 'pricing'],
   // «Tipo de cambio» (catalog/console-routes.ts, issue 25): pricing and admin change it; finance reads it.
   'GET /exchange-rates': ['admin', 'pricing', 'finance'],
   'POST /exchange-rates': ['admin', 'pricing'],

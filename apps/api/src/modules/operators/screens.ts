@@ -5,6 +5,7 @@ import { claimConsoleRoutes } from '../claims/console-routes.ts';
 import { contactConsoleRoutes } from '../contact/console-routes.ts';
 import { jobsConsoleRoutes } from '../jobs/console-routes.ts';
 import { saleRefundConsoleRoutes } from '../payments/console-routes.ts';
+import { addOnConsoleRoutes } from '../plans/add-on-console-routes.ts';
 import { pricesConsoleRoutes } from '../plans/console-routes.ts';
 import { discountCodeConsoleRoutes } from '../plans/discount-console-routes.ts';
 import { planFileConsoleRoutes } from '../plans/plan-files.ts';
@@ -38,6 +39,8 @@ export const consoleScreens: readonly FastifyPluginAsync[] = [
   privacyConsoleRoutes,
   // Issue 25, item 3: «Códigos de descuento»
   discountCodeConsoleRoutes,
+  // Issue 27 §1: «Adicionales»
+  addOnConsoleRoutes,
   // «Tipo de cambio» (issue 25)
   exchangeRateConsoleRoutes,
   // «Precios» (issue 25): the plans and the impact table; drafts, publishing and history are the publishing model's.

@@ -22,9 +22,12 @@ export type AddOnRow = typeof addOns.$inferSelect;
 /** The code of the covid upgrade's add-on, chosen by the quotation's `upgradeCovid` flag, never per traveller. */
 export const covidAddOnCode = 'covid';
 
+/** The read cache's scope of the add-ons: whatever writes them clears it (the console, the covid fee's publishing). */
+export const addOnsCacheScope = 'add-ons:';
+
 /** The company's add-ons, active or not (a paid purchase may name a retired one), through the read cache. */
 export function listAddOns(db: Database, companyId: number): Promise<AddOnRow[]> {
-  return readCache(db).get(`add-ons:${companyId}`, () => repository.listAddOns(db, companyId));
+  return readCache(db).get(`${addOnsCacheScope}${companyId}`, () => repository.listAddOns(db, companyId));
 }
 
 /** The add-ons a buyer may choose per traveller: active, and not the covid upgrade. */

@@ -57,7 +57,7 @@ export function discountCodeState(
 
 const decimalOf = (value: string) => value.trim().replace(',', '.');
 /** '12,5' → 1250 (basis points); '10.5' USD → 1050 cents: exact, from the text, never through a float. */
-function hundredths(value: string): number {
+export function hundredths(value: string): number {
   const [whole = '0', fraction = ''] = decimalOf(value).split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

@@ -27,7 +27,8 @@ export function plainText(text: string): string {
   );
 }
 
-const text = (max: number, required?: string) =>
+/** A plain-text field of at most `max` characters once sanitised; `required`: the message when it is blank. */
+export const plainTextField = (max: number, required?: string) =>
   z
     .string()
     .max(max * 4)
@@ -54,9 +55,9 @@ export const conditionsKeyPattern = /^plan-conditions\/[0-9a-f-]{36}\.pdf$/;
 
 export const planDetailsSchema = z
   .object({
-    label: text(60, 'El plan necesita un nombre'),
-    audience: text(140),
-    badge: z.object({ label: text(30, 'La insignia necesita un texto'), color: colour }).nullable(),
+    label: plainTextField(60, 'El plan necesita un nombre'),
+    audience: plainTextField(140),
+    badge: z.object({ label: plainTextField(30, 'La insignia necesita un texto'), color: colour }).nullable(),
     /** Spec §3 Plan preview: the colour that marks a plan for passengers over 75; null: none. */
     arrowColor: colour.nullable(),
     titleColor: colour,
@@ -67,8 +68,8 @@ export const planDetailsSchema = z
     benefits: z
       .array(
         z.object({
-          label: text(80, 'Cada beneficio necesita un nombre'),
-          value: text(60, 'Cada beneficio necesita su límite'),
+          label: plainTextField(80, 'Cada beneficio necesita un nombre'),
+          value: plainTextField(60, 'Cada beneficio necesita su límite'),
           isPriority: z.boolean(),
         }),
       )
@@ -81,7 +82,7 @@ export const planDetailsSchema = z
       enabled: z.boolean(),
       rateBp: z.number().int().min(0, 'El IVA no puede ser negativo').max(10_000, 'El IVA es a lo más 100 %'),
       /** Why it carries IVA or not, as the plan card says it (bodies saved before it existed read as ''). */
-      reason: text(300).default(''),
+      reason: plainTextField(300).default(''),
     }),
     image: z.object({ large: sitePath, small: sitePath }),
     conditionsKey: z.string().regex(conditionsKeyPattern, 'Sube las condiciones generales en la consola').nullable(),

@@ -119,6 +119,7 @@ const saleDetailSchema = z.object({
   dateChanges: z.array(
     z.object({
       id: z.number(),
+      kind: z.enum(['dates', 'add_ons']).describe('A change of dates, or add-ons bought from «Mi compra» afterwards'),
       status: z.string(),
       previousDepartureDate: z.string(),
       previousReturnDate: z.string(),

@@ -224,6 +224,7 @@ export async function saleDetail(db: Database, companyId: number, saleId: number
     })),
     dateChanges: dateChanges.map((change) => ({
       id: change.id,
+      kind: change.kind,
       status: change.status,
       previousDepartureDate: change.previousDepartureDate,
       previousReturnDate: change.previousReturnDate,

@@ -305,8 +305,9 @@ export async function dateChangeHistory(deps: Pick<PaymentDeps, 'db'>, saleId: n
   const [changes, refunds] = await Promise.all([listDateChanges(deps.db, saleId), listSaleRefunds(deps.db, saleId)]);
   const refundOf = (changeId: number) =>
     refundOfParts(refunds.filter((refund) => isPartOf(refund, dateChangeRefundKey(changeId))));
+  // Add-ons bought afterwards ride the same records; «Mi compra» shows them with each traveller, not as date changes.
   return changes
-    .filter((change) => change.status === 'applied')
+    .filter((change) => change.status === 'applied' && change.kind === 'dates')
     .map((change) => ({
       appliedAt: (change.appliedAt ?? change.createdAt).toISOString(),
       previousDepartureDate: change.previousDepartureDate,
