@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PassengerType } from '@travesia/domain/ids';
 import { eq } from 'drizzle-orm';
-import { productBenefits } from '../apps/api/src/modules/plans/tables.ts';
+import { addOns, productBenefits } from '../apps/api/src/modules/plans/tables.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tripDates } from './support/quote.ts';
 import { openHydrated } from './support/shell.ts';
@@ -233,6 +234,94 @@ test.describe('plans an age band rules out', () => {
   });
 });
 
+/*
+ * Issue 27 §1: the add-ons a plan takes, offered where they change the choice. On the reference trip (2 adults + 1
+ * senior, Europe, 10 days) Esencial offers all five: «Deportes y aventura» USD 2,50 × 10 = 25.00 → $23.713, for 0–74
+ * only; «Preexistencias ampliadas» 30 % of one traveller's plan: adult 21.25 → 6.38 → $6.052, senior 42.50 → $12.094.
+ * For this test only, «Cancelación por cualquier motivo» is not sold with Premium (which already covers cancellation).
+ */
+for (const width of [390, 1280]) {
+  test.describe(`add-ons on the plans at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('each card lists its add-ons with a price per traveller; a plan that cannot take one says so', async ({
+      page,
+      request,
+      storefront,
+    }) => {
+      test.slow(); // two full page loads and two axe runs on a shared machine
+      const db = storefront.database.db;
+      const cancellation = 'cancelacion-cualquier-motivo';
+      await db
+        .update(addOns)
+        .set({ productIds: [410, 411, 418] })
+        .where(eq(addOns.code, cancellation));
+      await storefront.app.invalidateReadCache();
+      try {
+        const id = await createQuotation(request, { passengers: twoAdultsOneSenior });
+        await openHydrated(page, `/comparador/${id}`);
+        const esencial = card(page, 'Travesía Esencial').getByRole('region', { name: 'Adicionales disponibles' });
+        await expect(esencial.getByRole('listitem')).toHaveText([
+          /^Deportes y aventura \$23\.713 por viajero/,
+          /^Preexistencias ampliadas desde \$6\.052 por viajero/,
+          /^Embarazo hasta la semana 32 \$28\.456 por viajero/,
+          /^Cancelación por cualquier motivo desde \$8\.063 por viajero/,
+          /^Electrónica y equipaje plus \$14\.228 por viajero/,
+        ]);
+        // What it covers and who cannot take it, behind <details>, opened by keyboard.
+        const sports = esencial.getByRole('listitem').first();
+        await expect(sports.getByText('No disponible para pasajeros de 75 a 84 años.')).toBeHidden();
+        await sports.locator('summary').focus();
+        await page.keyboard.press('Enter');
+        await expect(sports).toContainText('esquí, snowboard, trekking');
+        await expect(sports.getByText('No disponible para pasajeros de 75 a 84 años.')).toBeVisible();
+        await expect(card(page, 'Travesía Esencial').getByTestId('plan-add-ons-missing')).toHaveCount(0);
+
+        const premium = card(page, 'Travesía Premium');
+        await expect(premium.getByTestId('plan-add-ons-missing')).toHaveText(
+          'No disponible con este plan: Cancelación por cualquier motivo.',
+        );
+        await expect(
+          premium.getByRole('region', { name: 'Adicionales disponibles' }).getByRole('listitem'),
+        ).toHaveCount(4);
+
+        // The card still leads with the name, the total, the instalments and «Elegir»; the add-ons come after.
+        const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
+        const plus = card(page, 'Travesía Plus');
+        const choose = await top(plus.getByRole('button', { name: /^Elegir/ }));
+        expect(await top(plus.getByTestId('plan-price-total'))).toBeLessThan(choose);
+        expect(choose).toBeLessThan(await top(plus.getByTestId('plan-add-ons')));
+        await expectNoViolations(page, `plan cards with add-ons at ${width} px`);
+
+        await openHydrated(page, `/comparador/${id}?vista=comparar`);
+        const table = page.getByRole('table');
+        await expect(table.getByRole('rowheader', { name: 'Adicionales por viajero' })).toBeVisible();
+        // The add-ons' own row group (a benefit may bear an add-on's name: Premium covers «Cancelación…» itself).
+        const addOnRows = table.locator('tbody[data-add-ons]').getByRole('row');
+        const row = (name: string) => addOnRows.filter({ has: page.getByRole('rowheader', { name }) });
+        // Columns in the page's order (cheapest first): Esencial, Plus, Premium, Protección Especial.
+        await expect(row('Cancelación por cualquier motivo').getByRole('cell')).toHaveText([
+          'desde $8.063 por viajero',
+          /^desde \$/,
+          'No disponible con este plan',
+          /^desde \$/,
+        ]);
+        // Protección Especial carries IVA: 25.00 + 19 % = 29.75 → $28.219.
+        await expect(row('Deportes y aventura').getByRole('cell')).toHaveText([
+          '$23.713 por viajero No disponible para pasajeros de 75 a 84 años',
+          /^\$23\.713 por viajero/,
+          /^\$23\.713 por viajero/,
+          /^\$28\.219 por viajero/,
+        ]);
+        await expectNoViolations(page, `comparison table with add-ons at ${width} px`);
+      } finally {
+        await db.update(addOns).set({ productIds: [] }).where(eq(addOns.code, cancellation));
+        await storefront.app.invalidateReadCache();
+      }
+    });
+  });
+}
+
 for (const width of [390, 1280]) {
   test.describe(`checkout summary at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -281,7 +370,8 @@ for (const width of [390, 1280]) {
 async function expectOnlyDifferences(page: Page, id: string, alike: string) {
   await openHydrated(page, `/comparador/${id}?vista=comparar`);
   const table = page.getByRole('table');
-  const benefitRows = table.locator('tbody tr');
+  // The benefits' rows; the add-ons' own row group (issue 27 §1) stays whole.
+  const benefitRows = table.locator('tbody:not([data-add-ons]) tr');
   const all = await benefitRows.count();
   await expect(table.getByRole('rowheader', { name: alike })).toBeVisible();
   await page.getByRole('link', { name: 'Ver solo las diferencias entre planes' }).click();

@@ -4,13 +4,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { products } from '#app/db/schema.ts';
 import { demoPlans } from '#app/db/seed/demo-plans.ts';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from '#app/modules/plans/schemas.ts';
-import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
+import { describeOnEachDatabase } from './support/harness.ts';
 import { anyRequestId, expectBadRequest, expectError, get } from './support/http.ts';
 import {
   annualDates,
   createQuotation,
   inDays,
   insertDiscountCode,
+  listing,
+  planOf,
   putQuotation,
   quotationBody,
   type SearchParams,
@@ -131,18 +133,6 @@ const referencePrices: Record<number, ListingNumbers> = {
   },
 };
 
-const listing = async (ctx: TestContext, params: SearchParams = searchParams()): Promise<ListingPlan[]> => {
-  const answer = await searchPlans(ctx, params);
-  expect(answer.status, answer.text).toBe(200);
-  return answer.json<ListingPlan[]>();
-};
-
-const planOf = <T extends { id: number }>(plans: T[], id: number): T => {
-  const plan = plans.find((p) => p.id === id);
-  if (!plan) throw new Error(`plan ${id} is not in the answer (${plans.map((p) => p.id).join(', ')})`);
-  return plan;
-};
-
 const seedBenefits = (planId: number) =>
   (demoPlans.find((p) => p.id === planId)?.benefits ?? []).map((b) => ({
     id: expect.any(Number),
@@ -188,6 +178,8 @@ describeOnEachDatabase('plan search: which plans fit and what they cost', (ctx) 
       instalments: { count: 6, amountClp: 13_438, formatted: '$13.438' },
       // 85.00 / (10 days × 3 travellers) = 2.833… → 2.83, an average of two age bands
       perPassengerPerDay: { amountUsd: 2.83, formatted: 'USD 2,83', averaged: true },
+      // Issue 27 §1: the add-ons offered with the plan, priced in add-on-offer.test.ts.
+      adicionales: expect.arrayContaining([expect.objectContaining({ code: 'deportes-aventura' })]),
       // one adult: 25.00 − 15 % = 21.25 → 20 156.26 → $20.156; one senior: 50.00 − 15 % = 42.50 → 40 312.525 → $40.313
       perPassenger: [
         {

@@ -2,6 +2,7 @@ import { addDays, todayInChile } from '@travesia/domain/dates';
 import { PassengerType } from '@travesia/domain/ids';
 import { expect } from 'vitest';
 import { discountCodes } from '#app/db/schema.ts';
+import type { ListingPlan } from '#app/modules/plans/schemas.ts';
 import type { Quotation } from '#app/modules/quotations/schemas.ts';
 import type { TestContext } from './harness.ts';
 import { type Answer, call, get } from './http.ts';
@@ -133,4 +134,18 @@ export async function insertDiscountCode(
   code: { code: string; percentBp: number; validFrom: string; validTo: string },
 ) {
   await ctx.database.db.insert(discountCodes).values({ companyId: 1, ...code });
+}
+
+/** The plan search's answer for `params` (the reference trip by default), which must be a 200. */
+export async function listing(ctx: TestContext, params: SearchParams = searchParams()): Promise<ListingPlan[]> {
+  const answer = await searchPlans(ctx, params);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json<ListingPlan[]>();
+}
+
+/** The plan `id` of an answer; a missing one fails the test naming the plans there were. */
+export function planOf<T extends { id: number }>(plans: T[], id: number): T {
+  const plan = plans.find((p) => p.id === id);
+  if (!plan) throw new Error(`plan ${id} is not in the answer (${plans.map((p) => p.id).join(', ')})`);
+  return plan;
 }

@@ -7462,6 +7462,25 @@ export interface components {
             amountUsd: number;
             formattedUsd: string;
         };
+        PlanAddOnInput: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description One line, plain text */
+            description: string;
+            /** @description One traveller of each travelling type that may buy it, priced alone: USD per day × the trip's days, or a percent of what the plan costs that traveller after discounts; plus the plan's tax when it has IVA */
+            perPassenger: components["schemas"]["PerPassengerPriceInput"][];
+            /** @description The lowest of perPassenger (for «desde $X por viajero») */
+            from: {
+                amountClp: number;
+                formatted: string;
+                /** @description USD */
+                amountUsd: number;
+                formattedUsd: string;
+            };
+            /** @description The travelling passenger types (age bands) that may not buy it; empty when every traveller may */
+            unavailableFor: number[];
+        };
         PlanInput: {
             id: number;
             label: string;
@@ -7528,6 +7547,8 @@ export interface components {
             passengerCount: number;
             instalments: components["schemas"]["InstalmentsInput"];
             perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+            /** @description Not in spec §3 (issue 27 §1): the add-ons a travelling age band may buy with this plan for this trip, in display order; one missing here that another plan lists is not sold with this plan */
+            adicionales: components["schemas"]["PlanAddOnInput"][];
             /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
             perPassenger: components["schemas"]["PerPassengerPriceInput"][];
         };
@@ -7603,6 +7624,8 @@ export interface components {
             passengerCount: number;
             instalments: components["schemas"]["InstalmentsInput"];
             perPassengerPerDay: components["schemas"]["PerPassengerPerDayInput"];
+            /** @description Not in spec §3 (issue 27 §1): the add-ons a travelling age band may buy with this plan for this trip, in display order; one missing here that another plan lists is not sold with this plan */
+            adicionales: components["schemas"]["PlanAddOnInput"][];
         };
         PreviewPlanInput: {
             id: number;
@@ -9055,6 +9078,25 @@ export interface components {
             amountUsd: number;
             formattedUsd: string;
         };
+        PlanAddOn: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description One line, plain text */
+            description: string;
+            /** @description One traveller of each travelling type that may buy it, priced alone: USD per day × the trip's days, or a percent of what the plan costs that traveller after discounts; plus the plan's tax when it has IVA */
+            perPassenger: components["schemas"]["PerPassengerPrice"][];
+            /** @description The lowest of perPassenger (for «desde $X por viajero») */
+            from: {
+                amountClp: number;
+                formatted: string;
+                /** @description USD */
+                amountUsd: number;
+                formattedUsd: string;
+            };
+            /** @description The travelling passenger types (age bands) that may not buy it; empty when every traveller may */
+            unavailableFor: number[];
+        };
         Plan: {
             id: number;
             label: string;
@@ -9121,6 +9163,8 @@ export interface components {
             passengerCount: number;
             instalments: components["schemas"]["Instalments"];
             perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+            /** @description Not in spec §3 (issue 27 §1): the add-ons a travelling age band may buy with this plan for this trip, in display order; one missing here that another plan lists is not sold with this plan */
+            adicionales: components["schemas"]["PlanAddOn"][];
             /** @description One traveller of each travelling type; each rounded alone, the total is totalAmount */
             perPassenger: components["schemas"]["PerPassengerPrice"][];
         };
@@ -9196,6 +9240,8 @@ export interface components {
             passengerCount: number;
             instalments: components["schemas"]["Instalments"];
             perPassengerPerDay: components["schemas"]["PerPassengerPerDay"];
+            /** @description Not in spec §3 (issue 27 §1): the add-ons a travelling age band may buy with this plan for this trip, in display order; one missing here that another plan lists is not sold with this plan */
+            adicionales: components["schemas"]["PlanAddOn"][];
         };
         PreviewPlan: {
             id: number;

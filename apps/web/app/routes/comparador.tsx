@@ -2,6 +2,7 @@ import { formatMoney } from '@travesia/domain/money';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '#app/components/Notice.tsx';
 import { UpgradeTrigger } from '#app/components/UpgradeCovid.tsx';
+import { missingAddOns } from '#app/features/plans/addOns.ts';
 import { ComparisonTable } from '#app/features/plans/ComparisonTable.tsx';
 import { currencyFormat, unavailablePlansMessage } from '#app/features/plans/format.ts';
 import { PlanCard } from '#app/features/plans/PlanCard.tsx';
@@ -193,7 +194,8 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
                 onlyDifferences={onlyDifferences}
                 allRowsSearch={plansSearch(order, 'comparar')}
                 differencesSearch={plansSearch(order, 'comparar', true)}
-                caption={`Comparación de ${plans.length} planes para tu viaje a ${destination}: coberturas y precios`}
+                caption={`Comparación de ${plans.length} planes para tu viaje a ${destination}: coberturas, precios y adicionales`}
+                bands={website.passangerTypes}
               />
             ) : (
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -203,6 +205,8 @@ function PlansPage({ data: loaded, actionData }: { data: Ready; actionData: Choo
                       plan={plan}
                       error={actionData?.planId === plan.id ? error : null}
                       discountNote={planDiscountNote(plan)}
+                      missingAddOns={missingAddOns(plan, plans)}
+                      bands={website.passangerTypes}
                     />
                   </li>
                 ))}

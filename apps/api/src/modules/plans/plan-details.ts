@@ -307,7 +307,8 @@ export const planDetailsKindOf = (companyId: number) => ({
   ...planDetailsKind,
   current: (db: Database, key: string) => readPlanDetails(db, key, companyId),
   apply: (tx: Database, key: string, body: PlanDetails) => applyPlanDetails(tx, key, body, companyId),
-  // Plan searches, comparators, the passenger types a plan carries and the covid fees all read plans.
-  cacheScopes: () => ['products:', 'covid-fees:', 'passenger-type-products:'],
+  // Plan searches, comparators, the passenger types a plan carries, the covid fees and the add-ons offered with each
+  // plan (`add-ons:`, where the covid upgrade is moving) all read plans.
+  cacheScopes: () => ['products:', 'covid-fees:', 'passenger-type-products:', 'add-ons:'],
   describe: describePlan,
 });

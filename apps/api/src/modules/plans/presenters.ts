@@ -1,7 +1,8 @@
 import { unselectedPreviewPlanId } from '@travesia/domain/ids';
 import { currencies, formatClp, formatUsd } from '@travesia/domain/money';
 import { instalmentClp, interestFreeInstalments, perPassengerPerDayCents } from '@travesia/domain/pricing';
-import type { ComparatorPlan, ListingPlan, PreviewPlan } from './schemas.ts';
+import type { AddOnOffer } from './add-ons.ts';
+import type { ComparatorPlan, ListingPlan, PlanAddOn, PreviewPlan } from './schemas.ts';
 import type { DiscountOutcome, PricedPlan, TripPricing } from './service.ts';
 
 const usd = (cents: number) => cents / 100;
@@ -46,7 +47,55 @@ function pricedExtras(plan: PricedPlan) {
   };
 }
 
-export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPlan {
+/** One traveller of a band priced alone, in both currencies as the store shows them (plans and add-ons alike). */
+function perPassengerPrice(one: {
+  passengerTypeId: number;
+  quantity: number;
+  price: { totalCents: number; totalClp: number };
+}) {
+  return {
+    passengerTypeId: one.passengerTypeId,
+    quantity: one.quantity,
+    amountClp: one.price.totalClp,
+    formatted: formatClp(one.price.totalClp),
+    amountUsd: usd(one.price.totalCents),
+    formattedUsd: formatUsd(usd(one.price.totalCents)),
+  };
+}
+
+/**
+ * The add-ons offered with the plan (issue 27 §1, add-ons.ts `offersFor`): each priced for one traveller of every band
+ * that may buy it, the lowest of those, and the travelling bands it leaves out.
+ */
+function offeredAddOns(plan: PricedPlan, offers: readonly AddOnOffer[]): { adicionales: PlanAddOn[] } {
+  const quantityOf = (passengerTypeId: number) =>
+    plan.perPassengerType.find((one) => one.passengerTypeId === passengerTypeId)?.quantity ?? 0;
+  return {
+    adicionales: offers.map(({ addOn, bands }) => {
+      const perPassenger = bands.flatMap(({ passengerTypeId, price }) =>
+        price ? [perPassengerPrice({ passengerTypeId, quantity: quantityOf(passengerTypeId), price })] : [],
+      );
+      const lowest = perPassenger.reduce((low, one) => (one.amountUsd < low.amountUsd ? one : low));
+      return {
+        id: addOn.id,
+        code: addOn.code,
+        name: addOn.name,
+        description: addOn.description,
+        perPassenger,
+        from: {
+          amountClp: lowest.amountClp,
+          formatted: lowest.formatted,
+          amountUsd: lowest.amountUsd,
+          formattedUsd: lowest.formattedUsd,
+        },
+        unavailableFor: bands.filter((band) => !band.eligibility.eligible).map((band) => band.passengerTypeId),
+      };
+    }),
+  };
+}
+
+/** A plan of the listing; `offers`: its add-ons (add-ons.ts `offersFor`). */
+export function toListingPlan(plan: PricedPlan, pricing: TripPricing, offers: readonly AddOnOffer[]): ListingPlan {
   const { product, price } = plan;
   return {
     id: product.id,
@@ -84,18 +133,17 @@ export function toListingPlan(plan: PricedPlan, pricing: TripPricing): ListingPl
       montoConversion: formatClp(price.totalClp),
     },
     ...pricedExtras(plan),
-    perPassenger: plan.perPassengerType.map((one) => ({
-      passengerTypeId: one.passengerTypeId,
-      quantity: one.quantity,
-      amountClp: one.price.totalClp,
-      formatted: formatClp(one.price.totalClp),
-      amountUsd: usd(one.price.totalCents),
-      formattedUsd: formatUsd(usd(one.price.totalCents)),
-    })),
+    ...offeredAddOns(plan, offers),
+    perPassenger: plan.perPassengerType.map(perPassengerPrice),
   };
 }
 
-export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): ComparatorPlan {
+/** A plan of the comparator; `offers`: its add-ons (add-ons.ts `offersFor`). */
+export function toComparatorPlan(
+  plan: PricedPlan,
+  pricing: TripPricing,
+  offers: readonly AddOnOffer[],
+): ComparatorPlan {
   const { product, price } = plan;
   return {
     id: product.id,
@@ -129,6 +177,7 @@ export function toComparatorPlan(plan: PricedPlan, pricing: TripPricing): Compar
     dias: price.days,
     discountCode: publicDiscount(plan.discount),
     ...pricedExtras(plan),
+    ...offeredAddOns(plan, offers),
   };
 }
 

@@ -14,6 +14,7 @@ import { discountCodeRateLimit } from '#app/lib/http/rate-limit.ts';
 import { passengerTypeProductSchema } from '#app/modules/catalog/schemas.ts';
 import * as catalog from '#app/modules/catalog/service.ts';
 import { previewHeaderSchema, requestedPreview } from '#app/modules/publishing/preview.ts';
+import { listAddOns, offersFor } from './add-ons.ts';
 import { toComparatorPlan, toListingPlan, toPreviewPlan } from './presenters.ts';
 import {
   comparatorPlanSchema,
@@ -25,9 +26,11 @@ import {
 import {
   covidUpgradePrice,
   listPassengerTypeProducts,
+  type PricedPlan,
   type PriceOverride,
   priceTripPlans,
   type Trip,
+  type TripPricing,
 } from './service.ts';
 
 const tags = ['plans'];
@@ -81,6 +84,15 @@ function tripOfSearch(query: z.output<typeof searchQuery>): Trip {
 export function planSearchKey(companyId: number, trip: Trip, today = todayInChile()): string {
   const passengers = trip.passengers.map((p) => `${p.passengerTypeId}:${p.quantity}`).join(',');
   return `plan-search:${companyId}:${today}:${trip.originId}:${trip.destinationId}:${trip.modalityId}:${trip.departureDate}:${trip.returnDate}:${passengers}:${trip.upgradeCovid}`;
+}
+
+/**
+ * The add-ons offered with each priced plan of a trip (issue 27 §1, the listing's and the comparator's
+ * `adicionales`): the company's add-ons, one cached read, offered per plan by add-ons.ts.
+ */
+async function addOnOffers(db: Database, companyId: number, trip: Trip, pricing: TripPricing) {
+  const addOns = await listAddOns(db, companyId);
+  return (plan: PricedPlan) => offersFor(addOns, plan, trip, pricing.clpPerUsd);
 }
 
 /** A stored quotation's trip (the quotations module's, handed in by app.ts: quotations prices with this module). */
@@ -194,11 +206,14 @@ export async function planRoutes(
       const trip = tripOfSearch(request.query);
       const search = async () => {
         const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidInputParameters);
+        const offers = await addOnOffers(db, companyId, trip, pricing);
         // The route's own response serializer (validating in tests, fast in production), as Fastify would use it;
         // kept as bytes, so a kept answer is not encoded to UTF-8 (nor its length counted) again on every send.
         // Marked as kept, its Brotli and gzip copies are made once too (lib/http/compression.ts).
         return keptBody(
-          Buffer.from(reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing))) as string),
+          Buffer.from(
+            reply.serialize(pricing.plans.map((plan) => toListingPlan(plan, pricing, offers(plan)))) as string,
+          ),
         );
       };
       // A search with a discount code is answered afresh (the code's validity is looked up each time); any other
@@ -251,8 +266,9 @@ export async function planRoutes(
               trip.quotedAt,
             )
           : new Set<number>();
+      const offers = await addOnOffers(db, companyId, trip, pricing);
       return pricing.plans.map((plan) => ({
-        ...toComparatorPlan(plan, pricing),
+        ...toComparatorPlan(plan, pricing, offers(plan)),
         precioActualizado: repriced.has(plan.product.id),
       }));
     },
@@ -272,10 +288,12 @@ export async function planRoutes(
     },
     async (request) => {
       const { companyId, planId } = request.params;
-      const pricing = await priceStoredQuotation(db, options.tripOfQuotation, companyId, request.query.quotationId);
+      const trip = await options.tripOfQuotation(db, companyId, request.query.quotationId);
+      const pricing = await priceTripPlans(db, companyId, trip, errorMessages.invalidPlanQuotationId);
       const plan = pricing.plans.find((candidate) => candidate.product.id === planId);
       if (!plan) throw resourceNotFound();
-      return [toListingPlan(plan, pricing)];
+      const offers = await addOnOffers(db, companyId, trip, pricing);
+      return [toListingPlan(plan, pricing, offers(plan))];
     },
   );
 

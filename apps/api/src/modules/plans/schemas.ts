@@ -52,10 +52,45 @@ export const perPassengerSchema = z
   })
   .meta({ id: 'PerPassengerPrice' });
 
+/**
+ * Not in spec §3 (issue 27 §1): an add-on («adicional») a traveller may buy with this plan on this trip, priced for one
+ * traveller of each travelling age band that may buy it, so the listing and the comparator can offer it where it
+ * changes the choice (a plan that cannot take one another plan takes simply lacks it). The purchase step chooses.
+ */
+export const planAddOnSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string().describe('One line, plain text'),
+    perPassenger: z
+      .array(perPassengerSchema)
+      .min(1)
+      .describe(
+        "One traveller of each travelling type that may buy it, priced alone: USD per day × the trip's days, or a percent of what the plan costs that traveller after discounts; plus the plan's tax when it has IVA",
+      ),
+    from: z
+      .object({ amountClp: z.number().int(), formatted: z.string(), amountUsd: money, formattedUsd: z.string() })
+      .describe('The lowest of perPassenger (for «desde $X por viajero»)'),
+    unavailableFor: z
+      .array(z.number().int())
+      .describe('The travelling passenger types (age bands) that may not buy it; empty when every traveller may'),
+  })
+  .meta({ id: 'PlanAddOn' });
+
 const pricedExtras = {
   passengerCount: z.number().int(),
   instalments: instalmentsSchema,
   perPassengerPerDay: perPassengerPerDaySchema,
+};
+
+/** The listing's and the comparator's add-ons (issue 27 §1). */
+const offeredAddOns = {
+  adicionales: z
+    .array(planAddOnSchema)
+    .describe(
+      'Not in spec §3 (issue 27 §1): the add-ons a travelling age band may buy with this plan for this trip, in display order; one missing here that another plan lists is not sold with this plan',
+    ),
 };
 
 const formattedSchema = z.object({
@@ -109,6 +144,7 @@ export const listingPlanSchema = z
     discountCode: discountCodeOutcomeSchema,
     formatted: formattedSchema,
     ...pricedExtras,
+    ...offeredAddOns,
     perPassenger: z
       .array(perPassengerSchema)
       .describe('One traveller of each travelling type; each rounded alone, the total is totalAmount'),
@@ -164,6 +200,7 @@ export const comparatorPlanSchema = z
     dias: z.number().int(),
     discountCode: discountCodeOutcomeSchema,
     ...pricedExtras,
+    ...offeredAddOns,
   })
   .meta({ id: 'ComparatorPlan' });
 
@@ -222,6 +259,7 @@ export const unavailablePlansSchema = z
   })
   .meta({ id: 'UnavailablePlans' });
 
+export type PlanAddOn = z.infer<typeof planAddOnSchema>;
 export type ListingPlan = z.infer<typeof listingPlanSchema>;
 export type ComparatorPlan = z.infer<typeof comparatorPlanSchema>;
 export type PreviewPlan = z.infer<typeof previewPlanSchema>;

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { AddOnRowGroup } from './AddOns.tsx';
+import type { Band } from './addOns.ts';
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
 import { ConditionsLink } from './ConditionsLink.tsx';
 import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
@@ -12,7 +14,8 @@ const stickyCell = 'sticky left-0 z-10 shadow-[1px_0_0_0_var(--color-slate-200)]
  * Plans side by side: one column per plan (name, badges, prices, «Elegir»), one row per benefit of any plan («—» when
  * a plan lacks it), or only the rows where the plans differ (a link in the URL, ?diferencias=1, so it works without
  * JavaScript and a shared link keeps it). On a narrow screen the table scrolls sideways inside its own box with the
- * benefit column kept in view; the page itself never scrolls sideways.
+ * benefit column kept in view; the page itself never scrolls sideways. Below the benefits, one row per add-on any plan
+ * offers (issue 27 §1): its price per traveller on each plan, or «No disponible con este plan».
  */
 export function ComparisonTable({
   plans,
@@ -20,8 +23,11 @@ export function ComparisonTable({
   onlyDifferences = false,
   allRowsSearch,
   differencesSearch,
+  bands = [],
 }: {
   plans: ComparatorPlan[];
+  /** The site's age bands, to say who cannot take an add-on. */
+  bands?: readonly Band[];
   caption: string;
   onlyDifferences?: boolean;
   /** Where the «every row» and «only differences» links lead (the page's order kept). */
@@ -127,6 +133,7 @@ export function ComparisonTable({
               </tr>
             ))}
           </tbody>
+          <AddOnRowGroup plans={plans} bands={bands} headerClassName={stickyCell} />
         </table>
       </section>
     </div>

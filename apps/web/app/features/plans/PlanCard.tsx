@@ -1,3 +1,5 @@
+import { PlanAddOns } from './AddOns.tsx';
+import type { Band } from './addOns.ts';
 import { ChoosePlanForm } from './ChoosePlanForm.tsx';
 import { ConditionsLink } from './ConditionsLink.tsx';
 import { comparatorBadges, PlanBadges, planColor } from './PlanBadges.tsx';
@@ -10,15 +12,27 @@ type Props = {
   error?: string | null;
   /** Why the quotation's discount code, applied to other plans, does not apply to this one (in words). */
   discountNote?: string | null;
+  /** The add-ons other plans of the page offer and this one cannot take (their names). */
+  missingAddOns?: readonly string[];
+  /** The site's age bands, to say who cannot take an add-on. */
+  bands?: readonly Band[];
 };
 
 /**
  * One plan of the comparator's listing: badges, image, title, first benefits, prices and «Elegir plan». On a phone the
  * card leads with the badges, the name, the total, the instalments and «Elegir»; the benefits and the image follow
  * (the price sat under a large image, below the fold). Only the order on screen changes: the benefits hold nothing to
- * focus, so «Elegir» is the card's first stop for the keyboard at every width.
+ * focus, so «Elegir» is the card's first stop for the keyboard at every width. The add-ons («Adicionales disponibles»,
+ * opened with <details>) follow «Elegir» at every width, so the keyboard meets them in the order the eye does.
  */
-export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote = null }: Props) {
+export function PlanCard({
+  plan,
+  benefitsShown = 4,
+  error = null,
+  discountNote = null,
+  missingAddOns = [],
+  bands = [],
+}: Props) {
   const accent = planColor(plan);
   const badges = comparatorBadges(plan);
   const headingId = `plan-${plan.id}-titulo`;
@@ -90,6 +104,12 @@ export function PlanCard({ plan, benefitsShown = 4, error = null, discountNote =
             </p>
           ) : null}
         </div>
+        <PlanAddOns
+          plan={plan}
+          missing={missingAddOns}
+          bands={bands}
+          className="mt-4 border-t border-slate-100 pt-4 max-sm:order-last"
+        />
       </div>
     </article>
   );

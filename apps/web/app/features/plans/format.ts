@@ -55,7 +55,7 @@ export function instalmentsLabel(instalments: { count: number; formatted: string
 }
 
 /** «Esencial, Plus y Premium»: names joined as Spanish joins a list. */
-const listInSpanish = (names: string[]) =>
+export const listInSpanish = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}`;
 
 /**

@@ -5,3 +5,4 @@ export type { FieldError, Quotation, QuotationBody };
 
 export type ComparatorPlan = components['schemas']['ComparatorPlan'];
 export type PreviewPlan = components['schemas']['PreviewPlan'];
+export type PlanAddOn = components['schemas']['PlanAddOn'];
