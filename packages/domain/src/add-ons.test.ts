@@ -149,7 +149,12 @@ describe('prices per plan (addOnDailyCentsFor, addOnPricingFor)', () => {
     planPrices: { 410: 90, 411: 110, 412: 130, 413: 150 },
   };
   const withFallback: AddOnCatalogPrice = { ...covid, priceCentsPerDay: 250, planPrices: { 410: 200, 418: 0 } };
-  const percent: AddOnCatalogPrice = { pricing: 'percent', priceCentsPerDay: null, planPercentBp: 3000, planPrices: {} };
+  const percent: AddOnCatalogPrice = {
+    pricing: 'percent',
+    priceCentsPerDay: null,
+    planPercentBp: 3000,
+    planPrices: {},
+  };
 
   it.each([
     // add-on, plan, cents per day
@@ -168,7 +173,9 @@ describe('prices per plan (addOnDailyCentsFor, addOnPricingFor)', () => {
   ] as const)('%o with plan %i: %s cents a day', (addOn, productId, cents) => {
     expect(addOnDailyCentsFor(addOn, productId)).toBe(cents);
     const expected = addOn === percent ? { kind: 'percent', planPercentBp: 3000 } : null;
-    expect(addOnPricingFor(addOn, productId)).toEqual(cents === null ? expected : { kind: 'daily', centsPerDay: cents });
+    expect(addOnPricingFor(addOn, productId)).toEqual(
+      cents === null ? expected : { kind: 'daily', centsPerDay: cents },
+    );
   });
 
   it('no plan prices and no price per day: priced for no plan', () => {

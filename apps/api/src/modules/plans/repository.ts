@@ -2,14 +2,7 @@ import { covidAddOnCode } from '@travesia/domain/add-ons';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
 import { covidAddOn } from './covid-add-on.ts';
-import {
-  addOns,
-  passengerTypeProducts,
-  productBenefits,
-  productModalities,
-  productRates,
-  products,
-} from './tables.ts';
+import { addOns, passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
 /** A plan as the module reads it: its row, and its covid upgrade fee from the company's covid add-on. */
 export type ProductRow = typeof products.$inferSelect & {
@@ -24,7 +17,11 @@ export type ProductRow = typeof products.$inferSelect & {
  * not it is on sale (what the prices console shows and edits, so a publish never drops a fee it did not see).
  */
 const covidFeeOf = (onSale: boolean) =>
-  sql<number | null>`(select coalesce((${addOns.planPrices} ->> ${products.id}::text)::integer, ${addOns.priceCentsPerDay}) from ${addOns} where ${addOns.companyId} = ${products.companyId} and ${addOns.code} = ${covidAddOnCode}${onSale ? sql` and ${addOns.active}` : sql``})`;
+  // Written out, names qualified: drizzle leaves columns unqualified in a one-table query, which inside this subquery
+  // would name the add-on's own columns.
+  sql<
+    number | null
+  >`(select coalesce((covid.plan_prices ->> "products"."id"::text)::integer, covid.price_cents_per_day) from add_ons covid where covid.company_id = "products"."company_id" and covid.code = ${covidAddOnCode}${onSale ? sql.raw(' and covid.active') : sql``})`;
 
 const productColumns = (onSale: boolean) => ({
   ...getTableColumns(products),
