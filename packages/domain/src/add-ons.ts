@@ -20,12 +20,9 @@ export type AddOnPricing = { kind: 'daily'; centsPerDay: number } | { kind: 'per
 /**
  * The covid upgrade's add-on (issue 27 §1): every company has one with this code, priced per plan. It is chosen for
  * the whole trip by the search's and quotation's `upgradeCovid` and priced inside priceTrip (pricing.ts step 3), never
- * chosen traveller by traveller: the per-traveller choice leaves it out (`choosablePerTraveller`).
+ * chosen traveller by traveller: the per-traveller choice leaves it out (apps/api plans/add-ons.ts offeredPerTraveller).
  */
 export const covidAddOnCode = 'covid';
-
-/** Whether travellers choose this add-on one by one on the purchase step: every add-on but the covid upgrade. */
-export const choosablePerTraveller = (addOn: { code: string }) => addOn.code !== covidAddOnCode;
 
 /**
  * An add-on's price as the catalogue (`add_ons`) stores it: a 'daily' add-on has a price per day for every plan,

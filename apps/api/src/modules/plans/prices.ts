@@ -221,8 +221,9 @@ export const pricesKindOf = (companyId: number) => ({
   ...pricesKind,
   current: (db: Database, key: string) => readPlanPrices(db, key, companyId),
   apply: (tx: Database, key: string, prices: PlanPrices) => applyPlanPrices(tx, key, prices, companyId),
-  // Every plan search, comparator and covid-fee read depends on prices; pages kept are dropped with any clear.
-  cacheScopes: () => ['products:', 'covid-fees:'],
+  // Every plan search, comparator and covid-fee read depends on prices, and the covid fee is in the company's covid
+  // add-on (add-ons:); pages kept are dropped with any clear.
+  cacheScopes: () => ['products:', 'covid-fees:', 'add-ons:'],
   describe: describePrices,
 });
 
