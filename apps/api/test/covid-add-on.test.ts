@@ -225,10 +225,10 @@ describeOnEachDatabase(
 );
 
 /**
- * Migration 0042 replayed on a store of the version before it: every migration before it on a new database, plans
+ * Migration 0043 replayed on a store of the version before it: every migration before it on a new database, plans
  * with and without a covid fee in that version's column, then the rest of the migrations.
  */
-describe('migration 0042: the plans’ covid fees move into each company’s covid add-on', () => {
+describe('migration 0043: the plans’ covid fees move into each company’s covid add-on', () => {
   let migrations: string;
   beforeAll(async () => {
     migrations = mkdtempSync(join(tmpdir(), 'travesia-migrations-'));

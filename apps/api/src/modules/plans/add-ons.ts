@@ -42,6 +42,13 @@ export function pricingOf(addOn: AddOnRow, productId: number): AddOnPricing | nu
   return addOnPricingFor(addOn, productId);
 }
 
+/** The pricing of an add-on found eligible with plan `productId` (eligibility refuses one with no price for it). */
+export function eligiblePricing(addOn: AddOnRow, productId: number): AddOnPricing {
+  const pricing = pricingOf(addOn, productId);
+  if (!pricing) throw new RangeError(`add-on ${addOn.code} has no price with plan ${productId}`);
+  return pricing;
+}
+
 /** The trip facts an add-on's eligibility reads besides the traveller's age band. */
 export type AddOnTrip = { modalityId: number; destinationId: number };
 
@@ -79,10 +86,8 @@ export function priceAddOnFor(
   clpPerUsd: string,
 ): AddOnPrice {
   const band = plan.perPassengerType.find((one) => one.passengerTypeId === passengerTypeId);
-  const pricing = pricingOf(addOn, plan.product.id);
-  if (!pricing) throw new RangeError(`add-on ${addOn.code} has no price with plan ${plan.product.id}`);
   return priceAddOn({
-    pricing,
+    pricing: eligiblePricing(addOn, plan.product.id),
     days: plan.price.days,
     planNetCents: band?.price.netCents ?? 0,
     taxBp: plan.product.enableTax ? plan.product.taxBp : null,
@@ -152,7 +157,7 @@ export function priceChoices(
       lines.push({
         seq: choice.seq,
         addOn,
-        pricing: pricingOf(addOn, plan.product.id) ?? { kind: 'daily', centsPerDay: 0 },
+        pricing: eligiblePricing(addOn, plan.product.id),
         price: priceAddOnFor(addOn, plan, choice.passengerTypeId, clpPerUsd),
       });
     }

@@ -5,7 +5,7 @@ import { covidAddOnCode } from '@travesia/domain/add-ons';
  * priced per plan (`plan_prices`: the plan's fee per traveller per day, edited with the plan's prices in
  * plans/prices.ts) and chosen for the whole trip by `upgradeCovid`. Its benefits are the spec's upgrade modal table
  * (spec §3), as the storefront's modal words them (apps/web/app/components/UpgradeCovid.tsx). Migration
- * 0042_covid_add_on writes the same texts for the companies that existed before it.
+ * 0043_covid_add_on writes the same texts for the companies that existed before it.
  */
 export const covidAddOn = {
   code: covidAddOnCode,

@@ -212,7 +212,7 @@ export const passengerTypeProducts = pgTable(
  * Eligibility lists (age bands = passenger types, modalities, destination regions, plans) are empty for «all».
  * A 'daily' add-on may be priced per plan (`plan_prices`, `{ "<productId>": cents }`): a plan's entry overrides
  * `price_cents_per_day`, and with no price per day only the plans with an entry are priced. The covid upgrade is the
- * add-on `covid` of every company (migration 0042), priced that way: its plan prices are the plans' covid fees, edited
+ * add-on `covid` of every company (migration 0043), priced that way: its plan prices are the plans' covid fees, edited
  * with the plan's prices (plans/prices.ts), and it is chosen trip-wide by the search's `upgradeCovid` (docs/pricing.md).
  * `version` counts the console's edits (optimistic check, issue 17).
  */
