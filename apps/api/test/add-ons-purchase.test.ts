@@ -122,6 +122,37 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     expect(answer.totals.addOnsClp).toBe(0);
   });
 
+  it('a daily add-on priced per plan costs the chosen plan’s own price; with no price for that plan it is not offered', async () => {
+    const quotationId = await readyToPay(ctx, { passengers: false });
+    const sports = and(eq(addOns.companyId, 1), eq(addOns.code, 'deportes-aventura'));
+    const offered = async () => (await addOnsOf(ctx, quotationId)).addOns.find((o) => o.code === 'deportes-aventura');
+    try {
+      // The reference plan's own price overrides the USD 2,50 a day of every other plan.
+      await ctx.database.db
+        .update(addOns)
+        .set({ planPrices: { [referencePlanId]: 400 } })
+        .where(sports);
+      await invalidateReadCache(ctx.app);
+      const own = await offered();
+      expect(own?.precio).toBe('USD 4,00 por día');
+      expect(own?.bands.find((band) => band.passengerTypeId === adult)?.price?.amountUsd).toBe(40);
+      // Priced for another plan only: not sold with this one, in words if chosen.
+      await ctx.database.db
+        .update(addOns)
+        .set({ priceCentsPerDay: null, planPrices: { 410: 400 } })
+        .where(sports);
+      await invalidateReadCache(ctx.app);
+      expect(await offered()).toBeUndefined();
+      const id = await idOf(ctx, 'deportes-aventura');
+      const refused = await putPassengers(ctx, quotationId, withAddOns([[id]]));
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.text).toContain('Este adicional no está disponible con el plan que elegiste.');
+    } finally {
+      await ctx.database.db.update(addOns).set({ priceCentsPerDay: 250, planPrices: {} }).where(sports);
+      await invalidateReadCache(ctx.app);
+    }
+  });
+
   it('keeps each traveller’s choice and prices the purchase as plan + add-ons, the amount the payment charges', async () => {
     const sports = await idOf(ctx, 'deportes-aventura');
     const preexisting = await idOf(ctx, 'preexistencias-plus');

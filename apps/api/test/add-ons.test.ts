@@ -5,7 +5,7 @@ import { describeOnEachDatabase } from './support/harness.ts';
 
 /** Issue 27 §1: the add-ons catalogue, seeded for the demo company. */
 describeOnEachDatabase('add-ons catalogue', (ctx) => {
-  it('seeds the demo company with the five add-ons the issue lists, each with a price and its benefits', async () => {
+  it('seeds the demo company with the five add-ons the issue lists and the covid upgrade, each priced, with benefits', async () => {
     const rows = await ctx.database.db
       .select()
       .from(addOns)
@@ -17,11 +17,14 @@ describeOnEachDatabase('add-ons catalogue', (ctx) => {
       'Embarazo hasta la semana 32',
       'Cancelación por cualquier motivo',
       'Electrónica y equipaje plus',
+      // Priced per plan (its plan prices: the plans' covid fees); covid-add-on.test.ts.
+      'Upgrade covid',
     ]);
     for (const row of rows) {
       expect(row.active).toBe(true);
       expect(row.benefits.length).toBeGreaterThan(0);
-      expect(row.pricing === 'daily' ? row.priceCentsPerDay : row.planPercentBp).toBeGreaterThan(0);
+      const perDay = row.code === 'covid' ? Math.min(...Object.values(row.planPrices)) : row.priceCentsPerDay;
+      expect(row.pricing === 'daily' ? perDay : row.planPercentBp).toBeGreaterThan(0);
     }
   });
 

@@ -1,9 +1,9 @@
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp } from '@travesia/domain/money';
-import { isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { invalidateReadCache } from '#app/app.ts';
-import { products } from '#app/modules/plans/tables.ts';
+import { addOns } from '#app/modules/plans/tables.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
 import { get } from './support/http.ts';
 
@@ -36,11 +36,22 @@ describeOnEachDatabase('GET /companies/:companyId/covid-upgrade', (ctx) => {
     expect(String(answer.headers['cache-control'])).toContain('public');
   });
 
+  const covidOfDemo = and(eq(addOns.companyId, 1), eq(addOns.code, 'covid'));
+
+  it('the covid add-on taken off sale: offered false, and no price', async () => {
+    await ctx.database.db.update(addOns).set({ active: false }).where(covidOfDemo);
+    await invalidateReadCache(ctx.app);
+    expect((await get(ctx.app, '/api/companies/1/covid-upgrade')).json()).toEqual({
+      offered: false,
+      perPassengerPerDay: null,
+    });
+    await ctx.database.db.update(addOns).set({ active: true }).where(covidOfDemo);
+    await invalidateReadCache(ctx.app);
+    expect((await get(ctx.app, '/api/companies/1/covid-upgrade')).json()).toMatchObject({ offered: true });
+  });
+
   it('no plan offering it: offered false, and no price', async () => {
-    await ctx.database.db
-      .update(products)
-      .set({ covidFeeCentsPerDay: null })
-      .where(isNotNull(products.covidFeeCentsPerDay));
+    await ctx.database.db.update(addOns).set({ planPrices: {}, productIds: [] }).where(covidOfDemo);
     await invalidateReadCache(ctx.app);
     expect((await get(ctx.app, '/api/companies/1/covid-upgrade')).json()).toEqual({
       offered: false,

@@ -1,7 +1,7 @@
 import { errorMessages, parameterMustBeDefined } from '@travesia/domain/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { products } from '#app/db/schema.ts';
+import { addOns } from '#app/db/schema.ts';
 import { demoPlans } from '#app/db/seed/demo-plans.ts';
 import type { ComparatorPlan, ListingPlan, PreviewPlan } from '#app/modules/plans/schemas.ts';
 import { describeOnEachDatabase } from './support/harness.ts';
@@ -475,7 +475,10 @@ describeOnEachDatabase('plan search: covid upgrade', (ctx) => {
 describeOnEachDatabase('plan search: a taxed plan offering the covid upgrade', (ctx) => {
   beforeAll(async () => {
     // Not in the seed: give Protección Especial (taxed) a covid fee of 1.00 a day to see tax apply to it.
-    await ctx.database.db.update(products).set({ covidFeeCentsPerDay: 100 }).where(eq(products.id, 418));
+    await ctx.database.db
+      .update(addOns)
+      .set({ planPrices: sql`${addOns.planPrices} || '{"418": 100}'::jsonb` })
+      .where(and(eq(addOns.companyId, 1), eq(addOns.code, 'covid')));
   });
 
   it('taxes the covid fee too: montoTax = 19 % of (net + covid)', async () => {

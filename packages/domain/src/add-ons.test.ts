@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AddOnCatalogPrice,
   type AddOnEligibility,
+  addOnDailyCentsFor,
   addOnIneligibilityReasons,
+  addOnPricingFor,
   buyableAfterPurchaseOn,
   checkAddOnEligibility,
+  covidAddOnCode,
   priceAddOn,
 } from './add-ons.ts';
 import { pricePerPassengerType } from './pricing.ts';
@@ -132,5 +136,65 @@ describe('buyableAfterPurchaseOn', () => {
     expect(buyableAfterPurchaseOn({ buyableAfterPurchase: true }, '2026-12-09', '2026-12-10')).toBe(true);
     expect(buyableAfterPurchaseOn({ buyableAfterPurchase: true }, '2026-12-10', '2026-12-10')).toBe(false);
     expect(buyableAfterPurchaseOn({ buyableAfterPurchase: false }, '2026-12-01', '2026-12-10')).toBe(false);
+  });
+});
+
+describe('prices per plan (addOnDailyCentsFor, addOnPricingFor)', () => {
+  // The demo company's covid upgrade: 90 to 150 cents a day on four plans, no price per day for the others.
+  const covid: AddOnCatalogPrice = {
+    pricing: 'daily',
+    priceCentsPerDay: null,
+    planPercentBp: null,
+    planPrices: { 410: 90, 411: 110, 412: 130, 413: 150 },
+  };
+  const withFallback: AddOnCatalogPrice = { ...covid, priceCentsPerDay: 250, planPrices: { 410: 200, 418: 0 } };
+  const percent: AddOnCatalogPrice = {
+    pricing: 'percent',
+    priceCentsPerDay: null,
+    planPercentBp: 3000,
+    planPrices: {},
+  };
+
+  it.each([
+    // add-on, plan, cents per day
+    [covid, 410, 90],
+    [covid, 413, 150],
+    // a plan with no entry and no price per day: not priced
+    [covid, 418, null],
+    [covid, 414, null],
+    // an entry overrides the price per day, a zero entry too (free with that plan)
+    [withFallback, 410, 200],
+    [withFallback, 418, 0],
+    // no entry: the price per day
+    [withFallback, 411, 250],
+    // a percent add-on has no daily price
+    [percent, 410, null],
+  ] as const)('%o with plan %i: %s cents a day', (addOn, productId, cents) => {
+    expect(addOnDailyCentsFor(addOn, productId)).toBe(cents);
+    const expected = addOn === percent ? { kind: 'percent', planPercentBp: 3000 } : null;
+    expect(addOnPricingFor(addOn, productId)).toEqual(
+      cents === null ? expected : { kind: 'daily', centsPerDay: cents },
+    );
+  });
+
+  it('no plan prices and no price per day: priced for no plan', () => {
+    expect(addOnDailyCentsFor({ ...covid, planPrices: {} }, 410)).toBeNull();
+    expect(addOnPricingFor({ ...covid, planPrices: {} }, 410)).toBeNull();
+  });
+
+  it("prices a traveller with the plan's own price: 150 ¢ × 5 days with 19 % tax", () => {
+    const pricing = addOnPricingFor(covid, 413);
+    if (!pricing) throw new Error('priced');
+    expect(priceAddOn({ pricing, days: 5, planNetCents: 10_125, taxBp: 1900, clpPerUsd: rate })).toEqual({
+      netCents: 750,
+      taxCents: 143,
+      totalCents: 893,
+      // 8.93 × 948.53 = 8 470.37 → 8 470
+      totalClp: 8470,
+    });
+  });
+
+  it("the covid upgrade's code", () => {
+    expect(covidAddOnCode).toBe('covid');
   });
 });

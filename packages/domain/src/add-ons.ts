@@ -17,6 +17,44 @@ import { assertCount, centsToDecimal, mulDivRound } from './pricing.ts';
  */
 export type AddOnPricing = { kind: 'daily'; centsPerDay: number } | { kind: 'percent'; planPercentBp: number };
 
+/**
+ * The covid upgrade's add-on (issue 27 §1): every company has one with this code, priced per plan. It is chosen for
+ * the whole trip by the search's and quotation's `upgradeCovid` and priced inside priceTrip (pricing.ts step 3), never
+ * chosen traveller by traveller: the per-traveller choice leaves it out (apps/api plans/add-ons.ts offeredPerTraveller).
+ */
+export const covidAddOnCode = 'covid';
+
+/**
+ * An add-on's price as the catalogue (`add_ons`) stores it: a 'daily' add-on has a price per day for every plan,
+ * prices per plan (`{ "<productId>": cents }`, a plan's entry overriding the price per day), or both.
+ */
+export type AddOnCatalogPrice = {
+  pricing: 'daily' | 'percent';
+  priceCentsPerDay: number | null;
+  planPercentBp: number | null;
+  planPrices: Readonly<Record<string, number>>;
+};
+
+/**
+ * A daily add-on's USD cents per traveller per day with plan `productId`: the plan's own price when it has one, else
+ * the price per day; null when it is not priced for that plan (no entry and no price per day) or is a percent add-on.
+ */
+export function addOnDailyCentsFor(addOn: AddOnCatalogPrice, productId: number): number | null {
+  if (addOn.pricing !== 'daily') return null;
+  return Object.hasOwn(addOn.planPrices, String(productId))
+    ? (addOn.planPrices[String(productId)] ?? null)
+    : addOn.priceCentsPerDay;
+}
+
+/** What priceAddOn takes for a traveller of plan `productId`; null when the add-on has no price for that plan. */
+export function addOnPricingFor(addOn: AddOnCatalogPrice, productId: number): AddOnPricing | null {
+  if (addOn.pricing === 'percent') {
+    return addOn.planPercentBp === null ? null : { kind: 'percent', planPercentBp: addOn.planPercentBp };
+  }
+  const centsPerDay = addOnDailyCentsFor(addOn, productId);
+  return centsPerDay === null ? null : { kind: 'daily', centsPerDay };
+}
+
 export type AddOnPriceInput = {
   pricing: AddOnPricing;
   /** The trip's days, as the plan is priced (pricing.ts `days`). */

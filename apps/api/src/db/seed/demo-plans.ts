@@ -1,3 +1,4 @@
+import { covidAddOn } from '#app/modules/plans/covid-add-on.ts';
 import type { CompanySeed } from './types.ts';
 
 type Plan = CompanySeed['products'][number];
@@ -72,7 +73,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para viajes cortos con lo esencial: cobertura médica de USD 30.000.',
     taxReason:
       'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
-    covidFeeCentsPerDay: 90,
     rates: rates(250, dailyBands),
     benefits: benefits(30_000),
   },
@@ -98,7 +98,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para quien viaja por turismo o estudios y quiere más respaldo médico.',
     taxReason:
       'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
-    covidFeeCentsPerDay: 110,
     rates: rates(380, dailyBands),
     benefits: benefits(60_000, [{ label: 'Práctica recreativa de deportes', value: usd(5000), isPriority: false }]),
   },
@@ -124,7 +123,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para viajes largos o lejanos, con deportes y cancelación por cualquier motivo.',
     taxReason:
       'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
-    covidFeeCentsPerDay: 130,
     rates: rates(620, dailyBands),
     benefits: benefits(250_000, [
       { label: 'Práctica recreativa de deportes', value: usd(15_000), isPriority: false },
@@ -153,7 +151,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para viajeros de 75 años o más, con la cobertura pensada para su edad.',
     taxReason:
       'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
-    covidFeeCentsPerDay: 150,
     rates: rates(900, { 2: 1, 3: 1.5 }),
     benefits: benefits(60_000),
   },
@@ -179,7 +176,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para quien viaja varias veces al año: un plan que cubre todos tus viajes.',
     taxReason:
       'Sin IVA: sus coberturas se prestan durante el viaje fuera de Chile, y ese servicio no está afecto a IVA.',
-    covidFeeCentsPerDay: null,
     rates: rates(24_900, { 1: 1 }, [1, 7]),
     benefits: benefits(150_000, [{ label: 'Días por viaje', value: 'Hasta 60 días', isPriority: true }]),
   },
@@ -205,7 +201,6 @@ export const demoPlans: Plan[] = [
     audience: 'Para viajes con necesidades especiales, como el embarazo (hasta la semana 32).',
     taxReason:
       'Con IVA (19 %, ya incluido): además de la asistencia en el extranjero incluye servicios que se prestan en Chile, afectos a IVA.',
-    covidFeeCentsPerDay: null,
     rates: rates(480, dailyBands),
     benefits: benefits(100_000, [{ label: 'Embarazo (hasta la semana 32)', value: usd(10_000), isPriority: false }]),
   },
@@ -240,9 +235,16 @@ function addOn(code: string, name: string, description: string, benefits: [strin
     modalityIds: who.modalityIds ?? [],
     destinationIds: [],
     productIds: [],
+    planPrices: {},
     buyableAfterPurchase: who.buyableAfterPurchase ?? false,
   } satisfies AddOnSeed;
 }
+
+/**
+ * The covid upgrade's fee per traveller per day of each plan offering it (plan id → USD cents): the four single-trip
+ * and long-stay tiers; the annual plan and Protección Especial do not offer it.
+ */
+const covidFees: Record<number, number> = { 410: 90, 411: 110, 412: 130, 413: 150 };
 
 export const demoAddOns: CompanySeed['addOns'] = [
   addOn(
@@ -303,4 +305,15 @@ export const demoAddOns: CompanySeed['addOns'] = [
     { perDayCents: 150 },
     { modalityIds: [1, 3], buyableAfterPurchase: true },
   ),
+  // Chosen for the whole trip by the search's «upgrade COVID-19» (upgradeCovid), priced per plan: docs/pricing.md.
+  {
+    ...covidAddOn,
+    benefits: [...covidAddOn.benefits],
+    passengerTypeIds: [],
+    modalityIds: [],
+    destinationIds: [],
+    productIds: Object.keys(covidFees).map(Number),
+    planPrices: { ...covidFees },
+    buyableAfterPurchase: false,
+  },
 ];

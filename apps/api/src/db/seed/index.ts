@@ -5,6 +5,7 @@ import { seedBlog } from '#app/modules/blog/service.ts';
 import { isSchengenCountry } from '#app/modules/catalog/schengen.ts';
 import { companyDocumentSchemas } from '#app/modules/company/schemas.ts';
 import { seedLegalPages } from '#app/modules/legal/service.ts';
+import { covidAddOn } from '#app/modules/plans/covid-add-on.ts';
 import type { CompanySeed } from './types.ts';
 
 /**
@@ -70,9 +71,11 @@ export async function seedCompany(db: Database, seed: CompanySeed): Promise<void
     if (seed.discountCodes.length > 0) {
       await tx.insert(t.discountCodes).values(seed.discountCodes.map((code) => ({ ...code, companyId })));
     }
-    if (seed.addOns.length > 0) {
-      await tx.insert(t.addOns).values(seed.addOns.map((addOn, i) => ({ ...addOn, companyId, sortOrder: i })));
-    }
+    // Every company has the covid upgrade's add-on (docs/pricing.md «Add-ons»), offered with no plan if the seed has none.
+    const addOns = seed.addOns.some((addOn) => addOn.code === covidAddOn.code)
+      ? seed.addOns
+      : [...seed.addOns, { ...covidAddOn, benefits: [...covidAddOn.benefits] }];
+    await tx.insert(t.addOns).values(addOns.map((addOn, i) => ({ ...addOn, companyId, sortOrder: i })));
     await tx.insert(t.exchangeRates).values({ ...seed.exchangeRate, companyId, validFrom: new Date(0) });
     await tx.insert(t.faqEntries).values(seed.faqs.map((f, i) => ({ ...f, companyId, sortOrder: i })));
     await tx.insert(t.subjects).values(seed.subjects.map((s, i) => ({ ...s, companyId, sortOrder: i })));

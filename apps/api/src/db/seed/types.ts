@@ -54,13 +54,16 @@ export type CompanySeed = {
     /** «Para quién» and why it carries IVA or not: the plan card's lines (issue 25, issue 27 §2). */
     audience?: string;
     taxReason?: string;
-    covidFeeCentsPerDay: number | null;
     /** `minDays`: the trip length the rate applies from (default 1: one price for every length). */
     rates: { destinationId: number; passengerTypeId: number; minDays?: number; rateCents: number }[];
     benefits: { label: string; value: string; isPriority: boolean }[];
   }[];
   discountCodes: { code: string; percentBp: number; validFrom: string; validTo: string }[];
-  /** Add-ons (issue 27 §1): priced per traveller per day or as a percent of the plan; empty lists mean «all». */
+  /**
+   * Add-ons (issue 27 §1): priced per traveller per day (for every plan, or per plan: `planPrices`, plan id → cents)
+   * or as a percent of the plan; empty lists mean «all». The covid upgrade is the add-on `covid`, its plan prices the
+   * plans' covid fees; a company seeded without one gets it offered with no plan.
+   */
   addOns: {
     code: string;
     name: string;
@@ -73,6 +76,7 @@ export type CompanySeed = {
     modalityIds: number[];
     destinationIds: number[];
     productIds: number[];
+    planPrices: Record<string, number>;
     buyableAfterPurchase: boolean;
   }[];
   exchangeRate: { fromCurrency: 'USD'; toCurrency: 'CLP'; rate: string };

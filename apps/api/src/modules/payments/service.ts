@@ -33,7 +33,6 @@ import {
   listAddOns,
   offersFor,
   priceChoices,
-  pricingOf,
   pricingWords,
 } from '#app/modules/plans/add-ons.ts';
 import {
@@ -400,7 +399,7 @@ const purchasedAddOn = (line: ChosenAddOnLine): PurchasedAddOn => ({
   name: line.addOn.name,
   description: line.addOn.description,
   benefits: line.addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
-  pricing: pricingOf(line.addOn),
+  pricing: line.pricing,
   netCents: line.price.netCents,
   taxCents: line.price.taxCents,
   totalUsdCents: line.price.totalCents,
@@ -455,7 +454,7 @@ export async function addOnsOfQuotation(db: Database, companyId: number, quotati
       name: addOn.name,
       description: addOn.description,
       benefits: addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
-      precio: pricingWords(addOn),
+      precio: pricingWords(addOn, plan.product.id),
       buyableAfterPurchase: addOn.buyableAfterPurchase,
       bands: bands.map((band) => ({
         passengerTypeId: band.passengerTypeId,

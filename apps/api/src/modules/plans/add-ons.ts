@@ -2,7 +2,11 @@ import {
   type AddOnEligibilityResult,
   type AddOnPrice,
   type AddOnPricing,
+  addOnDailyCentsFor,
+  addOnIneligibilityReasons,
+  addOnPricingFor,
   checkAddOnEligibility,
+  covidAddOnCode,
   priceAddOn,
 } from '@travesia/domain/add-ons';
 import { formatUsd } from '@travesia/domain/money';
@@ -20,7 +24,7 @@ import type { addOns } from './tables.ts';
 export type AddOnRow = typeof addOns.$inferSelect;
 
 /** The code of the covid upgrade's add-on, chosen by the quotation's `upgradeCovid` flag, never per traveller. */
-export const covidAddOnCode = 'covid';
+export { covidAddOnCode };
 
 /** The read cache's scope of the add-ons: whatever writes them clears it (the console, the covid fee's publishing). */
 export const addOnsCacheScope = 'add-ons:';
@@ -33,10 +37,19 @@ export function listAddOns(db: Database, companyId: number): Promise<AddOnRow[]>
 /** The add-ons a buyer may choose per traveller: active, and not the covid upgrade. */
 export const offeredPerTraveller = (addOn: AddOnRow) => addOn.active && addOn.code !== covidAddOnCode;
 
-export function pricingOf(addOn: AddOnRow): AddOnPricing {
-  return addOn.pricing === 'daily'
-    ? { kind: 'daily', centsPerDay: addOn.priceCentsPerDay ?? 0 }
-    : { kind: 'percent', planPercentBp: addOn.planPercentBp ?? 0 };
+/**
+ * How the add-on is priced with plan `productId` (a daily one may have the plan's own price, `plan_prices`); null when
+ * it has no price for that plan (eligibilityOf refuses it then).
+ */
+export function pricingOf(addOn: AddOnRow, productId: number): AddOnPricing | null {
+  return addOnPricingFor(addOn, productId);
+}
+
+/** The pricing of an add-on found eligible with plan `productId` (eligibility refuses one with no price for it). */
+export function eligiblePricing(addOn: AddOnRow, productId: number): AddOnPricing {
+  const pricing = pricingOf(addOn, productId);
+  if (!pricing) throw new RangeError(`add-on ${addOn.code} has no price with plan ${productId}`);
+  return pricing;
 }
 
 /** The trip facts an add-on's eligibility reads besides the traveller's age band. */
@@ -48,7 +61,7 @@ export function eligibilityOf(
   productId: number,
   passengerTypeId: number,
 ): AddOnEligibilityResult {
-  return checkAddOnEligibility(
+  const result = checkAddOnEligibility(
     {
       active: offeredPerTraveller(addOn),
       passengerTypeIds: addOn.passengerTypeIds,
@@ -58,6 +71,11 @@ export function eligibilityOf(
     },
     { passengerTypeId, modalityId: trip.modalityId, destinationId: trip.destinationId, productId },
   );
+  // A daily add-on priced per plan only is not sold with a plan it has no price for.
+  if (result.eligible && pricingOf(addOn, productId) === null) {
+    return { eligible: false, code: 'plan', reason: addOnIneligibilityReasons.plan };
+  }
+  return result;
 }
 
 /**
@@ -72,7 +90,7 @@ export function priceAddOnFor(
 ): AddOnPrice {
   const band = plan.perPassengerType.find((one) => one.passengerTypeId === passengerTypeId);
   return priceAddOn({
-    pricing: pricingOf(addOn),
+    pricing: eligiblePricing(addOn, plan.product.id),
     days: plan.price.days,
     planNetCents: band?.price.netCents ?? 0,
     taxBp: plan.product.enableTax ? plan.product.taxBp : null,
@@ -107,7 +125,7 @@ export function offersFor(addOnList: AddOnRow[], plan: PricedPlan, trip: AddOnTr
 /** A traveller's choice: the add-on ids chosen for them, with their age band and position. */
 export type TravellerChoice = { seq: number; passengerTypeId: number; addOnIds: readonly number[] };
 
-export type ChosenAddOnLine = { seq: number; addOn: AddOnRow; price: AddOnPrice };
+export type ChosenAddOnLine = { seq: number; addOn: AddOnRow; pricing: AddOnPricing; price: AddOnPrice };
 
 export type AddOnChoiceProblem = { seq: number; addOnId: number; name: string | null; reason: string };
 
@@ -139,7 +157,12 @@ export function priceChoices(
         });
         continue;
       }
-      lines.push({ seq: choice.seq, addOn, price: priceAddOnFor(addOn, plan, choice.passengerTypeId, clpPerUsd) });
+      lines.push({
+        seq: choice.seq,
+        addOn,
+        pricing: eligiblePricing(addOn, plan.product.id),
+        price: priceAddOnFor(addOn, plan, choice.passengerTypeId, clpPerUsd),
+      });
     }
   }
   return { lines, problems };
@@ -156,10 +179,13 @@ export function addOnsTotal(lines: readonly ChosenAddOnLine[]) {
   );
 }
 
-/** Words for an add-on's price rule, as the store shows it: «USD 2,50 por día» or «30 % del valor del plan». */
-export function pricingWords(addOn: AddOnRow): string {
+/**
+ * Words for an add-on's price rule with plan `productId`, as the store shows it: «USD 2,50 por día» (the plan's own
+ * price when it has one) or «30 % del valor del plan».
+ */
+export function pricingWords(addOn: AddOnRow, productId: number): string {
   if (addOn.pricing === 'daily') {
-    return `${formatUsd((addOn.priceCentsPerDay ?? 0) / 100)} por día`;
+    return `${formatUsd((addOnDailyCentsFor(addOn, productId) ?? 0) / 100)} por día`;
   }
   const bp = addOn.planPercentBp ?? 0;
   const percent = bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2).replace('.', ',');

@@ -221,8 +221,8 @@ export const pricesKindOf = (companyId: number) => ({
   ...pricesKind,
   current: (db: Database, key: string) => readPlanPrices(db, key, companyId),
   apply: (tx: Database, key: string, prices: PlanPrices) => applyPlanPrices(tx, key, prices, companyId),
-  // Every plan search, comparator and covid-fee read depends on prices; pages kept are dropped with any clear. The
-  // add-ons (`add-ons:`) go too: the covid upgrade's fee is moving into `add_ons`.
+  // Every plan search, comparator and covid-fee read depends on prices, and the covid fee is in the company's covid
+  // add-on (add-ons:); pages kept are dropped with any clear.
   cacheScopes: () => ['products:', 'covid-fees:', 'add-ons:'],
   describe: describePrices,
 });

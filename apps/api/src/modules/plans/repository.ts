@@ -1,20 +1,43 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { covidAddOnCode } from '@travesia/domain/add-ons';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client.ts';
+import { covidAddOn } from './covid-add-on.ts';
 import { addOns, passengerTypeProducts, productBenefits, productModalities, productRates, products } from './tables.ts';
 
-export type ProductRow = typeof products.$inferSelect;
+/** A plan as the module reads it: its row, and its covid upgrade fee from the company's covid add-on. */
+export type ProductRow = typeof products.$inferSelect & {
+  /** The covid upgrade's price per traveller per day with this plan, USD cents; null: the plan does not offer it. */
+  covidFeeCentsPerDay: number | null;
+};
 
-export function listProductsForModality(db: Database, companyId: number, modalityId: number) {
+/**
+ * A plan's covid fee, read from its company's covid add-on (issue 27 §1): the plan's entry in `plan_prices`, else the
+ * add-on's price per day (the rule of addOnDailyCentsFor, packages/domain/src/add-ons.ts); null: not offered.
+ * `onSale`: only while the add-on is active (what the storefront sells); otherwise what the catalogue holds whether or
+ * not it is on sale (what the prices console shows and edits, so a publish never drops a fee it did not see).
+ */
+const covidFeeOf = (onSale: boolean) =>
+  // Written out, names qualified: drizzle leaves columns unqualified in a one-table query, which inside this subquery
+  // would name the add-on's own columns.
+  sql<
+    number | null
+  >`(select coalesce((covid.plan_prices ->> "products"."id"::text)::integer, covid.price_cents_per_day) from add_ons covid where covid.company_id = "products"."company_id" and covid.code = ${covidAddOnCode}${onSale ? sql.raw(' and covid.active') : sql``})`;
+
+const productColumns = (onSale: boolean) => ({
+  ...getTableColumns(products),
+  covidFeeCentsPerDay: covidFeeOf(onSale).as('covid_fee_cents_per_day'),
+});
+
+export function listProductsForModality(db: Database, companyId: number, modalityId: number): Promise<ProductRow[]> {
   return db
-    .select({ product: products })
+    .select(productColumns(true))
     .from(products)
     .innerJoin(productModalities, eq(productModalities.productId, products.id))
     .where(
       // A retired plan is not quoted (issue 25); its paid sales keep it.
       and(eq(products.companyId, companyId), eq(productModalities.modalityId, modalityId), eq(products.retired, false)),
     )
-    .orderBy(asc(products.sortOrder), asc(products.id))
-    .then((rows) => rows.map((row) => row.product));
+    .orderBy(asc(products.sortOrder), asc(products.id));
 }
 
 export function listRates(db: Database, productIds: number[], destinationId: number) {
@@ -34,9 +57,10 @@ export function listBenefits(db: Database, productIds: number[]) {
     .orderBy(asc(productBenefits.productId), asc(productBenefits.sortOrder), asc(productBenefits.id));
 }
 
-export function listProductsByIds(db: Database, productIds: number[]) {
+/** Plans by id, each with its covid fee whether or not the covid add-on is on sale (the console's view). */
+export function listProductsByIds(db: Database, productIds: number[]): Promise<ProductRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db.select().from(products).where(inArray(products.id, productIds));
+  return db.select(productColumns(false)).from(products).where(inArray(products.id, productIds));
 }
 
 export async function listProductIdsOfCompany(db: Database, companyId: number) {
@@ -44,10 +68,10 @@ export async function listProductIdsOfCompany(db: Database, companyId: number) {
   return rows.map((row) => row.id);
 }
 
-/** The covid upgrade's fee per passenger per day of each plan of the company that offers it. */
+/** The covid upgrade's fee per passenger per day of each plan of the company that offers it (its add-on on sale). */
 export async function listCovidFees(db: Database, companyId: number): Promise<number[]> {
   const rows = await db
-    .select({ fee: products.covidFeeCentsPerDay })
+    .select({ fee: covidFeeOf(true) })
     .from(products)
     .where(eq(products.companyId, companyId));
   return rows.map((row) => row.fee).filter((fee): fee is number => fee !== null);
@@ -68,9 +92,9 @@ export function listPassengerTypeProducts(db: Database, productIds: number[]) {
 }
 
 /** The company's plans in display order (the console's «Precios» list). */
-export function listProductsOfCompany(db: Database, companyId: number) {
+export function listProductsOfCompany(db: Database, companyId: number): Promise<ProductRow[]> {
   return db
-    .select()
+    .select(productColumns(false))
     .from(products)
     .where(eq(products.companyId, companyId))
     .orderBy(asc(products.sortOrder), asc(products.id));
@@ -100,7 +124,13 @@ export async function listModalityIdsOfProduct(db: Database, productId: number):
   return rows.map((row) => row.modalityId);
 }
 
-/** Replaces one plan's prices: its rates, its standing discount and its covid fee (in the caller's transaction). */
+/**
+ * Replaces one plan's prices: its rates, its standing discount and its covid fee (in the caller's transaction). The
+ * fee is the plan's entry in the company's covid add-on: set (and the plan added to its plans) or, null, removed with
+ * the plan. One statement that edits the stored object in place (`||`, `-`), never a value read before: publishes of
+ * two plans at once each keep the other's entry (the second waits for the first's row lock, then edits what it wrote).
+ * The add-on's version moves on, so a console edit of the add-on begun before is refused rather than undoing this.
+ */
 export async function replacePrices(
   tx: Database,
   productId: number,
@@ -110,14 +140,46 @@ export async function replacePrices(
     rates: { destinationId: number; passengerTypeId: number; minDays: number; rateCents: number }[];
   },
 ) {
-  await tx
+  const [product] = await tx
     .update(products)
-    .set({ promotionBp: prices.promotionBp, covidFeeCentsPerDay: prices.covidFeeCentsPerDay })
-    .where(eq(products.id, productId));
+    .set({ promotionBp: prices.promotionBp })
+    .where(eq(products.id, productId))
+    .returning({ companyId: products.companyId });
+  if (product) await setCovidFee(tx, product.companyId, productId, prices.covidFeeCentsPerDay);
   await tx.delete(productRates).where(eq(productRates.productId, productId));
   if (prices.rates.length > 0) {
     await tx.insert(productRates).values(prices.rates.map((rate) => ({ ...rate, productId })));
   }
+}
+
+/** Sets (or, null, removes) one plan's covid fee; a company without its covid add-on yet gets it. */
+async function setCovidFee(tx: Database, companyId: number, productId: number, fee: number | null) {
+  const key = String(productId);
+  await tx
+    .insert(addOns)
+    .values({
+      ...covidAddOn,
+      benefits: [...covidAddOn.benefits],
+      companyId,
+      planPrices: fee === null ? {} : { [key]: fee },
+      productIds: fee === null ? [] : [productId],
+      sortOrder: sql`(select coalesce(max(${addOns.sortOrder}) + 1, 0) from ${addOns} where ${addOns.companyId} = ${companyId})`,
+    })
+    .onConflictDoUpdate({
+      target: [addOns.companyId, addOns.code],
+      set: {
+        planPrices:
+          fee === null
+            ? sql`${addOns.planPrices} - ${key}::text`
+            : sql`${addOns.planPrices} || jsonb_build_object(${key}::text, ${fee}::integer)`,
+        productIds:
+          fee === null
+            ? sql`array_remove(${addOns.productIds}, ${productId}::integer)`
+            : sql`(select array_agg(distinct id order by id) from unnest(array_append(${addOns.productIds}, ${productId}::integer)) as id)`,
+        version: sql`${addOns.version} + 1`,
+        updatedAt: sql`now()`,
+      },
+    });
 }
 
 /** The company's add-ons (active or not), in the order the store lists them. */

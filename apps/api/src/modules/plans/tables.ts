@@ -49,8 +49,6 @@ export const products = pgTable('products', {
   promotionBp: integer('promotion_bp').notNull().default(0),
   enableTax: boolean('enable_tax').notNull().default(false),
   taxBp: integer('tax_bp').notNull().default(0),
-  /** Covid upgrade surcharge per passenger per day; null when the plan does not offer the upgrade. */
-  covidFeeCentsPerDay: integer('covid_fee_cents_per_day'),
   /** «Para quién»: the one line the comparator shows under the plan's name (issue 25; plain text). */
   audience: text('audience').notNull().default(''),
   /** Why the plan carries IVA or not, in the buyer's words (issue 27 §2; plain text); '': not said. */
@@ -211,8 +209,11 @@ export const passengerTypeProducts = pgTable(
 /**
  * Add-ons («adicionales», issue 27 §1): options a traveller buys on top of the plan, priced per traveller either per
  * day of the trip (USD cents) or as a percent of what the plan costs that traveller (packages/domain/src/add-ons.ts).
- * Eligibility lists (age bands = passenger types, modalities, destination regions, plans) are empty for «all». The
- * covid upgrade still lives in `products.covid_fee_cents_per_day`; it is the next to move here (docs/pricing.md).
+ * Eligibility lists (age bands = passenger types, modalities, destination regions, plans) are empty for «all».
+ * A 'daily' add-on may be priced per plan (`plan_prices`, `{ "<productId>": cents }`): a plan's entry overrides
+ * `price_cents_per_day`, and with no price per day only the plans with an entry are priced. The covid upgrade is the
+ * add-on `covid` of every company (migration 0043), priced that way: its plan prices are the plans' covid fees, edited
+ * with the plan's prices (plans/prices.ts), and it is chosen trip-wide by the search's `upgradeCovid` (docs/pricing.md).
  * `version` counts the console's edits (optimistic check, issue 17).
  */
 export const addOns = pgTable(
@@ -232,6 +233,8 @@ export const addOns = pgTable(
     pricing: text('pricing', { enum: ['daily', 'percent'] }).notNull(),
     priceCentsPerDay: integer('price_cents_per_day'),
     planPercentBp: integer('plan_percent_bp'),
+    /** A 'daily' add-on's price per plan, USD cents per traveller per day: `{ "<productId>": cents }`. */
+    planPrices: jsonb('plan_prices').$type<Record<string, number>>().notNull().default({}),
     passengerTypeIds: integer('passenger_type_ids').array().notNull().default([]),
     modalityIds: integer('modality_ids').array().notNull().default([]),
     destinationIds: integer('destination_ids').array().notNull().default([]),
@@ -246,9 +249,16 @@ export const addOns = pgTable(
   },
   (t) => [
     uniqueIndex('add_ons_company_code').on(t.companyId, t.code),
+    // The price of its kind only: a daily add-on has a price per day, or plan prices, or both (covid may be left
+    // with none: no plan offers the upgrade); a percent one has its percent and no daily price of either sort.
     check(
       'add_ons_price',
-      sql`coalesce((${t.pricing} = 'daily' and ${t.priceCentsPerDay} >= 0 and ${t.planPercentBp} is null) or (${t.pricing} = 'percent' and ${t.planPercentBp} between 0 and 10000 and ${t.priceCentsPerDay} is null), false)`,
+      sql`coalesce((${t.pricing} = 'daily' and (${t.priceCentsPerDay} >= 0 or (${t.priceCentsPerDay} is null and (${t.planPrices} <> '{}'::jsonb or ${t.code} = 'covid'))) and ${t.planPercentBp} is null) or (${t.pricing} = 'percent' and ${t.planPercentBp} between 0 and 10000 and ${t.priceCentsPerDay} is null and ${t.planPrices} = '{}'::jsonb), false)`,
+    ),
+    // Plan prices: an object of plan ids to whole, non-negative cents (at most USD 100 000 a day, as a plan's rate).
+    check(
+      'add_ons_plan_prices',
+      sql`jsonb_typeof(${t.planPrices}) = 'object' and not jsonb_path_exists(${t.planPrices}, '$.keyvalue() ? (!(@.key like_regex "^[1-9][0-9]{0,8}$") || @.value.type() != "number" || @.value < 0 || @.value > 10000000 || @.value.floor() != @.value)')`,
     ),
   ],
 );

@@ -14,9 +14,9 @@ import {
 import {
   type AddOnRow,
   eligibilityOf,
+  eligiblePricing,
   listAddOns,
   priceAddOnFor,
-  pricingOf,
   pricingWords,
 } from '#app/modules/plans/add-ons.ts';
 import { boughtPlanPriced, changeableSale, conflict, dateChangeMessages } from './date-change.ts';
@@ -59,7 +59,11 @@ async function offersOfSale(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
     if ((traveller.addOns ?? []).some((line) => line.id === addOn.id)) return null;
     const eligibility = eligibilityOf(addOn, bought.trip, bought.plan.id, traveller.passengerTypeId);
     if (!eligibility.eligible) return null;
-    return { addOn, price: priceAddOnFor(addOn, priced.plan, traveller.passengerTypeId, priced.clpPerUsd) };
+    return {
+      addOn,
+      pricing: eligiblePricing(addOn, bought.plan.id),
+      price: priceAddOnFor(addOn, priced.plan, traveller.passengerTypeId, priced.clpPerUsd),
+    };
   };
   const travellers = bought.travellers.map((traveller) => ({
     traveller,
@@ -73,7 +77,8 @@ async function offersOfSale(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
 
 /** GET /purchases/mine/add-ons: what the buyer can still add to each traveller, priced, or why not. */
 export async function addOnsToBuy(deps: Pick<PaymentDeps, 'db'>, saleId: number) {
-  const { travellers, planSold } = await offersOfSale(deps, saleId);
+  const { travellers, planSold, bought } = await offersOfSale(deps, saleId);
+  const planId = bought.plan.id;
   return {
     reason: planSold ? null : addOnPurchaseMessages.planUnavailable,
     travellers: travellers.map(({ traveller, offers }) => ({
@@ -84,7 +89,7 @@ export async function addOnsToBuy(deps: Pick<PaymentDeps, 'db'>, saleId: number)
         id: addOn.id,
         name: addOn.name,
         description: addOn.description,
-        precio: pricingWords(addOn),
+        precio: pricingWords(addOn, planId),
         benefits: addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
         price: { amountClp: price.totalClp, formatted: formatClp(price.totalClp) },
       })),
@@ -132,7 +137,7 @@ export async function buyAddOns(
         name: offer.addOn.name,
         description: offer.addOn.description,
         benefits: offer.addOn.benefits.map((benefit) => ({ label: benefit.label, value: benefit.value })),
-        pricing: pricingOf(offer.addOn),
+        pricing: offer.pricing,
         netCents: offer.price.netCents,
         taxCents: offer.price.taxCents,
         totalUsdCents: offer.price.totalCents,
