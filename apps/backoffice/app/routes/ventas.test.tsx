@@ -178,7 +178,7 @@ describe('a sale’s page', () => {
       'SMTP 550',
       'Falló',
       'No aceptadas',
-      'Sin cambios de fecha.',
+      'Sin cambios de fecha ni adicionales agregados.',
     ]) {
       expect(html).toContain(text);
     }

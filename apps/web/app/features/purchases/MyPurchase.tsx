@@ -20,6 +20,8 @@ export function MyPurchase({ state }: { state: PurchasePageState }) {
           withdrawalError={state.withdrawalError ?? null}
           dateChange={state.dateChange}
           notice={state.notice ?? null}
+          addOnsToBuy={state.addOnsToBuy ?? null}
+          addOnsError={state.addOnsError ?? null}
         />
       ) : (
         <div className="mx-auto max-w-xl">

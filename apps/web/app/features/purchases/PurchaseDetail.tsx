@@ -2,13 +2,14 @@ import { chileDateOf } from '@travesia/domain/dates';
 import { Form } from 'react-router';
 import { SubmitButton } from '#app/components/SubmitButton.tsx';
 import { formatDay } from '#app/lib/format.ts';
+import { AddOnPurchaseCard } from './AddOnPurchaseCard.tsx';
 import { PriceBreakdown } from './AddOns.tsx';
 import { Card } from './Card.tsx';
 import { DateChangeCard } from './DateChangeCard.tsx';
 import { DocumentsCard } from './DocumentsCard.tsx';
 import { PassengersCard } from './PassengersCard.tsx';
 import { PaymentLedger } from './PaymentLedger.tsx';
-import type { DateChangeForm, Purchase } from './purchase.ts';
+import type { AddOnsToBuy, DateChangeForm, Purchase } from './purchase.ts';
 import { secondaryButton } from './styles.ts';
 import { TestPaymentNotice } from './TestPaymentNotice.tsx';
 import { TripCard } from './TripCard.tsx';
@@ -22,12 +23,16 @@ export function PurchaseDetail({
   withdrawalError,
   dateChange,
   notice,
+  addOnsToBuy,
+  addOnsError,
 }: {
   purchase: Purchase;
   confirmWithdrawal: boolean;
   withdrawalError: string | null;
   dateChange: DateChangeForm | undefined;
   notice: string | null;
+  addOnsToBuy: AddOnsToBuy | null;
+  addOnsError: string | null;
 }) {
   const leaving = useBusy('salir');
   const withdrawn = purchase.status !== 'paid';
@@ -68,6 +73,7 @@ export function PurchaseDetail({
         <DocumentsCard purchase={purchase} withdrawn={withdrawn} />
         <Withdrawal purchase={purchase} confirm={confirmWithdrawal} error={withdrawalError} />
         <DateChangeCard purchase={purchase} form={dateChange} />
+        {addOnsToBuy && !withdrawn ? <AddOnPurchaseCard toBuy={addOnsToBuy} error={addOnsError} /> : null}
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { cookieSecrets } from '#app/lib/secrets.server.ts';
 import { forgetSale, rememberedSale } from '../checkout/checkout.server.ts';
 import {
   type AccessInput,
+  type AddOnsToBuy,
   type DateChangeForm,
   type DocumentKind,
   documentKinds,
@@ -87,7 +88,8 @@ export async function loadPurchasePage(context: LoadContext, request: Request) {
     if (found.data.role === 'traveller') return data(travellerPage(found.data));
     const back = new URL(request.url).searchParams.get('cambio');
     const notice = back === 'pagado' ? paidChangeNotice : back === 'no-pagado' ? unpaidChangeNotice : null;
-    return data<PurchasePageState>({ step: 'purchase', purchase: found.data, notice });
+    const addOnsToBuy = await addOnsToBuyOf(context, token);
+    return data<PurchasePageState>({ step: 'purchase', purchase: found.data, notice, addOnsToBuy });
   }
   if (found && found.response.status !== 404) return data(requestStep(unavailableMessage), { status: 503 });
   const paid = await openPaidInThisBrowser(context, request);
@@ -139,6 +141,73 @@ export function accessInputErrors(input: AccessInput): Partial<Record<keyof Acce
 }
 
 /** POST /mi-compra: ask for a code, check it, or «Salir». Every step works as a plain form post. */
+/** What can still be added to each traveller, when something can (a purchase that cannot change answers none). */
+async function addOnsToBuyOf(context: LoadContext, token: string | null | undefined): Promise<AddOnsToBuy | null> {
+  if (!token) return null;
+  const found = await serverApi(context).GET('/purchases/mine/add-ons', { params: { header: bearer(token) } });
+  if (!found.data) return null;
+  return found.data.travellers.some((traveller) => traveller.offers.length > 0) ? found.data : null;
+}
+
+/**
+ * «Agregar adicionales» (issue 27 §1): the boxes ticked per traveller (`adicional-{seq}`, add-on ids) are sent to the
+ * API, which prices them and answers where to pay; a refusal shows the purchase again with why.
+ */
+async function addOnPurchaseAction(context: LoadContext, request: Request, form: FormData) {
+  const api = serverApi(context);
+  const token = await accessToken(request);
+  if (!token) return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+  const headers = bearer(token);
+  const travellers = [...new Set([...form.keys()].filter((key) => /^adicional-\d{1,2}$/.test(key)))]
+    .map((key) => ({
+      seq: Number(key.slice('adicional-'.length)),
+      adicionales: form
+        .getAll(key)
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && id > 0)
+        .slice(0, 10),
+    }))
+    .filter((traveller) => traveller.adicionales.length > 0)
+    .slice(0, 9);
+  const current = await api.GET('/purchases/mine', { params: { header: headers } });
+  if (!current.data) {
+    if (current.response.status === 404) {
+      return data(requestStep(expiredMessage), { headers: { 'Set-Cookie': await forget() } });
+    }
+    return data(requestStep(unavailableMessage), { status: 503 });
+  }
+  if (current.data.role === 'traveller') return data(travellerPage(current.data), { status: 403 });
+  const purchase = current.data;
+  const again = async (status: number, addOnsError: string) =>
+    data<PurchasePageState>(
+      { step: 'purchase', purchase, addOnsToBuy: await addOnsToBuyOf(context, token), addOnsError },
+      { status },
+    );
+  if (travellers.length === 0) return again(400, 'Elige al menos un adicional.');
+  const url = new URL(request.url);
+  const done = await api.POST('/purchases/mine/add-ons', {
+    params: { header: headers },
+    body: { travellers },
+    headers: {
+      host: url.host,
+      'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
+      'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
+    },
+  });
+  if (!done.data) {
+    const status = done.response.status;
+    const message = fieldErrors(done.error)[0]?.message ?? (status === 429 ? rateLimitedMessage : unavailableMessage);
+    return again(status >= 500 ? 503 : status, message);
+  }
+  if (done.data.redirectUrl) throw redirectDocument(done.data.redirectUrl);
+  const after = await api.GET('/purchases/mine', { params: { header: headers } });
+  return data<PurchasePageState>({
+    step: 'purchase',
+    purchase: after.data?.role === 'buyer' ? after.data : purchase,
+    notice: paidChangeNotice,
+  });
+}
+
 export async function purchasePageAction(context: LoadContext, request: Request) {
   const api = serverApi(context);
   const form = await request.formData();
@@ -153,6 +222,7 @@ export async function purchasePageAction(context: LoadContext, request: Request)
   }
 
   if (intent === 'retracto' || intent === 'retractarme') return withdrawalAction(context, request, intent);
+  if (intent === 'agregar-adicionales') return addOnPurchaseAction(context, request, form);
   if (intent === 'cambiar-fechas' || intent === 'ver-cambio-fechas') {
     return dateChangeAction(context, request, form, intent === 'cambiar-fechas');
   }

@@ -3,6 +3,8 @@ import type { components } from '#app/lib/api-schema.d.ts';
 
 /** The buyer's view of «Mi compra»: the whole purchase (role buyer). */
 export type Purchase = components['schemas']['Purchase'];
+/** What the buyer can still add to each traveller (GET /purchases/mine/add-ons). */
+export type AddOnsToBuy = components['schemas']['AddOnsToBuy'];
 /** A traveller's view: her own trip and certificate only (role traveller; docs/my-purchase.md). */
 export type TravellerPurchase = components['schemas']['TravellerPurchase'];
 export type DocumentKind = 'rut' | 'dni' | 'passport';
@@ -53,5 +55,9 @@ export type PurchasePageState =
       withdrawalError?: string | null;
       dateChange?: DateChangeForm;
       notice?: string | null;
+      /** Add-ons that can still be added (issue 27 §1); null when none can (or they could not be read). */
+      addOnsToBuy?: AddOnsToBuy | null;
+      /** Why adding add-ons was refused, when it was. */
+      addOnsError?: string | null;
     }
   | { step: 'traveller'; purchase: TravellerPurchase };
