@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { sales } from '../apps/api/src/db/schema.ts';
+import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
 import { expectNoViolations, viewports } from './support/axe.ts';
-import { createQuotation } from './support/checkout.ts';
+import { createQuotation, paidThroughApi } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
 
@@ -114,3 +115,39 @@ for (const viewport of viewports) {
     expect(sale?.amountClp).toBe(priced.totals.totalClp);
   });
 }
+
+test('«Mi compra»: the buyer adds an add-on after the purchase by keyboard and pays it; axe at 390 and 1280 px', async ({
+  page,
+  request,
+  storefront,
+}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  const saleId = await paidThroughApi(request);
+  const link = await signedLinkToken(storefront.database.db, storefront.app.config.purchases, saleId);
+  const [before] = await storefront.database.db.select().from(sales).where(eq(sales.id, saleId));
+  const card = page.getByRole('region', { name: 'Agregar adicionales' });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/mi-compra?enlace=${link}`);
+    // Pedro (0–74) may add sports or electronics; Jorge (75–84) electronics only.
+    await expect(card.getByRole('group', { name: /^Pedro/ }).getByRole('checkbox')).toHaveCount(2);
+    await expect(card.getByRole('group', { name: /^Jorge/ }).getByRole('checkbox')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoViolations(page, `«Agregar adicionales» at ${width} px`);
+  }
+  const sports = card.getByRole('group', { name: /^Pedro/ }).getByRole('checkbox', { name: /Deportes y aventura/ });
+  await sports.focus();
+  await page.keyboard.press('Space');
+  await card.getByRole('button', { name: 'Pagar adicionales' }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.getByRole('button', { name: 'Aprobar pago' }).click();
+  await page.waitForURL(/\/mi-compra\?cambio=pagado/);
+  await expect(
+    page.getByRole('list', { name: /^Adicionales de Pedro/ }).getByText('Deportes y aventura'),
+  ).toBeVisible();
+  const [after] = await storefront.database.db.select().from(sales).where(eq(sales.id, saleId));
+  expect(after?.amountClp).toBeGreaterThan(before?.amountClp ?? 0);
+  expect(after?.purchase?.travellers[0]?.addOns?.map((line) => line.name)).toEqual(['Deportes y aventura']);
+  // Bought: no longer offered to Pedro.
+  await expect(card.getByRole('group', { name: /^Pedro/ }).getByRole('checkbox')).toHaveCount(1);
+});
