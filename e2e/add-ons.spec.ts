@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sales } from '../apps/api/src/db/schema.ts';
 import { signedLinkToken } from '../apps/api/src/modules/purchases/service.ts';
 import { expectNoViolations, viewports } from './support/axe.ts';
-import { createQuotation, paidThroughApi } from './support/checkout.ts';
+import { createQuotation, paidThroughApi, saveBoletaDetails } from './support/checkout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openHydrated } from './support/shell.ts';
 
@@ -84,20 +84,7 @@ for (const viewport of viewports) {
     await expectNoViolations(page, `billing step summary with add-ons at ${viewport.width} px`);
 
     // Billing saved through the API: the payment step charges the same total.
-    const invoice = await request.post(`/api/quotations/${quotationId}/invoice-details`, {
-      data: {
-        personalInformation: {
-          address: 'Los Leones',
-          streetNumber: '100',
-          apartment: null,
-          locality: 'Providencia',
-          province: 'Metropolitana de Santiago',
-        },
-        generateInvoice: false,
-        companyDetails: null,
-      },
-    });
-    expect(invoice.status()).toBe(204);
+    await saveBoletaDetails(request, quotationId);
     await openHydrated(page, `/pago/411/${quotationId}`);
     await expect(page.getByRole('region', { name: 'Resumen de tu compra' })).toContainText(
       priced.totals.formatted.total,

@@ -77,6 +77,11 @@ export async function savePassengersAndInvoice(
     },
   });
   expect(saved.status(), await saved.text()).toBe(204);
+  await saveBoletaDetails(request, id);
+}
+
+/** Step 2 saved through the API: a boleta to an address in Santiago. */
+export async function saveBoletaDetails(request: APIRequestContext, id: string) {
   const invoice = await request.post(`/api/quotations/${id}/invoice-details`, {
     data: {
       personalInformation: {

@@ -1,9 +1,9 @@
 import { errorMessages } from '@travesia/domain/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBodySchema, errorResponses } from '#app/errors.ts';
 import { typed } from '#app/http.ts';
 import { publicBaseUrl } from '#app/lib/security/public-origin.ts';
-import type { PurchaseSteps } from '#app/modules/payments/service.ts';
+import type { PaymentDeps, PurchaseSteps } from '#app/modules/payments/service.ts';
 import { addOnsToBuy, buyAddOns } from './add-on-purchase.ts';
 import { confirmDateChange, previewDateChange } from './date-change.ts';
 import {
@@ -47,6 +47,15 @@ export function withdrawalRoute(fastify: FastifyInstance) {
     },
   );
 }
+
+/** What a change of a paid purchase pays through (a date change's difference, add-ons bought afterwards). */
+const changeDeps = (fastify: FastifyInstance, workflow: PurchaseSteps, request: FastifyRequest): PaymentDeps => ({
+  db: fastify.db,
+  gateways: fastify.integrations.gateways,
+  onPaid: (paidSaleId) => fastify.work.emit('salePaid', paidSaleId),
+  workflow,
+  log: request.log,
+});
 
 /**
  * A date change of the open purchase: its preview, and its confirmation, which runs the purchase workflow's steps
@@ -99,14 +108,7 @@ export function dateChangeRoutes(fastify: FastifyInstance, options: { workflow: 
       const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
       const base = publicBaseUrl(request, config);
       return confirmDateChange(
-        {
-          db,
-          gateways: fastify.integrations.gateways,
-          onPaid: (paidSaleId) => fastify.work.emit('salePaid', paidSaleId),
-          workflow: options.workflow,
-          nudgeRefunds: () => fastify.work.emit('refundRequested'),
-          log: request.log,
-        },
+        { ...changeDeps(fastify, options.workflow, request), nudgeRefunds: () => fastify.work.emit('refundRequested') },
         saleId,
         request.body,
         (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
@@ -161,13 +163,7 @@ export function addOnPurchaseRoutes(fastify: FastifyInstance, options: { workflo
       const saleId = requireBuyer(await requireAccess(db, tokenOf(request)));
       const base = publicBaseUrl(request, config);
       return buyAddOns(
-        {
-          db,
-          gateways: fastify.integrations.gateways,
-          onPaid: (paidSaleId) => fastify.work.emit('salePaid', paidSaleId),
-          workflow: options.workflow,
-          log: request.log,
-        },
+        changeDeps(fastify, options.workflow, request),
         saleId,
         request.body,
         (gatewayId) => `${base}/api/payments/return/${gatewayId}`,
