@@ -187,8 +187,8 @@ describeOnEachDatabase('plan search: which add-ons are offered', (ctx) => {
 
   beforeAll(async () => {
     await ctx.database.db.insert(addOns).values([
-      // The covid upgrade, once it lives in add_ons: chosen by the trip's upgradeCovid, never offered per traveller.
-      { ...base, code: 'covid', name: 'Upgrade covid', sortOrder: 10 },
+      // (The covid upgrade is seeded as the add-on `covid`: chosen by the trip's upgradeCovid, never offered per
+      // traveller.)
       { ...base, code: 'retirado', name: 'Adicional retirado', active: false, sortOrder: 11 },
       // Sold with Premium (412) only: the plans that cannot take it simply lack it.
       { ...base, code: 'solo-premium', name: 'Solo con Premium', productIds: [412], sortOrder: 12 },
