@@ -337,6 +337,26 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     expect(refunds).toHaveLength(2);
   });
 
+  it('refuses a traveller named twice after the purchase: the same add-on is never sold (and charged) twice', async () => {
+    const { sale } = await pay(ctx, await readyToPay(ctx));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+    const sports = await idOf(ctx, 'deportes-aventura');
+    const twice = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/purchases/mine/add-ons',
+      headers,
+      payload: { travellers: [{ seq: 1, adicionales: [sports] }, { seq: 1, adicionales: [sports] }] },
+    });
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.json<{ errors: { field: string; code: string }[] }>().errors).toEqual([
+      expect.objectContaining({ field: 'travellers.1.seq', code: 'invalid_sequence' }),
+    ]);
+    const changes = await ctx.database.db.select().from(payments).where(eq(payments.saleId, sale.id));
+    expect(changes.map((payment) => payment.purpose)).toEqual(['purchase']);
+  });
+
   it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {
     const quotationId = await createQuotation(ctx);
     const answer = await get(ctx.app, `/api/companies/1/quotations/${quotationId}/add-ons`);
