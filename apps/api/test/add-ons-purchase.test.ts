@@ -357,6 +357,37 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     expect(changes.map((payment) => payment.purpose)).toEqual(['purchase']);
   });
 
+  it('free add-ons bought at once (parallel requests) are each kept or refused, never applied and then lost', async () => {
+    const { sale } = await pay(ctx, await readyToPay(ctx));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+    const offered = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine/add-ons', headers });
+    const ids = offered.json<{ travellers: { offers: { id: number }[] }[] }>().travellers[0]?.offers.map((o) => o.id);
+    expect(ids?.length).toBeGreaterThan(1);
+    // Free: nothing to pay, each applied at once at the same amount.
+    for (const id of ids ?? []) {
+      await ctx.database.db.update(addOns).set({ priceCentsPerDay: 0, planPrices: {} }).where(eq(addOns.id, id));
+    }
+    await invalidateReadCache(ctx.app);
+    const answers = await Promise.all(
+      (ids ?? []).map((id) =>
+        call(ctx.app, {
+          method: 'POST',
+          url: '/api/purchases/mine/add-ons',
+          headers,
+          payload: { travellers: [{ seq: 1, adicionales: [id] }] },
+        }),
+      ),
+    );
+    const applied = (ids ?? []).filter((_, index) => answers[index]?.status === 200);
+    for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+    expect(applied.length).toBeGreaterThan(0);
+    const [after] = await saleRows(ctx, sale.quotationId);
+    expect(after?.purchase?.travellers[0]?.addOns?.map((line) => line.id).sort()).toEqual(applied.sort());
+    expect(after?.amountClp).toBe(sale.amountClp);
+  });
+
   it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {
     const quotationId = await createQuotation(ctx);
     const answer = await get(ctx.app, `/api/companies/1/quotations/${quotationId}/add-ons`);

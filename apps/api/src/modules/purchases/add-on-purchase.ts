@@ -3,6 +3,7 @@ import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp } from '@travesia/domain/money';
 import { ApiError, type FieldError } from '#app/errors.ts';
+import { addOnsKeyOf } from '#app/modules/payments/add-ons.ts';
 import {
   destinationCountryOfSnapshot,
   type PaymentDeps,
@@ -194,6 +195,7 @@ export async function buyAddOns(
       returnDate: bought.trip.returnDate,
       amountClp: sale.amountClp,
       destinationCountryId: country?.id ?? null,
+      addOns: addOnsKeyOf(bought),
     },
     purchase,
   });
