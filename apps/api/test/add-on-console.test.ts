@@ -394,7 +394,10 @@ describeOnEachDatabase(
     it('a daily add-on priced per plan switched to a percent of the plan is saved (its plan prices dropped), never a 500', async () => {
       const created = await create(ctx, pricing);
       // Per-plan day prices, as the seed and the domain allow for any daily add-on (addOnDailyCentsFor).
-      await ctx.database.db.update(addOns).set({ planPrices: { '411': 300 } }).where(eq(addOns.id, created.id));
+      await ctx.database.db
+        .update(addOns)
+        .set({ planPrices: { '411': 300 } })
+        .where(eq(addOns.id, created.id));
       const saved = await asOperator(ctx, pricing, 'PUT', `/api/backoffice/add-ons/${created.id}`, {
         ...bodyOf(created),
         pricing: 'percent',

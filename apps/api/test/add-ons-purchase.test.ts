@@ -347,7 +347,12 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
       method: 'POST',
       url: '/api/purchases/mine/add-ons',
       headers,
-      payload: { travellers: [{ seq: 1, adicionales: [sports] }, { seq: 1, adicionales: [sports] }] },
+      payload: {
+        travellers: [
+          { seq: 1, adicionales: [sports] },
+          { seq: 1, adicionales: [sports] },
+        ],
+      },
     });
     expect(twice.status, twice.text).toBe(400);
     expect(twice.json<{ errors: { field: string; code: string }[] }>().errors).toEqual([
