@@ -19,7 +19,7 @@ import {
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, get } from './support/http.ts';
-import { createQuotation, tripDates } from './support/trips.ts';
+import { createQuotation, putQuotation, quotationBody, tripDates } from './support/trips.ts';
 
 /**
  * Issue 27 §1: add-ons chosen per traveller on the purchase step, priced on the server, charged with the plan, kept in
@@ -391,6 +391,23 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     const [after] = await saleRows(ctx, sale.quotationId);
     expect(after?.purchase?.travellers[0]?.addOns?.map((line) => line.id).sort()).toEqual(applied.sort());
     expect(after?.amountClp).toBe(sale.amountClp);
+  });
+
+  it('a traveller of an age band no longer quoted has her add-on named as a problem, never priced at $0', async () => {
+    const preexisting = await idOf(ctx, 'preexistencias-plus');
+    const quotationId = await quotationWith(ctx, [[], [], [preexisting]]);
+    expect((await addOnsOf(ctx, quotationId)).totals.addOnsClp).toBeGreaterThan(0);
+    // Rosa's band (75–84) is no longer quoted: the saved travellers no longer match the quotation.
+    const body = quotationBody({ planId: referencePlanId, passangerTypes: [{ passengerTypeId: adult, quantity: 3 }] });
+    const changed = await putQuotation(ctx, quotationId, body);
+    expect(changed.status, changed.text).toBe(200);
+    const after = await addOnsOf(ctx, quotationId);
+    expect(after.travellers.find((one) => one.seq === 3)?.addOns).toEqual([]);
+    expect(after.problems).toEqual([
+      expect.objectContaining({ seq: 3, addOnId: preexisting, message: expect.stringContaining('no coinciden') }),
+    ]);
+    expect(after.totals.addOnsClp).toBe(0);
+    expect(after.totals.totalClp).toBe(after.totals.planClp);
   });
 
   it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {
