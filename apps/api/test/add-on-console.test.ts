@@ -391,6 +391,25 @@ describeOnEachDatabase(
       expect(put.json<ErrorBody>().detail).toBe('No existe ese adicional.');
     });
 
+    it('a daily add-on priced per plan switched to a percent of the plan is saved (its plan prices dropped), never a 500', async () => {
+      const created = await create(ctx, pricing);
+      // Per-plan day prices, as the seed and the domain allow for any daily add-on (addOnDailyCentsFor).
+      await ctx.database.db
+        .update(addOns)
+        .set({ planPrices: { '411': 300 } })
+        .where(eq(addOns.id, created.id));
+      const saved = await asOperator(ctx, pricing, 'PUT', `/api/backoffice/add-ons/${created.id}`, {
+        ...bodyOf(created),
+        pricing: 'percent',
+        priceUsdPerDay: null,
+        planPercent: '10',
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.json<{ addOn: View }>().addOn).toMatchObject({ pricing: 'percent', planPercent: '10' });
+      const [row] = await ctx.database.db.select().from(addOns).where(eq(addOns.id, created.id));
+      expect(row).toMatchObject({ pricing: 'percent', planPercentBp: 1000, priceCentsPerDay: null, planPrices: {} });
+    });
+
     it('the covid upgrade keeps its code, price and eligibility (400 in words); its texts, benefits, state and order change', async () => {
       // The covid upgrade's row (moved into add_ons on its own; created here when this database does not have it).
       await ctx.database.db

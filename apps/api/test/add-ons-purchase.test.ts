@@ -19,7 +19,7 @@ import {
 } from './support/checkout.ts';
 import { describeOnEachDatabase, type TestContext } from './support/harness.ts';
 import { call, get } from './support/http.ts';
-import { createQuotation, tripDates } from './support/trips.ts';
+import { createQuotation, putQuotation, quotationBody, tripDates } from './support/trips.ts';
 
 /**
  * Issue 27 §1: add-ons chosen per traveller on the purchase step, priced on the server, charged with the plan, kept in
@@ -335,6 +335,79 @@ describeOnEachDatabase('add-ons per traveller (issue 27 §1)', (ctx) => {
     const refunds = await ctx.database.db.select().from(saleRefunds).where(eq(saleRefunds.saleId, sale.id));
     expect(refunds.reduce((sum, refund) => sum + refund.amountClp, 0)).toBe(after?.amountClp);
     expect(refunds).toHaveLength(2);
+  });
+
+  it('refuses a traveller named twice after the purchase: the same add-on is never sold (and charged) twice', async () => {
+    const { sale } = await pay(ctx, await readyToPay(ctx));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+    const sports = await idOf(ctx, 'deportes-aventura');
+    const twice = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/purchases/mine/add-ons',
+      headers,
+      payload: {
+        travellers: [
+          { seq: 1, adicionales: [sports] },
+          { seq: 1, adicionales: [sports] },
+        ],
+      },
+    });
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.json<{ errors: { field: string; code: string }[] }>().errors).toEqual([
+      expect.objectContaining({ field: 'travellers.1.seq', code: 'invalid_sequence' }),
+    ]);
+    const changes = await ctx.database.db.select().from(payments).where(eq(payments.saleId, sale.id));
+    expect(changes.map((payment) => payment.purpose)).toEqual(['purchase']);
+  });
+
+  it('free add-ons bought at once (parallel requests) are each kept or refused, never applied and then lost', async () => {
+    const { sale } = await pay(ctx, await readyToPay(ctx));
+    const link = await signedLinkToken(ctx.database.db, ctx.config.purchases, sale.id);
+    const opened = await call(ctx.app, { method: 'POST', url: '/api/purchases/access/link', payload: { link } });
+    const headers = { authorization: `Bearer ${opened.json<{ token: string }>().token}` };
+    const offered = await call(ctx.app, { method: 'GET', url: '/api/purchases/mine/add-ons', headers });
+    const ids = offered.json<{ travellers: { offers: { id: number }[] }[] }>().travellers[0]?.offers.map((o) => o.id);
+    expect(ids?.length).toBeGreaterThan(1);
+    // Free: nothing to pay, each applied at once at the same amount.
+    for (const id of ids ?? []) {
+      await ctx.database.db.update(addOns).set({ priceCentsPerDay: 0, planPrices: {} }).where(eq(addOns.id, id));
+    }
+    await invalidateReadCache(ctx.app);
+    const answers = await Promise.all(
+      (ids ?? []).map((id) =>
+        call(ctx.app, {
+          method: 'POST',
+          url: '/api/purchases/mine/add-ons',
+          headers,
+          payload: { travellers: [{ seq: 1, adicionales: [id] }] },
+        }),
+      ),
+    );
+    const applied = (ids ?? []).filter((_, index) => answers[index]?.status === 200);
+    for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+    expect(applied.length).toBeGreaterThan(0);
+    const [after] = await saleRows(ctx, sale.quotationId);
+    expect(after?.purchase?.travellers[0]?.addOns?.map((line) => line.id).sort()).toEqual(applied.sort());
+    expect(after?.amountClp).toBe(sale.amountClp);
+  });
+
+  it('a traveller of an age band no longer quoted has her add-on named as a problem, never priced at $0', async () => {
+    const preexisting = await idOf(ctx, 'preexistencias-plus');
+    const quotationId = await quotationWith(ctx, [[], [], [preexisting]]);
+    expect((await addOnsOf(ctx, quotationId)).totals.addOnsClp).toBeGreaterThan(0);
+    // Rosa's band (75–84) is no longer quoted: the saved travellers no longer match the quotation.
+    const body = quotationBody({ planId: referencePlanId, passangerTypes: [{ passengerTypeId: adult, quantity: 3 }] });
+    const changed = await putQuotation(ctx, quotationId, body);
+    expect(changed.status, changed.text).toBe(200);
+    const after = await addOnsOf(ctx, quotationId);
+    expect(after.travellers.find((one) => one.seq === 3)?.addOns).toEqual([]);
+    expect(after.problems).toEqual([
+      expect.objectContaining({ seq: 3, addOnId: preexisting, message: expect.stringContaining('no coinciden') }),
+    ]);
+    expect(after.totals.addOnsClp).toBe(0);
+    expect(after.totals.totalClp).toBe(after.totals.planClp);
   });
 
   it('answers 400 in words before a plan is chosen, and 404 for another company', async () => {

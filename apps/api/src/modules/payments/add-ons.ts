@@ -23,6 +23,17 @@ export function addOnLinesOf(bought: Pick<PurchaseSnapshot, 'travellers'>): AddO
 }
 
 /**
+ * Which add-on each traveller has, in one comparable string («seq:id» in order): a change priced from a snapshot is
+ * refused under the purchase lock when the sale's add-ons moved meanwhile, even at the same amount (a free add-on).
+ */
+export function addOnsKeyOf(bought: Pick<PurchaseSnapshot, 'travellers'>): string {
+  return addOnLinesOf(bought)
+    .map((line) => `${line.travellerSeq}:${line.addOn.id}`)
+    .sort()
+    .join(',');
+}
+
+/**
  * The price paid split into the plan and the add-ons, adding up to the snapshot's total: the snapshot's own split when
  * it has one; else the add-on lines' sum, the plan being the rest (an older sale: the plan is the total, no add-ons).
  */

@@ -54,6 +54,7 @@ import {
   recordDateChange,
   tripOfQuotation,
 } from '#app/modules/quotations/service.ts';
+import { addOnsKeyOf } from './add-ons.ts';
 import * as repository from './repository.ts';
 import { requestSaleRefund } from './sale-refunds.ts';
 import { type DestinationCountry, type PurchasedAddOn, type PurchaseSnapshot, wasPaid } from './tables.ts';
@@ -892,7 +893,14 @@ async function applyDateChange(
 export type DateChangeRequest = {
   saleId: number;
   /** The snapshot's dates, country and price the change was priced from: if they moved meanwhile, it is refused. */
-  pricedFrom: { departureDate: string; returnDate: string; amountClp: number; destinationCountryId: number | null };
+  pricedFrom: {
+    departureDate: string;
+    returnDate: string;
+    amountClp: number;
+    destinationCountryId: number | null;
+    /** addOnsKeyOf the snapshot it read: another change's add-ons applied meanwhile are never dropped. */
+    addOns: string;
+  };
   purchase: PurchaseSnapshot;
   /** Add-ons bought after the purchase ride the same path: the snapshot gains them, their price is the difference. */
   kind?: 'dates' | 'add_ons';
@@ -927,7 +935,8 @@ export async function recordDateChangeRequest(
       trip.departureDate !== request.pricedFrom.departureDate ||
       trip.returnDate !== request.pricedFrom.returnDate ||
       locked.amountClp !== request.pricedFrom.amountClp ||
-      (country?.id ?? null) !== request.pricedFrom.destinationCountryId
+      (country?.id ?? null) !== request.pricedFrom.destinationCountryId ||
+      addOnsKeyOf(locked.purchase) !== request.pricedFrom.addOns
     ) {
       return { refused: 'changed' as const };
     }

@@ -229,8 +229,10 @@ function checkedValues(input: AddOnInput, options: Options, current?: repository
     buyableAfterPurchase: input.buyableAfterPurchase,
     sortOrder: input.sortOrder,
   };
-  // The covid upgrade's price columns are never written here (its row keeps what «Precios» gave it).
-  return covid ? values : { ...values, ...price };
+  // The covid upgrade's price columns are never written here (its row keeps what «Precios» gave it). A percent add-on
+  // has no per-plan day prices (the table's add_ons_price check): one that had them drops them with the switch.
+  if (covid) return values;
+  return price.pricing === 'percent' ? { ...values, ...price, planPrices: {} } : { ...values, ...price };
 }
 
 /**

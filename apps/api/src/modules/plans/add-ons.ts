@@ -129,6 +129,8 @@ export type ChosenAddOnLine = { seq: number; addOn: AddOnRow; pricing: AddOnPric
 
 export type AddOnChoiceProblem = { seq: number; addOnId: number; name: string | null; reason: string };
 
+const unquotedTravellerReason = 'Los pasajeros ingresados no coinciden con la cotización.';
+
 /**
  * Every chosen add-on priced for its traveller, or the problems: an unknown id, or one this traveller may not buy with
  * this plan on this trip (age band, modality, region, plan, no longer sold). Duplicates count once.
@@ -143,11 +145,16 @@ export function priceChoices(
   const lines: ChosenAddOnLine[] = [];
   const problems: AddOnChoiceProblem[] = [];
   for (const choice of choices) {
+    // A traveller of an age band the plan was not priced for (the quotation's passengers changed since they were
+    // saved) has no plan price to take a share of: never priced (a percent add-on would cost nothing).
+    const bandPriced = plan.perPassengerType.some((band) => band.passengerTypeId === choice.passengerTypeId);
     for (const addOnId of new Set(choice.addOnIds)) {
       const addOn = addOnList.find((candidate) => candidate.id === addOnId);
-      const eligibility = addOn
-        ? eligibilityOf(addOn, trip, plan.product.id, choice.passengerTypeId)
-        : ({ eligible: false, reason: 'Este adicional no existe.' } as const);
+      const eligibility = !bandPriced
+        ? ({ eligible: false, reason: unquotedTravellerReason } as const)
+        : addOn
+          ? eligibilityOf(addOn, trip, plan.product.id, choice.passengerTypeId)
+          : ({ eligible: false, reason: 'Este adicional no existe.' } as const);
       if (!addOn || !eligibility.eligible) {
         problems.push({
           seq: choice.seq,

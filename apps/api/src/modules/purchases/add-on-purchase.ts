@@ -3,6 +3,7 @@ import { todayInChile } from '@travesia/domain/dates';
 import { errorMessages } from '@travesia/domain/messages';
 import { formatClp } from '@travesia/domain/money';
 import { ApiError, type FieldError } from '#app/errors.ts';
+import { addOnsKeyOf } from '#app/modules/payments/add-ons.ts';
 import {
   destinationCountryOfSnapshot,
   type PaymentDeps,
@@ -36,6 +37,7 @@ export const addOnPurchaseMessages = {
   notBuyable: 'Este adicional no se puede agregar después de la compra.',
   alreadyBought: 'Este pasajero ya tiene este adicional.',
   unknownTraveller: 'Ese pasajero no es de esta compra.',
+  repeatedTraveller: 'Ese pasajero ya está en la lista: elige todos sus adicionales una sola vez.',
   nothingChosen: 'Elige al menos un adicional.',
   planUnavailable: 'Tu plan ya no se vende para estas fechas: no podemos agregar adicionales. Escríbenos y lo vemos.',
 } as const;
@@ -111,8 +113,19 @@ export async function buyAddOns(
   const { sale, bought, travellers } = await offersOfSale(deps, saleId);
   const errors: FieldError[] = [];
   const added = new Map<number, PurchasedAddOn[]>();
+  const seen = new Set<number>();
   input.travellers.forEach((asked, index) => {
     const field = `travellers.${index}.adicionales`;
+    // A traveller named twice would get (and pay for) the same add-on twice.
+    if (seen.has(asked.seq)) {
+      errors.push({
+        field: `travellers.${index}.seq`,
+        code: 'invalid_sequence',
+        message: addOnPurchaseMessages.repeatedTraveller,
+      });
+      return;
+    }
+    seen.add(asked.seq);
     const found = travellers.find(({ traveller }) => traveller.seq === asked.seq);
     if (!found) {
       errors.push({
@@ -182,6 +195,7 @@ export async function buyAddOns(
       returnDate: bought.trip.returnDate,
       amountClp: sale.amountClp,
       destinationCountryId: country?.id ?? null,
+      addOns: addOnsKeyOf(bought),
     },
     purchase,
   });

@@ -4,6 +4,7 @@ import type { FieldError } from '@travesia/domain/field-errors';
 import { errorMessages } from '@travesia/domain/messages';
 import { ApiError } from '#app/errors.ts';
 import { listCountriesOfDestination } from '#app/modules/catalog/service.ts';
+import { addOnsKeyOf } from '#app/modules/payments/add-ons.ts';
 import {
   isPartOf,
   listSaleRefunds,
@@ -239,6 +240,7 @@ export async function confirmDateChange(
       returnDate: sale.purchase?.trip.returnDate ?? '',
       amountClp: sale.amountClp,
       destinationCountryId: previousCountry?.id ?? null,
+      addOns: sale.purchase ? addOnsKeyOf(sale.purchase) : '',
     },
     purchase,
   }).catch((error: unknown) => {
