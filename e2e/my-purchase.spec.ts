@@ -109,7 +109,7 @@ test.describe('mi compra', () => {
     await page.getByRole('textbox', { name: 'Código' }).fill(code);
     await page.getByRole('button', { name: 'Ver mi compra' }).click();
     await expect(page.getByText(`Venta N° ${sale.idVenta}`)).toBeVisible();
-    await expect(page.getByText('Pedro Muñoz')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pasajeros' }).getByText('Pedro Muñoz')).toBeVisible();
     await expect(page.getByText(/\d{1,2}\.\*\*\*\.\*\*\*-[\dK]/).first()).toBeVisible();
     await expect(page.getByText(buyer.rut)).toHaveCount(0);
     await expect(page.getByText(`${formatClp(sale.amountClp)} (`)).toBeVisible();
