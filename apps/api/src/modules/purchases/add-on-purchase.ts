@@ -20,7 +20,7 @@ import {
   priceAddOnFor,
   pricingWords,
 } from '#app/modules/plans/add-ons.ts';
-import { boughtPlanPriced, changeableSale, conflict, dateChangeMessages } from './date-change.ts';
+import { boughtPlanPriced, changeableSale, changeRefusal } from './date-change.ts';
 
 /**
  * Add-ons bought from «Mi compra» after the purchase (issue 27 §1): until the departure day, the buyer adds to a
@@ -199,18 +199,8 @@ export async function buyAddOns(
     },
     purchase,
   });
-  if ('refused' in recorded) {
-    switch (recorded.refused) {
-      case 'trip_started':
-        throw conflict('idVenta', 'trip_started', dateChangeMessages.tripStarted);
-      case 'not_paid':
-        throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
-      case 'confirming':
-        throw conflict('idVenta', 'payment_confirming', dateChangeMessages.confirming);
-      default:
-        throw conflict('idVenta', 'quotation_changed', dateChangeMessages.changed);
-    }
-  }
+  if ('refused' in recorded) throw changeRefusal(recorded.refused, 'idVenta');
+
   const answer = { amountClp: clp, totalClp: purchase.price.totalClp };
   if (!recorded.payment) {
     // Free (a share of a plan that cost nothing): applied at once, the certificates issued again.

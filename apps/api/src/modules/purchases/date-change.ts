@@ -51,6 +51,26 @@ export const dateChangeMessages = {
 export const conflict = (field: string, code: FieldError['code'], message: string) =>
   new ApiError(409, message, [{ field, code, message }]);
 
+/**
+ * The 409 for a change of a paid purchase that recordDateChangeRequest refused under the purchase lock; `changedField`
+ * names what the buyer asked to change (the dates, or the sale for add-ons bought afterwards).
+ */
+export function changeRefusal(
+  refused: 'changed' | 'confirming' | 'not_paid' | 'trip_started',
+  changedField: 'departureDate' | 'idVenta',
+) {
+  switch (refused) {
+    case 'trip_started':
+      return conflict(changedField, 'trip_started', dateChangeMessages.tripStarted);
+    case 'not_paid':
+      return conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
+    case 'confirming':
+      return conflict('idVenta', 'payment_confirming', dateChangeMessages.confirming);
+    default:
+      return conflict(changedField, 'quotation_changed', dateChangeMessages.changed);
+  }
+}
+
 /** The paid sale as it stands, or the 409 that says why its dates cannot change. */
 export async function changeableSale(saleId: number, deps: Pick<PaymentDeps, 'db'>) {
   const sale = await findSale(deps.db, saleId);
@@ -250,18 +270,7 @@ export async function confirmDateChange(
     }
     throw error;
   });
-  if ('refused' in recorded) {
-    switch (recorded.refused) {
-      case 'trip_started':
-        throw conflict('departureDate', 'trip_started', dateChangeMessages.tripStarted);
-      case 'not_paid':
-        throw conflict('idVenta', 'not_changeable', dateChangeMessages.notChangeable);
-      case 'confirming':
-        throw conflict('idVenta', 'payment_confirming', dateChangeMessages.confirming);
-      default:
-        throw conflict('departureDate', 'quotation_changed', dateChangeMessages.changed);
-    }
-  }
+  if ('refused' in recorded) throw changeRefusal(recorded.refused, 'departureDate');
   const answer = {
     action,
     status: recorded.change.status === 'applied' ? ('applied' as const) : ('awaiting_payment' as const),
