@@ -21,3 +21,17 @@ export function serverApi(context: LoadContext): ApiClient {
 export function configuredCompanyId(): number {
   return webConfig.companyId;
 }
+
+/**
+ * The Host this page was asked at, as the page received it, for an API call that builds a gateway's return address
+ * (PUBLIC_URL first; this Host only when ALLOWED_HOSTS lists it). The forwarded headers are believed by the API only
+ * from a TRUST_PROXY peer (in process: this page's own peer).
+ */
+export function pageHostHeaders(request: Request) {
+  const url = new URL(request.url);
+  return {
+    host: url.host,
+    'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
+    'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
+  };
+}

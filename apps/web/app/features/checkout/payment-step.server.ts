@@ -1,6 +1,6 @@
 import { dataProcessingConsentRequired } from '@travesia/domain/consents';
 import { data, redirectDocument } from 'react-router';
-import { configuredCompanyId, serverApi } from '#app/lib/api.server.ts';
+import { configuredCompanyId, pageHostHeaders, serverApi } from '#app/lib/api.server.ts';
 import { dataOrNull, dataOrThrow, fieldErrors, rateLimitedMessage } from '#app/lib/api-answer.server.ts';
 import { isQuotationId } from '#app/lib/quotation.ts';
 import {
@@ -90,15 +90,8 @@ export async function startPayment({ context, request, params }: StepArgs) {
     );
   }
 
-  // The API chooses where the gateway returns the payer from its configuration (PUBLIC_URL, else this page's Host
-  // when ALLOWED_HOSTS lists it). It is told the Host this page was asked at, as this page received it; the
-  // forwarded headers it believes only from a TRUST_PROXY peer (in process: this page's own peer).
-  const url = new URL(request.url);
-  const headers = {
-    host: url.host,
-    'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
-    'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
-  };
+  // The API chooses where the gateway returns the payer (PUBLIC_URL, else this page's Host: pageHostHeaders).
+  const headers = pageHostHeaders(request);
   // An unreachable API answers 503 (lib/api-answer.server.ts): the same «try again» as any failure but a refusal.
   const {
     data: created,

@@ -1,6 +1,6 @@
 import { isValidRut } from '@travesia/domain/rut';
 import { createCookie, data, redirect, redirectDocument } from 'react-router';
-import { serverApi } from '#app/lib/api.server.ts';
+import { pageHostHeaders, serverApi } from '#app/lib/api.server.ts';
 import { fieldErrors, type LoadContext, rateLimitedMessage, unavailableMessage } from '#app/lib/api-answer.server.ts';
 import { webConfig } from '#app/lib/config.server.ts';
 import { fromChileanDate } from '#app/lib/dates.ts';
@@ -184,15 +184,10 @@ async function addOnPurchaseAction(context: LoadContext, request: Request, form:
       { status },
     );
   if (travellers.length === 0) return again(400, 'Elige al menos un adicional.');
-  const url = new URL(request.url);
   const done = await api.POST('/purchases/mine/add-ons', {
     params: { header: headers },
     body: { travellers },
-    headers: {
-      host: url.host,
-      'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
-      'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
-    },
+    headers: pageHostHeaders(request),
   });
   if (!done.data) {
     const status = done.response.status;
@@ -377,15 +372,10 @@ async function dateChangeAction(context: LoadContext, request: Request, form: Fo
   }
   // The API makes the gateway's return URL from the store's public address, as the payment step does: this page's
   // own host (it believes forwarded headers only from a TRUST_PROXY peer; in process, this page's peer).
-  const url = new URL(request.url);
   const done = await api.POST('/purchases/mine/date-change', {
     params: { header: headers },
     body,
-    headers: {
-      host: url.host,
-      'x-forwarded-host': request.headers.get('x-forwarded-host') ?? url.host,
-      'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', ''),
-    },
+    headers: pageHostHeaders(request),
   });
   if (!done.data) return failed(done.response.status, done.error);
   // A document navigation: the gateway's page is not part of the storefront's client-side router.
